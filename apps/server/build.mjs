@@ -1,0 +1,17 @@
+// Bundles the server into dist/main.js: our own code (and the contract package) inline,
+// npm dependencies left as imports so their native and wasm files load as published.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+await build({
+  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
+  outfile: new URL('./dist/main.js', import.meta.url).pathname,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external: Object.keys(manifest.dependencies ?? {}),
+  logLevel: 'warning',
+});

@@ -1,0 +1,85 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { appInfoRoutes } from './modules/app-info/app-info.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { helpRequestRoutes } from './modules/help-requests/help-requests.routes.ts';
+import { registerAccessRules, type RegisteredRoute } from './plugins/access.ts';
+import { registerCsrfProtection } from './plugins/csrf.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSessions } from './plugins/session.ts';
+import { defaultWebDistDir, registerWebApp } from './plugins/web-app.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  webDistDir?: string;
+}
+
+export interface StewardApp {
+  app: FastifyInstance;
+  context: AppContext;
+  /** Every route registered, with its access rule: the access test reads this. */
+  routes: RegisteredRoute[];
+}
+
+/** Assembles plugins, then every module's routes. Used by main.ts and by the tests. */
+export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      // Readable lines for a person at a terminal; JSON lines for log collectors.
+      ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:standard' } } } : {}),
+    },
+    // Behind a proxy, set the proxy to pass X-Forwarded-For; rate limits key on request.ip.
+    trustProxy: 'loopback',
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const context: AppContext = { config, database, db: database.db, log: app.log, jobHandlers: new Map() };
+
+  registerErrorHandling(app);
+  const routes = registerAccessRules(app, config.botApiKey);
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React and Chart.js set style attributes; no script can come in through them.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    hsts: config.secureCookies,
+  });
+  registerSessions(app, database.db);
+  registerCsrfProtection(app, config.publicUrl);
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Steward API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  for (const module of [healthRoutes, appInfoRoutes, authRoutes, helpRequestRoutes]) {
+    await module(app, context);
+  }
+  await registerWebApp(app, options.webDistDir ?? defaultWebDistDir());
+  return { app, context, routes };
+}

@@ -1,0 +1,108 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { SIMPLE_EMAIL_PATTERN } from '@steward/contract/auth';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1');
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const urlText = (protocols: readonly string[]) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be a URL starting with ${protocols.join(' or ')}//`);
+
+const environmentSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().trim().min(1, 'must not be empty').default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: urlText(['postgres:', 'postgresql:']).optional(),
+  PUBLIC_URL: urlText(['http:', 'https:']).optional(),
+  ASSISTANT_NAME: z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters').default('Steward'),
+  BOT_API_KEY: z.string().trim().min(16, 'must be at least 16 characters long').optional(),
+  STEWARD_ADMIN_EMAIL: optionalText,
+  STEWARD_ADMIN_PASSWORD: optionalText,
+  STEWARD_ADMIN_NAME: optionalText,
+  SMTP_URL: urlText(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: optionalText,
+  LOGIN_EMAIL_CHECK: booleanFlag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  assistantName: string;
+  botApiKey: string | undefined;
+  /** The first administrator: created at start when no user exists (password set), or invited by a printed link. */
+  initialAdmin: { email: string; password: string | undefined; name: string };
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  loginEmailCheck: boolean;
+  logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
+  /** Secure cookies when the dashboard is served over https. */
+  secureCookies: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment into a typed config; a wrong value throws one line naming the variable. */
+export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const withoutEmpty = Object.fromEntries(
+    Object.entries(environment).filter(([name, value]) => name in environmentSchema.shape && value !== ''),
+  );
+  const parsed = environmentSchema.safeParse(withoutEmpty);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid ${variable}: ${issue?.message ?? 'invalid value'} (got "${environment[variable] ?? ''}").`);
+  }
+  const env = parsed.data;
+  if (env.STEWARD_ADMIN_PASSWORD && !env.STEWARD_ADMIN_EMAIL) {
+    throw new ConfigError('Invalid STEWARD_ADMIN_PASSWORD: it needs STEWARD_ADMIN_EMAIL too.');
+  }
+  if (env.STEWARD_ADMIN_EMAIL && !SIMPLE_EMAIL_PATTERN.test(env.STEWARD_ADMIN_EMAIL)) {
+    throw new ConfigError(`Invalid STEWARD_ADMIN_EMAIL: must be an email address (got "${env.STEWARD_ADMIN_EMAIL}").`);
+  }
+  const port = env.PORT;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  return {
+    port,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    publicUrl,
+    assistantName: env.ASSISTANT_NAME,
+    botApiKey: env.BOT_API_KEY,
+    initialAdmin: {
+      email: (env.STEWARD_ADMIN_EMAIL ?? `admin@${new URL(publicUrl).hostname}`).toLowerCase(),
+      password: env.STEWARD_ADMIN_PASSWORD,
+      name: env.STEWARD_ADMIN_NAME ?? 'Administrator',
+    },
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? `${env.ASSISTANT_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
+    loginEmailCheck: env.LOGIN_EMAIL_CHECK,
+    logLevel: env.LOG_LEVEL,
+    secureCookies: publicUrl.startsWith('https:'),
+  };
+}

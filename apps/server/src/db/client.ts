@@ -1,0 +1,94 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { vector } from '@electric-sql/pglite-pgvector';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** The open database: typed queries through `db`, plus the raw access migrations need. */
+export interface Database {
+  db: Db;
+  dialect: 'pglite' | 'postgres';
+  /** Runs a script of several statements in one transaction. */
+  execScript(sqlText: string): Promise<void>;
+  /** Plain query for the few places that need raw SQL (migrations, health). */
+  query<Row>(sqlText: string, params?: unknown[]): Promise<Row[]>;
+  /** Serialises migrations across app instances sharing one server. */
+  withMigrationLock<T>(work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  /** PGlite only: the whole data directory as a gzipped tarball (test templates, backups). */
+  dumpDataDir?: () => Promise<Blob>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+  | { kind: 'postgres'; url: string; maxConnections?: number };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.kind === 'pglite' ? openPglite(options) : openPostgres(options);
+}
+
+async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { vector, pg_trgm },
+  });
+  return {
+    db: drizzlePglite({ client, schema }) as unknown as Db,
+    dialect: 'pglite',
+    execScript: async (sqlText) => {
+      await client.transaction(async (transaction) => {
+        await transaction.exec(sqlText);
+      });
+    },
+    query: async <Row>(sqlText: string, params: unknown[] = []) =>
+      (await client.query<Row>(sqlText, params)).rows,
+    // One process owns a PGlite data directory (see data-dir-lock.ts), so there is nothing to serialise.
+    withMigrationLock: (work) => work(),
+    close: () => client.close(),
+    dumpDataDir: async () => (await client.dumpDataDir('gzip')) as Blob,
+  };
+}
+
+/** Any fixed number works; it only has to be the same in every Steward instance. */
+const MIGRATION_LOCK_ID = 742_319_001;
+
+async function openPostgres(options: { url: string; maxConnections?: number }): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+  await pool.query('SELECT 1');
+  return {
+    db: drizzlePostgres({ client: pool, schema }) as unknown as Db,
+    dialect: 'postgres',
+    execScript: async (sqlText) => {
+      const connection = await pool.connect();
+      try {
+        await connection.query('BEGIN');
+        await connection.query(sqlText);
+        await connection.query('COMMIT');
+      } catch (error) {
+        await connection.query('ROLLBACK');
+        throw error;
+      } finally {
+        connection.release();
+      }
+    },
+    query: async <Row>(sqlText: string, params: unknown[] = []) =>
+      (await pool.query(sqlText, params)).rows as Row[],
+    withMigrationLock: async (work) => {
+      const connection = await pool.connect();
+      try {
+        await connection.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        return await work();
+      } finally {
+        await connection.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+        connection.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

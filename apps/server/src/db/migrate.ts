@@ -1,0 +1,56 @@
+import type { Database } from './client.ts';
+import { allMigrations } from './migrations/all-migrations.ts';
+import type { Migration } from './migrations/migration.ts';
+
+export interface MigrationLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+/**
+ * Applies the migrations not yet recorded, in order, each in its own transaction.
+ * One that needs a missing extension is skipped (and tried again at the next start).
+ */
+export async function migrate(
+  database: Database,
+  log: MigrationLog,
+  migrations: readonly Migration[] = allMigrations,
+): Promise<void> {
+  await database.withMigrationLock(async () => {
+    await database.execScript(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const applied = new Set(
+      (await database.query<{ name: string }>('SELECT name FROM schema_migrations')).map((row) => row.name),
+    );
+    for (const migration of migrations) {
+      if (applied.has(migration.name)) continue;
+      if (migration.requiresExtension && !(await hasExtension(database, migration.requiresExtension))) {
+        log.warn(
+          `Skipping migration ${migration.name}: the PostgreSQL extension "${migration.requiresExtension}" is not available on this server, so document search is off.`,
+        );
+        continue;
+      }
+      await database.execScript(
+        `${migration.sql}\nINSERT INTO schema_migrations (name) VALUES ('${migration.name.replaceAll("'", "''")}');`,
+      );
+      log.info(`Applied migration ${migration.name}`);
+    }
+  });
+}
+
+export async function hasExtension(database: Database, name: string): Promise<boolean> {
+  const rows = await database.query<{ available: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = $1) AS available',
+    [name],
+  );
+  return rows[0]?.available === true;
+}
+
+/** True when the vector store exists (the chunk table was created). */
+export async function hasVectorStore(database: Database): Promise<boolean> {
+  const rows = await database.query<{ present: boolean }>(
+    "SELECT to_regclass('public.document_chunks') IS NOT NULL AS present",
+  );
+  return rows[0]?.present === true;
+}

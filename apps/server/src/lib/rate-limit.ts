@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { sqlRows } from '../db/sql-rows.ts';
+
+export interface RateLimitRule {
+  /** Hits allowed in one window. */
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Seconds until the window ends (when not allowed). */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counts a hit against `key` in a fixed window kept in the database, so every
+ * app instance sees the same count.
+ */
+export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+  const rows = await sqlRows<{ hits: number; window_started_at: Date | string }>(db, sql`
+    INSERT INTO rate_limits (key, window_started_at, hits) VALUES (${key}, now(), 1)
+    ON CONFLICT (key) DO UPDATE SET
+      hits = CASE WHEN rate_limits.window_started_at <= now() - make_interval(secs => ${rule.windowSeconds})
+                  THEN 1 ELSE rate_limits.hits + 1 END,
+      window_started_at = CASE WHEN rate_limits.window_started_at <= now() - make_interval(secs => ${rule.windowSeconds})
+                  THEN now() ELSE rate_limits.window_started_at END
+    RETURNING hits, window_started_at`);
+  const row = rows[0];
+  if (!row) return { allowed: true, retryAfterSeconds: 0 };
+  const windowEnds = new Date(row.window_started_at).getTime() + rule.windowSeconds * 1000;
+  return {
+    allowed: row.hits <= rule.limit,
+    retryAfterSeconds: Math.max(1, Math.ceil((windowEnds - Date.now()) / 1000)),
+  };
+}
+
+/** Reads the state of `key` without counting a hit. */
+export async function peekRateLimit(db: Db, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+  const rows = await sqlRows<{ hits: number; window_started_at: Date | string }>(db, sql`
+    SELECT hits, window_started_at FROM rate_limits
+    WHERE key = ${key} AND window_started_at > now() - make_interval(secs => ${rule.windowSeconds})`);
+  const row = rows[0];
+  if (!row) return { allowed: true, retryAfterSeconds: 0 };
+  const windowEnds = new Date(row.window_started_at).getTime() + rule.windowSeconds * 1000;
+  return {
+    allowed: row.hits < rule.limit,
+    retryAfterSeconds: Math.max(1, Math.ceil((windowEnds - Date.now()) / 1000)),
+  };
+}
+
+/** Forgets the hits of `key`, for example after a successful login. */
+export async function clearRateLimit(db: Db, key: string): Promise<void> {
+  await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
+}
+
+/** "in 5 minutes", "in 30 seconds": for the messages that tell people when to retry. */
+export function describeWait(seconds: number): string {
+  if (seconds < 60) return `in ${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `in ${minutes} minute${minutes === 1 ? '' : 's'}`;
+}

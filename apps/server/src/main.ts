@@ -1,0 +1,33 @@
+import { ConfigError, readConfig } from './config.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { startServer } from './start-server.ts';
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const server = await startServer(config);
+  server.app.log.info(`Steward is serving ${config.assistantName} Owner Dashboard at ${server.url}`);
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    server.app.log.info(`${signal} received: finishing requests and closing the database`);
+    server
+      .stop()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        server.app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    process.stderr.write(`Steward cannot start: ${error.message}\n`);
+  } else {
+    process.stderr.write(`Steward cannot start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { changeThemeRequest, currentUserRow, LOGIN_MESSAGES, loginRequest } from '@steward/contract/auth';
+import { rowsAnswer, successAnswer } from '@steward/contract/envelope';
+import type { AppContext } from '../../app-context.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
+import { signedIn } from '../../plugins/access.ts';
+import { clearSessionCookie, sessionIdOf, setSessionCookie } from '../../plugins/session.ts';
+import { findUserByEmail, normaliseEmail, saveTheme } from '../users/users.repository.ts';
+import { presentCurrentUser } from './auth.presenter.ts';
+import { assertLoginAllowed, forgetLoginAttempts, recordFailedLogin } from './login-attempts.ts';
+import { createSession, deleteSession, findSessionUser } from './sessions.repository.ts';
+
+export async function authRoutes(app: FastifyInstance, { db, config }: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/login',
+    { config: { access: 'public' }, schema: { body: loginRequest, response: { 200: rowsAnswer(currentUserRow) } } },
+    async (request, reply) => {
+      const email = normaliseEmail(request.body.email);
+      await assertLoginAllowed(db, request.ip, email);
+      const user = await findUserByEmail(db, email);
+      const passwordMatches = user
+        ? await verifyPassword(user.passwordHash, request.body.password)
+        : (await burnPasswordCheck(request.body.password), false);
+      // One message, in one place, for an unknown email and a wrong password: no account enumeration.
+      if (!user || !passwordMatches) {
+        await recordFailedLogin(db, request.ip, email);
+        throw new HttpError(401, LOGIN_MESSAGES.wrongCredentials, 'none');
+      }
+      await forgetLoginAttempts(db, email);
+      const session = await createSession(db, { userId: user.id, ip: request.ip, userAgent: request.headers['user-agent'] });
+      setSessionCookie(reply, session.sessionId, session.expiresAt, config.secureCookies);
+      const sessionUser = await findSessionUser(db, session.sessionId);
+      if (!sessionUser) throw new Error('A session just created could not be read back.');
+      return { success: true as const, data: { rows: [presentCurrentUser(sessionUser)] } };
+    },
+  );
+
+  api.get(
+    '/api/logout',
+    { config: { access: 'public' }, schema: { response: { 200: successAnswer } } },
+    async (request, reply) => {
+      const sessionId = sessionIdOf(request);
+      if (sessionId) await deleteSession(db, sessionId);
+      clearSessionCookie(reply);
+      return { success: true as const };
+    },
+  );
+
+  api.get(
+    '/api/authenticate-user',
+    { config: { access: 'login' }, schema: { response: { 200: rowsAnswer(currentUserRow) } } },
+    async (request) => ({ success: true as const, data: { rows: [presentCurrentUser(signedIn(request))] } }),
+  );
+
+  api.post(
+    '/api/user/change-theme',
+    { config: { access: 'login' }, schema: { body: changeThemeRequest, response: { 200: successAnswer } } },
+    async (request) => {
+      const viewer = signedIn(request);
+      // The id in the body is the spec's; the session, not the client, says whose theme this is.
+      if (request.body.id !== viewer.id) throw new HttpError(403, 'You can only change your own theme.');
+      await saveTheme(db, viewer.id, request.body.theme);
+      return { success: true as const };
+    },
+  );
+}

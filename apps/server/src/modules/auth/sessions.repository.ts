@@ -1,0 +1,103 @@
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import type { Capability, Role } from '@steward/contract/access';
+import type { Theme } from '@steward/contract/auth';
+import type { Db } from '../../db/client.ts';
+import { sessions } from '../../db/schema.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
+import { hashSecret, newSecret } from '../../lib/secrets.ts';
+
+/** A session ends after this long without a request… */
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+/** …and in any case this long after sign-in. */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, to keep reads free of writes. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+export interface SessionUser {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  theme: Theme;
+  capabilities: Capability[];
+  sessionIdHash: string;
+}
+
+export async function createSession(
+  db: Db,
+  input: { userId: number; ip: string; userAgent: string | undefined },
+): Promise<{ sessionId: string; expiresAt: Date }> {
+  const sessionId = newSecret();
+  const now = Date.now();
+  const expiresAt = new Date(now + SESSION_IDLE_MS);
+  await db.insert(sessions).values({
+    idHash: hashSecret(sessionId),
+    userId: input.userId,
+    expiresAt,
+    ip: input.ip,
+    userAgent: input.userAgent?.slice(0, 500) ?? null,
+  });
+  return { sessionId, expiresAt };
+}
+
+interface SessionRow {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  theme: Theme;
+  capabilities: Capability[] | null;
+  created_at: Date | string;
+  last_seen_at: Date | string;
+}
+
+/** The signed-in user behind a session cookie, or undefined when it is unknown or expired. */
+export async function findSessionUser(db: Db, sessionId: string): Promise<SessionUser | undefined> {
+  const idHash = hashSecret(sessionId);
+  const rows = await sqlRows<SessionRow>(db, sql`
+    SELECT u.id, u.name, u.email, u.role, u.theme, s.created_at, s.last_seen_at,
+           (SELECT array_agg(rc.capability ORDER BY rc.capability) FROM role_capabilities rc WHERE rc.role = u.role) AS capabilities
+    FROM sessions s JOIN users u ON u.id = s.user_id
+    WHERE s.id_hash = ${idHash} AND s.expires_at > now()`);
+  const row = rows[0];
+  if (!row) return undefined;
+  const now = Date.now();
+  if (now - new Date(row.created_at).getTime() > SESSION_MAX_AGE_MS) {
+    await db.delete(sessions).where(eq(sessions.idHash, idHash));
+    return undefined;
+  }
+  if (now - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now), expiresAt: new Date(now + SESSION_IDLE_MS) })
+      .where(eq(sessions.idHash, idHash));
+  }
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    theme: row.theme,
+    capabilities: row.capabilities ?? [],
+    sessionIdHash: idHash,
+  };
+}
+
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, hashSecret(sessionId)));
+}
+
+/** Ends every session of a user, or every one but `keepIdHash` (the one making the change). */
+export async function deleteSessionsOfUser(db: Db, userId: number, keepIdHash?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(keepIdHash ? and(eq(sessions.userId, userId), ne(sessions.idHash, keepIdHash)) : eq(sessions.userId, userId));
+}
+
+export async function countLiveSessions(db: Db, userId: number): Promise<number> {
+  const rows = await db
+    .select({ idHash: sessions.idHash })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())));
+  return rows.length;
+}

@@ -1,0 +1,42 @@
+import { count, eq } from 'drizzle-orm';
+import type { Role } from '@steward/contract/access';
+import type { Theme } from '@steward/contract/auth';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+
+export type UserRecord = typeof users.$inferSelect;
+
+/** Emails are compared without regard to case; we store them lower-cased. */
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRecord | undefined> {
+  const rows = await db.select().from(users).where(eq(users.email, normaliseEmail(email))).limit(1);
+  return rows[0];
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRecord | undefined> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function createUser(
+  db: Db,
+  input: { name: string; email: string; role: Role; passwordHash: string },
+): Promise<UserRecord> {
+  const rows = await db
+    .insert(users)
+    .values({ ...input, email: normaliseEmail(input.email) })
+    .returning();
+  const user = rows[0];
+  if (!user) throw new Error('Inserting a user returned no row.');
+  return user;
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const rows = await db.select({ value: count() }).from(users);
+  return Number(rows[0]?.value ?? 0);
+}
+
+export async function saveTheme(db: Db, userId: number, theme: Theme): Promise<void> {
+  await db.update(users).set({ theme }).where(eq(users.id, userId));
+}

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_BOT_API_KEY, type TestApp } from '../test/test-app.ts';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(() => testApp.close());
+
+describe('route access rules', () => {
+  it('every registered route declares who may call it', () => {
+    const apiRoutes = testApp.routes.filter((route) => route.url.startsWith('/api/'));
+    expect(apiRoutes.length).toBeGreaterThan(5);
+    const withoutRule = testApp.routes.filter((route) => route.access === undefined);
+    expect(withoutRule).toEqual([]);
+  });
+
+  it('refuses to register an /api route without a rule', async () => {
+    let registrationError: unknown;
+    const fresh = await createTestApp({}, {
+      beforeListen: (app) => {
+        try {
+          app.get('/api/unguarded', async () => ({ success: true }));
+        } catch (error) {
+          registrationError = error;
+        }
+      },
+    });
+    await fresh.close();
+    expect(String(registrationError)).toMatch(/GET \/api\/unguarded declares no access rule/);
+  });
+
+  it('answers login routes with 401 and capability routes with 403 when not allowed', async () => {
+    expect((await testApp.client().get('/api/all-help-requests-count')).status).toBe(401);
+    const { client } = await testApp.signedInClient('viewer');
+    expect((await client.get('/api/all-help-requests-count')).body).toEqual({ success: true, data: { rows: [{ total_count: 0 }] } });
+  });
+});
+
+describe('bot API key', () => {
+  it('answers 401 without the key and 503 when BOT_API_KEY is unset', async () => {
+    const probe = (app: TestApp['app']) => app.post('/api/bot/probe', { config: { access: 'bot' } }, async () => ({ success: true }));
+    const withKey = await createTestApp({}, { beforeListen: probe });
+    try {
+      expect((await withKey.client().post('/api/bot/probe', {})).status).toBe(401);
+      expect((await withKey.client().post('/api/bot/probe', {}, { authorization: 'Bearer wrong-key-0123456789abc' })).status).toBe(401);
+      expect((await withKey.client().post('/api/bot/probe', {}, { authorization: `Bearer ${TEST_BOT_API_KEY}` })).body).toEqual({ success: true });
+    } finally {
+      await withKey.close();
+    }
+    const unset = await createTestApp({ BOT_API_KEY: '' }, { beforeListen: probe });
+    try {
+      const answer = await unset.client().post('/api/bot/probe', {}, { authorization: 'Bearer whatever-key-1234567890' });
+      expect(answer.status).toBe(503);
+      expect(answer.body.error?.message).toMatch(/BOT_API_KEY/);
+    } finally {
+      await unset.close();
+    }
+  });
+});
+
+describe('CSRF protection', () => {
+  it('refuses a POST sent by a browser from another site', async () => {
+    const { client, user } = await testApp.signedInClient('viewer');
+    const crossSite = await client.post('/api/user/change-theme', { id: user.id, theme: 'dark' }, { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' });
+    expect(crossSite.status).toBe(403);
+    const foreignOrigin = await client.post('/api/user/change-theme', { id: user.id, theme: 'dark' }, { 'sec-fetch-site': '', origin: 'https://evil.example' });
+    expect(foreignOrigin.status).toBe(403);
+    const sameSite = await client.post('/api/user/change-theme', { id: user.id, theme: 'dark' });
+    expect(sameSite.status).toBe(200);
+  });
+});

@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CAPABILITIES, type Capability } from '@steward/contract/access';
+import { HttpError } from '../lib/http-error.ts';
+import { hashSecret, sameHash } from '../lib/secrets.ts';
+import type { SessionUser } from '../modules/auth/sessions.repository.ts';
+
+/**
+ * Who may call a route. Every route declares one in `config.access`;
+ * a route without it stops the server from starting.
+ * - public: anyone; login: any signed-in staff member; admin: the admin role;
+ * - a capability: a signed-in member whose role holds it;
+ * - bot: the chatbot, with `Authorization: Bearer $BOT_API_KEY`.
+ */
+export type RouteAccess = 'public' | 'login' | 'admin' | 'bot' | Capability;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+}
+
+export const NOT_LOGGED_IN = 'Please log in to continue.';
+export const NOT_ALLOWED = 'You do not have permission to do this.';
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: RouteAccess | undefined;
+}
+
+/** Enforces each route's declared access before its handler runs. */
+export function registerAccessRules(app: FastifyInstance, botApiKey: string | undefined): RegisteredRoute[] {
+  const routes: RegisteredRoute[] = [];
+  const botKeyHash = botApiKey ? hashSecret(botApiKey) : undefined;
+
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // The built dashboard's files and the API documentation are public by nature.
+    const access = route.config?.access ?? (isPublicByNature(route.url) ? 'public' : undefined);
+    for (const method of methods) routes.push({ method, url: route.url, access });
+    if (!access) throw new Error(`Route ${methods.join(',')} ${route.url} declares no access rule.`);
+    if (!isRouteAccess(access)) throw new Error(`Route ${route.url} has an unknown access rule "${String(access)}".`);
+    const check = async (request: FastifyRequest) => {
+      if (access === 'bot') return checkBotKey(request, botKeyHash);
+      if (access === 'public') return;
+      const viewer = request.viewer;
+      if (!viewer) throw new HttpError(401, NOT_LOGGED_IN);
+      if (access === 'login') return;
+      if (access === 'admin' ? viewer.role !== 'admin' : !viewer.capabilities.includes(access)) {
+        throw new HttpError(403, NOT_ALLOWED);
+      }
+    };
+    route.preHandler = [check, ...toArray(route.preHandler)];
+  });
+  return routes;
+}
+
+/** The signed-in user of a route whose access rule already required one. */
+export function signedIn(request: FastifyRequest): SessionUser {
+  if (!request.viewer) throw new HttpError(401, NOT_LOGGED_IN);
+  return request.viewer;
+}
+
+function checkBotKey(request: FastifyRequest, botKeyHash: string | undefined): void {
+  if (!botKeyHash) {
+    throw new HttpError(503, 'The bot API is switched off: set BOT_API_KEY on the Steward server to enable it.');
+  }
+  const header = request.headers.authorization ?? '';
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match?.[1] || !sameHash(hashSecret(match[1]), botKeyHash)) {
+    throw new HttpError(401, 'A valid bot API key is required (Authorization: Bearer <BOT_API_KEY>).', undefined, {
+      'www-authenticate': 'Bearer',
+    });
+  }
+}
+
+const isPublicByNature = (url: string): boolean =>
+  !url.startsWith('/api/') || url === '/api/docs' || url.startsWith('/api/docs/');
+
+const isRouteAccess = (value: string): value is RouteAccess =>
+  ['public', 'login', 'admin', 'bot'].includes(value) || (CAPABILITIES as readonly string[]).includes(value);
+
+const toArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);

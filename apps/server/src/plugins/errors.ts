@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorAnswer } from '@steward/contract/envelope';
+import { HttpError } from '../lib/http-error.ts';
+
+const failure = (message: string, field?: string): ErrorAnswer => ({
+  success: false,
+  error: field === undefined ? { message } : { message, field },
+});
+
+/** Messages for Fastify's own 4xx errors, which otherwise name internals. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted here; send JSON.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
+};
+
+/**
+ * One error handler for the whole API: 4xx messages pass through in the envelope,
+ * anything else is logged and becomes "Internal Server Error".
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send(failure(error.message, error.field));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      const field = issue?.instancePath.split('/').filter(Boolean)[0];
+      return reply.code(400).send(failure(issue?.message ?? 'The request is not valid.', field));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'answer does not match its contract schema');
+      return reply.code(500).send(failure('Internal Server Error'));
+    }
+    const frameworkMessage = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      if (status === 429) return reply.code(429).send(failure(error.message));
+      return reply.code(status).send(failure(frameworkMessage ?? 'The request is not valid.'));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send(failure('Internal Server Error'));
+  });
+}
+
+export const notFoundAnswer = (method: string, url: string): ErrorAnswer =>
+  failure(`There is no ${method} ${url.split('?')[0] ?? url} call.`);

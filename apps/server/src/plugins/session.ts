@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { looksLikeSecret } from '../lib/secrets.ts';
+import { findSessionUser, type SessionUser } from '../modules/auth/sessions.repository.ts';
+
+export const SESSION_COOKIE = 'steward_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in staff member, or null. Set before any route's access check. */
+    viewer: SessionUser | null;
+  }
+}
+
+/** Loads the signed-in user from the session cookie on every /api request. */
+export function registerSessions(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('viewer', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/bot/')) return;
+    const sessionId = request.cookies[SESSION_COOKIE];
+    if (!sessionId || !looksLikeSecret(sessionId)) return;
+    request.viewer = (await findSessionUser(db, sessionId)) ?? null;
+  });
+}
+
+export function setSessionCookie(
+  reply: FastifyReply,
+  sessionId: string,
+  expiresAt: Date,
+  secure: boolean,
+): void {
+  reply.setCookie(SESSION_COOKIE, sessionId, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+export const sessionIdOf = (request: FastifyRequest): string | undefined => request.cookies[SESSION_COOKIE];

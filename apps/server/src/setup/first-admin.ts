@@ -1,0 +1,25 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { createInvitation } from '../modules/users/invitations.repository.ts';
+import { countUsers, createUser } from '../modules/users/users.repository.ts';
+
+/**
+ * Makes sure someone can sign in to a new installation: creates the administrator
+ * from STEWARD_ADMIN_* when no user exists yet, or prints a one-time registration link.
+ */
+export async function ensureFirstAdministrator(db: Db, config: Config, log: FastifyBaseLogger): Promise<void> {
+  if ((await countUsers(db)) > 0) return;
+  const admin = config.initialAdmin;
+  if (admin.password) {
+    await createUser(db, { name: admin.name, email: admin.email, role: 'admin', passwordHash: await hashPassword(admin.password) });
+    log.info(`Created the first administrator ${admin.email} from STEWARD_ADMIN_EMAIL / STEWARD_ADMIN_PASSWORD.`);
+    return;
+  }
+  const key = await createInvitation(db, { email: admin.email, name: admin.name, role: 'admin', createdBy: null });
+  const link = `${config.publicUrl}/register/${key}`;
+  log.warn(`No staff account exists yet. Register the first administrator (${admin.email}) within 72 hours at: ${link}`);
+  // Also on stdout without JSON around it, so a person reading the terminal can click it.
+  process.stdout.write(`\n  First administrator (${admin.email}): open ${link}\n\n`);
+}

@@ -1,0 +1,104 @@
+/** The answer of one call: status, parsed JSON body, headers. */
+export interface ApiResponse<Body = ApiBody> {
+  status: number;
+  body: Body;
+  headers: Headers;
+}
+
+/** The envelope every call answers with, loosely typed for assertions. */
+export interface ApiBody {
+  success: boolean;
+  data?: { rows: Record<string, unknown>[]; [key: string]: unknown } & Record<string, unknown>;
+  error?: { message: string; field?: string };
+}
+
+/**
+ * A browser-like client over real HTTP: keeps the session cookie and sends the
+ * same-origin headers a browser sends, so CSRF rules and cookies are exercised as in use.
+ */
+export class ApiClient {
+  private cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  get<Body = ApiBody>(path: string, headers: Record<string, string> = {}): Promise<ApiResponse<Body>> {
+    return this.request<Body>('GET', path, undefined, headers);
+  }
+
+  post<Body = ApiBody>(path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<Body>> {
+    return this.request<Body>('POST', path, body, headers);
+  }
+
+  /** Sends a raw body (malformed JSON, wrong content types) exactly as given. */
+  postRaw<Body = ApiBody>(path: string, rawBody: string, contentType: string): Promise<ApiResponse<Body>> {
+    return this.send<Body>('POST', path, rawBody, { 'content-type': contentType });
+  }
+
+  async request<Body = ApiBody>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse<Body>> {
+    const hasBody = body !== undefined;
+    return this.send<Body>(method, path, hasBody ? JSON.stringify(body) : undefined, {
+      ...(hasBody ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    });
+  }
+
+  get sessionCookie(): string | undefined {
+    return this.cookies.get('steward_session');
+  }
+
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
+  clearCookies(): void {
+    this.cookies.clear();
+  }
+
+  private async send<Body>(
+    method: string,
+    path: string,
+    body: string | undefined,
+    headers: Record<string, string>,
+  ): Promise<ApiResponse<Body>> {
+    const cookieHeader = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      body,
+      headers: {
+        ...(method === 'GET' ? {} : { origin: this.baseUrl, 'sec-fetch-site': 'same-origin' }),
+        ...(cookieHeader ? { cookie: cookieHeader } : {}),
+        ...headers,
+      },
+    });
+    for (const line of response.headers.getSetCookie()) this.storeCookie(line);
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text for the assertion to show
+    }
+    return { status: response.status, body: parsed as Body, headers: response.headers };
+  }
+
+  private storeCookie(line: string): void {
+    const [pair = '', ...attributes] = line.split(';');
+    const separator = pair.indexOf('=');
+    const name = pair.slice(0, separator).trim();
+    const value = pair.slice(separator + 1).trim();
+    const expired = attributes.some((attribute) => {
+      const [key, attributeValue] = attribute.trim().split('=');
+      return (
+        (key?.toLowerCase() === 'max-age' && Number(attributeValue) <= 0) ||
+        (key?.toLowerCase() === 'expires' && attributeValue !== undefined && Date.parse(attributeValue) <= Date.now())
+      );
+    });
+    if (expired || value === '') this.cookies.delete(name);
+    else this.cookies.set(name, value);
+  }
+}

@@ -1,0 +1,42 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { DashboardLayout } from '../layout/dashboard-layout.tsx';
+import { accountPublicRoutes } from './routes/account-public-routes.tsx';
+import { botSettingsRoutes } from './routes/bot-settings-routes.tsx';
+import { conversationRoutes } from './routes/conversation-routes.tsx';
+import { documentsRoutes } from './routes/documents-routes.tsx';
+import { LoginGate, PublicOnlyGate } from './routes/gates.tsx';
+import { informTheBotRoutes } from './routes/inform-the-bot-routes.tsx';
+import { loginRoutes } from './routes/login-route.tsx';
+import { RouteErrorScreen } from './routes/route-error-screen.tsx';
+import { searchRoutes } from './routes/search-routes.tsx';
+import { statisticsRoutes } from './routes/statistics-routes.tsx';
+import { userAccountRoutes } from './routes/user-account-routes.tsx';
+
+/** The route table of spec section 2: each area's routes live in app/routes/<area>-routes.tsx. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    errorElement: <RouteErrorScreen />,
+    children: [
+      { element: <PublicOnlyGate />, children: [...loginRoutes, ...accountPublicRoutes] },
+      {
+        element: (
+          <LoginGate>
+            <DashboardLayout />
+          </LoginGate>
+        ),
+        children: [
+          ...statisticsRoutes,
+          ...conversationRoutes,
+          ...informTheBotRoutes,
+          ...userAccountRoutes,
+          ...documentsRoutes,
+          ...botSettingsRoutes,
+          ...searchRoutes,
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

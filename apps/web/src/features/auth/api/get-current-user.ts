@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { currentUserRow, type CurrentUser } from '@steward/contract/auth';
+import { rowsAnswer } from '@steward/contract/envelope';
+import { apiGet } from '../../../lib/api-client.ts';
+
+/** The signed-in user, or null: any failure of GET /api/authenticate-user counts as not logged in. */
+export async function getCurrentUser(): Promise<CurrentUser | null> {
+  try {
+    const answer = await apiGet('/api/authenticate-user', rowsAnswer(currentUserRow));
+    return answer.data.rows[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export const currentUserQueryKey = ['current-user'] as const;
+
+export const getCurrentUserQueryOptions = () =>
+  queryOptions({ queryKey: currentUserQueryKey, queryFn: getCurrentUser, staleTime: 60_000 });
+
+export const useCurrentUser = () => useQuery(getCurrentUserQueryOptions());
+
+/** The signed-in user, inside the login gate (which renders nothing until it is known). */
+export function useSignedInUser(): CurrentUser {
+  const { data } = useCurrentUser();
+  if (!data) throw new Error('useSignedInUser is only for screens behind the login gate.');
+  return data;
+}

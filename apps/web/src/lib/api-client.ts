@@ -1,0 +1,50 @@
+import type { z } from 'zod';
+
+/** A failed call: the server's message (shown as-is where the spec says so) and the field it concerns. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+interface EnvelopeBody {
+  success?: boolean;
+  error?: { message?: string; field?: string };
+}
+
+async function call<Answer>(
+  path: string,
+  init: RequestInit & { answer: z.ZodType<Answer> },
+): Promise<Answer> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      credentials: init.credentials ?? 'same-origin',
+      ...init,
+      headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
+    });
+  } catch {
+    throw new ApiError('The server cannot be reached. Check your connection and try again.', 0);
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok || (body as EnvelopeBody | undefined)?.success !== true) {
+    const error = (body as EnvelopeBody | undefined)?.error;
+    throw new ApiError(error?.message ?? `The server answered ${response.status}.`, response.status, error?.field);
+  }
+  return init.answer.parse(body);
+}
+
+export const apiGet = <Answer>(path: string, answer: z.ZodType<Answer>): Promise<Answer> =>
+  call(path, { method: 'GET', answer });
+
+export const apiPost = <Answer>(
+  path: string,
+  body: unknown,
+  answer: z.ZodType<Answer>,
+  options: { credentials?: RequestCredentials } = {},
+): Promise<Answer> =>
+  call(path, { method: 'POST', body: JSON.stringify(body ?? {}), answer, ...options });

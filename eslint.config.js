@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const featuresDir = 'apps/web/src/features';
+const features = fs.existsSync(featuresDir) ? fs.readdirSync(featuresDir) : [];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**', 'data-demo/**', '.tmp/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  // Features never import each other: screens in app/routes compose them.
+  ...features.map((feature) => ({
+    files: [`${featuresDir}/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: features
+            .filter((other) => other !== feature)
+            .map((other) => ({ group: [`**/features/${other}/**`], message: 'Features do not import each other; compose them in app/routes.' })),
+        },
+      ],
+    },
+  })),
+  // The server never reaches into the web app, nor the contract into either.
+  {
+    files: ['packages/contract/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**'], message: 'The contract depends on nothing of ours.' }] }] },
+  },
+  {
+    files: ['bench/**/*.ts', 'e2e/support/**/*.ts', 'scripts/**', 'apps/server/src/test/**/*.ts'],
+    rules: { 'no-console': 'off' },
+  },
+);

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+export const ROLES = ['admin', 'viewer'] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+export const ROLE_LABEL: Record<Role, string> = {
+  admin: 'Administrator',
+  viewer: 'Viewer',
+};
+
+export const CAPABILITIES = [
+  'read_documents',
+  'read_inform_the_bot',
+  'read_user_accounts',
+  'create_inform_the_bot',
+  'create_user',
+  'delete_user',
+  'update_help_request_status',
+  'update_bot_settings',
+  'upload_document',
+] as const;
+export const capabilitySchema = z.enum(CAPABILITIES);
+export type Capability = z.infer<typeof capabilitySchema>;
+
+/**
+ * The capabilities each role starts with. The server keeps them in the
+ * role_capabilities table (seeded from this list), so an operator can change them.
+ */
+export const DEFAULT_ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
+  admin: CAPABILITIES,
+  viewer: [
+    'read_documents',
+    'read_inform_the_bot',
+    'read_user_accounts',
+    'create_inform_the_bot',
+    'update_help_request_status',
+  ],
+};
+
+/** What the dashboard knows about the signed-in user. */
+export interface Viewer {
+  id: number;
+  role: Role;
+  capabilities: readonly string[];
+}
+
+export const hasCapability = (viewer: Viewer, capability: Capability): boolean =>
+  viewer.capabilities.includes(capability);
+
+export const isAdmin = (viewer: Viewer): boolean => viewer.role === 'admin';

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { capabilitySchema, roleSchema } from './access.ts';
+
+export const THEMES = ['light', 'dark'] as const;
+export const themeSchema = z.enum(THEMES);
+export type Theme = z.infer<typeof themeSchema>;
+
+export const LOGIN_MESSAGES = {
+  emailRequired: 'Please enter your email address.',
+  emailInvalid: 'The email address you entered is not valid. Please try again.',
+  passwordRequired: 'Please enter your password.',
+  wrongCredentials: 'The email address or password you entered is incorrect.',
+} as const;
+
+/** The "simple address pattern" of the login form: something@something.tld, no spaces. */
+export const SIMPLE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const MAX_EMAIL_LENGTH = 254;
+/** argon2 takes any length, but an unbounded password is a cheap denial of service. */
+export const MAX_PASSWORD_LENGTH = 256;
+
+export const loginRequest = z.strictObject({
+  email: z
+    .string({ error: LOGIN_MESSAGES.emailRequired })
+    .trim()
+    .min(1, LOGIN_MESSAGES.emailRequired)
+    .max(MAX_EMAIL_LENGTH, LOGIN_MESSAGES.emailInvalid)
+    .regex(SIMPLE_EMAIL_PATTERN, LOGIN_MESSAGES.emailInvalid),
+  password: z
+    .string({ error: LOGIN_MESSAGES.passwordRequired })
+    .min(1, LOGIN_MESSAGES.passwordRequired)
+    .max(MAX_PASSWORD_LENGTH, `Passwords are at most ${MAX_PASSWORD_LENGTH} characters long.`),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+/** Where a login error is shown: under a field, or above the button ("none"). */
+export const loginErrorField = z.enum(['email', 'password', 'none']);
+export type LoginErrorField = z.infer<typeof loginErrorField>;
+
+export const currentUserRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  theme: themeSchema,
+  role: roleSchema,
+  capabilities: z.array(capabilitySchema),
+});
+export type CurrentUser = z.infer<typeof currentUserRow>;
+
+export const changeThemeRequest = z.strictObject({
+  id: z.number().int().positive(),
+  theme: themeSchema,
+});
+export type ChangeThemeRequest = z.infer<typeof changeThemeRequest>;

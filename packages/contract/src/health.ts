@@ -1,0 +1,3 @@
+import { z } from 'zod';
+
+export const healthAnswer = z.object({ success: z.literal(true) });
