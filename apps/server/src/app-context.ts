@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { JobHandler } from './jobs/job-queue.ts';
+import type { MailTransport } from './mail/mail-transport.ts';
 
 /** What every module's routes are given: no globals, so tests can build as many apps as they like. */
 export interface AppContext {
@@ -11,4 +12,6 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Modules add the background work they own here (queue name → handler); main.ts runs them. */
   jobHandlers: Map<string, JobHandler>;
+  /** Sends mail now (SMTP or the outbox). Routes queue mail with enqueueMail (mail/mail-queue.ts) instead. */
+  mailTransport: MailTransport;
 }

@@ -9,6 +9,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { appInfoRoutes } from './modules/app-info/app-info.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { MAIL_QUEUE, mailJobHandler } from './mail/mail-queue.ts';
+import { createMailTransport, type MailTransport } from './mail/mail-transport.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { helpRequestRoutes } from './modules/help-requests/help-requests.routes.ts';
 import { registerAccessRules, type RegisteredRoute } from './plugins/access.ts';
@@ -22,6 +24,8 @@ export interface BuildAppOptions {
   database: Database;
   logger?: FastifyServerOptions['logger'];
   webDistDir?: string;
+  /** Tests may capture mail instead of using SMTP_URL or the outbox. */
+  mailTransport?: MailTransport;
 }
 
 export interface StewardApp {
@@ -47,7 +51,15 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const context: AppContext = { config, database, db: database.db, log: app.log, jobHandlers: new Map() };
+  const mailTransport = options.mailTransport ?? createMailTransport(config, app.log);
+  const context: AppContext = {
+    config,
+    database,
+    db: database.db,
+    log: app.log,
+    jobHandlers: new Map([[MAIL_QUEUE, mailJobHandler(mailTransport)]]),
+    mailTransport,
+  };
 
   registerErrorHandling(app);
   const routes = registerAccessRules(app, config.botApiKey);

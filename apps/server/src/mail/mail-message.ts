@@ -1,0 +1,8 @@
+export interface MailMessage {
+  to: string | string[];
+  subject: string;
+  /** Plain text, always: some readers show nothing else. */
+  text: string;
+  /** Simple HTML with the same content. */
+  html: string;
+}

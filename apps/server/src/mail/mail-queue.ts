@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { enqueueJob, type JobHandler } from '../jobs/job-queue.ts';
+import type { MailMessage } from './mail-message.ts';
+import type { MailTransport } from './mail-transport.ts';
+
+export const MAIL_QUEUE = 'mail';
+
+const mailPayload = z.object({
+  to: z.union([z.string(), z.array(z.string())]),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+});
+
+/**
+ * Queues a mail; the job worker sends it and retries with back-off when the server
+ * refuses. Pass a transaction's db to queue it together with the rows it is about.
+ */
+export const enqueueMail = (db: Db, message: MailMessage): Promise<number> =>
+  enqueueJob(db, MAIL_QUEUE, { ...message }, { maxAttempts: 8 });
+
+export const mailJobHandler =
+  (transport: MailTransport): JobHandler =>
+  async (payload) => {
+    await transport.send(mailPayload.parse(payload));
+  };

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { statisticsRollup } from '../../db/schema.ts';
+
+export interface RollupDelta {
+  sessions?: number;
+  questions?: number;
+  upRatings?: number;
+  downRatings?: number;
+}
+
+/** The UTC hour a moment falls in: the rollup's key. */
+export const utcHourOf = (time: Date): Date => {
+  const hour = new Date(time);
+  hour.setUTCMinutes(0, 0, 0);
+  return hour;
+};
+
+/**
+ * Adds to the hourly statistics of the hour `time` falls in. Call it in the same
+ * transaction as the rows it counts (history, chat sessions, feedback).
+ */
+export async function bumpStatisticsRollup(db: Db, time: Date, delta: RollupDelta): Promise<void> {
+  const values = {
+    sessions: delta.sessions ?? 0,
+    questions: delta.questions ?? 0,
+    upRatings: delta.upRatings ?? 0,
+    downRatings: delta.downRatings ?? 0,
+  };
+  if (Object.values(values).every((value) => value === 0)) return;
+  await db
+    .insert(statisticsRollup)
+    .values({ hour: utcHourOf(time), ...values })
+    .onConflictDoUpdate({
+      target: statisticsRollup.hour,
+      set: {
+        sessions: sql`${statisticsRollup.sessions} + ${values.sessions}`,
+        questions: sql`${statisticsRollup.questions} + ${values.questions}`,
+        upRatings: sql`${statisticsRollup.upRatings} + ${values.upRatings}`,
+        downRatings: sql`${statisticsRollup.downRatings} + ${values.downRatings}`,
+      },
+    });
+}
