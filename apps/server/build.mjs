@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
-const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const dependenciesOf = (manifestPath) =>
+  Object.keys(JSON.parse(readFileSync(new URL(manifestPath, import.meta.url), 'utf8')).dependencies ?? {});
 await build({
   entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
   outfile: new URL('./dist/main.js', import.meta.url).pathname,
@@ -12,6 +13,6 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
-  external: Object.keys(manifest.dependencies ?? {}),
+  external: [...dependenciesOf('./package.json'), ...dependenciesOf('../../packages/contract/package.json')],
   logLevel: 'warning',
 });

@@ -30,7 +30,29 @@ describe('route access rules', () => {
     expect(String(registrationError)).toMatch(/GET \/api\/unguarded declares no access rule/);
   });
 
-  it('answers login routes with 401 and capability routes with 403 when not allowed', async () => {
+  it('enforces capability and admin rules on the server, whatever the UI shows', async () => {
+    const guarded = await createTestApp({}, {
+      beforeListen: (app) => {
+        app.post('/api/probe/create-user', { config: { access: 'create_user' } }, async () => ({ success: true }));
+        app.post('/api/probe/admin', { config: { access: 'admin' } }, async () => ({ success: true }));
+      },
+    });
+    try {
+      const { client: viewer } = await guarded.signedInClient('viewer');
+      const { client: admin } = await guarded.signedInClient('admin');
+      for (const path of ['/api/probe/create-user', '/api/probe/admin']) {
+        expect((await guarded.client().post(path, {})).status).toBe(401);
+        const refused = await viewer.post(path, {});
+        expect(refused.status).toBe(403);
+        expect(refused.body.error?.message).toBe('You do not have permission to do this.');
+        expect((await admin.post(path, {})).status).toBe(200);
+      }
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  it('answers login routes with 401 when not logged in', async () => {
     expect((await testApp.client().get('/api/all-help-requests-count')).status).toBe(401);
     const { client } = await testApp.signedInClient('viewer');
     expect((await client.get('/api/all-help-requests-count')).body).toEqual({ success: true, data: { rows: [{ total_count: 0 }] } });

@@ -1,0 +1,63 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Capability } from '@steward/contract/access';
+import type { CurrentUser } from '@steward/contract/auth';
+import { currentUserQueryKey } from '../features/auth/api/get-current-user.ts';
+import { openHelpRequestCountQueryKey } from '../features/help-requests/api/get-open-help-request-count.ts';
+import { Sidebar } from './sidebar.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderSidebar(capabilities: Capability[], openHelpRequests: number) {
+  // Any call the sidebar makes on its own answers with the same count the cache holds.
+  vi.stubGlobal('fetch', async () => Response.json({ success: true, data: { rows: [{ total_count: openHelpRequests }] } }));
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  const user: CurrentUser = { id: 7, name: 'Vic', email: 'vic@example.com', theme: 'light', role: 'viewer', capabilities };
+  queryClient.setQueryData(currentUserQueryKey, user);
+  queryClient.setQueryData(openHelpRequestCountQueryKey, openHelpRequests);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>
+        <Sidebar collapsed={false} onToggleCollapsed={() => undefined} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return within(screen.getByRole('navigation', { name: 'Main' }));
+}
+
+describe('Sidebar', () => {
+  it('hides the entries whose capability the user lacks, keeping the spec order', () => {
+    const sidebar = renderSidebar([], 0);
+    expect(sidebar.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Home',
+      'History',
+      'Feedback',
+      'Help Requests',
+      'Bot Settings',
+    ]);
+  });
+
+  it('shows Documents, Inform the Bot and User Accounts with their read capabilities', () => {
+    const sidebar = renderSidebar(['read_documents', 'read_inform_the_bot', 'read_user_accounts'], 0);
+    expect(sidebar.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/home',
+      '/history',
+      '/feedback',
+      '/help-requests',
+      '/documents',
+      '/inform-the-bot',
+      '/bot-settings',
+      '/user-accounts',
+    ]);
+  });
+
+  it('shows the open help request badge only above zero', () => {
+    expect(renderSidebar([], 3).getByLabelText('3 open help requests')).toHaveTextContent('3');
+  });
+
+  it('has no badge at zero', () => {
+    expect(renderSidebar([], 0).queryByLabelText(/open help requests/)).toBeNull();
+  });
+});
