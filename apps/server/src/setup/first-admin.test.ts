@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { sqlRows } from '../db/sql-rows.ts';
+import { verifyPassword } from '../lib/passwords.ts';
+import { hashSecret } from '../lib/secrets.ts';
+import { openTestDatabase } from '../test/test-database.ts';
+import { ensureFirstAdministrator } from './first-admin.ts';
+
+const silent = pino({ level: 'silent' });
+let database: Database | undefined;
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await database?.close();
+  database = undefined;
+});
+
+describe('ensureFirstAdministrator', () => {
+  it('creates the administrator from STEWARD_ADMIN_* when no user exists, once', async () => {
+    database = await openTestDatabase();
+    const config = readConfig({ STEWARD_ADMIN_EMAIL: 'Boss@Example.com', STEWARD_ADMIN_PASSWORD: 'Start-Here-1', STEWARD_ADMIN_NAME: 'Boss' });
+    await ensureFirstAdministrator(database.db, config, silent);
+    await ensureFirstAdministrator(database.db, config, silent);
+    const users = await sqlRows<{ email: string; name: string; role: string; password_hash: string }>(database.db, sql`SELECT email, name, role, password_hash FROM users`);
+    expect(users).toHaveLength(1);
+    expect(users[0]).toMatchObject({ email: 'boss@example.com', name: 'Boss', role: 'admin' });
+    expect(await verifyPassword(users[0]?.password_hash ?? '', 'Start-Here-1')).toBe(true);
+  });
+
+  it('prints a one-time /register/{key} link for an administrator invitation when nothing is configured', async () => {
+    database = await openTestDatabase();
+    const printed: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      printed.push(String(chunk));
+      return true;
+    });
+    await ensureFirstAdministrator(database.db, readConfig({ PUBLIC_URL: 'https://dash.example.com' }), silent);
+    const key = /https:\/\/dash\.example\.com\/register\/([A-Za-z0-9_-]{43})/.exec(printed.join(''))?.[1];
+    expect(key).toBeDefined();
+    const tokens = await sqlRows<{ purpose: string; role: string; email: string }>(
+      database.db,
+      sql`SELECT purpose, role, email FROM auth_tokens WHERE token_hash = ${hashSecret(key ?? '')} AND used_at IS NULL AND expires_at > now()`,
+    );
+    expect(tokens).toEqual([{ purpose: 'invitation', role: 'admin', email: 'admin@dash.example.com' }]);
+  });
+});
