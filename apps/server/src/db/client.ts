@@ -60,6 +60,9 @@ const MIGRATION_LOCK_ID = 742_319_001;
 
 async function openPostgres(options: { url: string; maxConnections?: number }): Promise<Database> {
   const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+  // An idle connection the server closes (restart, failover) would otherwise crash the process;
+  // the pool drops it and the next query opens a new one.
+  pool.on('error', () => undefined);
   await pool.query('SELECT 1');
   return {
     db: drizzlePostgres({ client: pool, schema }) as unknown as Db,
