@@ -5,10 +5,15 @@ import { informTheBotQueryKey } from './get-inform-the-bot-page.ts';
 
 export const deleteInformTheBotItem = (id: number) => apiPost(`/api/inform-the-bot/delete/${id}`, undefined, successAnswer);
 
+/**
+ * Deletes; the list reloads only when `reloadList` is called (as the confirmation closes),
+ * so the card and its modal stay on screen to show the success message.
+ */
 export function useDeleteInformTheBotItem() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteInformTheBotItem,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: informTheBotQueryKey }),
-  });
+  const mutation = useMutation({ mutationFn: deleteInformTheBotItem });
+  const reloadList = () => {
+    if (mutation.isSuccess) void queryClient.invalidateQueries({ queryKey: informTheBotQueryKey });
+  };
+  return { ...mutation, reloadList };
 }

@@ -83,7 +83,10 @@ export function InformTheBotCard({ row, viewer }: { row: InformTheBotRow; viewer
         message={INFORM_THE_BOT_MESSAGES.deleteQuestion}
         successMessage={INFORM_THE_BOT_MESSAGES.deleted}
         onConfirm={() => remove.mutateAsync(row.id)}
-        onClose={() => setDeleting(false)}
+        onClose={() => {
+          setDeleting(false);
+          remove.reloadList();
+        }}
       />
     </Card>
   );
