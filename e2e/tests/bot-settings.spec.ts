@@ -1,4 +1,4 @@
-import { expect, test } from '../support/fixtures.ts';
+import { expect, expectNoAccessibilityViolations, test } from '../support/fixtures.ts';
 
 test.describe('Bot Settings', () => {
   test('saves the support message threshold, with its help text and validation', async ({ page, signIn, playwright, baseURL }) => {
@@ -112,5 +112,14 @@ test.describe('Bot Settings', () => {
     await expect(page.getByRole('button', { name: /Edit fun fact/ })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /Delete fun fact/ })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Help Requests Email Notifications' })).toHaveCount(0);
+  });
+
+  test('has no axe violations', async ({ page, signIn }) => {
+    await signIn('admin');
+    await page.request.post('/api/fun-facts/new', { data: { funFacts: [{ fact: `axe checks ${Date.now()}`, url: 'https://example.com' }] } });
+    await page.goto('/bot-settings');
+    await expect(page.getByRole('heading', { name: 'Help Requests Email Notifications' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Saved fun facts' })).toBeVisible();
+    await expectNoAccessibilityViolations(page);
   });
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signInAs, test } from '../support/fixtures.ts';
+import { expect, expectNoAccessibilityViolations, signInAs, test } from '../support/fixtures.ts';
 
 const longDate = (date: Date) => date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
@@ -131,5 +131,26 @@ test.describe('Inform the Bot', () => {
     await page.getByRole('link', { name: 'Page 2' }).click();
     await expect(page).toHaveURL(/\/inform-the-bot\/page\/2$/);
     await expect(page.getByRole('article').first()).not.toContainText(`Paged item 11 ${stamp}`);
+  });
+
+  test("shows the server's message when an uploaded PDF cannot be read", async ({ page, signIn }) => {
+    await signIn('viewer');
+    await page.goto('/inform-the-bot');
+    await page.getByRole('button', { name: 'Add new information' }).click();
+    await page.getByLabel(/Or upload files/).setInputFiles({ name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf') });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('alert')).toHaveText('"broken.pdf" is not a readable PDF file.');
+  });
+
+  test('has no axe violations, with cards, the add form and the edit modal', async ({ page, signIn }) => {
+    await signIn('admin');
+    await addItem(page, `Accessible item ${Date.now()}`);
+    await page.goto('/inform-the-bot');
+    await page.getByRole('button', { name: 'Add new information' }).click();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expectNoAccessibilityViolations(page);
+    await page.getByRole('article').first().getByRole('button', { name: /Edit/ }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoAccessibilityViolations(page);
   });
 });
