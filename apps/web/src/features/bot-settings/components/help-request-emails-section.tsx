@@ -33,7 +33,7 @@ export function HelpRequestEmailsSection({ emails }: { emails: readonly string[]
     <Card className="mb-4">
       <Card.Body>
         <h2 className="h5">Help Requests Email Notifications</h2>
-        <p className="text-body-secondary small">Every address below gets a mail when a visitor asks for help.</p>
+        <p className="text-body-secondary small">Every saved address gets a mail when a visitor asks for help.</p>
         {emails.length > 0 ? (
           <ul className="list-group mb-3" aria-label="Saved help request emails">
             {emails.map((email) => (
