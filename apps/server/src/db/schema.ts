@@ -153,6 +153,7 @@ export const statisticsRollup = pgTable('statistics_rollup', {
   downRatings: integer('down_ratings').notNull().default(0),
 });
 
+// A trigger (migration 0400) keeps list_counters 'inform_the_bot' equal to this table's row count.
 export const informTheBot = pgTable('inform_the_bot', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -5,6 +5,7 @@ import type { Role } from '@steward/contract/access';
 import { buildApp, type StewardApp } from '../app.ts';
 import { readConfig, type Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
+import type { MailTransport } from '../mail/mail-transport.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { createUser, type UserRecord } from '../modules/users/users.repository.ts';
 import { ApiClient } from './api-client.ts';
@@ -41,7 +42,7 @@ let userCounter = 0;
  */
 export async function createTestApp(
   environment: Record<string, string> = {},
-  options: { beforeListen?: (app: StewardApp['app']) => void } = {},
+  options: { beforeListen?: (app: StewardApp['app']) => void; mailTransport?: MailTransport } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steward-test-data-'));
   const config = readConfig({
@@ -52,7 +53,12 @@ export async function createTestApp(
     ...environment,
   });
   const database = await openTestDatabase();
-  const built = await buildApp({ config, database, webDistDir: path.join(dataDir, 'no-web-build') });
+  const built = await buildApp({
+    config,
+    database,
+    webDistDir: path.join(dataDir, 'no-web-build'),
+    ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
+  });
   options.beforeListen?.(built.app);
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();

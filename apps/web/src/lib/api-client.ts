@@ -25,7 +25,7 @@ async function call<Answer>(
     response = await fetch(path, {
       credentials: init.credentials ?? 'same-origin',
       ...init,
-      headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
+      headers: { accept: 'application/json', ...(typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}), ...init.headers },
     });
   } catch {
     throw new ApiError('The server cannot be reached. Check your connection and try again.', 0);
@@ -48,3 +48,7 @@ export const apiPost = <Answer>(
   options: { credentials?: RequestCredentials } = {},
 ): Promise<Answer> =>
   call(path, { method: 'POST', body: JSON.stringify(body ?? {}), answer, ...options });
+
+/** Multipart upload (files): the browser sets the content type with its boundary. */
+export const apiPostForm = <Answer>(path: string, form: FormData, answer: z.ZodType<Answer>): Promise<Answer> =>
+  call(path, { method: 'POST', body: form, answer });

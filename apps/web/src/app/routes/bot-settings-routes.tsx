@@ -1,4 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { NotBuiltYet } from '../../components/not-built-yet.tsx';
+import { useSignedInUser } from '../../features/auth/api/get-current-user.ts';
+import { BotSettingsScreen } from '../../features/bot-settings/components/bot-settings-screen.tsx';
 
-export const botSettingsRoutes: RouteObject[] = [{ path: 'bot-settings', element: <NotBuiltYet title="Bot Settings" /> }];
+function BotSettingsRoute() {
+  return <BotSettingsScreen viewer={useSignedInUser()} />;
+}
+
+export const botSettingsRoutes: RouteObject[] = [{ path: 'bot-settings', element: <BotSettingsRoute /> }];

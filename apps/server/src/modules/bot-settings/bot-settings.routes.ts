@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { botSettingRow, PUBLIC_BOT_SETTINGS, saveBotSettingsRequest, type BotSettingType } from '@steward/contract/bot-settings';
+import { rowsAnswer, successAnswer } from '@steward/contract/envelope';
+import type { AppContext } from '../../app-context.ts';
+import { signedIn } from '../../plugins/access.ts';
+import { readBotSettings, saveBotSetting } from './bot-settings.repository.ts';
+import { funFactRoutes } from './fun-facts.routes.ts';
+import { HELP_REQUEST_CREATED_QUEUE, helpRequestNotificationHandler } from './help-request-notifications.ts';
+
+export async function botSettingsRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  const { db } = context;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  context.jobHandlers.set(HELP_REQUEST_CREATED_QUEUE, helpRequestNotificationHandler(context));
+
+  api.get(
+    '/api/bot-settings',
+    { config: { access: 'public' }, schema: { response: { 200: rowsAnswer(botSettingRow) } } },
+    async (request) => {
+      // The chatbot calls this without cookies: it gets the public settings only. The
+      // notification addresses are for those who may change them.
+      const mayEdit = request.viewer?.capabilities.includes('update_bot_settings') ?? false;
+      const types: BotSettingType[] = mayEdit ? ['supportMessageThreshold', 'helpRequestEmails'] : [...PUBLIC_BOT_SETTINGS];
+      return { success: true as const, data: { rows: await readBotSettings(db, types) } };
+    },
+  );
+
+  api.post(
+    '/api/bot-settings',
+    { config: { access: 'update_bot_settings' }, schema: { body: saveBotSettingsRequest, response: { 200: successAnswer } } },
+    async (request) => {
+      signedIn(request);
+      const { supportMessageThreshold, helpRequestEmails } = request.body.settings;
+      await db.transaction(async (tx) => {
+        if (supportMessageThreshold !== undefined) await saveBotSetting(tx, 'supportMessageThreshold', String(supportMessageThreshold));
+        if (helpRequestEmails !== undefined) await saveBotSetting(tx, 'helpRequestEmails', JSON.stringify(helpRequestEmails));
+      });
+      return { success: true as const };
+    },
+  );
+
+  await funFactRoutes(app, context);
+}

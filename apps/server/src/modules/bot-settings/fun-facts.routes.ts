@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BOT_SETTINGS_MESSAGES,
+  editFunFactRequest,
+  funFactRow,
+  newFunFactsAnswer,
+  newFunFactsRequest,
+} from '@steward/contract/bot-settings';
+import { idParam, rowsAnswer, successAnswer } from '@steward/contract/envelope';
+import type { AppContext } from '../../app-context.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { addFunFacts, deleteFunFact, listFunFacts, saveFunFact } from './fun-facts.repository.ts';
+
+const idParams = z.object({ id: idParam });
+
+export async function funFactRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/fun-facts',
+    { config: { access: 'login' }, schema: { response: { 200: rowsAnswer(funFactRow) } } },
+    async () => ({ success: true as const, data: { rows: await listFunFacts(db) } }),
+  );
+
+  api.post(
+    '/api/fun-facts/new',
+    { config: { access: 'update_bot_settings' }, schema: { body: newFunFactsRequest, response: { 200: newFunFactsAnswer } } },
+    async (request) => {
+      const added = await addFunFacts(db, request.body.funFacts);
+      return { success: true as const, data: added.map((fact) => ({ rows: [fact] })) };
+    },
+  );
+
+  api.post(
+    '/api/fun-facts/edit/:id',
+    {
+      config: { access: 'update_bot_settings' },
+      schema: { params: idParams, body: editFunFactRequest, response: { 200: rowsAnswer(funFactRow) } },
+    },
+    async (request) => {
+      const saved = await saveFunFact(db, request.params.id, request.body.funFact);
+      if (!saved) throw new HttpError(404, BOT_SETTINGS_MESSAGES.funFactNotFound);
+      return { success: true as const, data: { rows: [saved] } };
+    },
+  );
+
+  api.post(
+    '/api/fun-facts/delete/:id',
+    { config: { access: 'update_bot_settings' }, schema: { params: idParams, response: { 200: successAnswer } } },
+    async (request) => {
+      if (!(await deleteFunFact(db, request.params.id))) throw new HttpError(404, BOT_SETTINGS_MESSAGES.funFactNotFound);
+      return { success: true as const };
+    },
+  );
+}

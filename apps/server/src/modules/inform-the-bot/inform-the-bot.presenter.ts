@@ -1,0 +1,16 @@
+import type { InformTheBotRow } from '@steward/contract/inform-the-bot';
+import type { InformTheBotRecord } from './inform-the-bot.repository.ts';
+
+/** Copies what a card shows; approver and feedback ids stay on the server. */
+export const presentInformTheBotItem = (item: InformTheBotRecord, totalCount: number): InformTheBotRow => ({
+  id: item.id,
+  user_id: item.userId,
+  last_author_id: item.lastAuthorId,
+  time: item.time.toISOString(),
+  content: item.content,
+  name: item.authorName,
+  status: item.status,
+  type: item.type,
+  question: item.question,
+  total_count: totalCount,
+});

@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import { PAGE_SIZE } from '@steward/contract/paging';
+import type { InformTheBotType } from '@steward/contract/inform-the-bot';
+import type { Db } from '../../db/client.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
+import { readCounter } from '../../lib/list-counters.ts';
+
+/** The list_counters row a trigger keeps for this table (migration 0400). */
+export const INFORM_THE_BOT_COUNTER = 'inform_the_bot';
+
+export interface InformTheBotRecord {
+  id: number;
+  userId: number | null;
+  lastAuthorId: number | null;
+  time: Date;
+  content: string;
+  authorName: string;
+  status: 'pending' | 'approved';
+  type: InformTheBotType;
+  question: string | null;
+}
+
+interface ItemRow {
+  id: number;
+  user_id: number | null;
+  last_author_id: number | null;
+  time: Date | string;
+  content: string;
+  author_name: string;
+  status: 'pending' | 'approved';
+  type: InformTheBotType;
+  question: string | null;
+}
+
+const toRecord = (row: ItemRow): InformTheBotRecord => ({
+  id: row.id,
+  userId: row.user_id,
+  lastAuthorId: row.last_author_id,
+  time: new Date(row.time),
+  content: row.content,
+  authorName: row.author_name,
+  status: row.status,
+  type: row.type,
+  question: row.question,
+});
+
+const ITEM_COLUMNS = sql`id, user_id, coalesce(last_edited_by, user_id) AS last_author_id, time, content, author_name, status, type, question`;
+
+/** One page, newest first. Items are written by people, so OFFSET stays cheap here. */
+export async function listInformTheBotPage(db: Db, pageIndex: number): Promise<{ items: InformTheBotRecord[]; totalCount: number }> {
+  const rows = await sqlRows<ItemRow>(db, sql`
+    SELECT ${ITEM_COLUMNS} FROM inform_the_bot
+    ORDER BY time DESC, id DESC
+    LIMIT ${PAGE_SIZE.informTheBot} OFFSET ${pageIndex * PAGE_SIZE.informTheBot}`);
+  return { items: rows.map(toRecord), totalCount: await readCounter(db, INFORM_THE_BOT_COUNTER) };
+}
+
+export async function findInformTheBotItem(db: Db, id: number, options: { forUpdate?: boolean } = {}): Promise<InformTheBotRecord | undefined> {
+  const rows = await sqlRows<ItemRow>(db, sql`
+    SELECT ${ITEM_COLUMNS} FROM inform_the_bot WHERE id = ${id} ${options.forUpdate ? sql`FOR UPDATE` : sql``}`);
+  return rows[0] ? toRecord(rows[0]) : undefined;
+}
+
+export interface NewInformTheBotItem {
+  author: { id: number; name: string };
+  content: string;
+  type: InformTheBotType;
+  question?: string | null;
+  feedbackId?: number | null;
+}
+
+/** Adds a pending item; several at once get the same time, in the order given (last one on top). */
+export async function createInformTheBotItems(db: Db, items: readonly NewInformTheBotItem[]): Promise<InformTheBotRecord[]> {
+  if (items.length === 0) return [];
+  const values = items.map(
+    (item) =>
+      sql`(${item.author.id}, ${item.author.name}, ${item.content}, ${item.type}, ${item.question ?? null}, ${item.feedbackId ?? null})`,
+  );
+  const rows = await sqlRows<ItemRow>(db, sql`
+    INSERT INTO inform_the_bot (user_id, author_name, content, type, question, feedback_id)
+    VALUES ${sql.join(values, sql`, `)}
+    RETURNING ${ITEM_COLUMNS}`);
+  return rows.map(toRecord).sort((a, b) => b.id - a.id);
+}
+
+/** The question a correction keeps: the user message of the feedback it answers. */
+export async function findFeedbackQuestion(db: Db, feedbackId: number): Promise<string | undefined> {
+  const rows = await sqlRows<{ user_message: string }>(db, sql`SELECT user_message FROM feedback WHERE id = ${feedbackId}`);
+  return rows[0]?.user_message;
+}
+
+/** New content by `editorId`: the item goes back to pending and the editor becomes its last author. */
+export async function saveEditedContent(db: Db, id: number, content: string, editorId: number): Promise<InformTheBotRecord | undefined> {
+  const rows = await sqlRows<ItemRow>(db, sql`
+    UPDATE inform_the_bot
+    SET content = ${content}, last_edited_by = ${editorId}, updated_at = now(),
+        status = 'pending', approved_by = NULL, approved_at = NULL
+    WHERE id = ${id}
+    RETURNING ${ITEM_COLUMNS}`);
+  return rows[0] ? toRecord(rows[0]) : undefined;
+}
+
+/**
+ * Approves a pending item unless the approver is its last author. The condition sits in the
+ * UPDATE itself, so an edit landing between the check and the write cannot slip through.
+ */
+export async function approveInformTheBotItem(
+  db: Db,
+  id: number,
+  approverId: number,
+  seenContent: string | undefined,
+): Promise<InformTheBotRecord | undefined> {
+  const rows = await sqlRows<ItemRow>(db, sql`
+    UPDATE inform_the_bot SET status = 'approved', approved_by = ${approverId}, approved_at = now()
+    WHERE id = ${id} AND status = 'pending'
+      AND coalesce(last_edited_by, user_id) IS DISTINCT FROM ${approverId}
+      ${seenContent === undefined ? sql`` : sql`AND content = ${seenContent}`}
+    RETURNING ${ITEM_COLUMNS}`);
+  return rows[0] ? toRecord(rows[0]) : undefined;
+}
+
+export async function deleteInformTheBotItem(db: Db, id: number): Promise<boolean> {
+  const rows = await sqlRows<{ id: number }>(db, sql`DELETE FROM inform_the_bot WHERE id = ${id} RETURNING id`);
+  return rows.length > 0;
+}

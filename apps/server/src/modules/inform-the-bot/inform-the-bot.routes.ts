@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam, pageIndexParam, rowsAnswer, successAnswer } from '@steward/contract/envelope';
+import {
+  approveInformTheBotRequest,
+  createInformTheBotRequest,
+  editInformTheBotRequest,
+  INFORM_THE_BOT_MESSAGES,
+  informTheBotRow,
+} from '@steward/contract/inform-the-bot';
+import type { AppContext } from '../../app-context.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { readCounter } from '../../lib/list-counters.ts';
+import { signedIn } from '../../plugins/access.ts';
+import { presentInformTheBotItem } from './inform-the-bot.presenter.ts';
+import {
+  approveInformTheBotItem,
+  createInformTheBotItems,
+  deleteInformTheBotItem,
+  findFeedbackQuestion,
+  findInformTheBotItem,
+  INFORM_THE_BOT_COUNTER,
+  listInformTheBotPage,
+  saveEditedContent,
+} from './inform-the-bot.repository.ts';
+import { informTheBotUploadRoute } from './inform-the-bot.upload.ts';
+
+const idParams = z.object({ id: idParam });
+
+export async function informTheBotRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  const { db } = context;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/inform-the-bot/:pageIndex',
+    {
+      config: { access: 'read_inform_the_bot' },
+      schema: { params: z.object({ pageIndex: pageIndexParam }), response: { 200: rowsAnswer(informTheBotRow) } },
+    },
+    async (request) => {
+      const { items, totalCount } = await listInformTheBotPage(db, request.params.pageIndex);
+      return { success: true as const, data: { rows: items.map((item) => presentInformTheBotItem(item, totalCount)) } };
+    },
+  );
+
+  api.post(
+    '/api/inform-the-bot',
+    {
+      config: { access: 'create_inform_the_bot' },
+      schema: { body: createInformTheBotRequest, response: { 200: rowsAnswer(informTheBotRow) } },
+    },
+    async (request) => {
+      const viewer = signedIn(request);
+      const { content, feedback_id: feedbackId } = request.body;
+      const rows = await db.transaction(async (tx) => {
+        const question = feedbackId === undefined ? undefined : await findFeedbackQuestion(tx, feedbackId);
+        if (feedbackId !== undefined && question === undefined) throw new HttpError(404, 'This feedback no longer exists.', 'feedback_id');
+        const created = await createInformTheBotItems(tx, [
+          { author: viewer, content, type: feedbackId === undefined ? 'information' : 'correction', question, feedbackId },
+        ]);
+        const totalCount = await readCounter(tx, INFORM_THE_BOT_COUNTER);
+        return created.map((item) => presentInformTheBotItem(item, totalCount));
+      });
+      return { success: true as const, data: { rows } };
+    },
+  );
+
+  await informTheBotUploadRoute(app, context);
+
+  api.post(
+    '/api/inform-the-bot/edit/:id',
+    {
+      config: { access: 'create_inform_the_bot' },
+      schema: { params: idParams, body: editInformTheBotRequest, response: { 200: rowsAnswer(informTheBotRow) } },
+    },
+    async (request) => {
+      const viewer = signedIn(request);
+      const row = await db.transaction(async (tx) => {
+        const item = await findInformTheBotItem(tx, request.params.id, { forUpdate: true });
+        if (!item) throw new HttpError(404, INFORM_THE_BOT_MESSAGES.notFound);
+        // Saving the same text changes nothing, so the approval of that text still stands.
+        const saved = item.content === request.body.content ? item : await saveEditedContent(tx, item.id, request.body.content, viewer.id);
+        if (!saved) throw new HttpError(404, INFORM_THE_BOT_MESSAGES.notFound);
+        return presentInformTheBotItem(saved, await readCounter(tx, INFORM_THE_BOT_COUNTER));
+      });
+      return { success: true as const, data: { rows: [row] } };
+    },
+  );
+
+  api.post(
+    '/api/inform-the-bot/approve/:id',
+    {
+      config: { access: 'create_inform_the_bot' },
+      schema: { params: idParams, body: approveInformTheBotRequest, response: { 200: successAnswer } },
+    },
+    async (request) => {
+      const viewer = signedIn(request);
+      const id = request.params.id;
+      const approved = await approveInformTheBotItem(db, id, viewer.id, request.body?.content);
+      if (approved) return { success: true as const };
+      // Nothing was approved: say why, from the item as it is now.
+      const item = await findInformTheBotItem(db, id);
+      if (!item) throw new HttpError(404, INFORM_THE_BOT_MESSAGES.notFound);
+      if (item.status === 'approved') throw new HttpError(409, INFORM_THE_BOT_MESSAGES.alreadyApproved);
+      if (item.lastAuthorId === viewer.id) throw new HttpError(403, INFORM_THE_BOT_MESSAGES.ownApproval);
+      throw new HttpError(409, INFORM_THE_BOT_MESSAGES.changedSinceLoaded);
+    },
+  );
+
+  api.post(
+    '/api/inform-the-bot/delete/:id',
+    { config: { access: 'admin' }, schema: { params: idParams, response: { 200: successAnswer } } },
+    async (request) => {
+      if (!(await deleteInformTheBotItem(db, request.params.id))) throw new HttpError(404, INFORM_THE_BOT_MESSAGES.notFound);
+      return { success: true as const };
+    },
+  );
+}

@@ -1,0 +1,21 @@
+import { hasCapability, type Viewer } from '@steward/contract/access';
+import { useBotSettings } from '../api/get-bot-settings.ts';
+import { FunFactsSection } from './fun-facts-section.tsx';
+import { HelpRequestEmailsSection } from './help-request-emails-section.tsx';
+import { SupportThresholdForm } from './support-threshold-form.tsx';
+
+/** Bot settings: without update_bot_settings, Save is disabled, edit/delete and the email section hidden. */
+export function BotSettingsScreen({ viewer }: { viewer: Viewer }) {
+  const mayEdit = hasCapability(viewer, 'update_bot_settings');
+  const { data: settings } = useBotSettings();
+  return (
+    <section aria-labelledby="bot-settings-title">
+      <h1 id="bot-settings-title" className="h3 mb-3">
+        Bot Settings
+      </h1>
+      {settings ? <SupportThresholdForm threshold={settings.supportMessageThreshold} mayEdit={mayEdit} /> : null}
+      <FunFactsSection mayEdit={mayEdit} />
+      {mayEdit && settings?.helpRequestEmails ? <HelpRequestEmailsSection emails={settings.helpRequestEmails} /> : null}
+    </section>
+  );
+}

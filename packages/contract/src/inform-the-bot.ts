@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { isoTimestamp } from './envelope.ts';
+
+export const INFORM_THE_BOT_MESSAGES = {
+  editContentRequired: 'Please type new content.',
+  addContentRequired: 'Please type new content or upload files.',
+  contentTooLong: 'The content is too long: at most 200,000 characters.',
+  added: 'You have successfully added new information.',
+  deleted: 'This information has been successfully deleted.',
+  deleteQuestion: 'Are you sure you want to delete this information?',
+  ownApproval: 'You cannot approve information you wrote or last edited: someone else must approve it.',
+  alreadyApproved: 'This information is already approved.',
+  changedSinceLoaded: 'This information has changed since you loaded it. Please review the new content before approving.',
+  notFound: 'This information no longer exists.',
+} as const;
+
+export const INFORM_THE_BOT_TYPES = ['information', 'file', 'correction'] as const;
+export const informTheBotType = z.enum(INFORM_THE_BOT_TYPES);
+export type InformTheBotType = z.infer<typeof informTheBotType>;
+
+export const INFORM_THE_BOT_STATUSES = ['pending', 'approved'] as const;
+export const informTheBotStatus = z.enum(INFORM_THE_BOT_STATUSES);
+
+/** Typed or extracted text: one limit on both sides (about 100 pages of text). */
+export const MAX_CONTENT_LENGTH = 200_000;
+
+/** Files accepted by "Add new information"; their text becomes the content. */
+export const INFORM_THE_BOT_FILE_TYPES = ['.txt', '.csv', '.pdf'] as const;
+export const MAX_UPLOAD_FILES = 10;
+export const MAX_UPLOAD_FILE_BYTES = 10 * 1024 * 1024;
+
+const content = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(MAX_CONTENT_LENGTH, INFORM_THE_BOT_MESSAGES.contentTooLong);
+
+/** One card of the list. `last_author_id` is the creator, or the last editor after an edit: they may not approve. */
+export const informTheBotRow = z.object({
+  id: z.number().int(),
+  user_id: z.number().int().nullable(),
+  last_author_id: z.number().int().nullable(),
+  time: isoTimestamp,
+  content: z.string(),
+  name: z.string(),
+  status: informTheBotStatus,
+  type: informTheBotType,
+  question: z.string().nullable(),
+  total_count: z.number().int(),
+});
+export type InformTheBotRow = z.infer<typeof informTheBotRow>;
+
+/** POST /api/inform-the-bot. `feedback_id` makes it a correction that keeps that feedback's question. */
+export const createInformTheBotRequest = z.strictObject({
+  content: content(INFORM_THE_BOT_MESSAGES.addContentRequired),
+  feedback_id: z.number().int().positive().optional(),
+});
+export type CreateInformTheBotRequest = z.infer<typeof createInformTheBotRequest>;
+
+/** The add form: typed content is optional when files come with it (checked on submit). */
+export const addInformationForm = z.object({
+  content: z.string().max(MAX_CONTENT_LENGTH, INFORM_THE_BOT_MESSAGES.contentTooLong),
+});
+export type AddInformationForm = z.infer<typeof addInformationForm>;
+
+/** POST /api/inform-the-bot/edit/{id}. The type is the item's; the server keeps where the text came from. */
+export const editInformTheBotRequest = z.strictObject({
+  content: content(INFORM_THE_BOT_MESSAGES.editContentRequired),
+  type: informTheBotType.optional(),
+});
+export type EditInformTheBotRequest = z.infer<typeof editInformTheBotRequest>;
+
+/** POST /api/inform-the-bot/approve/{id}: the content the approver saw; approving text they did not see is refused. */
+export const approveInformTheBotRequest = z
+  .strictObject({ content: z.string().max(MAX_CONTENT_LENGTH).optional() })
+  .nullish();
+export type ApproveInformTheBotRequest = z.infer<typeof approveInformTheBotRequest>;
+
+/** Whether this viewer may press Approve: the four-eyes rule, also enforced by the server. */
+export const canApprove = (viewerId: number, row: Pick<InformTheBotRow, 'status' | 'last_author_id'>): boolean =>
+  row.status === 'pending' && row.last_author_id !== viewerId;
