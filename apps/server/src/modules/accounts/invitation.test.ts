@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, INVALID_INVITATION } from '@steward/contract/accounts';
 import { createInvitation } from '../users/invitations.repository.ts';
 import { findUserByEmail } from '../users/users.repository.ts';
@@ -12,6 +12,10 @@ beforeAll(async () => {
   testApp = await createTestApp();
 });
 afterAll(() => testApp.close());
+// Every call here comes from 127.0.0.1: each test starts with fresh per-address rate limits.
+beforeEach(async () => {
+  await testApp.db.execute(sql`DELETE FROM rate_limits`);
+});
 
 let counter = 0;
 const newEmail = () => `invitee${(counter += 1)}-${Date.now()}@example.com`;
