@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useParams, type RouteObject } from 'react-router';
+import { useNavigate, useParams, type RouteObject } from 'react-router';
 import { hasCapability, isAdmin } from '@steward/contract/access';
 import { ChangePasswordForm } from '../../features/accounts/components/change-password-form.tsx';
 import { currentUserQueryKey, useSignedInUser } from '../../features/auth/api/get-current-user.ts';
@@ -25,6 +25,7 @@ function UserAccountsScreen() {
 function UserDetailScreen() {
   const user = useSignedInUser();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   // OwnAccountGate let us in, so this is the viewer's own account; deleting it ends the session.
   return (
     <UserDetail
@@ -34,6 +35,7 @@ function UserDetailScreen() {
       onDeleted={() => {
         queryClient.clear();
         queryClient.setQueryData(currentUserQueryKey, null);
+        void navigate('/', { replace: true });
       }}
     />
   );
