@@ -38,8 +38,8 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
       <h1 id="change-password-title" className="h3 mb-4">
         Change password
       </h1>
-      <Form.Group className="mb-3" controlId="change-old-password">
-        <Form.Label>Old Password</Form.Label>
+      <Form.Group className="mb-3">
+        <Form.Label htmlFor="change-old-password">Old Password</Form.Label>
         <PasswordInput
           id="change-old-password"
           autoComplete="current-password"
@@ -49,8 +49,8 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
         />
         <FieldError id="change-old-password-error" message={errors.oldPassword?.message} />
       </Form.Group>
-      <Form.Group className="mb-3" controlId="change-new-password">
-        <Form.Label>New Password</Form.Label>
+      <Form.Group className="mb-3">
+        <Form.Label htmlFor="change-new-password">New Password</Form.Label>
         <PasswordInput
           id="change-new-password"
           autoComplete="new-password"

@@ -19,8 +19,8 @@ export function NewPasswordFields({ idPrefix, passwordLabel, password, confirmPa
   const confirmId = `${idPrefix}-confirm-password`;
   return (
     <>
-      <Form.Group className="mb-3" controlId={passwordId}>
-        <Form.Label>{passwordLabel}</Form.Label>
+      <Form.Group className="mb-3">
+        <Form.Label htmlFor={passwordId}>{passwordLabel}</Form.Label>
         <PasswordInput
           id={passwordId}
           autoComplete="new-password"
@@ -33,8 +33,8 @@ export function NewPasswordFields({ idPrefix, passwordLabel, password, confirmPa
         </Form.Text>
         <FieldError id={`${passwordId}-error`} message={passwordError} />
       </Form.Group>
-      <Form.Group className="mb-3" controlId={confirmId}>
-        <Form.Label>Confirm Password</Form.Label>
+      <Form.Group className="mb-3">
+        <Form.Label htmlFor={confirmId}>Confirm Password</Form.Label>
         <PasswordInput
           id={confirmId}
           autoComplete="new-password"
