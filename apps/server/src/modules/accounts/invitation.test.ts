@@ -28,7 +28,7 @@ describe('POST /api/add-user', () => {
     const answer = await client.post('/api/add-user', { name: 'Nora New', email, role: 'viewer' });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ success: true });
-    const mail = await latestMailTo(testApp.db, email);
+    const mail = await latestMailTo(testApp, email);
     expect(mail?.subject).toContain('invited');
     expect(mail?.text).toMatch(new RegExp(`^Hello Nora New,`));
     expect(mail?.text).toContain(admin.name);
@@ -44,7 +44,7 @@ describe('POST /api/add-user', () => {
     const answer = await client.post('/api/add-user', { name: 'Again', email: existing.email.toUpperCase(), role: 'viewer' });
     expect(answer.status).toBe(409);
     expect(answer.body.error).toEqual({ message: EMAIL_TAKEN, field: 'email' });
-    expect(await countMailsTo(testApp.db, existing.email)).toBe(0);
+    expect(await countMailsTo(testApp, existing.email)).toBe(0);
   });
 
   it.each([
@@ -66,7 +66,7 @@ describe('POST /api/add-user', () => {
     const email = newEmail();
     expect((await client.post('/api/add-user', { name: 'X', email, role: 'admin' })).status).toBe(403);
     expect((await testApp.client().post('/api/add-user', { name: 'X', email, role: 'admin' })).status).toBe(401);
-    expect(await countMailsTo(testApp.db, email)).toBe(0);
+    expect(await countMailsTo(testApp, email)).toBe(0);
   });
 });
 
@@ -75,7 +75,7 @@ describe('POST /api/register', () => {
     const { client } = await testApp.signedInClient('admin');
     const email = newEmail();
     await client.post('/api/add-user', { name: 'Reggie Register', email, role });
-    return { email, key: keyFromMail(await latestMailTo(testApp.db, email), 'register') };
+    return { email, key: keyFromMail(await latestMailTo(testApp, email), 'register') };
   }
 
   it('creates the account from the invitation, answers rowCount 1, and the new user can log in', async () => {
@@ -129,7 +129,7 @@ describe('POST /api/register', () => {
     const { client } = await testApp.signedInClient('admin');
     await client.post('/api/add-user', { name: 'Reggie Register', email, role: 'viewer' });
     expect((await testApp.client().post('/api/register', { key: oldKey, password: GOOD_PASSWORD })).status).toBe(410);
-    const newKey = keyFromMail(await latestMailTo(testApp.db, email), 'register');
+    const newKey = keyFromMail(await latestMailTo(testApp, email), 'register');
     expect((await testApp.client().post('/api/register', { key: newKey, password: GOOD_PASSWORD })).status).toBe(200);
   });
 
@@ -146,7 +146,7 @@ describe('POST /api/register', () => {
   it('refuses a key of another flow (a password reset key)', async () => {
     const user = await testApp.createUser();
     await testApp.client().post('/api/send-password-reset-email', { email: user.email });
-    const resetKey = keyFromMail(await latestMailTo(testApp.db, user.email), 'reset-password');
+    const resetKey = keyFromMail(await latestMailTo(testApp, user.email), 'reset-password');
     const answer = await testApp.client().post('/api/register', { key: resetKey, password: GOOD_PASSWORD });
     expect(answer.status).toBe(400);
     expect(answer.body.error?.message).toBe(INVALID_INVITATION);

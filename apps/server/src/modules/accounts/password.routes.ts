@@ -6,7 +6,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { enqueueJob, type JobHandler } from '../../jobs/job-queue.ts';
 import { enqueueMail } from '../../mail/mail-queue.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
 import { signedIn } from '../../plugins/access.ts';
 import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
 import { findUserByEmail, findUserById, normaliseEmail, savePassword } from '../users/users.repository.ts';
@@ -14,14 +17,31 @@ import { passwordResetMail } from './account-mails.ts';
 import { limitRate } from './account-rate-limits.ts';
 import { consumeAccountToken, createAccountToken, PASSWORD_RESET_TTL_MS } from './account-tokens.repository.ts';
 
+/** Background queue of forgot-password requests: { email }. */
+export const PASSWORD_RESET_QUEUE = 'password-reset-request';
+
+/** Mails a reset link when the address has an account; does nothing otherwise. */
+const passwordResetRequestHandler =
+  (db: Db, config: Config): JobHandler =>
+  async (payload) => {
+    const user = await findUserByEmail(db, String(payload.email ?? ''));
+    if (!user) return;
+    await db.transaction(async (tx) => {
+      const key = await createAccountToken(tx, { purpose: 'password_reset', email: user.email, userId: user.id, ttlMs: PASSWORD_RESET_TTL_MS });
+      const link = `${config.publicUrl}/reset-password/${key}`;
+      await enqueueMail(tx, passwordResetMail({ to: user.email, name: user.name, assistantName: config.assistantName, link }));
+    });
+  };
+
 export const RESET_LINK_USED = 'This password reset link has already been used. Please request a new one.';
 export const RESET_LINK_EXPIRED = 'This password reset link has expired. Please request a new one.';
 export const WRONG_OLD_PASSWORD = 'The old password is not correct.';
 export const OWN_PASSWORD_ONLY = 'You can only change your own password.';
 
 /** Forgot password (mail a reset link), reset password (with the key) and change password (signed in). */
-export async function passwordRoutes(app: FastifyInstance, { db, config }: AppContext): Promise<void> {
+export async function passwordRoutes(app: FastifyInstance, { db, config, jobHandlers }: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  jobHandlers.set(PASSWORD_RESET_QUEUE, passwordResetRequestHandler(db, config));
 
   api.post(
     '/api/send-password-reset-email',
@@ -30,15 +50,9 @@ export async function passwordRoutes(app: FastifyInstance, { db, config }: AppCo
       const email = normaliseEmail(request.body.email);
       await limitRate(db, 'resetMailPerAddress', request.ip, 'email');
       await limitRate(db, 'resetMailPerEmail', email, 'email');
-      const user = await findUserByEmail(db, email);
-      // The same answer whether or not the account exists: no account enumeration.
-      if (user) {
-        await db.transaction(async (tx) => {
-          const key = await createAccountToken(tx, { purpose: 'password_reset', email, userId: user.id, ttlMs: PASSWORD_RESET_TTL_MS });
-          const link = `${config.publicUrl}/reset-password/${key}`;
-          await enqueueMail(tx, passwordResetMail({ to: user.email, name: user.name, assistantName: config.assistantName, link }));
-        });
-      }
+      // The account is looked up later, in a job, so the answer takes the same time and says the same
+      // thing whether or not the account exists: no account enumeration.
+      await enqueueJob(db, PASSWORD_RESET_QUEUE, { email });
       return { success: true as const };
     },
   );

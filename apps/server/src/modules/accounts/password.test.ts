@@ -22,7 +22,7 @@ const NEW_PASSWORD = 'Brand-New-Pass-5';
 async function requestReset(email: string): Promise<string> {
   const answer = await testApp.client().post('/api/send-password-reset-email', { email });
   expect(answer.body).toEqual({ success: true });
-  return keyFromMail(await latestMailTo(testApp.db, email), 'reset-password');
+  return keyFromMail(await latestMailTo(testApp, email), 'reset-password');
 }
 
 describe('POST /api/send-password-reset-email', () => {
@@ -31,7 +31,7 @@ describe('POST /api/send-password-reset-email', () => {
     const answer = await testApp.client().post('/api/send-password-reset-email', { email: user.email.toUpperCase() });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ success: true });
-    const mail = await latestMailTo(testApp.db, user.email);
+    const mail = await latestMailTo(testApp, user.email);
     expect(mail?.text).toContain('Hello Rita Reset,');
     expect(mail?.text).toMatch(/http:\/\/127\.0\.0\.1:3000\/reset-password\/[A-Za-z0-9_-]{43}/);
     expect(mail?.html).toContain('>Reset password</a>');
@@ -41,7 +41,7 @@ describe('POST /api/send-password-reset-email', () => {
     const answer = await testApp.client().post('/api/send-password-reset-email', { email: 'nobody-here@example.com' });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ success: true });
-    expect(await countMailsTo(testApp.db, 'nobody-here@example.com')).toBe(0);
+    expect(await countMailsTo(testApp, 'nobody-here@example.com')).toBe(0);
   });
 
   it.each([
@@ -61,7 +61,7 @@ describe('POST /api/send-password-reset-email', () => {
       answers.push((await testApp.client().post('/api/send-password-reset-email', { email: user.email })).status);
     }
     expect(answers).toEqual([200, 200, 200, 200, 200, 429]);
-    expect(await countMailsTo(testApp.db, user.email)).toBe(5);
+    expect(await countMailsTo(testApp, user.email)).toBe(5);
   });
 });
 

@@ -15,7 +15,7 @@ beforeEach(async () => {
 });
 
 async function mailedLink(email: string): Promise<URL> {
-  const mail = await latestMailTo(testApp.db, email);
+  const mail = await latestMailTo(testApp, email);
   const match = /http:\/\/\S+verificationCode=\S+/.exec(mail?.text ?? '');
   if (!match) throw new Error(`No sign-in link in ${mail?.text ?? '(no mail)'}`);
   return new URL(match[0]);
@@ -59,7 +59,7 @@ describe('LOGIN_EMAIL_CHECK=true', () => {
     const user = await testApp.createUser();
     const answer = await testApp.client().post('/api/login', { email: user.email, password: 'Wrong-Pass-1' });
     expect(answer.body.error?.message).not.toBe(SIGN_IN_LINK_SENT);
-    expect(await latestMailTo(testApp.db, user.email)).toBeUndefined();
+    expect(await latestMailTo(testApp, user.email)).toBeUndefined();
   });
 });
 
@@ -96,7 +96,7 @@ describe('POST /api/verify-email-code', () => {
   it('refuses a key of another flow (a password reset key)', async () => {
     const user = await testApp.createUser();
     await testApp.client().post('/api/send-password-reset-email', { email: user.email });
-    const resetKey = /reset-password\/([A-Za-z0-9_-]{43})/.exec((await latestMailTo(testApp.db, user.email))?.text ?? '')?.[1] ?? '';
+    const resetKey = /reset-password\/([A-Za-z0-9_-]{43})/.exec((await latestMailTo(testApp, user.email))?.text ?? '')?.[1] ?? '';
     expect((await testApp.client().post('/api/verify-email-code', { email: user.email, code: resetKey })).status).toBe(401);
   });
 
