@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { E2E_PASSWORD } from '../support/e2e-constants.ts';
-import { expect, test } from '../support/fixtures.ts';
+import { expect, expectNoAccessibilityViolations, test } from '../support/fixtures.ts';
 
 const NEW_PASSWORD = 'Fresh-Password-42';
 
@@ -260,5 +260,24 @@ test.describe('Sign-in link', () => {
     await page.goto(`/?email=${encodeURIComponent(user.email)}&verificationCode=${'x'.repeat(43)}`);
     await expect(page.getByRole('alert')).toHaveText('This sign-in link is not valid or has expired. Please log in again.');
     await expect(page).not.toHaveURL(/\/home$/);
+  });
+});
+
+test.describe('accessibility of the account screens', () => {
+  test('public screens have no axe violations', async ({ page }) => {
+    for (const path of ['/reset-password', '/reset-password/some-key', '/register/some-key']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading').first()).toBeVisible();
+      await expectNoAccessibilityViolations(page);
+    }
+  });
+
+  test('signed-in screens have no axe violations', async ({ page, signIn }) => {
+    const admin = await signIn('admin');
+    for (const path of ['/user-accounts', '/user-accounts/add', `/user-accounts/${admin.id}`, `/user-accounts/${admin.id}/change-password`]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoAccessibilityViolations(page);
+    }
   });
 });

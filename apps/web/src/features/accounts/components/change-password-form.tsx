@@ -34,7 +34,7 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
   });
 
   return (
-    <Form noValidate onSubmit={onSubmit} aria-labelledby="change-password-title" className="account-form">
+    <Form noValidate onSubmit={onSubmit} aria-labelledby="change-password-title" className="card card-body account-form">
       <h1 id="change-password-title" className="h3 mb-4">
         Change password
       </h1>

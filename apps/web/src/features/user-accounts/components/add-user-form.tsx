@@ -41,7 +41,7 @@ export function AddUserForm() {
       <h1 id="add-user-title" className="h3 mb-4">
         Add new user
       </h1>
-      <Form noValidate onSubmit={onSubmit}>
+      <Form noValidate onSubmit={onSubmit} className="card card-body">
         <Form.Group className="mb-3" controlId="add-user-name">
           <Form.Label>Name</Form.Label>
           <Form.Control

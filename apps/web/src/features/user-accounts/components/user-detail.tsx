@@ -30,27 +30,31 @@ export function UserDetail({ userId, isOwnAccount, canDeleteUser, onDeleted }: U
       <h1 id="user-detail-title" className="h3 mb-4">
         User Details
       </h1>
-      {user ? (
-        <dl className="row account-details">
-          <dt className="col-sm-3">Name</dt>
-          <dd className="col-sm-9">{user.name}</dd>
-          <dt className="col-sm-3">Email</dt>
-          <dd className="col-sm-9">{user.email}</dd>
-          <dt className="col-sm-3">Role</dt>
-          <dd className="col-sm-9">{ROLE_LABEL[user.role]}</dd>
-        </dl>
-      ) : null}
-      <div className="d-flex gap-2">
-        {isOwnAccount ? (
-          <Link to={`/user-accounts/${userId}/change-password`} className="btn btn-outline-primary">
-            Change Password
-          </Link>
-        ) : null}
-        {canDeleteUser ? (
-          <Button variant="outline-danger" onClick={() => setAsking(true)}>
-            Delete User
-          </Button>
-        ) : null}
+      <div className="card account-form">
+        <div className="card-body">
+          {user ? (
+            <dl className="row account-details">
+              <dt className="col-sm-3">Name</dt>
+              <dd className="col-sm-9">{user.name}</dd>
+              <dt className="col-sm-3">Email</dt>
+              <dd className="col-sm-9">{user.email}</dd>
+              <dt className="col-sm-3">Role</dt>
+              <dd className="col-sm-9">{ROLE_LABEL[user.role]}</dd>
+            </dl>
+          ) : null}
+          <div className="d-flex gap-2">
+            {isOwnAccount ? (
+              <Link to={`/user-accounts/${userId}/change-password`} className="btn btn-outline-primary">
+                Change Password
+              </Link>
+            ) : null}
+            {canDeleteUser ? (
+              <Button variant="outline-danger" onClick={() => setAsking(true)}>
+                Delete User
+              </Button>
+            ) : null}
+          </div>
+        </div>
       </div>
       <ConfirmModal
         show={asking}
