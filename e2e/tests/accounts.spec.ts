@@ -174,6 +174,10 @@ test.describe('User accounts list', () => {
     }
     await expect(ownRow).toContainText('Administrator');
     await expect(ownRow.getByRole('button', { name: /Delete/ })).toHaveCount(0);
+    // A row click opens the account's detail.
+    await ownRow.getByRole('cell', { name: admin.email }).click();
+    await expect(page).toHaveURL(new RegExp(`/user-accounts/${admin.id}$`));
+    await expect(page.getByRole('heading', { name: 'User Details' })).toBeVisible();
   });
 
   test('gives a viewer no "+ Add new user" and no Delete actions', async ({ page, signIn }) => {
