@@ -8,6 +8,9 @@ import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { appInfoRoutes } from './modules/app-info/app-info.routes.ts';
+import { invitationRoutes } from './modules/accounts/invitation.routes.ts';
+import { passwordRoutes } from './modules/accounts/password.routes.ts';
+import { signInLinkRoutes } from './modules/accounts/sign-in-link.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { botSettingsRoutes } from './modules/bot-settings/bot-settings.routes.ts';
 import { informTheBotRoutes } from './modules/inform-the-bot/inform-the-bot.routes.ts';
@@ -15,6 +18,7 @@ import { MAIL_QUEUE, mailJobHandler } from './mail/mail-queue.ts';
 import { createMailTransport, type MailTransport } from './mail/mail-transport.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { helpRequestRoutes } from './modules/help-requests/help-requests.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerAccessRules, type RegisteredRoute } from './plugins/access.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -92,6 +96,9 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   for (const module of [healthRoutes, appInfoRoutes, authRoutes, helpRequestRoutes, informTheBotRoutes, botSettingsRoutes]) {
+    await module(app, context);
+  }
+  for (const module of [usersRoutes, invitationRoutes, passwordRoutes, signInLinkRoutes]) {
     await module(app, context);
   }
   await registerWebApp(app, options.webDistDir ?? defaultWebDistDir());

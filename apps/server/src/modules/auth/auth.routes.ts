@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SIGN_IN_LINK_SENT } from '@steward/contract/accounts';
 import { changeThemeRequest, currentUserRow, LOGIN_MESSAGES, loginRequest } from '@steward/contract/auth';
 import { rowsAnswer, successAnswer } from '@steward/contract/envelope';
 import type { AppContext } from '../../app-context.ts';
@@ -8,6 +9,8 @@ import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
 import { signedIn } from '../../plugins/access.ts';
 import { clearSessionCookie, sessionIdOf, setSessionCookie } from '../../plugins/session.ts';
 import { findUserByEmail, normaliseEmail, saveTheme } from '../users/users.repository.ts';
+import { mailSignInLink } from '../accounts/sign-in-link.routes.ts';
+import { browserIdOf, isTrustedBrowser } from '../accounts/trusted-browsers.repository.ts';
 import { presentCurrentUser } from './auth.presenter.ts';
 import { assertLoginAllowed, forgetLoginAttempts, recordFailedLogin } from './login-attempts.ts';
 import { createSession, deleteSession, findSessionUser } from './sessions.repository.ts';
@@ -31,6 +34,11 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppContex
         throw new HttpError(401, LOGIN_MESSAGES.wrongCredentials, 'none');
       }
       await forgetLoginAttempts(db, email);
+      // LOGIN_EMAIL_CHECK: a browser not verified lately gets a mailed sign-in link instead of a session.
+      if (config.loginEmailCheck && !(await isTrustedBrowser(db, user.id, browserIdOf(request)))) {
+        await mailSignInLink(db, config, user);
+        throw new HttpError(401, SIGN_IN_LINK_SENT, 'none');
+      }
       const session = await createSession(db, { userId: user.id, ip: request.ip, userAgent: request.headers['user-agent'] });
       setSessionCookie(reply, session.sessionId, session.expiresAt, config.secureCookies);
       const sessionUser = await findSessionUser(db, session.sessionId);

@@ -40,3 +40,8 @@ export async function countUsers(db: Db): Promise<number> {
 export async function saveTheme(db: Db, userId: number, theme: Theme): Promise<void> {
   await db.update(users).set({ theme }).where(eq(users.id, userId));
 }
+
+/** Stores a new password hash and notes when it changed. */
+export async function savePassword(db: Db, userId: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, userId));
+}

@@ -1,10 +1,37 @@
-import type { RouteObject } from 'react-router';
+import { useParams, type RouteObject } from 'react-router';
 import { AuthCard } from '../../components/auth-card.tsx';
-import { NotBuiltYet } from '../../components/not-built-yet.tsx';
+import { ForgotPasswordForm } from '../../features/accounts/components/forgot-password-form.tsx';
+import { RegisterForm } from '../../features/accounts/components/register-form.tsx';
+import { ResetPasswordForm } from '../../features/accounts/components/reset-password-form.tsx';
 
-/** /register/{key}, /reset-password and /reset-password/{key}: built by the staff accounts issue. */
+function RegisterScreen() {
+  const { key = '' } = useParams();
+  return (
+    <AuthCard>
+      <RegisterForm key={key} invitationKey={key} />
+    </AuthCard>
+  );
+}
+
+function ResetPasswordScreen() {
+  const { key = '' } = useParams();
+  return (
+    <AuthCard>
+      <ResetPasswordForm key={key} resetKey={key} />
+    </AuthCard>
+  );
+}
+
+/** /register/{key}, /reset-password and /reset-password/{key}. */
 export const accountPublicRoutes: RouteObject[] = [
-  { path: 'register/:key', element: <AuthCard><NotBuiltYet title="Register" /></AuthCard> },
-  { path: 'reset-password', element: <AuthCard><NotBuiltYet title="Forgot password" /></AuthCard> },
-  { path: 'reset-password/:key', element: <AuthCard><NotBuiltYet title="Reset password" /></AuthCard> },
+  { path: 'register/:key', element: <RegisterScreen /> },
+  {
+    path: 'reset-password',
+    element: (
+      <AuthCard>
+        <ForgotPasswordForm />
+      </AuthCard>
+    ),
+  },
+  { path: 'reset-password/:key', element: <ResetPasswordScreen /> },
 ];

@@ -1,25 +1,69 @@
-import type { RouteObject } from 'react-router';
-import { NotBuiltYet } from '../../components/not-built-yet.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams, type RouteObject } from 'react-router';
+import { hasCapability, isAdmin } from '@steward/contract/access';
+import { ChangePasswordForm } from '../../features/accounts/components/change-password-form.tsx';
+import { currentUserQueryKey, useSignedInUser } from '../../features/auth/api/get-current-user.ts';
+import { AddUserForm } from '../../features/user-accounts/components/add-user-form.tsx';
+import { UserAccountsList } from '../../features/user-accounts/components/user-accounts-list.tsx';
+import { UserDetail } from '../../features/user-accounts/components/user-detail.tsx';
+import { pageIndexFromRoute } from '../../lib/page-param.ts';
 import { CapabilityGate, OwnAccountGate } from './gates.tsx';
 
-/** Staff accounts: built by the staff accounts issue. */
+function UserAccountsScreen() {
+  const user = useSignedInUser();
+  const { page } = useParams();
+  return (
+    <UserAccountsList
+      pageIndex={pageIndexFromRoute(page)}
+      viewerId={user.id}
+      canAddUser={isAdmin(user)}
+      canDeleteUsers={hasCapability(user, 'delete_user')}
+    />
+  );
+}
+
+function UserDetailScreen() {
+  const user = useSignedInUser();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  // OwnAccountGate let us in, so this is the viewer's own account; deleting it ends the session.
+  return (
+    <UserDetail
+      userId={user.id}
+      isOwnAccount
+      canDeleteUser={hasCapability(user, 'delete_user')}
+      onDeleted={() => {
+        queryClient.clear();
+        queryClient.setQueryData(currentUserQueryKey, null);
+        void navigate('/', { replace: true });
+      }}
+    />
+  );
+}
+
+function ChangePasswordScreen() {
+  const user = useSignedInUser();
+  return <ChangePasswordForm userId={user.id} />;
+}
+
+/** Staff accounts: list, add user, one's own account and password. */
 export const userAccountRoutes: RouteObject[] = [
   {
     element: <CapabilityGate capability="read_user_accounts" />,
     children: [
-      { path: 'user-accounts', element: <NotBuiltYet title="User Accounts" /> },
-      { path: 'user-accounts/page/:page', element: <NotBuiltYet title="User Accounts" /> },
+      { path: 'user-accounts', element: <UserAccountsScreen /> },
+      { path: 'user-accounts/page/:page', element: <UserAccountsScreen /> },
     ],
   },
   {
     element: <CapabilityGate capability="create_user" />,
-    children: [{ path: 'user-accounts/add', element: <NotBuiltYet title="Add user" /> }],
+    children: [{ path: 'user-accounts/add', element: <AddUserForm /> }],
   },
   {
     element: <OwnAccountGate />,
     children: [
-      { path: 'user-accounts/:id', element: <NotBuiltYet title="User" /> },
-      { path: 'user-accounts/:id/change-password', element: <NotBuiltYet title="Change password" /> },
+      { path: 'user-accounts/:id', element: <UserDetailScreen /> },
+      { path: 'user-accounts/:id/change-password', element: <ChangePasswordScreen /> },
     ],
   },
 ];

@@ -1,13 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginRequest, type LoginRequest } from '@steward/contract/auth';
 import { FieldError } from '../../../components/field-error.tsx';
 import { PasswordInput } from '../../../components/password-input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLogin } from '../api/login.ts';
+import { useVerifyEmailCode } from '../api/verify-email-code.ts';
 
 export function LoginForm() {
   const navigate = useNavigate();
@@ -18,6 +20,8 @@ export function LoginForm() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<LoginRequest>({ resolver: zodResolver(loginRequest), defaultValues: { email: '', password: '' } });
+
+  useSignInLink((message) => setError('root', { message }));
 
   const onSubmit = handleSubmit(async (credentials) => {
     try {
@@ -71,4 +75,25 @@ export function LoginForm() {
       </Button>
     </Form>
   );
+}
+
+/**
+ * A mailed sign-in link opens /?email=…&verificationCode=…: verify it once on load and go to /home.
+ * Only a failure is shown (the link may have expired).
+ */
+function useSignInLink(showError: (message: string) => void) {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const verifyMutation = useVerifyEmailCode();
+  const started = useRef(false);
+  const email = searchParams.get('email');
+  const code = searchParams.get('verificationCode');
+  const { mutateAsync } = verifyMutation;
+  useEffect(() => {
+    if (!email || !code || started.current) return;
+    started.current = true;
+    mutateAsync({ email, code })
+      .then(() => navigate('/home', { replace: true }))
+      .catch((error: unknown) => showError(error instanceof ApiError ? error.message : 'Something went wrong. Please try again.'));
+  }, [email, code, mutateAsync, navigate, showError]);
 }

@@ -1,0 +1,49 @@
+import type { MailMessage } from '../../mail/mail-message.ts';
+
+/** Texts of the mails staff accounts send: plain text plus the same in simple HTML. */
+
+const escapeHtml = (text: string): string =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+
+function compose(to: string, subject: string, paragraphs: string[], link: { label: string; url: string }, after: string[]): MailMessage {
+  const text = [...paragraphs, `${link.label}: ${link.url}`, ...after].join('\n\n');
+  const html = [
+    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`,
+    ...after.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+  ].join('\n');
+  return { to, subject, text, html: `<!doctype html>\n<html><body>\n${html}\n</body></html>` };
+}
+
+export function invitationMail(input: { to: string; name: string; assistantName: string; link: string; invitedBy: string | null }): MailMessage {
+  return compose(
+    input.to,
+    `You are invited to the ${input.assistantName} Owner Dashboard`,
+    [
+      `Hello ${input.name},`,
+      `${input.invitedBy ?? 'An administrator'} invited you to the ${input.assistantName} Owner Dashboard. Choose a password to finish your registration.`,
+    ],
+    { label: 'Register', url: input.link },
+    ['This invitation works once and expires in 72 hours.'],
+  );
+}
+
+export function passwordResetMail(input: { to: string; name: string; assistantName: string; link: string }): MailMessage {
+  return compose(
+    input.to,
+    `Reset your ${input.assistantName} Owner Dashboard password`,
+    [`Hello ${input.name},`, 'Someone asked to reset the password of your account. If it was you, choose a new password here.'],
+    { label: 'Reset password', url: input.link },
+    ['This link works once and expires in 30 minutes. If you did not ask for it, ignore this mail: your password stays as it is.'],
+  );
+}
+
+export function signInLinkMail(input: { to: string; name: string; assistantName: string; link: string }): MailMessage {
+  return compose(
+    input.to,
+    `Your ${input.assistantName} Owner Dashboard sign-in link`,
+    [`Hello ${input.name},`, 'Your password was entered correctly in a browser we have not seen before. Open this link to finish logging in.'],
+    { label: 'Log in', url: input.link },
+    ['This link works once and expires in 15 minutes. If this was not you, change your password.'],
+  );
+}

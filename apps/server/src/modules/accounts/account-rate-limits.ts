@@ -1,0 +1,26 @@
+import type { Db } from '../../db/client.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { describeWait, hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.ts';
+
+/** The rate limits of the account calls; docs/accounts.md lists them. */
+export const ACCOUNT_RATE_LIMITS = {
+  addUserPerUser: { limit: 30, windowSeconds: 60 * 60 },
+  resetMailPerAddress: { limit: 10, windowSeconds: 15 * 60 },
+  resetMailPerEmail: { limit: 5, windowSeconds: 60 * 60 },
+  registerPerAddress: { limit: 20, windowSeconds: 15 * 60 },
+  resetPerAddress: { limit: 20, windowSeconds: 15 * 60 },
+  verifyPerAddress: { limit: 20, windowSeconds: 15 * 60 },
+  changePasswordPerUser: { limit: 10, windowSeconds: 15 * 60 },
+  signInMailPerEmail: { limit: 5, windowSeconds: 15 * 60 },
+} satisfies Record<string, RateLimitRule>;
+
+export type AccountRateLimit = keyof typeof ACCOUNT_RATE_LIMITS;
+
+/** Counts a hit; past the limit, answers 429 saying when to retry. */
+export async function limitRate(db: Db, name: AccountRateLimit, subject: string | number, field?: string): Promise<void> {
+  const result = await hitRateLimit(db, `${name}:${subject}`, ACCOUNT_RATE_LIMITS[name]);
+  if (result.allowed) return;
+  throw new HttpError(429, `Too many attempts. Please try again ${describeWait(result.retryAfterSeconds)}.`, field, {
+    'retry-after': String(result.retryAfterSeconds),
+  });
+}

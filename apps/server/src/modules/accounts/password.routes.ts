@@ -1,0 +1,106 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { changePasswordRequest, INVALID_RESET_LINK, resetPasswordRequest, sendPasswordResetEmailRequest } from '@steward/contract/accounts';
+import { idParam, successAnswer } from '@steward/contract/envelope';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { enqueueJob, type JobHandler } from '../../jobs/job-queue.ts';
+import { enqueueMail } from '../../mail/mail-queue.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { signedIn } from '../../plugins/access.ts';
+import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
+import { findUserByEmail, findUserById, normaliseEmail, savePassword } from '../users/users.repository.ts';
+import { passwordResetMail } from './account-mails.ts';
+import { limitRate } from './account-rate-limits.ts';
+import { consumeAccountToken, createAccountToken, PASSWORD_RESET_TTL_MS } from './account-tokens.repository.ts';
+
+/** Background queue of forgot-password requests: { email }. */
+export const PASSWORD_RESET_QUEUE = 'password-reset-request';
+
+/** Mails a reset link when the address has an account; does nothing otherwise. */
+const passwordResetRequestHandler =
+  (db: Db, config: Config): JobHandler =>
+  async (payload) => {
+    const user = await findUserByEmail(db, String(payload.email ?? ''));
+    if (!user) return;
+    await db.transaction(async (tx) => {
+      const key = await createAccountToken(tx, { purpose: 'password_reset', email: user.email, userId: user.id, ttlMs: PASSWORD_RESET_TTL_MS });
+      const link = `${config.publicUrl}/reset-password/${key}`;
+      await enqueueMail(tx, passwordResetMail({ to: user.email, name: user.name, assistantName: config.assistantName, link }));
+    });
+  };
+
+export const RESET_LINK_USED = 'This password reset link has already been used. Please request a new one.';
+export const RESET_LINK_EXPIRED = 'This password reset link has expired. Please request a new one.';
+export const WRONG_OLD_PASSWORD = 'The old password is not correct.';
+export const OWN_PASSWORD_ONLY = 'You can only change your own password.';
+
+/** Forgot password (mail a reset link), reset password (with the key) and change password (signed in). */
+export async function passwordRoutes(app: FastifyInstance, { db, config, jobHandlers }: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  jobHandlers.set(PASSWORD_RESET_QUEUE, passwordResetRequestHandler(db, config));
+
+  api.post(
+    '/api/send-password-reset-email',
+    { config: { access: 'public' }, schema: { body: sendPasswordResetEmailRequest, response: { 200: successAnswer } } },
+    async (request) => {
+      const email = normaliseEmail(request.body.email);
+      await limitRate(db, 'resetMailPerAddress', request.ip, 'email');
+      await limitRate(db, 'resetMailPerEmail', email, 'email');
+      // The account is looked up later, in a job, so the answer takes the same time and says the same
+      // thing whether or not the account exists: no account enumeration.
+      await enqueueJob(db, PASSWORD_RESET_QUEUE, { email });
+      return { success: true as const };
+    },
+  );
+
+  api.post(
+    '/api/reset-password',
+    { config: { access: 'public' }, schema: { body: resetPasswordRequest, response: { 200: successAnswer } } },
+    async (request) => {
+      await limitRate(db, 'resetPerAddress', request.ip);
+      const passwordHash = await hashPassword(request.body.newPassword);
+      await db.transaction(async (tx) => {
+        const result = await consumeAccountToken(tx, 'password_reset', request.body.token);
+        if (!result.ok) {
+          if (result.reason === 'used') throw new HttpError(410, RESET_LINK_USED);
+          if (result.reason === 'expired') throw new HttpError(410, RESET_LINK_EXPIRED);
+          throw new HttpError(400, INVALID_RESET_LINK);
+        }
+        const user = result.token.userId === null ? undefined : await findUserById(tx, result.token.userId);
+        if (!user) throw new HttpError(400, INVALID_RESET_LINK);
+        await savePassword(tx, user.id, passwordHash);
+        // Whoever knew the old password is signed out everywhere.
+        await deleteSessionsOfUser(tx, user.id);
+      });
+      return { success: true as const };
+    },
+  );
+
+  api.post(
+    '/api/user/:id/change-password',
+    {
+      config: { access: 'login' },
+      schema: { params: z.object({ id: idParam }), body: changePasswordRequest, response: { 200: successAnswer } },
+    },
+    async (request) => {
+      const viewer = signedIn(request);
+      if (request.params.id !== viewer.id) throw new HttpError(403, OWN_PASSWORD_ONLY);
+      await limitRate(db, 'changePasswordPerUser', viewer.id, 'oldPassword');
+      const user = await findUserById(db, viewer.id);
+      if (!user) throw new HttpError(404, 'This user no longer exists.');
+      if (!(await verifyPassword(user.passwordHash, request.body.oldPassword))) {
+        throw new HttpError(400, WRONG_OLD_PASSWORD, 'oldPassword');
+      }
+      const passwordHash = await hashPassword(request.body.newPassword);
+      await db.transaction(async (tx) => {
+        await savePassword(tx, user.id, passwordHash);
+        await deleteSessionsOfUser(tx, user.id, viewer.sessionIdHash);
+      });
+      return { success: true as const };
+    },
+  );
+}

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import type { Role } from '@steward/contract/access';
+import type { Db } from '../../db/client.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
+
+export interface UserListRecord {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  total_count: number | string;
+}
+
+/**
+ * One page of staff accounts by name. Staff are a few dozen people, not millions of rows,
+ * so the total comes from a window count rather than a list counter.
+ */
+export async function listUsersPage(db: Db, pageIndex: number, pageSize: number): Promise<UserListRecord[]> {
+  return sqlRows<UserListRecord>(db, sql`
+    SELECT id, name, email, role, count(*) OVER () AS total_count
+    FROM users ORDER BY lower(name), id
+    LIMIT ${pageSize} OFFSET ${pageIndex * pageSize}`);
+}
+
+
+export type DeleteUserResult = 'deleted' | 'not_found' | 'last_administrator';
+
+/**
+ * Deletes a staff account (its sessions and keys go with it, by foreign key), unless it is
+ * the last administrator. The administrators are locked first, so two deletions at once
+ * cannot each leave the other one as the last.
+ */
+export async function deleteUserKeepingAnAdministrator(db: Db, userId: number): Promise<DeleteUserResult> {
+  return db.transaction(async (tx) => {
+    const admins = await sqlRows<{ id: number }>(tx, sql`SELECT id FROM users WHERE role = 'admin' ORDER BY id FOR UPDATE`);
+    const target = await sqlRows<{ role: Role }>(tx, sql`SELECT role FROM users WHERE id = ${userId} FOR UPDATE`);
+    const role = target[0]?.role;
+    if (!role) return 'not_found';
+    if (role === 'admin' && admins.length <= 1) return 'last_administrator';
+    await tx.execute(sql`DELETE FROM users WHERE id = ${userId}`);
+    return 'deleted';
+  });
+}

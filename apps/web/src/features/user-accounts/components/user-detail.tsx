@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { Link } from 'react-router';
+import { ACCOUNT_SUCCESS } from '@steward/contract/accounts';
+import { ROLE_LABEL } from '@steward/contract/access';
+import { BackButton } from '../../../components/back-button.tsx';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { useDeleteUser } from '../api/delete-user.ts';
+import { useUser } from '../api/get-user.ts';
+
+interface UserDetailProps {
+  userId: number;
+  /** The route is own-account-only, but say it: "Change Password" shows only on one's own account. */
+  isOwnAccount: boolean;
+  canDeleteUser: boolean;
+  /** After the deletion is acknowledged (deleting oneself ends one's session). */
+  onDeleted: () => void;
+}
+
+/** User detail: Name, Email, Role; Change Password on one's own account; Delete User with delete_user. */
+export function UserDetail({ userId, isOwnAccount, canDeleteUser, onDeleted }: UserDetailProps) {
+  const { data: user } = useUser(userId);
+  const deleteMutation = useDeleteUser();
+  const [asking, setAsking] = useState(false);
+  const [deleted, setDeleted] = useState(false);
+
+  return (
+    <section aria-labelledby="user-detail-title">
+      <BackButton fallback="/user-accounts" />
+      <h1 id="user-detail-title" className="h3 mb-4">
+        User Details
+      </h1>
+      <div className="card account-form">
+        <div className="card-body">
+          {user ? (
+            <dl className="row account-details">
+              <dt className="col-sm-3">Name</dt>
+              <dd className="col-sm-9">{user.name}</dd>
+              <dt className="col-sm-3">Email</dt>
+              <dd className="col-sm-9">{user.email}</dd>
+              <dt className="col-sm-3">Role</dt>
+              <dd className="col-sm-9">{ROLE_LABEL[user.role]}</dd>
+            </dl>
+          ) : null}
+          <div className="d-flex gap-2">
+            {isOwnAccount ? (
+              <Link to={`/user-accounts/${userId}/change-password`} className="btn btn-outline-primary">
+                Change Password
+              </Link>
+            ) : null}
+            {canDeleteUser ? (
+              <Button variant="outline-danger" onClick={() => setAsking(true)}>
+                Delete User
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      </div>
+      <ConfirmModal
+        show={asking}
+        type="delete"
+        message={ACCOUNT_SUCCESS.deleteUserQuestion}
+        successMessage={ACCOUNT_SUCCESS.userDeleted}
+        onConfirm={async () => {
+          await deleteMutation.mutateAsync(userId);
+          setDeleted(true);
+        }}
+        onClose={() => {
+          setAsking(false);
+          if (deleted) onDeleted();
+        }}
+      />
+    </section>
+  );
+}
