@@ -198,6 +198,40 @@ test.describe('help request detail', () => {
     await resolveViaApi(page, seeded.id);
   });
 
+  test('shows stored markup in every field as text and never runs it', async ({ page, signIn, request }) => {
+    await signIn('viewer');
+    const payloads = {
+      name: '<img src=x onerror="window.__pwned=1">',
+      email: '<svg/onload=window.__pwned=1>@evil.example',
+      message: '<script>window.__pwned=1</script><a href="javascript:window.__pwned=1">click</a>',
+    };
+    // The bot API refuses a javascript: origin outright, so it can never reach the screen.
+    const refused = await request.post('/api/bot/help-requests', {
+      data: { ...payloads, origin_url: 'javascript:window.__pwned=1' },
+      headers: { authorization: `Bearer ${E2E_BOT_API_KEY}` },
+    });
+    expect(refused.status()).toBe(400);
+    const seeded = await seedHelpRequest(request, payloads);
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+
+    await page.goto('/help-requests/page/1/pending');
+    const row = page.getByRole('row').filter({ hasText: payloads.email });
+    await expect(row).toContainText(payloads.name);
+    await row.getByRole('link', { name: String(seeded.id), exact: true }).click();
+    await expect(page.locator('dt:text-is("User Message") + dd')).toHaveText(payloads.message);
+    await expect(page.locator('dt:text-is("Name") + dd')).toHaveText(payloads.name);
+    await expect(page.locator('dt:text-is("Email Address") + dd')).toHaveText(payloads.email);
+    await expect(page.locator('main img, main svg, main script')).toHaveCount(0);
+    await expect(page.locator('main a[href^="javascript:"]')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+    await resolveViaApi(page, seeded.id);
+  });
+
   test('says so for a help request that does not exist', async ({ page, signIn }) => {
     await signIn('viewer');
     await page.goto('/help-requests/99999999');
