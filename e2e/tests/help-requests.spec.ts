@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from '../support/fixtures.ts';
+import { expect, expectNoAccessibilityViolations, test } from '../support/fixtures.ts';
 import { E2E_BOT_API_KEY } from '../support/e2e-constants.ts';
 
 interface SeededHelpRequest {
@@ -237,4 +237,22 @@ test.describe('help request detail', () => {
     await page.goto('/help-requests/99999999');
     await expect(page.getByRole('alert')).toHaveText('This help request does not exist.');
   });
+});
+
+test.describe('help requests accessibility', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`list and detail have no axe violations in the ${theme} theme`, async ({ page, signIn, request }) => {
+      const user = await signIn('admin');
+      await page.request.post('/api/user/change-theme', { data: { id: user.id, theme } });
+      const seeded = await seedHelpRequest(request, { origin_url: 'https://shop.example.com/', user_ip: '8.8.8.8' });
+      await page.goto('/help-requests');
+      await expect(page.getByRole('row').filter({ hasText: seeded.name })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-bs-theme', theme);
+      await expectNoAccessibilityViolations(page);
+      await page.goto(`/help-requests/${seeded.id}`);
+      await expect(page.getByRole('button', { name: 'Mark as Resolved' })).toBeVisible();
+      await expectNoAccessibilityViolations(page);
+      await resolveViaApi(page, seeded.id);
+    });
+  }
 });

@@ -1,3 +1,4 @@
+import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { Link, useNavigate } from 'react-router';
 import type { HelpRequestStatusFilter } from '@steward/contract/help-requests';
@@ -22,9 +23,10 @@ export function HelpRequestList({ status, pageIndex }: { status: HelpRequestStat
       <h1 id="help-requests-title" className="h3 mb-3">
         Help Requests
       </h1>
-      <HelpRequestTabs current={status} />
-      {data ? (
-        <>
+      <Card body>
+        <HelpRequestTabs current={status} />
+        {data ? (
+          <>
           <Table hover responsive className="align-middle">
             <thead>
               <tr>
@@ -67,8 +69,9 @@ export function HelpRequestList({ status, pageIndex }: { status: HelpRequestStat
             pageSize={PAGE_SIZE.helpRequests}
             filter={status || undefined}
           />
-        </>
-      ) : null}
+          </>
+        ) : null}
+      </Card>
     </section>
   );
 }
