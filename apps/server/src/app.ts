@@ -14,6 +14,7 @@ import { signInLinkRoutes } from './modules/accounts/sign-in-link.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { botSettingsRoutes } from './modules/bot-settings/bot-settings.routes.ts';
 import { informTheBotRoutes } from './modules/inform-the-bot/inform-the-bot.routes.ts';
+import { botRoutes } from './modules/bot/bot.routes.ts';
 import { MAIL_QUEUE, mailJobHandler } from './mail/mail-queue.ts';
 import { createMailTransport, type MailTransport } from './mail/mail-transport.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -95,10 +96,20 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  for (const module of [healthRoutes, appInfoRoutes, authRoutes, helpRequestRoutes, informTheBotRoutes, botSettingsRoutes]) {
-    await module(app, context);
-  }
-  for (const module of [usersRoutes, invitationRoutes, passwordRoutes, signInLinkRoutes]) {
+  const modules = [
+    healthRoutes,
+    appInfoRoutes,
+    authRoutes,
+    usersRoutes,
+    invitationRoutes,
+    passwordRoutes,
+    signInLinkRoutes,
+    helpRequestRoutes,
+    botRoutes,
+    informTheBotRoutes,
+    botSettingsRoutes,
+  ];
+  for (const module of modules) {
     await module(app, context);
   }
   await registerWebApp(app, options.webDistDir ?? defaultWebDistDir());

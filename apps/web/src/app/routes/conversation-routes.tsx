@@ -1,3 +1,4 @@
+import { HelpRequestDetailScreen, HelpRequestListScreen } from './help-request-screens.tsx';
 import type { RouteObject } from 'react-router';
 import { NotBuiltYet } from '../../components/not-built-yet.tsx';
 
@@ -10,7 +11,8 @@ export const conversationRoutes: RouteObject[] = [
   { path: 'feedback/page/:page', element: <NotBuiltYet title="Feedback" /> },
   { path: 'feedback/page/:page/:rating', element: <NotBuiltYet title="Feedback" /> },
   { path: 'feedback/:id', element: <NotBuiltYet title="Feedback" /> },
-  { path: 'help-requests', element: <NotBuiltYet title="Help Requests" /> },
-  { path: 'help-requests/page/:page/:status', element: <NotBuiltYet title="Help Requests" /> },
-  { path: 'help-requests/:id', element: <NotBuiltYet title="Help Request" /> },
+  { path: 'help-requests', element: <HelpRequestListScreen /> },
+  { path: 'help-requests/page/:page', element: <HelpRequestListScreen /> },
+  { path: 'help-requests/page/:page/:status', element: <HelpRequestListScreen /> },
+  { path: 'help-requests/:id', element: <HelpRequestDetailScreen /> },
 ];
