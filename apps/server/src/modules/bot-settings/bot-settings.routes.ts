@@ -6,7 +6,8 @@ import type { AppContext } from '../../app-context.ts';
 import { signedIn } from '../../plugins/access.ts';
 import { readBotSettings, saveBotSetting } from './bot-settings.repository.ts';
 import { funFactRoutes } from './fun-facts.routes.ts';
-import { HELP_REQUEST_CREATED_QUEUE, helpRequestNotificationHandler } from './help-request-notifications.ts';
+import { HELP_REQUEST_CREATED_QUEUE } from '../help-requests/help-request-created.ts';
+import { helpRequestNotificationHandler } from './help-request-notifications.ts';
 
 export async function botSettingsRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const { db } = context;

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { enqueueJob, runNextJob } from '../../jobs/job-queue.ts';
 import type { MailMessage } from '../../mail/mail-message.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { HELP_REQUEST_CREATED_QUEUE } from './help-request-notifications.ts';
+import { createTestApp, TEST_BOT_API_KEY, type TestApp } from '../../test/test-app.ts';
+import { HELP_REQUEST_CREATED_QUEUE } from '../help-requests/help-request-created.ts';
 
 const sent: MailMessage[] = [];
 let testApp: TestApp;
@@ -87,5 +87,24 @@ describe('help request notifications', () => {
     expect(sent).toEqual([]);
     const [job] = await sqlRows<{ status: string }>(testApp.db, sql`SELECT status FROM jobs WHERE queue = ${HELP_REQUEST_CREATED_QUEUE} ORDER BY id DESC LIMIT 1`);
     expect(job?.status).toBe('done');
+  });
+
+  it('mails the saved addresses when the chatbot reports a help request through the bot API', async () => {
+    const { client } = await testApp.signedInClient('admin');
+    await client.post('/api/bot-settings', { settings: { helpRequestEmails: ['support@example.com'] } });
+    sent.length = 0;
+    const answer = await testApp
+      .client()
+      .post(
+        '/api/bot/help-requests',
+        { name: 'Robin', email: 'robin@example.com', message: 'Where is my parcel?', origin_url: 'https://shop.example.com/help' },
+        { authorization: `Bearer ${TEST_BOT_API_KEY}` },
+      );
+    expect(answer.status).toBe(200);
+    const id = answer.body.data?.rows[0]?.id;
+    await runAllJobs();
+    expect(sent.map((mail) => mail.to)).toEqual(['support@example.com']);
+    expect(sent[0]?.text).toContain('Where is my parcel?');
+    expect(sent[0]?.text).toContain(`/help-requests/${String(id)}`);
   });
 });

@@ -7,9 +7,6 @@ import { enqueueMail } from '../../mail/mail-queue.ts';
 import type { MailMessage } from '../../mail/mail-message.ts';
 import { readHelpRequestEmails } from './bot-settings.repository.ts';
 
-/** Enqueued by the bot API in the same transaction as each new help request. */
-export const HELP_REQUEST_CREATED_QUEUE = 'help-request-created';
-
 const payloadSchema = z.object({ helpRequestId: z.number().int().positive() });
 
 interface HelpRequestForMail {
