@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { appInfoRoutes } from './modules/app-info/app-info.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { botRoutes } from './modules/bot/bot.routes.ts';
 import { MAIL_QUEUE, mailJobHandler } from './mail/mail-queue.ts';
 import { createMailTransport, type MailTransport } from './mail/mail-transport.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
@@ -49,6 +50,8 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     // Behind a proxy, set the proxy to pass X-Forwarded-For; rate limits key on request.ip.
     trustProxy: 'loopback',
     bodyLimit: 1024 * 1024,
+    // Chat session ids (up to 200 characters, more once URL-encoded) travel in paths; the default is 100.
+    routerOptions: { maxParamLength: 2048 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -91,7 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  for (const module of [healthRoutes, appInfoRoutes, authRoutes, helpRequestRoutes, historyRoutes, feedbackRoutes]) {
+  for (const module of [healthRoutes, appInfoRoutes, authRoutes, helpRequestRoutes, botRoutes, historyRoutes, feedbackRoutes]) {
     await module(app, context);
   }
   await registerWebApp(app, options.webDistDir ?? defaultWebDistDir());

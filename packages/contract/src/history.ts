@@ -40,8 +40,8 @@ export const historyRow = z.object({
 });
 export type HistoryRow = z.infer<typeof historyRow>;
 
-/** Chat session ids are the bot's own strings; Fastify's router refuses longer path parameters (414). */
-export const MAX_SESSION_ID_LENGTH = 100;
+/** Chat session ids are the bot's own strings, at most 200 characters (the bot API's limit). */
+export const MAX_SESSION_ID_LENGTH = 200;
 
 export const sessionIdParam = z
   .string()

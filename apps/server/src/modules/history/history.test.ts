@@ -147,10 +147,20 @@ describe('GET /api/history/{sessionId}', () => {
     expect(answer.body).toEqual({ success: false, error: { message: HISTORY_MESSAGES.sessionNotFound } });
   });
 
-  it('refuses a session id longer than any the bot may use', async () => {
+  it('finds a session whose id is as long as the bot may send, even URL-encoded', async () => {
+    const sessionId = 'é'.repeat(MAX_SESSION_ID_LENGTH);
+    await insertHistory(testApp.db, { sessionId });
+    const { client } = await testApp.signedInClient('viewer');
+    const answer = await client.get(`/api/history/${encodeURIComponent(sessionId)}`);
+    expect(answer.status).toBe(200);
+    expect(rowsOf(answer.body)[0]?.session_id).toBe(sessionId);
+  });
+
+  it('refuses a session id longer than any the bot may send with 400', async () => {
     const { client } = await testApp.signedInClient('viewer');
     const answer = await client.get(`/api/history/${'x'.repeat(MAX_SESSION_ID_LENGTH + 1)}`);
-    expect(answer.status).toBe(414);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error?.message).toBe('The chat session id is too long.');
   });
 
   it('needs login', async () => {
