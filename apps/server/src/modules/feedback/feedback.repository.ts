@@ -1,7 +1,9 @@
-import { desc, eq, type SQL } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { RatingFilter } from '@steward/contract/feedback';
 import type { Db } from '../../db/client.ts';
 import { feedback } from '../../db/schema.ts';
+import type { AnchoredList, PageAnchors } from '../../lib/page-anchors.ts';
+import { feedbackCounterFor } from './feedback.counters.ts';
 
 /** The columns a feedback row shows; the search vector stays in the database. */
 const shownColumns = {
@@ -30,31 +32,28 @@ export interface FeedbackRecord {
   time: Date;
 }
 
+const feedbackList = (rating: RatingFilter): AnchoredList => ({
+  name: `feedback:${rating}`,
+  table: sql`feedback`,
+  filter: rating === '' ? undefined : sql`rating = ${rating}`,
+  counter: feedbackCounterFor(rating),
+});
+
 /**
- * One page of feedback under a rating filter, newest first. The OFFSET walks the
- * (time desc, id desc) or (rating, time desc, id desc) index only; the page's ids
- * are then joined back to their rows (a deferred join).
+ * One page of feedback under a rating filter, newest first. The page's ids come from the
+ * (time desc, id desc) or (rating, time desc, id desc) index alone, sought from the nearest
+ * page anchor; only those ids are then read whole.
  */
 export async function findFeedbackPage(
   db: Db,
+  anchors: PageAnchors,
   rating: RatingFilter,
   pageIndex: number,
   pageSize: number,
 ): Promise<FeedbackRecord[]> {
-  const filter: SQL | undefined = rating === '' ? undefined : eq(feedback.rating, rating);
-  const page = db
-    .select({ id: feedback.id })
-    .from(feedback)
-    .where(filter)
-    .orderBy(desc(feedback.time), desc(feedback.id))
-    .limit(pageSize)
-    .offset(pageIndex * pageSize)
-    .as('page');
-  return db
-    .select(shownColumns)
-    .from(page)
-    .innerJoin(feedback, eq(feedback.id, page.id))
-    .orderBy(desc(feedback.time), desc(feedback.id));
+  const ids = await anchors.pageIds(db, feedbackList(rating), pageIndex * pageSize, pageSize);
+  if (ids.length === 0) return [];
+  return db.select(shownColumns).from(feedback).where(inArray(feedback.id, ids)).orderBy(desc(feedback.time), desc(feedback.id));
 }
 
 export async function findFeedbackById(db: Db, id: number): Promise<FeedbackRecord | undefined> {

@@ -13,6 +13,7 @@ import { PAGE_SIZE } from '@steward/contract/paging';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { readCounter } from '../../lib/list-counters.ts';
+import { PageAnchors } from '../../lib/page-anchors.ts';
 import { signedIn } from '../../plugins/access.ts';
 import { createCorrection } from './feedback-correction.repository.ts';
 import { feedbackCounterFor } from './feedback.counters.ts';
@@ -21,6 +22,7 @@ import { findFeedbackById, findFeedbackPage } from './feedback.repository.ts';
 
 export async function feedbackRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const anchors = new PageAnchors();
 
   // The spec's rating segment may be empty ("/api/all-feedback/0/"); without the slash it means all too.
   for (const path of ['/api/all-feedback/:pageIndex/:rating', '/api/all-feedback/:pageIndex']) {
@@ -36,7 +38,7 @@ export async function feedbackRoutes(app: FastifyInstance, { db }: AppContext): 
       async (request) => {
         const { pageIndex, rating } = request.params;
         const [records, totalCount] = await Promise.all([
-          findFeedbackPage(db, rating, pageIndex, PAGE_SIZE.feedback),
+          findFeedbackPage(db, anchors, rating, pageIndex, PAGE_SIZE.feedback),
           readCounter(db, feedbackCounterFor(rating)),
         ]);
         return { success: true as const, data: { rows: records.map((record) => presentFeedbackRow(record, totalCount)) } };

@@ -1,6 +1,8 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { history } from '../../db/schema.ts';
+import type { AnchoredList, PageAnchors } from '../../lib/page-anchors.ts';
+import { HISTORY_COUNTER } from './history.counters.ts';
 
 /** The columns a history row shows; the search vector stays in the database. */
 const shownColumns = {
@@ -29,24 +31,17 @@ export interface HistoryRecord {
   userIp: string;
 }
 
+/** The history list for page anchors: all rows, counted by the `history` counter. */
+const historyList: AnchoredList = { name: 'history', table: sql`history`, filter: undefined, counter: HISTORY_COUNTER };
+
 /**
- * One page of history, newest first. The OFFSET runs over the (time desc, id desc)
- * index alone and only the page's ids are joined back to their rows (a deferred
- * join), so page 3000 costs about what page 1 does.
+ * One page of history, newest first. The page's ids come from the (time desc, id desc)
+ * index alone, sought from the nearest page anchor; only those ids are then read whole.
  */
-export async function findHistoryPage(db: Db, pageIndex: number, pageSize: number): Promise<HistoryRecord[]> {
-  const page = db
-    .select({ id: history.id })
-    .from(history)
-    .orderBy(desc(history.time), desc(history.id))
-    .limit(pageSize)
-    .offset(pageIndex * pageSize)
-    .as('page');
-  return db
-    .select(shownColumns)
-    .from(page)
-    .innerJoin(history, eq(history.id, page.id))
-    .orderBy(desc(history.time), desc(history.id));
+export async function findHistoryPage(db: Db, anchors: PageAnchors, pageIndex: number, pageSize: number): Promise<HistoryRecord[]> {
+  const ids = await anchors.pageIds(db, historyList, pageIndex * pageSize, pageSize);
+  if (ids.length === 0) return [];
+  return db.select(shownColumns).from(history).where(inArray(history.id, ids)).orderBy(desc(history.time), desc(history.id));
 }
 
 /** Every exchange of one chat session, oldest first. */

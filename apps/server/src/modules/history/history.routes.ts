@@ -7,12 +7,14 @@ import { PAGE_SIZE } from '@steward/contract/paging';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { readCounter } from '../../lib/list-counters.ts';
+import { PageAnchors } from '../../lib/page-anchors.ts';
 import { HISTORY_COUNTER } from './history.counters.ts';
 import { presentHistoryRow } from './history.presenter.ts';
 import { findHistoryPage, findSessionHistory } from './history.repository.ts';
 
 export async function historyRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const anchors = new PageAnchors();
 
   api.get(
     '/api/all-history/:pageIndex',
@@ -22,7 +24,7 @@ export async function historyRoutes(app: FastifyInstance, { db }: AppContext): P
     },
     async (request) => {
       const [records, totalCount] = await Promise.all([
-        findHistoryPage(db, request.params.pageIndex, PAGE_SIZE.history),
+        findHistoryPage(db, anchors, request.params.pageIndex, PAGE_SIZE.history),
         readCounter(db, HISTORY_COUNTER),
       ]);
       return { success: true as const, data: { rows: records.map((record) => presentHistoryRow(record, totalCount)) } };
