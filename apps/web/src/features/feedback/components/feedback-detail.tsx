@@ -43,7 +43,7 @@ export function FeedbackDetail({ viewer }: { viewer: CurrentUser }) {
       {feedback ? (
         <>
           {feedback.rating === 'down' && isAdmin(viewer) && canCorrect ? (
-            <Button variant="outline-primary" className="mb-3" onClick={scrollToForm}>
+            <Button className="mb-3" onClick={scrollToForm}>
               Inform the Bot
             </Button>
           ) : null}
