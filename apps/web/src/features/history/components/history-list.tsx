@@ -41,7 +41,9 @@ export function HistoryList() {
               }}
             >
               <td>{row.id}</td>
-              <td className="text-truncate list-message">{row.user_message}</td>
+              <td>
+                <div className="text-truncate list-message">{row.user_message}</div>
+              </td>
               <td className="text-nowrap">{formatLongDate(row.time)}</td>
               <td className="text-nowrap">{formatTime(row.time)}</td>
               <td>{row.country}</td>
