@@ -235,3 +235,13 @@ describe('POST /api/bot/messages validation', () => {
     expect(malformed.status).toBe(400);
   });
 });
+
+describe('API reference', () => {
+  it('documents the three bot calls with their request bodies at /api/docs/json', async () => {
+    const answer = await testApp.client().get<{ paths: Record<string, { post?: { requestBody?: unknown } }> }>('/api/docs/json');
+    expect(answer.status).toBe(200);
+    for (const path of ['/api/bot/messages', '/api/bot/feedback', '/api/bot/help-requests']) {
+      expect(answer.body.paths[path]?.post?.requestBody).toBeDefined();
+    }
+  });
+});

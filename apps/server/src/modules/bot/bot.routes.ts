@@ -20,7 +20,7 @@ export async function botRoutes(app: FastifyInstance, { db }: AppContext): Promi
     { config: { access: 'bot' }, schema: { body: botMessageRequest, response: { 200: rowsAnswer(botMessageRow) } } },
     async (request) => {
       const body = request.body;
-      const row = await recordChatMessage(db, { ...body, time: timeOf(body.time), country: await visitorCountry(body) });
+      const row = await recordChatMessage(db, { ...body, time: timeOf(body.time), country: visitorCountry(body) });
       return { success: true as const, data: { rows: [row] } };
     },
   );
@@ -30,7 +30,7 @@ export async function botRoutes(app: FastifyInstance, { db }: AppContext): Promi
     { config: { access: 'bot' }, schema: { body: botFeedbackRequest, response: { 200: rowsAnswer(createdIdRow) } } },
     async (request) => {
       const body = request.body;
-      const row = await recordFeedback(db, { ...body, time: timeOf(body.time), country: await visitorCountry(body) });
+      const row = await recordFeedback(db, { ...body, time: timeOf(body.time), country: visitorCountry(body) });
       return { success: true as const, data: { rows: [row] } };
     },
   );
@@ -40,7 +40,7 @@ export async function botRoutes(app: FastifyInstance, { db }: AppContext): Promi
     { config: { access: 'bot' }, schema: { body: botHelpRequestRequest, response: { 200: rowsAnswer(createdIdRow) } } },
     async (request) => {
       const body = request.body;
-      const row = await recordHelpRequest(db, { ...body, time: timeOf(body.time), country: await visitorCountry(body) });
+      const row = await recordHelpRequest(db, { ...body, time: timeOf(body.time), country: visitorCountry(body) });
       return { success: true as const, data: { rows: [row] } };
     },
   );

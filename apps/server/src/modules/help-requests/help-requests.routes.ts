@@ -1,10 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { rowsAnswer } from '@steward/contract/envelope';
-import { helpRequestCountRow } from '@steward/contract/help-requests';
+import { z } from 'zod';
+import { idParam, pageIndexParam, rowsAnswer } from '@steward/contract/envelope';
+import {
+  HELP_REQUEST_MESSAGES,
+  helpRequestAction,
+  helpRequestCountRow,
+  helpRequestPageAnswer,
+  helpRequestRow,
+  helpRequestStatusFilter,
+} from '@steward/contract/help-requests';
 import type { AppContext } from '../../app-context.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import { readCounter } from '../../lib/list-counters.ts';
+import { signedIn } from '../../plugins/access.ts';
 import { HELP_REQUEST_COUNTERS } from './help-requests.counters.ts';
+import { changeHelpRequestStatus, findHelpRequest, findHelpRequestPage } from './help-requests.repository.ts';
 
 export async function helpRequestRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -16,5 +27,47 @@ export async function helpRequestRoutes(app: FastifyInstance, { db }: AppContext
       success: true as const,
       data: { rows: [{ total_count: await readCounter(db, HELP_REQUEST_COUNTERS.pending) }] },
     }),
+  );
+
+  // The status segment may be empty (`/api/all-help-requests/0/`) or absent: both mean all.
+  api.get(
+    '/api/all-help-requests/:pageIndex/:status?',
+    {
+      config: { access: 'login' },
+      schema: {
+        params: z.object({ pageIndex: pageIndexParam, status: helpRequestStatusFilter.optional() }),
+        response: { 200: helpRequestPageAnswer },
+      },
+    },
+    async (request) => {
+      const page = await findHelpRequestPage(db, request.params.status ?? '', request.params.pageIndex);
+      return {
+        success: true as const,
+        data: { rows: page.rows.map((row) => ({ ...row, total_count: page.totalCount })), total_count: page.totalCount },
+      };
+    },
+  );
+
+  api.get(
+    '/api/help-requests/:id',
+    { config: { access: 'login' }, schema: { params: z.object({ id: idParam }), response: { 200: rowsAnswer(helpRequestRow) } } },
+    async (request) => {
+      const helpRequest = await findHelpRequest(db, request.params.id);
+      if (!helpRequest) throw new HttpError(404, HELP_REQUEST_MESSAGES.notFound);
+      return { success: true as const, data: { rows: [helpRequest] } };
+    },
+  );
+
+  api.post(
+    '/api/help-requests/:id/:action',
+    {
+      config: { access: 'update_help_request_status' },
+      schema: { params: z.object({ id: idParam, action: helpRequestAction }), response: { 200: rowsAnswer(helpRequestRow) } },
+    },
+    async (request) => {
+      const { id, action } = request.params;
+      const helpRequest = await changeHelpRequestStatus(db, id, action, signedIn(request).id);
+      return { success: true as const, data: { rows: [helpRequest] } };
+    },
   );
 }

@@ -1,5 +1,5 @@
+import { HelpRequestDetailScreen, HelpRequestListScreen } from './help-request-screens.tsx';
 import type { RouteObject } from 'react-router';
-import { NotBuiltYet } from '../../components/not-built-yet.tsx';
 import { useSignedInUser } from '../../features/auth/api/get-current-user.ts';
 import { FeedbackDetail } from '../../features/feedback/components/feedback-detail.tsx';
 import { FeedbackList } from '../../features/feedback/components/feedback-list.tsx';
@@ -19,7 +19,8 @@ export const conversationRoutes: RouteObject[] = [
   { path: 'feedback/page/:page', element: <FeedbackList /> },
   { path: 'feedback/page/:page/:rating', element: <FeedbackList /> },
   { path: 'feedback/:id', element: <FeedbackDetailScreen /> },
-  { path: 'help-requests', element: <NotBuiltYet title="Help Requests" /> },
-  { path: 'help-requests/page/:page/:status', element: <NotBuiltYet title="Help Requests" /> },
-  { path: 'help-requests/:id', element: <NotBuiltYet title="Help Request" /> },
+  { path: 'help-requests', element: <HelpRequestListScreen /> },
+  { path: 'help-requests/page/:page', element: <HelpRequestListScreen /> },
+  { path: 'help-requests/page/:page/:status', element: <HelpRequestListScreen /> },
+  { path: 'help-requests/:id', element: <HelpRequestDetailScreen /> },
 ];

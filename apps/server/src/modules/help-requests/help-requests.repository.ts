@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import type { HelpRequest, HelpRequestAction, HelpRequestStatus, HelpRequestStatusFilter } from '@steward/contract/help-requests';
+import { HELP_REQUEST_MESSAGES } from '@steward/contract/help-requests';
+import { PAGE_SIZE } from '@steward/contract/paging';
+import type { Db } from '../../db/client.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { bumpCounters, readCounter } from '../../lib/list-counters.ts';
+import { HELP_REQUEST_COUNTERS } from './help-requests.counters.ts';
+
+interface HelpRequestRecord {
+  id: number;
+  user_ip: string;
+  country: string;
+  time: Date | string;
+  name: string;
+  email: string;
+  message: string;
+  origin_url: string | null;
+  status: HelpRequestStatus;
+}
+
+const COLUMNS = sql`h.id, h.user_ip, h.country, h.time, h.name, h.email, h.message, h.origin_url, h.status`;
+
+/** Copies the fields the dashboard shows, nothing else (no search vector, no staff ids). */
+export const presentHelpRequest = (record: HelpRequestRecord): HelpRequest => ({
+  id: Number(record.id),
+  user_ip: record.user_ip,
+  country: record.country,
+  time: new Date(record.time).toISOString(),
+  name: record.name,
+  email: record.email,
+  message: record.message,
+  origin_url: record.origin_url,
+  status: record.status,
+});
+
+const counterOf = (filter: HelpRequestStatusFilter): string => (filter === '' ? HELP_REQUEST_COUNTERS.all : HELP_REQUEST_COUNTERS[filter]);
+
+/**
+ * One page, newest first. A deferred join: the inner query walks only the (status, time, id)
+ * or (time, id) index to find the page's ids, so a deep page skips index entries, not rows.
+ */
+export async function findHelpRequestPage(
+  db: Db,
+  filter: HelpRequestStatusFilter,
+  pageIndex: number,
+): Promise<{ rows: HelpRequest[]; totalCount: number }> {
+  const pageSize = PAGE_SIZE.helpRequests;
+  const where = filter === '' ? sql`` : sql`WHERE status = ${filter}`;
+  const [records, totalCount] = await Promise.all([
+    sqlRows<HelpRequestRecord>(
+      db,
+      sql`SELECT ${COLUMNS}
+          FROM (SELECT id FROM help_requests ${where} ORDER BY time DESC, id DESC LIMIT ${pageSize} OFFSET ${pageIndex * pageSize}) page
+          JOIN help_requests h ON h.id = page.id
+          ORDER BY h.time DESC, h.id DESC`,
+    ),
+    readCounter(db, counterOf(filter)),
+  ]);
+  return { rows: records.map(presentHelpRequest), totalCount };
+}
+
+export async function findHelpRequest(db: Db, id: number): Promise<HelpRequest | undefined> {
+  const [record] = await sqlRows<HelpRequestRecord>(db, sql`SELECT ${COLUMNS} FROM help_requests h WHERE h.id = ${id}`);
+  return record ? presentHelpRequest(record) : undefined;
+}
+
+const TARGET_STATUS: Record<HelpRequestAction, HelpRequestStatus> = { resolve: 'resolved', reopen: 'pending' };
+
+/**
+ * Resolves or reopens a help request and moves it between the pending and resolved counters,
+ * in one transaction. Repeating an action is refused (409), so a stale screen learns the truth.
+ */
+export async function changeHelpRequestStatus(db: Db, id: number, action: HelpRequestAction, staffId: number): Promise<HelpRequest> {
+  const target = TARGET_STATUS[action];
+  return db.transaction(async (tx) => {
+    const [current] = await sqlRows<{ status: HelpRequestStatus }>(tx, sql`SELECT status FROM help_requests WHERE id = ${id} FOR UPDATE`);
+    if (!current) throw new HttpError(404, HELP_REQUEST_MESSAGES.notFound);
+    if (current.status === target) {
+      throw new HttpError(409, target === 'resolved' ? HELP_REQUEST_MESSAGES.alreadyResolved : HELP_REQUEST_MESSAGES.alreadyPending);
+    }
+    const [record] = await sqlRows<HelpRequestRecord>(
+      tx,
+      sql`UPDATE help_requests h SET status = ${target}, status_changed_at = now(), status_changed_by = ${staffId}
+          WHERE h.id = ${id} RETURNING ${COLUMNS}`,
+    );
+    if (!record) throw new Error(`Help request ${id} vanished while changing its status.`);
+    // Counter rows are always locked in name order (pending before resolved) so concurrent changes cannot deadlock.
+    await bumpCounters(tx, [HELP_REQUEST_COUNTERS.pending], target === 'pending' ? 1 : -1);
+    await bumpCounters(tx, [HELP_REQUEST_COUNTERS.resolved], target === 'resolved' ? 1 : -1);
+    return presentHelpRequest(record);
+  });
+}

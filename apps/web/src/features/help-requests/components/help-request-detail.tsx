@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import Card from 'react-bootstrap/Card';
+import { hasCapability } from '@steward/contract/access';
+import type { CurrentUser } from '@steward/contract/auth';
+import type { HelpRequest } from '@steward/contract/help-requests';
+import { BackButton } from '../../../components/back-button.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { useHelpRequest } from '../api/get-help-request.ts';
+import { HelpRequestStatusAction } from './help-request-status-action.tsx';
+import { HelpRequestStatusBadge } from './help-request-status-badge.tsx';
+import { OriginLink } from './origin-link.tsx';
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** "United Kingdom (GB)" for a stored code; "Unknown" when the bot and the GeoIP lookup had none. */
+export function countryLabel(code: string): string {
+  if (!code) return 'Unknown';
+  try {
+    const name = regionNames.of(code);
+    return name && name !== code ? `${name} (${code})` : code;
+  } catch {
+    return code;
+  }
+}
+
+/** Help request detail: every field of the spec, and the resolve / reopen action for those allowed. */
+export function HelpRequestDetail({ id, viewer }: { id: number; viewer: CurrentUser }) {
+  const { data: helpRequest, error } = useHelpRequest(id);
+  return (
+    <section aria-labelledby="help-request-title">
+      <BackButton fallback="/help-requests" />
+      <h1 id="help-request-title" className="h3 mb-3">
+        Help Request
+      </h1>
+      {error && !helpRequest ? (
+        <p className="text-danger" role="alert">
+          {error.message}
+        </p>
+      ) : null}
+      {helpRequest ? (
+        <Card body>
+          <HelpRequestFields helpRequest={helpRequest} />
+          {hasCapability(viewer, 'update_help_request_status') ? <HelpRequestStatusAction helpRequest={helpRequest} /> : null}
+        </Card>
+      ) : null}
+    </section>
+  );
+}
+
+function HelpRequestFields({ helpRequest }: { helpRequest: HelpRequest }) {
+  const fields: [string, ReactNode][] = [
+    ['Status', <HelpRequestStatusBadge key="status" status={helpRequest.status} />],
+    ['ID', helpRequest.id],
+    ['User IP', helpRequest.user_ip || 'Unknown'],
+    ['Country', countryLabel(helpRequest.country)],
+    ['Time', formatDateTime(helpRequest.time)],
+    ['Name', helpRequest.name],
+    ['Email Address', helpRequest.email],
+    ['User Message', <span key="message" style={{ whiteSpace: 'pre-wrap' }}>
+        {helpRequest.message}
+      </span>],
+    ['Origin URL', <OriginLink key="origin" url={helpRequest.origin_url} />],
+  ];
+  return (
+    <dl className="row mb-0">
+      {fields.map(([label, value]) => (
+        <div className="col-12 d-flex flex-column flex-md-row border-bottom py-2" key={label}>
+          <dt className="col-md-3 fw-semibold">{label}</dt>
+          <dd className="col-md-9 mb-0 text-break">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
