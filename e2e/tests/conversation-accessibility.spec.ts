@@ -10,8 +10,10 @@ test('the history and feedback screens have no axe violations in either theme', 
     source_docs: [{ metadata: { filename: 'Kettle manual.pdf', source_url: 'https://docs.example.com/kettle.pdf' } }],
     origin: 'https://shop.example.com/kettles',
     account: { primary_id: 'cust-1', email: 'ann@example.com' },
+    // Newer than what other specs store, so the rows are on page 1 of the lists.
+    time: '2250-01-01T00:00:00Z',
   });
-  const feedbackId = await postBotFeedback(request, { history_id: historyId, rating: 'down', reason: ['Wrong'], user_feedback: 'Hmm' });
+  const feedbackId = await postBotFeedback(request, { history_id: historyId, rating: 'down', reason: ['Wrong'], user_feedback: 'Hmm', time: '2250-01-01T00:00:00Z' });
   const user = await signIn('admin');
 
   for (const theme of ['light', 'dark'] as const) {
