@@ -16,7 +16,10 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
       <dt className="col-sm-3">{label}</dt>
-      <dd className="col-sm-9 text-break">{children}</dd>
+      {/* An empty value (no country) still takes its line, so labels stay beside their values. */}
+      <dd className="col-sm-9 text-break" style={{ minHeight: '1.5rem' }}>
+        {children}
+      </dd>
     </>
   );
 }
