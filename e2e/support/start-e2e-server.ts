@@ -14,6 +14,7 @@ import { startJobWorker } from '../../apps/server/src/jobs/job-queue.ts';
 import { hashPassword } from '../../apps/server/src/lib/passwords.ts';
 import { createUser } from '../../apps/server/src/modules/users/users.repository.ts';
 import { registerOutboxRoutes } from './e2e-outbox.ts';
+import { registerConversationSeeds } from './conversation-seeds.ts';
 import { E2E_ASSISTANT_NAME, E2E_BOT_API_KEY, E2E_PASSWORD } from './e2e-constants.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3107);
@@ -48,6 +49,7 @@ app.post('/__e2e/users', { config: { access: 'public' } }, async (request) => {
 });
 
 registerOutboxRoutes(app, database.db, config);
+registerConversationSeeds(app, database.db);
 
 await app.listen({ port, host: '127.0.0.1' });
 const worker = startJobWorker(database.db, context.jobHandlers, app.log, 200);

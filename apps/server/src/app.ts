@@ -17,9 +17,11 @@ import { informTheBotRoutes } from './modules/inform-the-bot/inform-the-bot.rout
 import { botRoutes } from './modules/bot/bot.routes.ts';
 import { MAIL_QUEUE, mailJobHandler } from './mail/mail-queue.ts';
 import { createMailTransport, type MailTransport } from './mail/mail-transport.ts';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { helpRequestRoutes } from './modules/help-requests/help-requests.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { historyRoutes } from './modules/history/history.routes.ts';
 import { registerAccessRules, type RegisteredRoute } from './plugins/access.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -54,6 +56,8 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     // Behind a proxy, set the proxy to pass X-Forwarded-For; rate limits key on request.ip.
     trustProxy: 'loopback',
     bodyLimit: 1024 * 1024,
+    // Chat session ids (up to 200 characters, more once URL-encoded) travel in paths; the default is 100.
+    routerOptions: { maxParamLength: 2048 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -108,6 +112,8 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     botRoutes,
     informTheBotRoutes,
     botSettingsRoutes,
+    historyRoutes,
+    feedbackRoutes,
   ];
   for (const module of modules) {
     await module(app, context);

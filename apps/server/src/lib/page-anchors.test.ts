@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { history } from '../db/schema.ts';
+import { sqlRows } from '../db/sql-rows.ts';
+import { insertFeedback, insertHistory, insertManyHistory } from '../test/conversation-factories.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { bumpCounters } from './list-counters.ts';
+import { PageAnchors, type AnchoredList } from './page-anchors.ts';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+  await insertManyHistory(testApp.db, 100);
+});
+afterAll(() => testApp.close());
+
+const historyList: AnchoredList = { name: 'history', table: sql`history`, filter: undefined, counter: 'history' };
+
+/** The truth: a plain OFFSET over the whole list. */
+const offsetIds = async (list: AnchoredList, offset: number, limit: number) =>
+  (
+    await sqlRows<{ id: number | string }>(testApp.db, sql`
+      SELECT id FROM ${list.table} ${list.filter ? sql`WHERE ${list.filter}` : sql``}
+      ORDER BY time DESC, id DESC LIMIT ${limit} OFFSET ${offset}`)
+  ).map((row) => Number(row.id));
+
+async function expectEveryPageRight(anchors: PageAnchors, list: AnchoredList, rows: number) {
+  for (let offset = 0; offset <= rows + 3; offset += 1) {
+    expect(await anchors.pageIds(testApp.db, list, offset, 5), `offset ${offset}`).toEqual(await offsetIds(list, offset, 5));
+  }
+}
+
+const rebuildsOf = (anchors: PageAnchors) => vi.spyOn(anchors as unknown as { rebuild: () => Promise<unknown> }, 'rebuild');
+
+describe('PageAnchors', () => {
+  it('answers the same pages as OFFSET, seeking from anchors', async () => {
+    const anchors = new PageAnchors(7);
+    await expectEveryPageRight(anchors, historyList, 100);
+  });
+
+  it('keeps its anchors while rows arrive above them, moving them down', async () => {
+    const anchors = new PageAnchors(7);
+    await anchors.pageIds(testApp.db, historyList, 99, 5);
+    const rebuilds = rebuildsOf(anchors);
+    await insertHistory(testApp.db, { time: new Date('2030-01-01T00:00:00Z') });
+    await insertHistory(testApp.db, { time: new Date('2030-01-01T00:01:00Z') });
+    await expectEveryPageRight(anchors, historyList, 102);
+    expect(rebuilds).not.toHaveBeenCalled();
+  });
+
+  it('rebuilds when a row arrives below the top anchor (out of order) or rows disappear', async () => {
+    const anchors = new PageAnchors(7);
+    await anchors.pageIds(testApp.db, historyList, 90, 5);
+    const rebuilds = rebuildsOf(anchors);
+    await insertHistory(testApp.db, { time: new Date('2026-01-01T00:30:30Z') });
+    await expectEveryPageRight(anchors, historyList, 103);
+    expect(rebuilds).toHaveBeenCalled();
+
+    rebuilds.mockClear();
+    const [oldest] = await testApp.db.select({ id: history.id }).from(history).orderBy(history.time).limit(1);
+    await testApp.db.transaction(async (tx) => {
+      await tx.delete(history).where(sql`id = ${oldest?.id ?? 0}`);
+      await bumpCounters(tx, ['history'], -1);
+    });
+    await insertHistory(testApp.db, { time: new Date('2031-01-01T00:00:00Z') });
+    await expectEveryPageRight(anchors, historyList, 103);
+    expect(rebuilds).toHaveBeenCalled();
+  });
+
+  it('pages a filtered list by its own counter', async () => {
+    for (let index = 0; index < 40; index += 1) {
+      await insertFeedback(testApp.db, { rating: index % 3 === 0 ? 'up' : 'down', time: new Date(Date.UTC(2026, 5, 1, 0, index)) });
+    }
+    const anchors = new PageAnchors(4);
+    for (const rating of ['up', 'down'] as const) {
+      const list: AnchoredList = { name: `feedback:${rating}`, table: sql`feedback`, filter: sql`rating = ${rating}`, counter: `feedback:${rating}` };
+      await expectEveryPageRight(anchors, list, 30);
+    }
+  });
+});

@@ -1,0 +1,30 @@
+import type { FeedbackCorrectionRow, FeedbackRow } from '@steward/contract/feedback';
+import type { CorrectionRecord } from './feedback-correction.repository.ts';
+import type { FeedbackRecord } from './feedback.repository.ts';
+
+/** Copies the fields of spec section 3; reason travels as JSON text of a list of strings. */
+export const presentFeedbackRow = (record: FeedbackRecord, totalCount: number): FeedbackRow => ({
+  id: record.id,
+  user_ip: record.userIp,
+  country: record.country,
+  time: record.time.toISOString(),
+  user_feedback: record.userFeedback,
+  reason: JSON.stringify(Array.isArray(record.reason) ? record.reason : []),
+  user_message: record.userMessage,
+  api_response: record.apiResponse,
+  rating: record.rating,
+  session_id: record.sessionId,
+  total_count: totalCount,
+});
+
+export const presentCorrection = (record: CorrectionRecord): FeedbackCorrectionRow => ({
+  id: record.id,
+  user_id: record.userId,
+  time: record.time.toISOString(),
+  content: record.content,
+  name: record.authorName,
+  status: record.status,
+  type: 'correction',
+  question: record.question ?? '',
+  feedback_id: record.feedbackId ?? 0,
+});

@@ -1,0 +1,54 @@
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { history } from '../../db/schema.ts';
+import type { AnchoredList, PageAnchors } from '../../lib/page-anchors.ts';
+import { HISTORY_COUNTER } from './history.counters.ts';
+
+/** The columns a history row shows; the search vector stays in the database. */
+const shownColumns = {
+  id: history.id,
+  sessionId: history.sessionId,
+  userMessage: history.userMessage,
+  apiResponse: history.apiResponse,
+  sourceDocs: history.sourceDocs,
+  origin: history.origin,
+  account: history.account,
+  time: history.time,
+  country: history.country,
+  userIp: history.userIp,
+};
+
+export interface HistoryRecord {
+  id: number;
+  sessionId: string;
+  userMessage: string;
+  apiResponse: string;
+  sourceDocs: unknown[];
+  origin: string | null;
+  account: unknown;
+  time: Date;
+  country: string;
+  userIp: string;
+}
+
+/** The history list for page anchors: all rows, counted by the `history` counter. */
+const historyList: AnchoredList = { name: 'history', table: sql`history`, filter: undefined, counter: HISTORY_COUNTER };
+
+/**
+ * One page of history, newest first. The page's ids come from the (time desc, id desc)
+ * index alone, sought from the nearest page anchor; only those ids are then read whole.
+ */
+export async function findHistoryPage(db: Db, anchors: PageAnchors, pageIndex: number, pageSize: number): Promise<HistoryRecord[]> {
+  const ids = await anchors.pageIds(db, historyList, pageIndex * pageSize, pageSize);
+  if (ids.length === 0) return [];
+  return db.select(shownColumns).from(history).where(inArray(history.id, ids)).orderBy(desc(history.time), desc(history.id));
+}
+
+/** Every exchange of one chat session, oldest first. */
+export async function findSessionHistory(db: Db, sessionId: string): Promise<HistoryRecord[]> {
+  return db
+    .select(shownColumns)
+    .from(history)
+    .where(eq(history.sessionId, sessionId))
+    .orderBy(asc(history.time), asc(history.id));
+}

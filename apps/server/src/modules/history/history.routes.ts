@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pageIndexParam, rowsAnswer } from '@steward/contract/envelope';
+import { HISTORY_MESSAGES, historyRow, sessionIdParam } from '@steward/contract/history';
+import { PAGE_SIZE } from '@steward/contract/paging';
+import type { AppContext } from '../../app-context.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { readCounter } from '../../lib/list-counters.ts';
+import { PageAnchors } from '../../lib/page-anchors.ts';
+import { HISTORY_COUNTER } from './history.counters.ts';
+import { presentHistoryRow } from './history.presenter.ts';
+import { findHistoryPage, findSessionHistory } from './history.repository.ts';
+
+export async function historyRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const anchors = new PageAnchors();
+
+  api.get(
+    '/api/all-history/:pageIndex',
+    {
+      config: { access: 'login' },
+      schema: { params: z.object({ pageIndex: pageIndexParam }), response: { 200: rowsAnswer(historyRow) } },
+    },
+    async (request) => {
+      const [records, totalCount] = await Promise.all([
+        findHistoryPage(db, anchors, request.params.pageIndex, PAGE_SIZE.history),
+        readCounter(db, HISTORY_COUNTER),
+      ]);
+      return { success: true as const, data: { rows: records.map((record) => presentHistoryRow(record, totalCount)) } };
+    },
+  );
+
+  api.get(
+    '/api/history/:sessionId',
+    {
+      config: { access: 'login' },
+      schema: { params: z.object({ sessionId: sessionIdParam }), response: { 200: rowsAnswer(historyRow) } },
+    },
+    async (request) => {
+      const records = await findSessionHistory(db, request.params.sessionId);
+      if (records.length === 0) throw new HttpError(404, HISTORY_MESSAGES.sessionNotFound);
+      return { success: true as const, data: { rows: records.map((record) => presentHistoryRow(record, records.length)) } };
+    },
+  );
+}

@@ -1,0 +1,78 @@
+import { useRef, type ReactNode } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import { Link, useParams } from 'react-router';
+import { hasCapability, isAdmin } from '@steward/contract/access';
+import type { CurrentUser } from '@steward/contract/auth';
+import { parseReasons } from '@steward/contract/feedback';
+import { BackButton } from '../../../components/back-button.tsx';
+import { SanitizedHtml } from '../../../components/sanitized-html.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { useFeedback } from '../api/get-feedback.ts';
+import { FeedbackCorrectionForm } from './feedback-correction-form.tsx';
+import { RatingIcon } from './rating-icon.tsx';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="col-sm-3">{label}</dt>
+      {/* An empty value (no country) still takes its line, so labels stay beside their values. */}
+      <dd className="col-sm-9 text-break" style={{ minHeight: '1.5rem' }}>
+        {children}
+      </dd>
+    </>
+  );
+}
+
+/** /feedback/{id}: every field, the chat history link, and the correction form for those who may inform the bot. */
+export function FeedbackDetail({ viewer }: { viewer: CurrentUser }) {
+  const id = useParams().id ?? '';
+  const { data: feedback, error } = useFeedback(id);
+  const formRef = useRef<HTMLElement>(null);
+  const canCorrect = hasCapability(viewer, 'create_inform_the_bot');
+
+  const scrollToForm = () => {
+    formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    formRef.current?.querySelector('textarea')?.focus({ preventScroll: true });
+  };
+
+  return (
+    <section aria-labelledby="feedback-detail-title">
+      <BackButton fallback="/feedback" />
+      <h1 id="feedback-detail-title" className="h3 mb-3">
+        Feedback
+      </h1>
+      {error ? <Alert variant="danger">{error.message}</Alert> : null}
+      {feedback ? (
+        <>
+          {feedback.rating === 'down' && isAdmin(viewer) && canCorrect ? (
+            <Button className="mb-3" onClick={scrollToForm}>
+              Inform the Bot
+            </Button>
+          ) : null}
+          <dl className="row">
+            <Field label="ID">{feedback.id}</Field>
+            <Field label="User IP">{feedback.user_ip}</Field>
+            <Field label="Country">{feedback.country}</Field>
+            <Field label="Time">{formatDateTime(feedback.time)}</Field>
+            <Field label="User Feedback">{feedback.user_feedback}</Field>
+            <Field label="Reason">
+              {parseReasons(feedback.reason).map((reason, index) => (
+                <div key={index}>{reason}</div>
+              ))}
+            </Field>
+            <Field label="User message">{feedback.user_message}</Field>
+            <Field label="Response">
+              <SanitizedHtml html={feedback.api_response} />
+            </Field>
+            <Field label="Rating">
+              <RatingIcon rating={feedback.rating} />
+            </Field>
+          </dl>
+          <Link to={`/history/${encodeURIComponent(feedback.session_id)}`}>View chat history</Link>
+          {canCorrect ? <FeedbackCorrectionForm ref={formRef} feedbackId={feedback.id} question={feedback.user_message} /> : null}
+        </>
+      ) : null}
+    </section>
+  );
+}

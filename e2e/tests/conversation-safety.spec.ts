@@ -1,0 +1,128 @@
+import type { Page } from '@playwright/test';
+import { insertRawFeedback, insertRawHistory, postBotFeedback, postBotMessage, uniqueSessionId } from '../support/bot-api.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+/**
+ * The chatbot read untrusted documents, so anything it stored may carry markup. Every
+ * field the history and feedback screens show gets script payloads; none may run.
+ * The dashboard's CSP would block inline handlers anyway, so these pages run with CSP
+ * bypassed: only the sanitising and the safe links stand between a payload and the page.
+ */
+test.use({ bypassCSP: true });
+
+const payload = (tag: string) =>
+  `<img src=x onerror="window.__xss='${tag}-img'">` +
+  `<script>window.__xss='${tag}-script'</script>` +
+  `<a href="javascript:void(window.__xss='${tag}-link')">${tag} link</a>` +
+  `<svg onload="alert('${tag}-svg')"><circle r="1"></circle></svg>` +
+  `<iframe src="javascript:window.__xss='${tag}-frame'"></iframe>`;
+/** Short enough for the bot API's 254-character account fields. */
+const shortPayload = (tag: string) => `<img src=x onerror=window.__xss='${tag}'><svg onload=window.__xss='${tag}s'>`;
+const javascriptUrl = (tag: string) => `javascript:window.__xss='${tag}'`;
+
+interface Watch {
+  dialogs: string[];
+}
+
+async function watchForScripts(page: Page): Promise<Watch> {
+  const watch: Watch = { dialogs: [] };
+  page.on('dialog', (dialog) => {
+    watch.dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return watch;
+}
+
+async function expectNothingRan(page: Page, watch: Watch): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  const state = await page.evaluate(() => {
+    const record = window as unknown as { __xss?: string };
+    const main = document.querySelector('main');
+    return {
+      flag: record.__xss ?? null,
+      javascriptLinks: document.querySelectorAll('[href^="javascript:" i], [src^="javascript:" i]').length,
+      handlers: document.querySelectorAll('[onerror], [onload], [onclick]').length,
+      scripts: main?.querySelectorAll('script').length ?? -1,
+      frames: main?.querySelectorAll('iframe').length ?? -1,
+      svgs: main?.querySelectorAll('svg:not([aria-hidden="true"])').length ?? -1,
+    };
+  });
+  expect(state).toEqual({ flag: null, javascriptLinks: 0, handlers: 0, scripts: 0, frames: 0, svgs: 0 });
+  expect(watch.dialogs).toEqual([]);
+}
+
+test('stored script payloads in every shown field of history and feedback never run', async ({ page, request, signIn }) => {
+  const watch = await watchForScripts(page);
+  // Through the bot API: everything it accepts.
+  const sessionId = uniqueSessionId('xss');
+  const historyId = await postBotMessage(request, {
+    session_id: sessionId,
+    user_message: payload('message'),
+    api_response: `<p>Safe part of the answer</p>${payload('response')}`,
+    source_docs: [payload('doc-string'), { metadata: { filename: payload('doc-title'), source_url: 'https://docs.example.com/a.pdf' } }],
+    origin: 'https://shop.example.com/?q=%3Cscript%3E',
+    account: { primary_id: shortPayload('primary'), secondary_id: shortPayload('secondary'), email: shortPayload('email') },
+    time: '2300-01-01T00:00:00Z',
+  });
+  const feedbackId = await postBotFeedback(request, {
+    history_id: historyId,
+    rating: 'down',
+    reason: [payload('reason-1'), payload('reason-2')],
+    user_feedback: payload('user-feedback'),
+    time: '2300-01-01T00:00:00Z',
+  });
+  // Stored directly: what the bot API refuses (javascript: URLs, markup in country and user_ip).
+  const rawHistoryId = await insertRawHistory(request, {
+    session_id: sessionId,
+    user_message: 'raw row',
+    api_response: payload('raw-response'),
+    source_docs: [javascriptUrl('doc-url-string'), { metadata: { filename: 'Evil doc', source_url: javascriptUrl('doc-url') } }],
+    origin: javascriptUrl('origin'),
+    account: { primary_id: payload('raw-primary') },
+    time: '2300-01-01T00:01:00Z',
+    country: payload('country'),
+    user_ip: payload('ip'),
+  });
+  const rawFeedbackId = await insertRawFeedback(request, {
+    history_id: rawHistoryId,
+    rating: 'up',
+    reason: [javascriptUrl('reason')],
+    user_feedback: javascriptUrl('feedback'),
+    time: '2300-01-01T00:01:00Z',
+    country: payload('feedback-country'),
+    user_ip: payload('feedback-ip'),
+  });
+  await signIn('admin');
+
+  await page.goto('/history');
+  // Shown as text, so the visitor's words stay readable.
+  await expect(page.getByRole('cell', { name: payload('message') })).toBeVisible();
+  await expect(page.getByRole('cell', { name: payload('country') })).toBeVisible();
+  await expectNothingRan(page, watch);
+
+  await page.goto(`/history/${sessionId}`);
+  await expect(page.getByText('Safe part of the answer')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Account Details' }).first()).toContainText(shortPayload('primary'));
+  await expect(page.getByText(javascriptUrl('origin'))).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Evil doc' })).toHaveCount(0);
+  await expect(page.getByText('Evil doc')).toBeVisible();
+  // A link inside the answer keeps its text but loses its javascript: address.
+  await expect(page.getByText('response link', { exact: true })).toBeVisible();
+  await page.getByText('response link', { exact: true }).click();
+  await expectNothingRan(page, watch);
+
+  await page.goto('/feedback');
+  await expect(page.getByRole('cell', { name: payload('feedback-ip') })).toBeVisible();
+  await expectNothingRan(page, watch);
+
+  for (const id of [feedbackId, rawFeedbackId]) {
+    await page.goto(`/feedback/${id}`);
+    await expect(page.getByRole('heading', { name: 'Type correct answer to the question below.' })).toBeVisible();
+    await expectNothingRan(page, watch);
+  }
+  await expect(page.getByText(javascriptUrl('reason'))).toBeVisible();
+  await page.goto(`/feedback/${feedbackId}`);
+  await expect(page.getByText(payload('reason-2'))).toBeVisible();
+  await expect(page.getByText(payload('user-feedback'))).toBeVisible();
+  await expectNothingRan(page, watch);
+});

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { isoTimestamp } from './envelope.ts';
+
+/**
+ * One source document the bot cited: either a plain string (a title or a URL) or an
+ * object whose metadata names the file and where it came from (spec section 3).
+ */
+export const sourceDocSchema = z.union([
+  z.string(),
+  z.object({
+    metadata: z.object({ filename: z.string().optional(), source_url: z.string().optional() }),
+  }),
+]);
+export type SourceDoc = z.infer<typeof sourceDocSchema>;
+
+/** The external account a chat visitor was signed in with, as the bot reports it. */
+export const chatAccountSchema = z.object({
+  primary_id: z.string().optional(),
+  secondary_id: z.string().optional(),
+  email: z.string().optional(),
+});
+export type ChatAccount = z.infer<typeof chatAccountSchema>;
+
+/** A History row of spec section 3: one exchange (the visitor's message and the bot's answer). */
+export const historyRow = z.object({
+  id: z.number().int(),
+  session_id: z.string(),
+  user_message: z.string(),
+  /** HTML written by the bot: render only after sanitising. */
+  api_response: z.string(),
+  source_docs: z.array(sourceDocSchema),
+  origin: z.string().nullable(),
+  /** JSON text of a ChatAccount, or null when the visitor was anonymous. */
+  account: z.string().nullable(),
+  time: isoTimestamp,
+  country: z.string(),
+  user_ip: z.string(),
+  /** All rows of the list (list page), or all exchanges of the session (session detail). */
+  total_count: z.number().int(),
+});
+export type HistoryRow = z.infer<typeof historyRow>;
+
+/** Chat session ids are the bot's own strings, at most 200 characters (the bot API's limit). */
+export const MAX_SESSION_ID_LENGTH = 200;
+
+export const sessionIdParam = z
+  .string()
+  .min(1, 'The chat session id is missing.')
+  .max(MAX_SESSION_ID_LENGTH, 'The chat session id is too long.');
+
+export const HISTORY_MESSAGES = {
+  sessionNotFound: 'This chat session does not exist.',
+} as const;
+
+/** Reads the account JSON text of a history row; anything unreadable counts as no account. */
+export function parseChatAccount(account: string | null): ChatAccount | null {
+  if (!account) return null;
+  try {
+    const parsed = chatAccountSchema.safeParse(JSON.parse(account));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
