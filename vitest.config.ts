@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 /** Unit and API tests of every package; `npm run test:pg` runs the server project again on PostgreSQL. */
 export default defineConfig({
   test: {
+    // Each server test file runs its own single-threaded PGlite; two workers match the two cores.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -22,8 +24,6 @@ export default defineConfig({
           globalSetup: ['src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // PGlite is single-threaded wasm per file; two workers match the two cores.
-          maxWorkers: 2,
         },
       },
       {
