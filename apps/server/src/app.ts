@@ -13,6 +13,7 @@ import { MAIL_QUEUE, mailJobHandler } from './mail/mail-queue.ts';
 import { createMailTransport, type MailTransport } from './mail/mail-transport.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { helpRequestRoutes } from './modules/help-requests/help-requests.routes.ts';
+import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { registerAccessRules, type RegisteredRoute } from './plugins/access.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -89,7 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  for (const module of [healthRoutes, appInfoRoutes, authRoutes, helpRequestRoutes]) {
+  for (const module of [healthRoutes, appInfoRoutes, authRoutes, helpRequestRoutes, statisticsRoutes]) {
     await module(app, context);
   }
   await registerWebApp(app, options.webDistDir ?? defaultWebDistDir());
