@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { appInfoRoutes } from './modules/app-info/app-info.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { botRoutes } from './modules/bot/bot.routes.ts';
 import { MAIL_QUEUE, mailJobHandler } from './mail/mail-queue.ts';
 import { createMailTransport, type MailTransport } from './mail/mail-transport.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -90,7 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  for (const module of [healthRoutes, appInfoRoutes, authRoutes, helpRequestRoutes, statisticsRoutes]) {
+  for (const module of [healthRoutes, appInfoRoutes, authRoutes, helpRequestRoutes, statisticsRoutes, botRoutes]) {
     await module(app, context);
   }
   await registerWebApp(app, options.webDistDir ?? defaultWebDistDir());

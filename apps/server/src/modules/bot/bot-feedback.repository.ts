@@ -1,0 +1,45 @@
+import { eq } from 'drizzle-orm';
+import type { BotFeedbackRequest } from '@steward/contract/bot';
+import type { Db } from '../../db/client.ts';
+import { feedback, history } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { bumpCounters } from '../../lib/list-counters.ts';
+import { bumpStatisticsRollup } from '../statistics/statistics-rollup.repository.ts';
+
+export interface NewFeedback extends Omit<BotFeedbackRequest, 'time' | 'country'> {
+  time: Date;
+  country: string;
+}
+
+/**
+ * Stores a rating of one history row. The row's session, question and answer are copied,
+ * so the feedback still reads whole if the history is ever pruned.
+ */
+export async function recordFeedback(db: Db, rating: NewFeedback): Promise<{ id: number }> {
+  return db.transaction(async (tx) => {
+    const [exchange] = await tx
+      .select({ sessionId: history.sessionId, userMessage: history.userMessage, apiResponse: history.apiResponse })
+      .from(history)
+      .where(eq(history.id, rating.history_id));
+    if (!exchange) throw new HttpError(404, `There is no chat history entry with id ${rating.history_id}.`, 'history_id');
+    const [row] = await tx
+      .insert(feedback)
+      .values({
+        historyId: rating.history_id,
+        sessionId: exchange.sessionId,
+        userMessage: exchange.userMessage,
+        apiResponse: exchange.apiResponse,
+        rating: rating.rating,
+        reason: rating.reason ?? [],
+        userFeedback: rating.user_feedback ?? '',
+        userIp: rating.user_ip ?? '',
+        country: rating.country,
+        time: rating.time,
+      })
+      .returning({ id: feedback.id });
+    if (!row) throw new Error('The feedback row was not stored.');
+    await bumpCounters(tx, ['feedback', `feedback:${rating.rating}`], 1);
+    await bumpStatisticsRollup(tx, rating.time, rating.rating === 'up' ? { upRatings: 1 } : { downRatings: 1 });
+    return { id: row.id };
+  });
+}

@@ -1,0 +1,47 @@
+import type { BotMessageRequest, BotMessageRow } from '@steward/contract/bot';
+import type { Db } from '../../db/client.ts';
+import { history } from '../../db/schema.ts';
+import { bumpCounters } from '../../lib/list-counters.ts';
+import { bumpStatisticsRollup, utcHourOf } from '../statistics/statistics-rollup.repository.ts';
+import { CHAT_SESSIONS_COUNTER, countSessionMessage } from './chat-sessions.repository.ts';
+
+export const HISTORY_COUNTER = 'history';
+
+export interface NewChatMessage extends Omit<BotMessageRequest, 'time' | 'country'> {
+  time: Date;
+  country: string;
+}
+
+/**
+ * Stores one exchange with its session, counters and statistics, all or nothing.
+ * Locks are taken in one order (session row, counters, then rollup hours from the earliest)
+ * so concurrent calls on PostgreSQL wait for each other instead of deadlocking.
+ */
+export async function recordChatMessage(db: Db, message: NewChatMessage): Promise<BotMessageRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(history)
+      .values({
+        sessionId: message.session_id,
+        userMessage: message.user_message,
+        apiResponse: message.api_response,
+        sourceDocs: message.source_docs ?? [],
+        origin: message.origin ?? null,
+        account: message.account ?? null,
+        time: message.time,
+        country: message.country,
+        userIp: message.user_ip ?? '',
+      })
+      .returning({ id: history.id, sessionId: history.sessionId, time: history.time });
+    if (!row) throw new Error('The history row was not stored.');
+
+    const session = await countSessionMessage(tx, message.session_id, message.time);
+    await bumpCounters(tx, session.kind === 'started' ? [CHAT_SESSIONS_COUNTER, HISTORY_COUNTER] : [HISTORY_COUNTER], 1);
+    const movesHour =
+      session.kind === 'moved-back' && utcHourOf(session.previousStart).getTime() !== utcHourOf(message.time).getTime();
+    const sessionStartsHere = session.kind === 'started' || movesHour;
+    await bumpStatisticsRollup(tx, message.time, { questions: 1, sessions: sessionStartsHere ? 1 : 0 });
+    if (movesHour) await bumpStatisticsRollup(tx, session.previousStart, { sessions: -1 });
+    return { id: row.id, session_id: row.sessionId, time: row.time.toISOString() };
+  });
+}

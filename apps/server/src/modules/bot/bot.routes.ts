@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { botFeedbackRequest, botHelpRequestRequest, botMessageRequest, botMessageRow, createdIdRow } from '@steward/contract/bot';
+import { rowsAnswer } from '@steward/contract/envelope';
+import type { AppContext } from '../../app-context.ts';
+import { recordFeedback } from './bot-feedback.repository.ts';
+import { recordHelpRequest } from './bot-help-requests.repository.ts';
+import { recordChatMessage } from './bot-messages.repository.ts';
+import { visitorCountry } from './country-lookup.ts';
+
+/** When it happened: the bot's time, or now. */
+const timeOf = (time: string | undefined): Date => (time ? new Date(time) : new Date());
+
+/** The chatbot's calls (server to server, `Authorization: Bearer $BOT_API_KEY`). See docs/bot-api.md. */
+export async function botRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/bot/messages',
+    { config: { access: 'bot' }, schema: { body: botMessageRequest, response: { 200: rowsAnswer(botMessageRow) } } },
+    async (request) => {
+      const body = request.body;
+      const row = await recordChatMessage(db, { ...body, time: timeOf(body.time), country: visitorCountry(body) });
+      return { success: true as const, data: { rows: [row] } };
+    },
+  );
+
+  api.post(
+    '/api/bot/feedback',
+    { config: { access: 'bot' }, schema: { body: botFeedbackRequest, response: { 200: rowsAnswer(createdIdRow) } } },
+    async (request) => {
+      const body = request.body;
+      const row = await recordFeedback(db, { ...body, time: timeOf(body.time), country: visitorCountry(body) });
+      return { success: true as const, data: { rows: [row] } };
+    },
+  );
+
+  api.post(
+    '/api/bot/help-requests',
+    { config: { access: 'bot' }, schema: { body: botHelpRequestRequest, response: { 200: rowsAnswer(createdIdRow) } } },
+    async (request) => {
+      const body = request.body;
+      const row = await recordHelpRequest(db, { ...body, time: timeOf(body.time), country: visitorCountry(body) });
+      return { success: true as const, data: { rows: [row] } };
+    },
+  );
+}
