@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { E2E_BOT_API_KEY } from '../support/e2e-constants.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 const TABS = ['Past Week', 'Past Month', 'Past Year', 'All Time'];
@@ -14,6 +15,21 @@ const canvasHasDrawn = (page: Page, name: string) =>
     for (let index = 3; index < pixels.length; index += 4) if (pixels[index] !== 0) return true;
     return false;
   });
+
+const bot = { authorization: `Bearer ${E2E_BOT_API_KEY}` };
+
+/** One exchange through the bot API; answers its history id. */
+async function postExchange(request: APIRequestContext, sessionId: string): Promise<number> {
+  const answer = await request.post('/api/bot/messages', {
+    headers: bot,
+    data: { session_id: sessionId, user_message: 'How do I descale the kettle?', api_response: '<p>Use citric acid.</p>' },
+  });
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { data: { rows: { id: number }[] } }).data.rows[0]?.id ?? 0;
+}
+
+const tileNumber = async (page: Page, title: string): Promise<number> =>
+  Number.parseInt((await page.getByTestId(`tile-${title}`).textContent()) ?? '', 10);
 
 test.describe('statistics (home)', () => {
   // A half-hour time zone: the browser's offset travels in the call as 5.5.
@@ -50,6 +66,42 @@ test.describe('statistics (home)', () => {
     }
     await expect(page).toHaveURL(/\/home\?period=All\+Time$/);
     await expect(page.getByRole('img', { name: /from the previous period/ })).toHaveCount(0);
+  });
+
+  test('counts the sessions, questions and ratings the bot reports', async ({ page, signIn }) => {
+    await signIn('viewer');
+    await page.goto('/home');
+    await expect(page.getByTestId('tile-Questions Answered')).toHaveText(/^\d+/);
+    // Other specs may have reported data already: count from what is there.
+    const before = {
+      sessions: await tileNumber(page, 'Sessions'),
+      questions: await tileNumber(page, 'Questions Answered'),
+      satisfactory: await tileNumber(page, 'Satisfactory Answers'),
+    };
+    const beforeAnswer = await page.request.get('/api/statistics/Past%20Week/5.5');
+    const unsatisfactoryBefore = ((await beforeAnswer.json()) as { data: { rows: { unsatisfactory_answers_current: number }[] } })
+      .data.rows[0]?.unsatisfactory_answers_current ?? 0;
+
+    const run = `statistics-e2e-${Date.now()}`;
+    const ids = [
+      await postExchange(page.request, `${run}-a`),
+      await postExchange(page.request, `${run}-a`),
+      await postExchange(page.request, `${run}-b`),
+      await postExchange(page.request, `${run}-c`),
+      await postExchange(page.request, `${run}-c`),
+    ];
+    for (const [index, rating] of ['up', 'up', 'down'].entries()) {
+      const answer = await page.request.post('/api/bot/feedback', { headers: bot, data: { history_id: ids[index], rating } });
+      expect(answer.status()).toBe(200);
+    }
+
+    await page.reload();
+    await expect(page.getByTestId('tile-Sessions')).toHaveText(new RegExp(`^${before.sessions + 3}[▲▼]?$`));
+    await expect(page.getByTestId('tile-Questions Answered')).toHaveText(new RegExp(`^${before.questions + 5}[▲▼]?$`));
+    await expect(page.getByTestId('tile-Satisfactory Answers')).toHaveText(new RegExp(`^${before.satisfactory + 2}[▲▼]?$`));
+    const trend = Math.round(((before.satisfactory + 2) / (unsatisfactoryBefore + 1)) * 100);
+    await expect(page.getByTestId('tile-Satisfactory Trend')).toHaveText(new RegExp(`^${trend}%[▲▼]?$`));
+    await expect.poll(() => canvasHasDrawn(page, 'Feedback chart')).toBe(true);
   });
 
   test('shows the numbers and arrows the server answers', async ({ page, signIn }) => {
