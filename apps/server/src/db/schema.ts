@@ -153,6 +153,15 @@ export const statisticsRollup = pgTable('statistics_rollup', {
   downRatings: integer('down_ratings').notNull().default(0),
 });
 
+/** The same sums per UTC day (migration 0100), kept by bumpStatisticsRollup alongside the hourly row. */
+export const statisticsRollupDaily = pgTable('statistics_rollup_daily', {
+  day: timestamptz('day').primaryKey(),
+  sessions: integer('sessions').notNull().default(0),
+  questions: integer('questions').notNull().default(0),
+  upRatings: integer('up_ratings').notNull().default(0),
+  downRatings: integer('down_ratings').notNull().default(0),
+});
+
 export const informTheBot = pgTable('inform_the_bot', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),

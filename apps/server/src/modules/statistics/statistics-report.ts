@@ -12,22 +12,37 @@ export async function buildStatisticsRow(
 ): Promise<StatisticsRow> {
   const firstDataTime = period === 'All Time' ? await firstStatisticsTime(db) : undefined;
   const plan = planStatistics(period, timezoneOffsetHours, now, firstDataTime);
-  const ranges = [plan.current, ...(plan.previous ? [plan.previous] : []), ...plan.buckets];
-  const counts = await countStatistics(db, ranges);
-  return presentStatistics(period, plan.buckets.map((bucket) => bucket.date), counts, Boolean(plan.previous));
+  // The buckets divide the current period exactly, so its totals are their sums: one range fewer to read.
+  const [previous, ...buckets] = await countStatistics(db, [plan.previous ?? { from: 0, to: 0 }, ...plan.buckets]);
+  return presentStatistics(
+    period,
+    plan.buckets.map((bucket) => bucket.date),
+    sumCounts(buckets),
+    plan.previous ? (previous ?? EMPTY) : EMPTY,
+    buckets,
+  );
 }
 
 const EMPTY: StatisticsCounts = { sessions: 0, questions: 0, upRatings: 0, downRatings: 0 };
 
+const sumCounts = (counts: StatisticsCounts[]): StatisticsCounts =>
+  counts.reduce(
+    (total, count) => ({
+      sessions: total.sessions + count.sessions,
+      questions: total.questions + count.questions,
+      upRatings: total.upRatings + count.upRatings,
+      downRatings: total.downRatings + count.downRatings,
+    }),
+    EMPTY,
+  );
+
 function presentStatistics(
   period: StatisticsPeriod,
   dates: string[],
-  counts: StatisticsCounts[],
-  hasPrevious: boolean,
+  current: StatisticsCounts,
+  previous: StatisticsCounts,
+  bucketCounts: StatisticsCounts[],
 ): StatisticsRow {
-  const current = counts[0] ?? EMPTY;
-  const previous = hasPrevious ? (counts[1] ?? EMPTY) : EMPTY;
-  const bucketCounts = counts.slice(hasPrevious ? 2 : 1);
   const sessions = dates.map((date, index) => ({ date, session_count: bucketCounts[index]?.sessions ?? 0 }));
   const feedback = dates.map((date, index) => ({
     date,

@@ -103,8 +103,10 @@ function rawStatisticsRow(raw: RawData, period: (typeof STATISTICS_PERIODS)[numb
   };
 }
 
-const rollupRows = (db: Db) =>
-  sqlRows<Record<string, unknown>>(db, sql`SELECT hour, sessions, questions, up_ratings, down_ratings FROM statistics_rollup ORDER BY hour`);
+const rollupRows = async (db: Db) => ({
+  hourly: await sqlRows<Record<string, unknown>>(db, sql`SELECT hour, sessions, questions, up_ratings, down_ratings FROM statistics_rollup ORDER BY hour`),
+  daily: await sqlRows<Record<string, unknown>>(db, sql`SELECT day, sessions, questions, up_ratings, down_ratings FROM statistics_rollup_daily ORDER BY day`),
+});
 
 describe('statistics rollup', () => {
   it('answers exactly what the raw rows say, for every period in whole, half and quarter hour offsets', async () => {
@@ -129,7 +131,11 @@ describe('statistics rollup', () => {
       await addFeedback(testApp.db, historyId, `kept-${index}`, index % 2 ? 'up' : 'down', new Date(Date.parse(time) + 120_000));
     }
     const kept = await rollupRows(testApp.db);
+    // 18:29:59 and 18:30:00 share an hour; 23:59:59 + 90 s is the next hour and the next day.
+    expect(kept.hourly).toHaveLength(4);
+    expect(kept.daily.map((row) => Number(row.questions))).toEqual([2, 1, 1, 4]);
     await testApp.db.execute(sql`UPDATE statistics_rollup SET sessions = sessions + 7`);
+    await testApp.db.execute(sql`UPDATE statistics_rollup_daily SET questions = 0`);
     await rebuildStatisticsRollup(testApp.db);
     expect(await rollupRows(testApp.db)).toEqual(kept);
   });

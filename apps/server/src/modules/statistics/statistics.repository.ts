@@ -19,22 +19,63 @@ interface CountsRow {
 }
 
 const HOUR = 60 * 60 * 1000;
-const ceilHour = (time: number): number => Math.ceil(time / HOUR) * HOUR;
-const floorHour = (time: number): number => Math.floor(time / HOUR) * HOUR;
+const DAY = 24 * HOUR;
+const ceilTo = (time: number, unit: number): number => Math.ceil(time / unit) * unit;
+const floorTo = (time: number, unit: number): number => Math.floor(time / unit) * unit;
+
+interface Window {
+  index: number;
+  from: number;
+  to: number;
+}
+
+/**
+ * Splits each range into whole UTC days (daily rollup), whole UTC hours at either end (hourly
+ * rollup) and part-hours at the very edges (raw rows), so no instant is counted twice or missed.
+ */
+function splitRanges(ranges: readonly TimeRange[]): { days: Window[]; hours: Window[]; partHours: Window[] } {
+  const days: Window[] = [];
+  const hours: Window[] = [];
+  const partHours: Window[] = [];
+  const add = (list: Window[], index: number, from: number, to: number) => {
+    if (from < to) list.push({ index, from, to });
+  };
+  ranges.forEach((range, index) => {
+    const hoursFrom = ceilTo(range.from, HOUR);
+    const hoursTo = floorTo(range.to, HOUR);
+    if (hoursFrom >= hoursTo) {
+      add(partHours, index, range.from, range.to);
+      return;
+    }
+    add(partHours, index, range.from, hoursFrom);
+    add(partHours, index, hoursTo, range.to);
+    const daysFrom = ceilTo(hoursFrom, DAY);
+    const daysTo = floorTo(hoursTo, DAY);
+    if (daysFrom >= daysTo) {
+      add(hours, index, hoursFrom, hoursTo);
+      return;
+    }
+    add(hours, index, hoursFrom, daysFrom);
+    add(days, index, daysFrom, daysTo);
+    add(hours, index, daysTo, hoursTo);
+  });
+  return { days, hours, partHours };
+}
 const zero = (): StatisticsCounts => ({ sessions: 0, questions: 0, upRatings: 0, downRatings: 0 });
 
 const timestamp = (time: number): SQL => sql`${new Date(time).toISOString()}::timestamptz`;
-const rangeValues = (windows: { index: number; from: number; to: number }[]): SQL =>
+const rangeValues = (windows: Window[]): SQL =>
   sql.join(
     windows.map((window) => sql`(${window.index}::int, ${timestamp(window.from)}, ${timestamp(window.to)})`),
     sql`, `,
   );
 
 /**
- * Sessions started, questions answered and up/down feedback in each range. Whole UTC hours come
- * from the hourly rollup (a bounded number of small rows, whatever the size of history); the
- * part-hours at the edges of a range (time zones such as +5:30) are counted from the raw rows,
- * which an index reaches directly and which hold at most one hour of data each.
+ * Sessions started, questions answered and up/down feedback in each range. Whole UTC days come
+ * from the daily rollup and whole hours at the ends from the hourly one (a bounded number of small
+ * rows, whatever the size of history); the part-hours at the very edges of a range (time zones
+ * such as +5:30) are counted from the raw rows, which an index reaches directly and which hold at
+ * most one hour of data each.
  */
 export async function countStatistics(db: Db, ranges: readonly TimeRange[]): Promise<StatisticsCounts[]> {
   const totals = ranges.map(zero);
@@ -49,30 +90,32 @@ export async function countStatistics(db: Db, ranges: readonly TimeRange[]): Pro
     }
   };
 
-  const wholeHours: { index: number; from: number; to: number }[] = [];
-  const partHours: { index: number; from: number; to: number }[] = [];
-  ranges.forEach((range, index) => {
-    const hoursFrom = ceilHour(range.from);
-    const hoursTo = floorHour(range.to);
-    if (hoursFrom >= hoursTo) {
-      if (range.from < range.to) partHours.push({ index, ...range });
-      return;
-    }
-    wholeHours.push({ index, from: hoursFrom, to: hoursTo });
-    if (range.from < hoursFrom) partHours.push({ index, from: range.from, to: hoursFrom });
-    if (hoursTo < range.to) partHours.push({ index, from: hoursTo, to: range.to });
-  });
-
-  if (wholeHours.length > 0) {
+  const { days, hours, partHours } = splitRanges(ranges);
+  if (days.length > 0) {
     add(
       await sqlRows<CountsRow>(
         db,
         sql`SELECT r.i,
-              coalesce(sum(s.sessions), 0)::bigint AS sessions,
-              coalesce(sum(s.questions), 0)::bigint AS questions,
-              coalesce(sum(s.up_ratings), 0)::bigint AS up_ratings,
-              coalesce(sum(s.down_ratings), 0)::bigint AS down_ratings
-            FROM (VALUES ${rangeValues(wholeHours)}) AS r(i, hour_from, hour_to)
+              sum(s.sessions)::bigint AS sessions,
+              sum(s.questions)::bigint AS questions,
+              sum(s.up_ratings)::bigint AS up_ratings,
+              sum(s.down_ratings)::bigint AS down_ratings
+            FROM (VALUES ${rangeValues(days)}) AS r(i, day_from, day_to)
+            JOIN statistics_rollup_daily s ON s.day >= r.day_from AND s.day < r.day_to
+            GROUP BY r.i`,
+      ),
+    );
+  }
+  if (hours.length > 0) {
+    add(
+      await sqlRows<CountsRow>(
+        db,
+        sql`SELECT r.i,
+              sum(s.sessions)::bigint AS sessions,
+              sum(s.questions)::bigint AS questions,
+              sum(s.up_ratings)::bigint AS up_ratings,
+              sum(s.down_ratings)::bigint AS down_ratings
+            FROM (VALUES ${rangeValues(hours)}) AS r(i, hour_from, hour_to)
             JOIN statistics_rollup s ON s.hour >= r.hour_from AND s.hour < r.hour_to
             GROUP BY r.i`,
       ),
