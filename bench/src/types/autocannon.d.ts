@@ -7,6 +7,8 @@ declare module 'autocannon' {
     method?: 'GET' | 'POST';
     headers?: Record<string, string>;
     body?: string;
+    /** Seconds before a request counts as timed out. */
+    timeout?: number;
   }
   interface Histogram {
     p50: number;
