@@ -63,6 +63,8 @@ async function benchmarkSize(historyRows: number, withLogin: boolean): Promise<S
           body: JSON.stringify({ email: benchStaff.email, password: BENCH_PASSWORD }),
         })
       : undefined;
+    // Logins whose client autocannon already dropped are still hashing: let them finish before the database closes.
+    if (login) await new Promise((resolve) => setTimeout(resolve, 15_000));
     return { historyRows, sessions: summary.sessions, loadSeconds: summary.milliseconds / 1000, login, authenticateUser, statistics };
   } finally {
     await server.stop();

@@ -154,6 +154,15 @@ export const statisticsRollup = pgTable('statistics_rollup', {
 });
 
 /** The same sums per UTC day (migration 0100), kept by bumpStatisticsRollup alongside the hourly row. */
+/** The same sums per UTC quarter hour (migration 0101), for time zones at :30 and :45. */
+export const statisticsRollupQuarter = pgTable('statistics_rollup_quarter', {
+  quarter: timestamptz('quarter').primaryKey(),
+  sessions: integer('sessions').notNull().default(0),
+  questions: integer('questions').notNull().default(0),
+  upRatings: integer('up_ratings').notNull().default(0),
+  downRatings: integer('down_ratings').notNull().default(0),
+});
+
 export const statisticsRollupDaily = pgTable('statistics_rollup_daily', {
   day: timestamptz('day').primaryKey(),
   sessions: integer('sessions').notNull().default(0),

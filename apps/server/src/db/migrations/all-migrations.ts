@@ -2,6 +2,7 @@ import { initial } from './0001-initial.ts';
 import { documentChunks } from './0002-document-chunks.ts';
 import type { Migration } from './migration.ts';
 import { statisticsRollupDaily } from './0100-statistics-rollup-daily.ts';
+import { statisticsRollupQuarter } from './0101-statistics-rollup-quarter.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
-export const allMigrations: readonly Migration[] = [initial, documentChunks, statisticsRollupDaily];
+export const allMigrations: readonly Migration[] = [initial, documentChunks, statisticsRollupDaily, statisticsRollupQuarter];

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { statisticsRollup, statisticsRollupDaily } from '../../db/schema.ts';
+import { statisticsRollup, statisticsRollupDaily, statisticsRollupQuarter } from '../../db/schema.ts';
 
 export interface RollupDelta {
   sessions?: number;
@@ -16,6 +16,9 @@ export const utcHourOf = (time: Date): Date => {
   return hour;
 };
 
+/** The UTC quarter hour a moment falls in: the quarter rollup's key. */
+export const utcQuarterOf = (time: Date): Date => new Date(Math.floor(time.getTime() / 900_000) * 900_000);
+
 /** The UTC day a moment falls in: the daily rollup's key. */
 export const utcDayOf = (time: Date): Date => {
   const day = new Date(time);
@@ -24,7 +27,7 @@ export const utcDayOf = (time: Date): Date => {
 };
 
 /**
- * Adds to the hourly (and daily) statistics of the hour `time` falls in. Call it in the same
+ * Adds to the quarter-hourly, hourly and daily statistics of the hour `time` falls in. Call it in the same
  * transaction as the rows it counts (history, chat sessions, feedback).
  */
 export async function bumpStatisticsRollup(db: Db, time: Date, delta: RollupDelta): Promise<void> {
@@ -45,6 +48,18 @@ export async function bumpStatisticsRollup(db: Db, time: Date, delta: RollupDelt
         questions: sql`${statisticsRollup.questions} + ${values.questions}`,
         upRatings: sql`${statisticsRollup.upRatings} + ${values.upRatings}`,
         downRatings: sql`${statisticsRollup.downRatings} + ${values.downRatings}`,
+      },
+    });
+  await db
+    .insert(statisticsRollupQuarter)
+    .values({ quarter: utcQuarterOf(time), ...values })
+    .onConflictDoUpdate({
+      target: statisticsRollupQuarter.quarter,
+      set: {
+        sessions: sql`${statisticsRollupQuarter.sessions} + ${values.sessions}`,
+        questions: sql`${statisticsRollupQuarter.questions} + ${values.questions}`,
+        upRatings: sql`${statisticsRollupQuarter.upRatings} + ${values.upRatings}`,
+        downRatings: sql`${statisticsRollupQuarter.downRatings} + ${values.downRatings}`,
       },
     });
   await db

@@ -105,15 +105,16 @@ function rawStatisticsRow(raw: RawData, period: (typeof STATISTICS_PERIODS)[numb
 
 const rollupRows = async (db: Db) => ({
   hourly: await sqlRows<Record<string, unknown>>(db, sql`SELECT hour, sessions, questions, up_ratings, down_ratings FROM statistics_rollup ORDER BY hour`),
+  quarters: await sqlRows<Record<string, unknown>>(db, sql`SELECT quarter, sessions, questions, up_ratings, down_ratings FROM statistics_rollup_quarter ORDER BY quarter`),
   daily: await sqlRows<Record<string, unknown>>(db, sql`SELECT day, sessions, questions, up_ratings, down_ratings FROM statistics_rollup_daily ORDER BY day`),
 });
 
 describe('statistics rollup', () => {
-  it('answers exactly what the raw rows say, for every period in whole, half and quarter hour offsets', async () => {
+  it('answers exactly what the raw rows say, for every period in whole, half and quarter hour offsets, and one of 5 h 6 min', async () => {
     await clearStatisticsData(testApp.db);
     const raw = await insertRandomRawRows(testApp.db, 20_261_121);
     expect(await rebuildStatisticsRollup(testApp.db)).toBeGreaterThan(300);
-    for (const offset of [0, 5.5, -9.5, 5.75, -3, 14, -14]) {
+    for (const offset of [0, 5.5, -9.5, 5.75, -3, 14, -14, 5.1]) {
       for (const period of STATISTICS_PERIODS) {
         const fromRollup = await buildStatisticsRow(testApp.db, period, offset, NOW);
         expect(fromRollup, `${period} at ${offset}`).toEqual(rawStatisticsRow(raw, period, offset));
@@ -133,9 +134,12 @@ describe('statistics rollup', () => {
     const kept = await rollupRows(testApp.db);
     // 18:29:59 and 18:30:00 share an hour; 23:59:59 + 90 s is the next hour and the next day.
     expect(kept.hourly).toHaveLength(4);
+    // 18:29:59 and 18:30:00 fall in different quarters.
+    expect(kept.quarters.length).toBeGreaterThan(kept.hourly.length);
     expect(kept.daily.map((row) => Number(row.questions))).toEqual([2, 1, 1, 4]);
     await testApp.db.execute(sql`UPDATE statistics_rollup SET sessions = sessions + 7`);
     await testApp.db.execute(sql`UPDATE statistics_rollup_daily SET questions = 0`);
+    await testApp.db.execute(sql`DELETE FROM statistics_rollup_quarter`);
     await rebuildStatisticsRollup(testApp.db);
     expect(await rollupRows(testApp.db)).toEqual(kept);
   });

@@ -29,38 +29,36 @@ interface Window {
   to: number;
 }
 
+const QUARTER = 15 * 60 * 1000;
+
 /**
- * Splits each range into whole UTC days (daily rollup), whole UTC hours at either end (hourly
- * rollup) and part-hours at the very edges (raw rows), so no instant is counted twice or missed.
+ * Splits each range into whole UTC days (daily rollup), whole hours and then whole quarter hours
+ * towards its ends (hourly and quarter rollups), and what is left at the very edges (raw rows, only
+ * for offsets that are not whole quarter hours), so no instant is counted twice or missed.
  */
-function splitRanges(ranges: readonly TimeRange[]): { days: Window[]; hours: Window[]; partHours: Window[] } {
-  const days: Window[] = [];
-  const hours: Window[] = [];
-  const partHours: Window[] = [];
-  const add = (list: Window[], index: number, from: number, to: number) => {
-    if (from < to) list.push({ index, from, to });
-  };
+function splitRanges(ranges: readonly TimeRange[]) {
+  const split = { days: [] as Window[], hours: [] as Window[], quarters: [] as Window[], rest: [] as Window[] };
   ranges.forEach((range, index) => {
-    const hoursFrom = ceilTo(range.from, HOUR);
-    const hoursTo = floorTo(range.to, HOUR);
-    if (hoursFrom >= hoursTo) {
-      add(partHours, index, range.from, range.to);
-      return;
-    }
-    add(partHours, index, range.from, hoursFrom);
-    add(partHours, index, hoursTo, range.to);
-    const daysFrom = ceilTo(hoursFrom, DAY);
-    const daysTo = floorTo(hoursTo, DAY);
-    if (daysFrom >= daysTo) {
-      add(hours, index, hoursFrom, hoursTo);
-      return;
-    }
-    add(hours, index, hoursFrom, daysFrom);
-    add(days, index, daysFrom, daysTo);
-    add(hours, index, daysTo, hoursTo);
+    const add = (list: Window[], from: number, to: number) => {
+      if (from < to) list.push({ index, from, to });
+    };
+    // Peels whole `unit`s out of [from, to) into `list`, leaving the edges to `inner` (finer units).
+    const peel = (from: number, to: number, unit: number, list: Window[], edge: (from: number, to: number) => void) => {
+      const unitsFrom = ceilTo(from, unit);
+      const unitsTo = floorTo(to, unit);
+      if (unitsFrom >= unitsTo) return edge(from, to);
+      edge(from, unitsFrom);
+      add(list, unitsFrom, unitsTo);
+      edge(unitsTo, to);
+    };
+    const rest = (from: number, to: number) => add(split.rest, from, to);
+    const quarters = (from: number, to: number) => peel(from, to, QUARTER, split.quarters, rest);
+    const hours = (from: number, to: number) => peel(from, to, HOUR, split.hours, quarters);
+    peel(range.from, range.to, DAY, split.days, hours);
   });
-  return { days, hours, partHours };
+  return split;
 }
+
 const zero = (): StatisticsCounts => ({ sessions: 0, questions: 0, upRatings: 0, downRatings: 0 });
 
 const timestamp = (time: number): SQL => sql`${new Date(time).toISOString()}::timestamptz`;
@@ -71,11 +69,10 @@ const rangeValues = (windows: Window[]): SQL =>
   );
 
 /**
- * Sessions started, questions answered and up/down feedback in each range. Whole UTC days come
- * from the daily rollup and whole hours at the ends from the hourly one (a bounded number of small
- * rows, whatever the size of history); the part-hours at the very edges of a range (time zones
- * such as +5:30) are counted from the raw rows, which an index reaches directly and which hold at
- * most one hour of data each.
+ * Sessions started, questions answered and up/down feedback in each range, from the daily, hourly
+ * and quarter-hour rollups (a bounded number of small rows, whatever the size of history). Only an
+ * offset that is not a whole number of quarter hours leaves minutes at the edges; those are counted
+ * from the raw rows, which an index reaches directly (at most 15 minutes of rows each).
  */
 export async function countStatistics(db: Db, ranges: readonly TimeRange[]): Promise<StatisticsCounts[]> {
   const totals = ranges.map(zero);
@@ -90,7 +87,7 @@ export async function countStatistics(db: Db, ranges: readonly TimeRange[]): Pro
     }
   };
 
-  const { days, hours, partHours } = splitRanges(ranges);
+  const { days, hours, quarters, rest } = splitRanges(ranges);
   if (days.length > 0) {
     add(
       await sqlRows<CountsRow>(
@@ -121,7 +118,22 @@ export async function countStatistics(db: Db, ranges: readonly TimeRange[]): Pro
       ),
     );
   }
-  if (partHours.length > 0) {
+  if (quarters.length > 0) {
+    add(
+      await sqlRows<CountsRow>(
+        db,
+        sql`SELECT r.i,
+              sum(s.sessions)::bigint AS sessions,
+              sum(s.questions)::bigint AS questions,
+              sum(s.up_ratings)::bigint AS up_ratings,
+              sum(s.down_ratings)::bigint AS down_ratings
+            FROM (VALUES ${rangeValues(quarters)}) AS r(i, quarter_from, quarter_to)
+            JOIN statistics_rollup_quarter s ON s.quarter >= r.quarter_from AND s.quarter < r.quarter_to
+            GROUP BY r.i`,
+      ),
+    );
+  }
+  if (rest.length > 0) {
     add(
       await sqlRows<CountsRow>(
         db,
@@ -130,7 +142,7 @@ export async function countStatistics(db: Db, ranges: readonly TimeRange[]): Pro
               (SELECT count(*) FROM history h WHERE h.time >= w.a AND h.time < w.b) AS questions,
               (SELECT count(*) FROM feedback f WHERE f.rating = 'up' AND f.time >= w.a AND f.time < w.b) AS up_ratings,
               (SELECT count(*) FROM feedback f WHERE f.rating = 'down' AND f.time >= w.a AND f.time < w.b) AS down_ratings
-            FROM (VALUES ${rangeValues(partHours)}) AS w(i, a, b)`,
+            FROM (VALUES ${rangeValues(rest)}) AS w(i, a, b)`,
       ),
     );
   }
