@@ -27,6 +27,14 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'bench',
+          root: 'bench',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'web',

@@ -22,6 +22,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { helpRequestRoutes } from './modules/help-requests/help-requests.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { historyRoutes } from './modules/history/history.routes.ts';
+import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { registerAccessRules, type RegisteredRoute } from './plugins/access.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -109,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     passwordRoutes,
     signInLinkRoutes,
     helpRequestRoutes,
+    statisticsRoutes,
     botRoutes,
     informTheBotRoutes,
     botSettingsRoutes,

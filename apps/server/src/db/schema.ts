@@ -153,6 +153,24 @@ export const statisticsRollup = pgTable('statistics_rollup', {
   downRatings: integer('down_ratings').notNull().default(0),
 });
 
+/** The same sums per UTC quarter hour (migration 0101), for time zones at :30 and :45. */
+export const statisticsRollupQuarter = pgTable('statistics_rollup_quarter', {
+  quarter: timestamptz('quarter').primaryKey(),
+  sessions: integer('sessions').notNull().default(0),
+  questions: integer('questions').notNull().default(0),
+  upRatings: integer('up_ratings').notNull().default(0),
+  downRatings: integer('down_ratings').notNull().default(0),
+});
+
+/** The same sums per UTC day (migration 0100), kept by bumpStatisticsRollup alongside the hourly row. */
+export const statisticsRollupDaily = pgTable('statistics_rollup_daily', {
+  day: timestamptz('day').primaryKey(),
+  sessions: integer('sessions').notNull().default(0),
+  questions: integer('questions').notNull().default(0),
+  upRatings: integer('up_ratings').notNull().default(0),
+  downRatings: integer('down_ratings').notNull().default(0),
+});
+
 // A trigger (migration 0400) keeps list_counters 'inform_the_bot' equal to this table's row count.
 export const informTheBot = pgTable('inform_the_bot', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),

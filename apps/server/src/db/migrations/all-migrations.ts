@@ -1,7 +1,15 @@
 import { initial } from './0001-initial.ts';
 import { documentChunks } from './0002-document-chunks.ts';
+import { statisticsRollupDaily } from './0100-statistics-rollup-daily.ts';
+import { statisticsRollupQuarter } from './0101-statistics-rollup-quarter.ts';
 import { informTheBotCounter } from './0400-inform-the-bot-counter.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
-export const allMigrations: readonly Migration[] = [initial, documentChunks, informTheBotCounter];
+export const allMigrations: readonly Migration[] = [
+  initial,
+  documentChunks,
+  statisticsRollupDaily,
+  statisticsRollupQuarter,
+  informTheBotCounter,
+];

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { statisticsRollup } from '../../db/schema.ts';
+import { statisticsRollup, statisticsRollupDaily, statisticsRollupQuarter } from '../../db/schema.ts';
 
 export interface RollupDelta {
   sessions?: number;
@@ -16,8 +16,18 @@ export const utcHourOf = (time: Date): Date => {
   return hour;
 };
 
+/** The UTC quarter hour a moment falls in: the quarter rollup's key. */
+export const utcQuarterOf = (time: Date): Date => new Date(Math.floor(time.getTime() / 900_000) * 900_000);
+
+/** The UTC day a moment falls in: the daily rollup's key. */
+export const utcDayOf = (time: Date): Date => {
+  const day = new Date(time);
+  day.setUTCHours(0, 0, 0, 0);
+  return day;
+};
+
 /**
- * Adds to the hourly statistics of the hour `time` falls in. Call it in the same
+ * Adds to the quarter-hourly, hourly and daily statistics of the hour `time` falls in. Call it in the same
  * transaction as the rows it counts (history, chat sessions, feedback).
  */
 export async function bumpStatisticsRollup(db: Db, time: Date, delta: RollupDelta): Promise<void> {
@@ -38,6 +48,30 @@ export async function bumpStatisticsRollup(db: Db, time: Date, delta: RollupDelt
         questions: sql`${statisticsRollup.questions} + ${values.questions}`,
         upRatings: sql`${statisticsRollup.upRatings} + ${values.upRatings}`,
         downRatings: sql`${statisticsRollup.downRatings} + ${values.downRatings}`,
+      },
+    });
+  await db
+    .insert(statisticsRollupQuarter)
+    .values({ quarter: utcQuarterOf(time), ...values })
+    .onConflictDoUpdate({
+      target: statisticsRollupQuarter.quarter,
+      set: {
+        sessions: sql`${statisticsRollupQuarter.sessions} + ${values.sessions}`,
+        questions: sql`${statisticsRollupQuarter.questions} + ${values.questions}`,
+        upRatings: sql`${statisticsRollupQuarter.upRatings} + ${values.upRatings}`,
+        downRatings: sql`${statisticsRollupQuarter.downRatings} + ${values.downRatings}`,
+      },
+    });
+  await db
+    .insert(statisticsRollupDaily)
+    .values({ day: utcDayOf(time), ...values })
+    .onConflictDoUpdate({
+      target: statisticsRollupDaily.day,
+      set: {
+        sessions: sql`${statisticsRollupDaily.sessions} + ${values.sessions}`,
+        questions: sql`${statisticsRollupDaily.questions} + ${values.questions}`,
+        upRatings: sql`${statisticsRollupDaily.upRatings} + ${values.upRatings}`,
+        downRatings: sql`${statisticsRollupDaily.downRatings} + ${values.downRatings}`,
       },
     });
 }

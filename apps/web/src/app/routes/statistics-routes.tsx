@@ -1,4 +1,4 @@
 import type { RouteObject } from 'react-router';
-import { NotBuiltYet } from '../../components/not-built-yet.tsx';
+import { StatisticsScreen } from '../../features/statistics/components/statistics-screen.tsx';
 
-export const statisticsRoutes: RouteObject[] = [{ path: 'home', element: <NotBuiltYet title="Statistics" /> }];
+export const statisticsRoutes: RouteObject[] = [{ path: 'home', element: <StatisticsScreen /> }];

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { ConfigError, readConfig } from '../../config.ts';
+import { openDatabase } from '../../db/client.ts';
+import { DataDirLockedError, lockDataDir } from '../../db/data-dir-lock.ts';
+import { migrate } from '../../db/migrate.ts';
+import { rebuildStatisticsRollup } from './statistics-rollup-rebuild.ts';
+
+/**
+ * `npm run repair:statistics`: rebuilds the hourly statistics rollup from the raw rows, on the
+ * database the server would open (DATA_DIR or DATABASE_URL). On the embedded database it takes
+ * DATA_DIR's lock, so it refuses to run while the server is up; on PostgreSQL it may run live.
+ */
+async function repairStatistics(): Promise<void> {
+  const config = readConfig();
+  const releaseLock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
+  try {
+    const database = config.databaseUrl
+      ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
+      : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
+    try {
+      const log = { info: (message: string) => process.stdout.write(`${message}\n`), warn: (message: string) => process.stderr.write(`${message}\n`) };
+      await migrate(database, log);
+      const started = Date.now();
+      const hours = await rebuildStatisticsRollup(database.db);
+      process.stdout.write(`Statistics rollup rebuilt from the raw rows: ${hours} hours in ${Date.now() - started} ms.\n`);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    releaseLock();
+  }
+}
+
+repairStatistics().catch((error: unknown) => {
+  const known = error instanceof ConfigError || error instanceof DataDirLockedError;
+  process.stderr.write(
+    `Statistics repair failed: ${known || !(error instanceof Error) ? String(error instanceof Error ? error.message : error) : (error.stack ?? error.message)}\n`,
+  );
+  process.exit(1);
+});

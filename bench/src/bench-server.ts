@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { readConfig } from '../../apps/server/src/config.ts';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { migrate } from '../../apps/server/src/db/migrate.ts';
+import { type RunningServer, startServer } from '../../apps/server/src/start-server.ts';
+import { DATASET_STAFF } from './dataset/generate-dataset.ts';
+import { type DatasetSummary, loadDataset } from './dataset/load-dataset.ts';
+
+export const BENCH_PASSWORD = 'Bench-Password-1';
+const quietLog = { info: () => undefined, warn: (message: string) => process.stderr.write(`${message}\n`) };
+
+/** A temporary DATA_DIR holding a migrated embedded database filled with `historyRows` generated rows. */
+export async function prepareDataDir(historyRows: number): Promise<{ dataDir: string; summary: DatasetSummary }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `steward-bench-${historyRows}-`));
+  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+  try {
+    await migrate(database, quietLog);
+    let reported = 0;
+    const summary = await loadDataset(database.db, {
+      historyRows,
+      staffPassword: BENCH_PASSWORD,
+      onProgress: (rows) => {
+        if (rows - reported >= 100_000) {
+          reported = rows;
+          process.stderr.write(`  … ${rows.toLocaleString('en-US')} history rows\n`);
+        }
+      },
+    });
+    return { dataDir, summary };
+  } finally {
+    await database.close();
+  }
+}
+
+/** The real server (start-server.ts) on the data dir, on a free loopback port. */
+export async function startBenchServer(dataDir: string): Promise<RunningServer> {
+  return startServer(readConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' }));
+}
+
+export const benchStaff = DATASET_STAFF[2];
+
+/** Signs the dataset's viewer in and answers the session cookie header. */
+export async function signIn(url: string): Promise<string> {
+  const response = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url, 'sec-fetch-site': 'same-origin' },
+    body: JSON.stringify({ email: benchStaff.email, password: BENCH_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`Bench login failed: ${response.status} ${await response.text()}`);
+  const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  if (!cookie) throw new Error('Bench login set no cookie.');
+  return cookie;
+}

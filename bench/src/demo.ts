@@ -1,0 +1,96 @@
+/**
+ * `npm run demo`: the real server on its own data directory (./data-demo, or DEMO_DATA_DIR), port 3000
+ * unless PORT. On first start it creates demo staff and reports a generated 13-month dataset through
+ * the bot API over HTTP (DEMO_HISTORY_ROWS exchanges, default 3,000); later starts keep the data.
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { readConfig } from '../../apps/server/src/config.ts';
+import type { Db } from '../../apps/server/src/db/client.ts';
+import { bumpCounters, readCounter } from '../../apps/server/src/lib/list-counters.ts';
+import { hashPassword } from '../../apps/server/src/lib/passwords.ts';
+import { createUser, findUserByEmail } from '../../apps/server/src/modules/users/users.repository.ts';
+import { startServer } from '../../apps/server/src/start-server.ts';
+import { generateSessions } from './dataset/generate-dataset.ts';
+import { feedSession } from './demo-feed.ts';
+
+const DEMO_ADMIN = { name: 'Demo Admin', email: 'admin@demo.steward.example', password: 'Demo-Admin-2026' };
+const DEMO_VIEWER = { name: 'Demo Viewer', email: 'viewer@demo.steward.example', password: 'Demo-Viewer-2026' };
+const PARALLEL_SESSIONS = 4;
+
+const dataDir = path.resolve(process.env.DEMO_DATA_DIR ?? './data-demo');
+const historyRows = Number(process.env.DEMO_HISTORY_ROWS ?? 3000);
+const botApiKey = process.env.BOT_API_KEY || randomBytes(24).toString('hex');
+
+const config = readConfig({
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: process.env.PORT ?? '3000',
+  BOT_API_KEY: botApiKey,
+  STEWARD_ADMIN_EMAIL: DEMO_ADMIN.email,
+  STEWARD_ADMIN_PASSWORD: DEMO_ADMIN.password,
+  STEWARD_ADMIN_NAME: DEMO_ADMIN.name,
+});
+const server = await startServer(config);
+const db = server.database.db;
+const apiUrl = `http://127.0.0.1:${new URL(server.url).port}`;
+
+if (!(await findUserByEmail(db, DEMO_VIEWER.email))) {
+  await createUser(db, { name: DEMO_VIEWER.name, email: DEMO_VIEWER.email, role: 'viewer', passwordHash: await hashPassword(DEMO_VIEWER.password) });
+}
+
+if ((await readCounter(db, 'history')) > 0) {
+  server.app.log.info('The demo data is already there: keeping it.');
+} else {
+  await fillThroughBotApi(db);
+}
+
+process.stdout.write(
+  [
+    '',
+    `Steward demo: ${server.url}/`,
+    `  Administrator: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
+    `  Viewer:        ${DEMO_VIEWER.email} / ${DEMO_VIEWER.password}`,
+    `  Bot API key (this run): ${botApiKey}`,
+    `  Data: ${dataDir} (delete it to start over). Ctrl+C stops the server.`,
+    '',
+  ].join('\n'),
+);
+
+const stop = () => {
+  server
+    .stop()
+    .then(() => process.exit(0))
+    .catch(() => process.exit(1));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+
+async function fillThroughBotApi(database: Db): Promise<void> {
+  const started = Date.now();
+  process.stdout.write(`Reporting ${historyRows.toLocaleString('en-US')} generated exchanges through the bot API…\n`);
+  const sessions = generateSessions({ historyRows });
+  const resolved: number[] = [];
+  let fed = 0;
+  const worker = async () => {
+    for (let next = sessions.next(); !next.done; next = sessions.next()) {
+      const { helpRequestId } = await feedSession(apiUrl, botApiKey, next.value);
+      if (helpRequestId !== undefined) resolved.push(helpRequestId);
+      fed += next.value.exchanges.length;
+      if (fed % 500 < next.value.exchanges.length) process.stdout.write(`  … ${fed} exchanges\n`);
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL_SESSIONS }, worker));
+  // Some requests were handled already: the bot reports them pending, staff resolved them since.
+  if (resolved.length > 0) {
+    await database.transaction(async (tx) => {
+      await tx.execute(
+        sql`UPDATE help_requests SET status = 'resolved', status_changed_at = time + interval '1 day' WHERE id IN (${sql.join(resolved.map((id) => sql`${id}`), sql`, `)})`,
+      );
+      await bumpCounters(tx, ['help_requests:pending'], -resolved.length);
+      await bumpCounters(tx, ['help_requests:resolved'], resolved.length);
+    });
+  }
+  process.stdout.write(`Done in ${((Date.now() - started) / 1000).toFixed(0)} s.\n`);
+}
