@@ -3,11 +3,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INFORM_THE_BOT_MESSAGES, MAX_UPLOAD_FILE_BYTES } from '@steward/contract/inform-the-bot';
 import type { ApiBody, ApiClient } from '../../test/api-client.ts';
+import { sharedTestdataDir } from '../../test/shared-testdata.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
-const PDF_DIR = '/work/shared/testdata/pdf';
+const PDF_DIR = path.join(sharedTestdataDir(), 'pdf');
 const pdfFixture = (name: string) => fs.readFileSync(path.join(PDF_DIR, name));
-const hasPdfFixtures = fs.existsSync(PDF_DIR);
 
 let testApp: TestApp;
 let client: ApiClient;
@@ -76,14 +76,14 @@ describe('POST /api/inform-the-bot/upload', () => {
     expect(listed.body.data?.rows.slice(0, 3).map((row) => row.id)).toEqual(rows.map((row) => row.id));
   });
 
-  it.skipIf(!hasPdfFixtures)('takes the text of a PDF', async () => {
+  it('takes the text of a PDF', async () => {
     const answer = await upload(undefined, [{ name: 'three_pages_with_number.pdf', bytes: pdfFixture('three_pages_with_number.pdf') }]);
     expect(answer.status).toBe(200);
     expect(answer.body.data?.rows[0]).toMatchObject({ type: 'file' });
     expect(String(answer.body.data?.rows[0]?.content).replace(/\s+/g, ' ')).toBe('1 2 3');
   });
 
-  it.skipIf(!hasPdfFixtures).each(['empty.pdf', 'empty_protected.pdf', 'GHOSTSCRIPT-698804-1-fuzzed.pdf'])(
+  it.each(['empty.pdf', 'empty_protected.pdf', 'GHOSTSCRIPT-698804-1-fuzzed.pdf'])(
     'refuses %s, which has no text, with a clear 400',
     async (name) => {
       const answer = await upload(undefined, [{ name, bytes: pdfFixture(name) }]);
