@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@steward/contract/auth';
 import type { HelpRequest } from '@steward/contract/help-requests';
 import { countryLabel, HelpRequestDetail } from './help-request-detail.tsx';
-import { isHttpUrl, OriginLink } from './origin-link.tsx';
+import { ExternalLink } from '../../../components/external-link.tsx';
+import { isHttpUrl } from '../../../lib/safe-url.ts';
 
 const helpRequest: HelpRequest = {
   id: 7,
@@ -71,7 +72,7 @@ describe('origin links', () => {
   });
 
   it('renders a non-http URL as text, never as a link', () => {
-    render(<OriginLink url="javascript:alert(1)" />);
+    render(<ExternalLink href="javascript:alert(1)" />);
     expect(screen.queryByRole('link')).toBeNull();
     expect(screen.getByText('javascript:alert(1)')).toBeInTheDocument();
   });

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../../lib/format-date.ts';
 import { useHelpRequest } from '../api/get-help-request.ts';
 import { HelpRequestStatusAction } from './help-request-status-action.tsx';
 import { HelpRequestStatusBadge } from './help-request-status-badge.tsx';
-import { OriginLink } from './origin-link.tsx';
+import { ExternalLink } from '../../../components/external-link.tsx';
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
@@ -59,7 +59,16 @@ function HelpRequestFields({ helpRequest }: { helpRequest: HelpRequest }) {
     ['User Message', <span key="message" style={{ whiteSpace: 'pre-wrap' }}>
         {helpRequest.message}
       </span>],
-    ['Origin URL', <OriginLink key="origin" url={helpRequest.origin_url} />],
+    [
+      'Origin URL',
+      helpRequest.origin_url ? (
+        <ExternalLink key="origin" href={helpRequest.origin_url} />
+      ) : (
+        <span key="origin" className="text-body-secondary">
+          n/a
+        </span>
+      ),
+    ],
   ];
   return (
     <dl className="row mb-0">
