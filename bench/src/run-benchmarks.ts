@@ -6,6 +6,7 @@
  * per measurement (10), BENCH_CONNECTIONS (50), BENCH_TIMEZONE_OFFSETS (0,5.5).
  */
 import fs from 'node:fs';
+import { PAGE_SIZE } from '@steward/contract/paging';
 import { STATISTICS_PERIODS } from '@steward/contract/statistics';
 import { BENCH_PASSWORD, benchStaff, prepareDataDir, signIn, startBenchServer } from './bench-server.ts';
 import { type Measurement, measure } from './measure.ts';
@@ -31,6 +32,8 @@ interface SizeResults {
   login: Measurement | undefined;
   authenticateUser: Measurement;
   statistics: Map<string, Measurement>;
+  conversations: Map<string, Measurement>;
+  deepPage: number;
 }
 
 const statisticsKey = (period: string, offset: number) => `${period} (offset ${offset})`;
@@ -52,6 +55,12 @@ async function benchmarkSize(historyRows: number, withLogin: boolean): Promise<S
         statistics.set(statisticsKey(period, offset), await run(`/api/statistics/${encodeURIComponent(period)}/${offset}`));
       }
     }
+    const deepPage = deepHistoryPage(historyRows);
+    const conversations = new Map<string, Measurement>();
+    for (const [name, path] of await conversationCalls(server.url, cookie, deepPage)) {
+      process.stderr.write(`  ${name}…\n`);
+      conversations.set(name, await run(path));
+    }
     // Last: argon2 keeps the CPU busy for a while after autocannon stops sending.
     const login = withLogin
       ? await measure({
@@ -65,11 +74,39 @@ async function benchmarkSize(historyRows: number, withLogin: boolean): Promise<S
       : undefined;
     // Logins whose client autocannon already dropped are still hashing: let them finish before the database closes.
     if (login) await new Promise((resolve) => setTimeout(resolve, 15_000));
-    return { historyRows, sessions: summary.sessions, loadSeconds: summary.milliseconds / 1000, login, authenticateUser, statistics };
+    return {
+      historyRows,
+      sessions: summary.sessions,
+      loadSeconds: summary.milliseconds / 1000,
+      login,
+      authenticateUser,
+      statistics,
+      conversations,
+      deepPage,
+    };
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Page 3000 (zero-based index 2999) where the dataset has it, else its last full page. */
+const deepHistoryPage = (historyRows: number): number =>
+  Math.max(0, Math.min(2999, Math.floor(historyRows / PAGE_SIZE.history) - 1));
+
+/** The list and detail calls of the conversations screens, keyed by names that match across dataset sizes. */
+async function conversationCalls(url: string, cookie: string, deepPage: number): Promise<[string, string][]> {
+  const answer = await fetch(`${url}/api/all-history/0`, { headers: { cookie } });
+  const firstPage = (await answer.json()) as { data?: { rows?: { session_id?: string }[] } };
+  const sessionId = firstPage.data?.rows?.[0]?.session_id;
+  if (!sessionId) throw new Error('The history list answered no rows to take a session from.');
+  return [
+    ['GET /api/all-history: page 1', '/api/all-history/0'],
+    ['GET /api/all-history: deep page', `/api/all-history/${deepPage}`],
+    ['GET /api/history/{sessionId}', `/api/history/${encodeURIComponent(sessionId)}`],
+    ['GET /api/all-feedback: page 1', '/api/all-feedback/0/'],
+    ['GET /api/all-help-requests: page 1', '/api/all-help-requests/0/'],
+  ];
 }
 
 const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)}`;
@@ -92,7 +129,17 @@ function table(small: SizeResults, big: SizeResults): string {
   };
   line('GET /api/authenticate-user', big.authenticateUser, small.authenticateUser);
   for (const [key, measurement] of big.statistics) line(`GET /api/statistics: ${key}`, measurement, small.statistics.get(key));
+  for (const [key, measurement] of big.conversations) {
+    const name = key.endsWith('deep page') ? `${key} ${big.deepPage + 1}` : key;
+    line(name, measurement, small.conversations.get(key));
+  }
   if (big.login) line('POST /api/login (argon2id)', big.login, undefined);
+  const firstPage = big.conversations.get('GET /api/all-history: page 1');
+  const deep = big.conversations.get('GET /api/all-history: deep page');
+  if (firstPage && deep) {
+    rows.push('', `History page ${big.deepPage + 1} ÷ page 1 (p50): ${ratio(deep.p50, firstPage.p50)} (target ≤ 1.5×).`);
+  }
+  rows.push('total_count comes from list counters kept with the rows: no list call counts rows.');
   return rows.join('\n');
 }
 
