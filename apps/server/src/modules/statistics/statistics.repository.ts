@@ -59,6 +59,14 @@ function splitRanges(ranges: readonly TimeRange[]) {
   return split;
 }
 
+/** The three rollups bumpStatisticsRollup keeps, each keyed by the start of its unit. */
+const ROLLUP_TABLES = {
+  days: { table: 'statistics_rollup_daily', key: 'day' },
+  hours: { table: 'statistics_rollup', key: 'hour' },
+  quarters: { table: 'statistics_rollup_quarter', key: 'quarter' },
+} as const;
+type RollupTable = (typeof ROLLUP_TABLES)[keyof typeof ROLLUP_TABLES];
+
 const zero = (): StatisticsCounts => ({ sessions: 0, questions: 0, upRatings: 0, downRatings: 0 });
 
 const timestamp = (time: number): SQL => sql`${new Date(time).toISOString()}::timestamptz`;
@@ -88,50 +96,25 @@ export async function countStatistics(db: Db, ranges: readonly TimeRange[]): Pro
   };
 
   const { days, hours, quarters, rest } = splitRanges(ranges);
-  if (days.length > 0) {
-    add(
-      await sqlRows<CountsRow>(
-        db,
-        sql`SELECT r.i,
-              sum(s.sessions)::bigint AS sessions,
-              sum(s.questions)::bigint AS questions,
-              sum(s.up_ratings)::bigint AS up_ratings,
-              sum(s.down_ratings)::bigint AS down_ratings
-            FROM (VALUES ${rangeValues(days)}) AS r(i, day_from, day_to)
-            JOIN statistics_rollup_daily s ON s.day >= r.day_from AND s.day < r.day_to
-            GROUP BY r.i`,
-      ),
+  const sumRollup = (rollup: RollupTable, windows: Window[]) =>
+    sqlRows<CountsRow>(
+      db,
+      sql`SELECT r.i,
+            sum(s.sessions)::bigint AS sessions,
+            sum(s.questions)::bigint AS questions,
+            sum(s.up_ratings)::bigint AS up_ratings,
+            sum(s.down_ratings)::bigint AS down_ratings
+          FROM (VALUES ${rangeValues(windows)}) AS r(i, range_from, range_to)
+          JOIN ${sql.identifier(rollup.table)} s
+            ON s.${sql.identifier(rollup.key)} >= r.range_from AND s.${sql.identifier(rollup.key)} < r.range_to
+          GROUP BY r.i`,
     );
-  }
-  if (hours.length > 0) {
-    add(
-      await sqlRows<CountsRow>(
-        db,
-        sql`SELECT r.i,
-              sum(s.sessions)::bigint AS sessions,
-              sum(s.questions)::bigint AS questions,
-              sum(s.up_ratings)::bigint AS up_ratings,
-              sum(s.down_ratings)::bigint AS down_ratings
-            FROM (VALUES ${rangeValues(hours)}) AS r(i, hour_from, hour_to)
-            JOIN statistics_rollup s ON s.hour >= r.hour_from AND s.hour < r.hour_to
-            GROUP BY r.i`,
-      ),
-    );
-  }
-  if (quarters.length > 0) {
-    add(
-      await sqlRows<CountsRow>(
-        db,
-        sql`SELECT r.i,
-              sum(s.sessions)::bigint AS sessions,
-              sum(s.questions)::bigint AS questions,
-              sum(s.up_ratings)::bigint AS up_ratings,
-              sum(s.down_ratings)::bigint AS down_ratings
-            FROM (VALUES ${rangeValues(quarters)}) AS r(i, quarter_from, quarter_to)
-            JOIN statistics_rollup_quarter s ON s.quarter >= r.quarter_from AND s.quarter < r.quarter_to
-            GROUP BY r.i`,
-      ),
-    );
+  for (const [windows, rollup] of [
+    [days, ROLLUP_TABLES.days],
+    [hours, ROLLUP_TABLES.hours],
+    [quarters, ROLLUP_TABLES.quarters],
+  ] as const) {
+    if (windows.length > 0) add(await sumRollup(rollup, windows));
   }
   if (rest.length > 0) {
     add(
