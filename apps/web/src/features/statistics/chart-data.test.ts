@@ -1,25 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { StatisticsRow } from '@steward/contract/statistics';
 import { bucketLabel, CHART_PALETTES, chartOptions, feedbackChartData, sessionsChartData } from './chart-data.ts';
+import { statisticsRow } from './statistics-row.fixture.ts';
 
-const emptyRow: StatisticsRow = {
-  current_sessions: 0,
-  previous_sessions: 0,
-  questions_answered_current: 0,
-  questions_answered_previous: 0,
-  satisfactory_answers_current: 0,
-  satisfactory_answers_previous: 0,
-  unsatisfactory_answers_current: 0,
-  unsatisfactory_answers_previous: 0,
-  sessions_by_day: [],
-  sessions_by_week: [],
-  sessions_by_month: [],
-  sessions_by_year: [],
-  feedback_by_day: [],
-  feedback_by_week: [],
-  feedback_by_month: [],
-  feedback_by_year: [],
-};
+const emptyRow = statisticsRow();
 
 const week = ['2026-11-15', '2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21'];
 

@@ -1,26 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { StatisticsRow } from '@steward/contract/statistics';
+import { statisticsRow } from './statistics-row.fixture.ts';
 import { statisticsTiles } from './tile-values.ts';
 
-const row = (values: Partial<StatisticsRow>): StatisticsRow => ({
-  current_sessions: 0,
-  previous_sessions: 0,
-  questions_answered_current: 0,
-  questions_answered_previous: 0,
-  satisfactory_answers_current: 0,
-  satisfactory_answers_previous: 0,
-  unsatisfactory_answers_current: 0,
-  unsatisfactory_answers_previous: 0,
-  sessions_by_day: [],
-  sessions_by_week: [],
-  sessions_by_month: [],
-  sessions_by_year: [],
-  feedback_by_day: [],
-  feedback_by_week: [],
-  feedback_by_month: [],
-  feedback_by_year: [],
-  ...values,
-});
+const row = statisticsRow;
 
 describe('statisticsTiles', () => {
   it('shows values, the rounded satisfactory trend, and arrows against the previous period', () => {

@@ -8,6 +8,7 @@ import { pageIndexFromRoute } from '../../../lib/page-param.ts';
 import { useFeedbackPage } from '../api/get-feedback-page.ts';
 import { FeedbackTabs } from './feedback-tabs.tsx';
 import { RatingIcon } from './rating-icon.tsx';
+import { ClickableRow } from '../../../components/clickable-row.tsx';
 
 /** /feedback, /feedback/page/{page} and /feedback/page/{page}/{up|down}: 30 per page; a row opens its detail. */
 export function FeedbackList() {
@@ -26,7 +27,7 @@ export function FeedbackList() {
         Feedback
       </h1>
       <FeedbackTabs current={rating} />
-      <Table hover responsive className="align-middle clickable-rows">
+      <Table hover responsive className="align-middle">
         <thead>
           <tr>
             <th scope="col">ID</th>
@@ -38,14 +39,7 @@ export function FeedbackList() {
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr
-              key={row.id}
-              tabIndex={0}
-              onClick={() => openFeedback(row.id)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') openFeedback(row.id);
-              }}
-            >
+            <ClickableRow key={row.id} onOpen={() => openFeedback(row.id)}>
               <td>{row.id}</td>
               <td>{row.user_ip}</td>
               <td>{row.country}</td>
@@ -53,7 +47,7 @@ export function FeedbackList() {
               <td>
                 <RatingIcon rating={row.rating} />
               </td>
-            </tr>
+            </ClickableRow>
           ))}
         </tbody>
       </Table>

@@ -7,6 +7,7 @@ import { PaginationBar } from '../../../components/pagination-bar.tsx';
 import { useHelpRequestPage } from '../api/get-help-request-page.ts';
 import { HelpRequestStatusBadge } from './help-request-status-badge.tsx';
 import { HelpRequestTabs } from './help-request-tabs.tsx';
+import { ClickableRow } from '../../../components/clickable-row.tsx';
 
 /** A long message is cut for the table; the detail shows it whole. */
 const MESSAGE_PREVIEW = 120;
@@ -39,7 +40,7 @@ export function HelpRequestList({ status, pageIndex }: { status: HelpRequestStat
             </thead>
             <tbody>
               {data.rows.map((row) => (
-                <tr key={row.id} onClick={() => open(row.id)} style={{ cursor: 'pointer' }}>
+                <ClickableRow key={row.id} onOpen={() => open(row.id)}>
                   <td>
                     <Link to={`/help-requests/${row.id}`} onClick={(event) => event.stopPropagation()}>
                       {row.id}
@@ -51,7 +52,7 @@ export function HelpRequestList({ status, pageIndex }: { status: HelpRequestStat
                   <td>
                     <HelpRequestStatusBadge status={row.status} />
                   </td>
-                </tr>
+                </ClickableRow>
               ))}
               {data.rows.length === 0 ? (
                 <tr>

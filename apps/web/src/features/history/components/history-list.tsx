@@ -5,6 +5,7 @@ import { PaginationBar } from '../../../components/pagination-bar.tsx';
 import { formatLongDate, formatTime } from '../../../lib/format-date.ts';
 import { pageIndexFromRoute } from '../../../lib/page-param.ts';
 import { useHistoryPage } from '../api/get-history-page.ts';
+import { ClickableRow } from '../../../components/clickable-row.tsx';
 
 /** /history and /history/page/{page}: every exchange, 30 per page; a row opens its chat session. */
 export function HistoryList() {
@@ -19,7 +20,7 @@ export function HistoryList() {
       <h1 id="history-title" className="h3 mb-3">
         History
       </h1>
-      <Table hover responsive className="align-middle clickable-rows">
+      <Table hover responsive className="align-middle">
         <thead>
           <tr>
             <th scope="col">ID</th>
@@ -32,14 +33,7 @@ export function HistoryList() {
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr
-              key={row.id}
-              tabIndex={0}
-              onClick={() => openSession(row.session_id)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') openSession(row.session_id);
-              }}
-            >
+            <ClickableRow key={row.id} onOpen={() => openSession(row.session_id)}>
               <td>{row.id}</td>
               <td>
                 <div className="text-truncate list-message">{row.user_message}</div>
@@ -48,7 +42,7 @@ export function HistoryList() {
               <td className="text-nowrap">{formatTime(row.time)}</td>
               <td>{row.country}</td>
               <td>{row.user_ip}</td>
-            </tr>
+            </ClickableRow>
           ))}
         </tbody>
       </Table>

@@ -9,6 +9,7 @@ import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { PaginationBar } from '../../../components/pagination-bar.tsx';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useUsersPage } from '../api/get-users-page.ts';
+import { ClickableRow } from '../../../components/clickable-row.tsx';
 
 interface UserAccountsListProps {
   /** Zero-based page index from the route. */
@@ -57,7 +58,7 @@ export function UserAccountsList({ pageIndex, viewerId, canAddUser, canDeleteUse
         </thead>
         <tbody>
           {rows.map((user) => (
-            <tr key={user.id} className="clickable-row" onClick={() => void navigate(`/user-accounts/${user.id}`)}>
+            <ClickableRow key={user.id} onOpen={() => void navigate(`/user-accounts/${user.id}`)}>
               <td>
                 <Link to={`/user-accounts/${user.id}`} onClick={(event) => event.stopPropagation()}>
                   {user.name}
@@ -82,7 +83,7 @@ export function UserAccountsList({ pageIndex, viewerId, canAddUser, canDeleteUse
                   )}
                 </td>
               ) : null}
-            </tr>
+            </ClickableRow>
           ))}
         </tbody>
       </Table>
