@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Capability } from '@steward/contract/access';
 import type { CurrentUser } from '@steward/contract/auth';
-import { currentUserQueryKey } from '../features/auth/api/get-current-user.ts';
+import { SignedInUserContext } from '../features/auth/api/get-current-user.ts';
 import { openHelpRequestCountQueryKey } from '../features/help-requests/api/get-open-help-request-count.ts';
 import { Sidebar } from './sidebar.tsx';
 
@@ -15,12 +15,13 @@ function renderSidebar(capabilities: Capability[], openHelpRequests: number) {
   vi.stubGlobal('fetch', async () => Response.json({ success: true, data: { rows: [{ total_count: openHelpRequests }] } }));
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
   const user: CurrentUser = { id: 7, name: 'Vic', email: 'vic@example.com', theme: 'light', role: 'viewer', capabilities };
-  queryClient.setQueryData(currentUserQueryKey, user);
   queryClient.setQueryData(openHelpRequestCountQueryKey, openHelpRequests);
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>
-        <Sidebar collapsed={false} onToggleCollapsed={() => undefined} />
+        <SignedInUserContext value={user}>
+          <Sidebar collapsed={false} onToggleCollapsed={() => undefined} />
+        </SignedInUserContext>
       </MemoryRouter>
     </QueryClientProvider>,
   );

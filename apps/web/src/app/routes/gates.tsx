@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useParams } from 'react-router';
 import type { Capability } from '@steward/contract/access';
-import { useCurrentUser, useSignedInUser } from '../../features/auth/api/get-current-user.ts';
+import { SignedInUserContext, useCurrentUser, useSignedInUser } from '../../features/auth/api/get-current-user.ts';
 import { applyTheme, rememberedTheme } from '../../lib/theme.ts';
 
 /** Public screens: a signed-in user goes to /home. Nothing shows until the check ends. */
@@ -20,7 +20,7 @@ export function LoginGate({ children }: { children: ReactNode }) {
   const { data: user, isPending } = useCurrentUser();
   if (isPending) return null;
   if (!user) return <Navigate to="/" replace />;
-  return children;
+  return <SignedInUserContext value={user}>{children}</SignedInUserContext>;
 }
 
 /** A screen that needs a capability: without it, go to /home. */

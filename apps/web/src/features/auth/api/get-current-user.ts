@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { currentUserRow, type CurrentUser } from '@steward/contract/auth';
 import { rowsAnswer } from '@steward/contract/envelope';
@@ -20,9 +21,16 @@ export const getCurrentUserQueryOptions = () =>
 
 export const useCurrentUser = () => useQuery(getCurrentUserQueryOptions());
 
+/**
+ * The login gate hands the user it checked to the screens below it. Reading it from here, not from
+ * the query, means a screen never sees the moment the user becomes null (logout, an expired session):
+ * the gate unmounts it first.
+ */
+export const SignedInUserContext = createContext<CurrentUser | null>(null);
+
 /** The signed-in user, inside the login gate (which renders nothing until it is known). */
 export function useSignedInUser(): CurrentUser {
-  const { data } = useCurrentUser();
-  if (!data) throw new Error('useSignedInUser is only for screens behind the login gate.');
-  return data;
+  const user = useContext(SignedInUserContext);
+  if (!user) throw new Error('useSignedInUser is only for screens behind the login gate.');
+  return user;
 }

@@ -10,8 +10,10 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSuccess: () => {
-      queryClient.clear();
+      // The user first, so the login gate unmounts the dashboard; then everything else it had read,
+      // without giving a mounted screen the chance to fetch again while signed out.
       queryClient.setQueryData(currentUserQueryKey, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQueryKey[0] });
     },
   });
 }
