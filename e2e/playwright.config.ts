@@ -1,9 +1,10 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_BASE_URL } from './support/e2e-constants.ts';
 
-const port = Number(process.env.E2E_PORT ?? 3107);
-export const baseURL = `http://127.0.0.1:${port}`;
-
-/** Browser tests in Debian's Chromium against the built dashboard on its own fresh data directory. */
+/**
+ * Browser tests in Debian's Chromium against the shipped build (`node apps/server/dist/main.js`, after
+ * `npm run build`) on its own fresh data directory: see support/global-setup.ts.
+ */
 export default defineConfig({
   testDir: './tests',
   outputDir: '../test-results',
@@ -13,8 +14,9 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
+  globalSetup: './support/global-setup.ts',
   use: {
-    baseURL,
+    baseURL: E2E_BASE_URL,
     browserName: 'chromium',
     headless: true,
     trace: 'retain-on-failure',
@@ -31,15 +33,5 @@ export default defineConfig({
         '--disable-quic',
       ],
     },
-  },
-  webServer: {
-    command: 'node --import tsx support/start-e2e-server.ts',
-    cwd: import.meta.dirname,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { E2E_PORT: String(port) },
   },
 });

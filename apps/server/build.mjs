@@ -1,10 +1,21 @@
 // Bundles the server into dist/main.js: our own code (and the contract package) inline,
 // npm dependencies left as imports so their native and wasm files load as published.
-import { readFileSync } from 'node:fs';
+// The bundle remembers which dashboard build it was made with, so it refuses to serve a missing or stale one.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const dependenciesOf = (manifestPath) =>
   Object.keys(JSON.parse(readFileSync(new URL(manifestPath, import.meta.url), 'utf8')).dependencies ?? {});
+
+const webIndex = new URL('../web/dist/index.html', import.meta.url);
+if (!existsSync(webIndex)) {
+  console.error('Build the dashboard first (npm run build builds both, the dashboard first): apps/web/dist/index.html is missing.');
+  process.exit(1);
+}
+// The same fingerprint as webBuildId() in src/plugins/web-build.ts.
+const webBuildId = createHash('sha256').update(readFileSync(webIndex)).digest('hex').slice(0, 16);
+
 await build({
   entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
   outfile: new URL('./dist/main.js', import.meta.url).pathname,
@@ -13,6 +24,7 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
+  define: { STEWARD_WEB_BUILD_ID: JSON.stringify(webBuildId) },
   external: [...dependenciesOf('./package.json'), ...dependenciesOf('../../packages/contract/package.json')],
   logLevel: 'warning',
 });

@@ -1,6 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { E2E_BOT_API_KEY } from './e2e-constants.ts';
-import type { RawFeedback, RawHistory } from './conversation-seeds.ts';
 
 /**
  * Seeds conversations the way the chatbot does: through the bot API with the e2e
@@ -43,18 +42,6 @@ export const postBotMessage = async (request: APIRequestContext, message: BotMes
 
 export const postBotFeedback = async (request: APIRequestContext, rating: BotFeedback): Promise<number> =>
   idOf(await request.post('/api/bot/feedback', { headers: botHeaders, data: rating }));
-
-/** Stores a history row exactly as given (test-only call; see conversation-seeds.ts). */
-export const insertRawHistory = async (request: APIRequestContext, row: RawHistory): Promise<number> =>
-  rawIdOf(await request.post('/__e2e/raw-history', { data: row }));
-
-export const insertRawFeedback = async (request: APIRequestContext, row: RawFeedback): Promise<number> =>
-  rawIdOf(await request.post('/__e2e/raw-feedback', { data: row }));
-
-async function rawIdOf(answer: Awaited<ReturnType<APIRequestContext['post']>>): Promise<number> {
-  expect(answer.ok()).toBe(true);
-  return ((await answer.json()) as { id: number }).id;
-}
 
 let counter = 0;
 /** A session id no other test uses. */

@@ -1,30 +1,32 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { StaffAccounts, type StaffUser } from './staff-accounts.ts';
 
-export interface StaffUser {
-  id: number;
-  name: string;
-  email: string;
-  password: string;
-  role: 'admin' | 'viewer';
-}
+export type { StaffUser };
 
 interface Fixtures {
-  /** Creates a fresh staff account (test-only call of the e2e server). */
+  /** Creates a fresh staff account through an invitation, as a team does. */
   createStaff: (role: 'admin' | 'viewer', name?: string) => Promise<StaffUser>;
   /** Signs this page's browser context in as a fresh user of the role, through the real login call. */
   signIn: (role: 'admin' | 'viewer', name?: string) => Promise<StaffUser>;
 }
 
-export const test = base.extend<Fixtures>({
-  createStaff: async ({ playwright, baseURL }, use) => {
-    const request = await playwright.request.newContext({ baseURL });
-    await use(async (role, name) => {
-      const answer = await request.post('/__e2e/users', { data: { role, name } });
-      expect(answer.ok()).toBe(true);
-      return (await answer.json()) as StaffUser;
-    });
-    await request.dispose();
+interface WorkerFixtures {
+  staffAccounts: StaffAccounts;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  staffAccounts: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none.
+    async ({}, use) => {
+      const accounts = new StaffAccounts();
+      await use(accounts);
+      await accounts.dispose();
+    },
+    { scope: 'worker' },
+  ],
+  createStaff: async ({ staffAccounts }, use) => {
+    await use((role, name) => staffAccounts.create(role, name));
   },
   signIn: async ({ page, createStaff }, use) => {
     await use(async (role, name) => {

@@ -1,23 +1,12 @@
-import type { APIRequestContext } from '@playwright/test';
-import { E2E_PASSWORD } from '../support/e2e-constants.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startBuiltServer } from '../support/built-server.ts';
+import { E2E_DATA_DIR, E2E_PASSWORD, E2E_PORT } from '../support/e2e-constants.ts';
 import { expect, expectNoAccessibilityViolations, test } from '../support/fixtures.ts';
+import { mailedLink } from '../support/outbox.ts';
 
 const NEW_PASSWORD = 'Fresh-Password-42';
-
-/** Waits for the address's mail number `count` in the e2e server's outbox and answers its first link. */
-async function mailedLink(request: APIRequestContext, to: string, count = 1): Promise<string> {
-  let link = '';
-  await expect
-    .poll(async () => {
-      const answer = await request.get(`/__e2e/outbox/latest?to=${encodeURIComponent(to)}`);
-      if (!answer.ok()) return 0;
-      const mail = (await answer.json()) as { count: number; links: string[] };
-      link = mail.links[0] ?? '';
-      return mail.count;
-    }, { timeout: 10_000 })
-    .toBeGreaterThanOrEqual(count);
-  return new URL(link).pathname + new URL(link).search;
-}
 
 test.describe('Forgot password', () => {
   test('shows the form and asks for a valid address', async ({ page }) => {
@@ -42,7 +31,8 @@ test.describe('Forgot password', () => {
     await expect(page.getByRole('link', { name: 'Back to Login' })).toBeVisible();
     await page.getByRole('button', { name: 'Resend Email' }).click();
     await expect(page.getByRole('button', { name: 'Sent!' })).toBeDisabled();
-    await mailedLink(page.request, user.email, 2);
+    // Mail 1 was the user's invitation; 2 and 3 are the reset mails.
+    await mailedLink(E2E_DATA_DIR, user.email, 3);
   });
 });
 
@@ -53,7 +43,7 @@ test.describe('Reset password', () => {
     await page.getByLabel('Email').fill(user.email);
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
-    const link = await mailedLink(page.request, user.email);
+    const link = await mailedLink(E2E_DATA_DIR, user.email, 2); // mail 1 was the invitation
     expect(link).toMatch(/^\/reset-password\/[A-Za-z0-9_-]{43}$/);
 
     await page.goto(link);
@@ -103,7 +93,7 @@ test.describe('Add user and Register', () => {
     await page.getByLabel('Role').selectOption('viewer');
     await page.getByRole('button', { name: 'Send Invitation' }).click();
     await expect(page.getByRole('dialog').getByText('Invitation has been sent!')).toBeVisible();
-    const link = await mailedLink(page.request, email);
+    const link = await mailedLink(E2E_DATA_DIR, email);
     expect(link).toMatch(/^\/register\/[A-Za-z0-9_-]{43}$/);
     await page.getByRole('link', { name: 'Back to User Accounts' }).click();
     await expect(page).toHaveURL(/\/user-accounts$/);
@@ -155,6 +145,7 @@ test.describe('Add user and Register', () => {
 
 test.describe('User accounts list', () => {
   test('lists Name, Email Address and Role, 20 a page, with "+ Add new user" for an administrator', async ({ page, signIn, createStaff }) => {
+    test.slow(); // 21 accounts, each invited and registered for real
     const admin = await signIn('admin');
     for (let index = 0; index < 21; index += 1) await createStaff('viewer');
     await page.goto('/user-accounts');
@@ -250,13 +241,37 @@ test.describe('User detail and Change password', () => {
 });
 
 test.describe('Sign-in link', () => {
-  test('the login screen verifies ?email=&verificationCode= on load and goes to /home', async ({ page, createStaff }) => {
-    const user = await createStaff('viewer');
-    expect((await page.request.post('/__e2e/sign-in-link', { data: { email: user.email } })).ok()).toBe(true);
-    const link = await mailedLink(page.request, user.email);
-    expect(link).toMatch(/^\/\?email=.+&verificationCode=[A-Za-z0-9_-]{43}$/);
-    await page.goto(link);
-    await expect(page).toHaveURL(/\/home$/);
+  test('with LOGIN_EMAIL_CHECK, a new browser gets a mailed link after the right password, and the link signs it in', async ({ page }) => {
+    // A second shipped server, started with the setting on, as an operator would.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steward-e2e-email-check-'));
+    const port = E2E_PORT + 1;
+    const admin = { email: 'checked-admin@example.com', password: 'Checked-Admin-1' };
+    const server = await startBuiltServer({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOGIN_EMAIL_CHECK: 'true',
+      STEWARD_ADMIN_EMAIL: admin.email,
+      STEWARD_ADMIN_PASSWORD: admin.password,
+    });
+    try {
+      await page.goto(`${server.url}/`);
+      await page.getByLabel('Email').fill(admin.email);
+      await page.getByLabel('Password', { exact: true }).fill(admin.password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expect(
+        page.getByText('For your security, we sent a sign-in link to your email address. Open it to finish logging in on this browser.'),
+      ).toBeVisible();
+      await expect(page).not.toHaveURL(/\/home$/);
+
+      const link = await mailedLink(dataDir, admin.email);
+      expect(link).toMatch(/^\/\?email=.+&verificationCode=[A-Za-z0-9_-]{43}$/);
+      await page.goto(`${server.url}${link}`);
+      await expect(page).toHaveURL(/\/home$/);
+    } finally {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   test('shows an expired or used link on the login screen', async ({ page, createStaff }) => {

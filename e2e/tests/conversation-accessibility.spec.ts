@@ -2,6 +2,7 @@ import { postBotFeedback, postBotMessage, uniqueSessionId } from '../support/bot
 import { expect, expectNoAccessibilityViolations, test } from '../support/fixtures.ts';
 
 test('the history and feedback screens have no axe violations in either theme', async ({ page, request, signIn }) => {
+  test.slow(); // four screens, each checked by axe in both themes
   const sessionId = uniqueSessionId('axe');
   const historyId = await postBotMessage(request, {
     session_id: sessionId,

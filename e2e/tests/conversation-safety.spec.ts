@@ -1,6 +1,9 @@
+import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { insertRawFeedback, insertRawHistory, postBotFeedback, postBotMessage, uniqueSessionId } from '../support/bot-api.ts';
+import { postBotFeedback, postBotMessage } from '../support/bot-api.ts';
+import { E2E_SEEDS_FILE } from '../support/e2e-constants.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { type E2eSeeds, javascriptUrl, payload, shortPayload, UNSAFE_SESSION_ID } from '../support/script-payloads.ts';
 
 /**
  * The chatbot read untrusted documents, so anything it stored may carry markup. Every
@@ -9,16 +12,6 @@ import { expect, test } from '../support/fixtures.ts';
  * bypassed: only the sanitising and the safe links stand between a payload and the page.
  */
 test.use({ bypassCSP: true });
-
-const payload = (tag: string) =>
-  `<img src=x onerror="window.__xss='${tag}-img'">` +
-  `<script>window.__xss='${tag}-script'</script>` +
-  `<a href="javascript:void(window.__xss='${tag}-link')">${tag} link</a>` +
-  `<svg onload="alert('${tag}-svg')"><circle r="1"></circle></svg>` +
-  `<iframe src="javascript:window.__xss='${tag}-frame'"></iframe>`;
-/** Short enough for the bot API's 254-character account fields. */
-const shortPayload = (tag: string) => `<img src=x onerror=window.__xss='${tag}'><svg onload=window.__xss='${tag}s'>`;
-const javascriptUrl = (tag: string) => `javascript:window.__xss='${tag}'`;
 
 interface Watch {
   dialogs: string[];
@@ -54,7 +47,7 @@ async function expectNothingRan(page: Page, watch: Watch): Promise<void> {
 test('stored script payloads in every shown field of history and feedback never run', async ({ page, request, signIn }) => {
   const watch = await watchForScripts(page);
   // Through the bot API: everything it accepts.
-  const sessionId = uniqueSessionId('xss');
+  const sessionId = UNSAFE_SESSION_ID;
   const historyId = await postBotMessage(request, {
     session_id: sessionId,
     user_message: payload('message'),
@@ -71,27 +64,9 @@ test('stored script payloads in every shown field of history and feedback never 
     user_feedback: payload('user-feedback'),
     time: '2300-01-01T00:00:00Z',
   });
-  // Stored directly: what the bot API refuses (javascript: URLs, markup in country and user_ip).
-  const rawHistoryId = await insertRawHistory(request, {
-    session_id: sessionId,
-    user_message: 'raw row',
-    api_response: payload('raw-response'),
-    source_docs: [javascriptUrl('doc-url-string'), { metadata: { filename: 'Evil doc', source_url: javascriptUrl('doc-url') } }],
-    origin: javascriptUrl('origin'),
-    account: { primary_id: payload('raw-primary') },
-    time: '2300-01-01T00:01:00Z',
-    country: payload('country'),
-    user_ip: payload('ip'),
-  });
-  const rawFeedbackId = await insertRawFeedback(request, {
-    history_id: rawHistoryId,
-    rating: 'up',
-    reason: [javascriptUrl('reason')],
-    user_feedback: javascriptUrl('feedback'),
-    time: '2300-01-01T00:01:00Z',
-    country: payload('feedback-country'),
-    user_ip: payload('feedback-ip'),
-  });
+  // Stored directly before the server started (support/seed-raw-rows.ts): what the bot API refuses,
+  // such as javascript: URLs and markup in country and user_ip.
+  const { rawFeedbackId } = JSON.parse(fs.readFileSync(E2E_SEEDS_FILE, 'utf8')) as E2eSeeds;
   await signIn('admin');
 
   await page.goto('/history');

@@ -27,13 +27,14 @@ import { registerAccessRules, type RegisteredRoute } from './plugins/access.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSessions } from './plugins/session.ts';
-import { defaultWebDistDir, registerWebApp } from './plugins/web-app.ts';
+import { registerWebApp } from './plugins/web-app.ts';
 
 export interface BuildAppOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
-  webDistDir?: string;
+  /** The dashboard build to serve (see plugins/web-build.ts); none: the API alone. */
+  webDistDir?: string | null;
   /** Tests may capture mail instead of using SMTP_URL or the outbox. */
   mailTransport?: MailTransport;
 }
@@ -120,6 +121,6 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
   for (const module of modules) {
     await module(app, context);
   }
-  await registerWebApp(app, options.webDistDir ?? defaultWebDistDir());
+  await registerWebApp(app, options.webDistDir ?? null);
   return { app, context, routes };
 }

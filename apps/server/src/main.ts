@@ -1,6 +1,6 @@
-import { ConfigError, readConfig } from './config.ts';
-import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { readConfig } from './config.ts';
 import { startServer } from './start-server.ts';
+import { describeStartUpFailure } from './start-up-failure.ts';
 
 async function main(): Promise<void> {
   const config = readConfig();
@@ -24,10 +24,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
-    process.stderr.write(`Steward cannot start: ${error.message}\n`);
-  } else {
-    process.stderr.write(`Steward cannot start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  }
+  const explained = describeStartUpFailure(error);
+  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  process.stderr.write(`Steward cannot start: ${explained ?? detail}\n`);
   process.exit(1);
 });

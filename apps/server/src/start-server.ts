@@ -3,10 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { lockDataDir } from './db/data-dir-lock.ts';
+import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { startJobWorker } from './jobs/job-queue.ts';
+import { requireWebBuild } from './plugins/web-build.ts';
 import { ensureFirstAdministrator } from './setup/first-admin.ts';
+import { dataDirFailure } from './start-up-failure.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -15,15 +17,20 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Opens the database (taking DATA_DIR's lock on PGlite), migrates, and listens. */
+/**
+ * Checks the dashboard build, opens the database (taking DATA_DIR's lock on PGlite), migrates,
+ * and listens. Any failure closes what was opened, so nothing half-started keeps running.
+ */
 export async function startServer(config: Config): Promise<RunningServer> {
-  const releaseLock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
+  const webDistDir = requireWebBuild();
+  const releaseLock = config.databaseUrl ? () => undefined : lockDataDirOrExplain(config.dataDir);
   let database: Database | undefined;
   try {
     database = config.databaseUrl
       ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
-      : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
-    const { app, context } = await buildApp({ config, database });
+      : await openPgliteOrExplain(config.dataDir);
+    const { app, context } = await buildApp({ config, database, webDistDir });
+    if (!webDistDir) app.log.warn('No dashboard build found: serving the API only (run `npm run build`, or the Vite dev server).');
     await migrate(database, app.log);
     await ensureFirstAdministrator(database.db, config, app.log);
     await app.listen({ port: config.port, host: config.host });
@@ -46,5 +53,22 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await database?.close().catch(() => undefined);
     releaseLock();
     throw error;
+  }
+}
+
+function lockDataDirOrExplain(dataDir: string): () => void {
+  try {
+    return lockDataDir(dataDir);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) throw error;
+    throw dataDirFailure(dataDir, error);
+  }
+}
+
+async function openPgliteOrExplain(dataDir: string): Promise<Database> {
+  try {
+    return await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+  } catch (error) {
+    throw dataDirFailure(dataDir, error);
   }
 }

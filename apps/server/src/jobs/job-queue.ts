@@ -96,7 +96,8 @@ export function startJobWorker(
   db: Db,
   handlers: ReadonlyMap<string, JobHandler>,
   log: FastifyBaseLogger,
-  pollMs = 2000,
+  // A claim is one indexed query (well under a millisecond), so a mail waits at most half a second.
+  pollMs = 500,
 ): JobWorker {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;

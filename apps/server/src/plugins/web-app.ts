@@ -1,22 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFoundAnswer } from './errors.ts';
 
-/** apps/web/dist, found from both src/ (tests, tsx) and dist/ (the built server): both sit one level below apps/server. */
-export const defaultWebDistDir = (): string =>
-  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'web', 'dist');
-
 /**
- * Serves the built dashboard and answers every other browser path with index.html,
- * so the React router handles deep links. Unknown /api paths get a JSON 404.
+ * Serves the built dashboard and answers every other browser path with index.html, so the React
+ * router handles deep links. Unknown /api paths get a JSON 404. Without a build (`null`: API tests,
+ * `npm run dev`), only the API is served.
  */
-export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
-  const indexPath = path.join(webDistDir, 'index.html');
-  const built = fs.existsSync(indexPath);
-  if (built) {
+export async function registerWebApp(app: FastifyInstance, webDistDir: string | null): Promise<void> {
+  if (webDistDir) {
     await app.register(fastifyStatic, {
       root: webDistDir,
       wildcard: false,
@@ -29,18 +23,12 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       },
     });
   }
+  const indexPath = webDistDir ? path.join(webDistDir, 'index.html') : undefined;
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api') {
-      return reply.code(404).send(notFoundAnswer(request.method, request.url));
-    }
+    const isApi = request.url.startsWith('/api/') || request.url === '/api';
+    if (isApi || !indexPath) return reply.code(404).send(notFoundAnswer(request.method, request.url));
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.code(405).send(notFoundAnswer(request.method, request.url));
-    }
-    if (!built) {
-      return reply
-        .code(404)
-        .type('text/plain')
-        .send('The dashboard is not built yet: run `npm run build` (npm start does it for you).');
     }
     return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexPath));
   });

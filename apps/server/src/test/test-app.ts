@@ -56,7 +56,6 @@ export async function createTestApp(
   const built = await buildApp({
     config,
     database,
-    webDistDir: path.join(dataDir, 'no-web-build'),
     ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
   });
   options.beforeListen?.(built.app);

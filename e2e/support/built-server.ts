@@ -1,0 +1,60 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..', '..');
+/** What `npm start` runs after `npm run build`. */
+export const SERVER_BUNDLE = path.join(REPOSITORY_ROOT, 'apps', 'server', 'dist', 'main.js');
+
+export interface BuiltServer {
+  url: string;
+  /** Everything the process wrote, for failure messages. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the shipped server bundle exactly as a user does: `node apps/server/dist/main.js` with
+ * environment variables only, and waits until /api/health answers.
+ */
+export async function startBuiltServer(environment: Record<string, string>, timeoutMs = 90_000): Promise<BuiltServer> {
+  if (!fs.existsSync(SERVER_BUNDLE)) throw new Error(`${SERVER_BUNDLE} is missing: run \`npm run build\` first.`);
+  const port = environment.PORT ?? '3000';
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
+    cwd: REPOSITORY_ROOT,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...environment },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const deadline = Date.now() + timeoutMs;
+  while (!(await isHealthy(url))) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode} before answering:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The server did not answer ${url}/api/health within ${timeoutMs} ms:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { url, output: () => output, stop: () => stopProcess(child, exited) };
+}
+
+async function isHealthy(url: string): Promise<boolean> {
+  try {
+    return (await fetch(`${url}/api/health`)).ok;
+  } catch {
+    return false;
+  }
+}
+
+async function stopProcess(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}

@@ -1,0 +1,40 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { expect } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+
+export interface OutboxMail {
+  subject: string;
+  links: string[];
+}
+
+/** Every mail to the address in a server's DATA_DIR/outbox, oldest first. */
+export async function mailsTo(dataDir: string, to: string): Promise<OutboxMail[]> {
+  const outbox = path.join(dataDir, 'outbox');
+  const files = (await fs.readdir(outbox).catch(() => [] as string[])).filter((file) => file.endsWith('.eml')).sort();
+  const mails: OutboxMail[] = [];
+  for (const file of files) {
+    const mail = await simpleParser(await fs.readFile(path.join(outbox, file)));
+    const recipients = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((address) => address.value);
+    if (!recipients.some((recipient) => recipient.address?.toLowerCase() === to.toLowerCase())) continue;
+    mails.push({ subject: mail.subject ?? '', links: (mail.text ?? '').match(/https?:\/\/\S+/g) ?? [] });
+  }
+  return mails;
+}
+
+/** Waits for the address's mail number `count` and answers its first link as a path (with its query). */
+export async function mailedLink(dataDir: string, to: string, count = 1): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const mails = await mailsTo(dataDir, to);
+        link = mails[count - 1]?.links[0] ?? '';
+        return mails.length;
+      },
+      { timeout: 15_000, message: `mail number ${count} to ${to}` },
+    )
+    .toBeGreaterThanOrEqual(count);
+  const url = new URL(link);
+  return url.pathname + url.search;
+}

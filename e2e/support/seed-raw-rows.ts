@@ -1,0 +1,56 @@
+/**
+ * A back door that is not in the product: a separate process, run by the e2e global setup before
+ * the server starts, that migrates DATA_DIR's database and stores the rows the bot API refuses
+ * (see script-payloads.ts), exactly as given. Usage: node --import tsx seed-raw-rows.ts <DATA_DIR> <seeds file>
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { migrate } from '../../apps/server/src/db/migrate.ts';
+import { feedback, history } from '../../apps/server/src/db/schema.ts';
+import { bumpCounters } from '../../apps/server/src/lib/list-counters.ts';
+import { type E2eSeeds, RAW_FEEDBACK, RAW_HISTORY } from './script-payloads.ts';
+
+const [dataDir, seedsFile] = process.argv.slice(2);
+if (!dataDir || !seedsFile) throw new Error('Usage: seed-raw-rows.ts <DATA_DIR> <seeds file>');
+
+const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+await migrate(database, { info: () => undefined, warn: (message) => process.stderr.write(`${message}\n`) });
+const seeds: E2eSeeds = await database.db.transaction(async (tx) => {
+  const [row] = await tx
+    .insert(history)
+    .values({
+      sessionId: RAW_HISTORY.session_id,
+      userMessage: RAW_HISTORY.user_message,
+      apiResponse: RAW_HISTORY.api_response,
+      sourceDocs: RAW_HISTORY.source_docs,
+      origin: RAW_HISTORY.origin,
+      account: RAW_HISTORY.account,
+      time: new Date(RAW_HISTORY.time),
+      country: RAW_HISTORY.country,
+      userIp: RAW_HISTORY.user_ip,
+    })
+    .returning();
+  if (!row) throw new Error('The raw history row was not stored.');
+  const [rated] = await tx
+    .insert(feedback)
+    .values({
+      historyId: row.id,
+      sessionId: row.sessionId,
+      userMessage: row.userMessage,
+      apiResponse: row.apiResponse,
+      rating: RAW_FEEDBACK.rating,
+      reason: RAW_FEEDBACK.reason,
+      userFeedback: RAW_FEEDBACK.user_feedback,
+      time: new Date(RAW_FEEDBACK.time),
+      country: RAW_FEEDBACK.country,
+      userIp: RAW_FEEDBACK.user_ip,
+    })
+    .returning({ id: feedback.id });
+  if (!rated) throw new Error('The raw feedback row was not stored.');
+  await bumpCounters(tx, ['history'], 1);
+  await bumpCounters(tx, ['feedback', `feedback:${RAW_FEEDBACK.rating}`], 1);
+  return { rawHistoryId: row.id, rawFeedbackId: rated.id };
+});
+await database.close();
+fs.writeFileSync(seedsFile, JSON.stringify(seeds));
