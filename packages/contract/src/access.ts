@@ -37,15 +37,3 @@ export const DEFAULT_ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
     'update_help_request_status',
   ],
 };
-
-/** What the dashboard knows about the signed-in user. */
-export interface Viewer {
-  id: number;
-  role: Role;
-  capabilities: readonly string[];
-}
-
-export const hasCapability = (viewer: Viewer, capability: Capability): boolean =>
-  viewer.capabilities.includes(capability);
-
-export const isAdmin = (viewer: Viewer): boolean => viewer.role === 'admin';

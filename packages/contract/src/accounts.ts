@@ -62,6 +62,16 @@ export const addUserRequest = z.strictObject({
 });
 export type AddUserRequest = z.infer<typeof addUserRequest>;
 
+/** A chosen password and its confirmation, which must be filled and equal (register and reset forms). */
+function chosenPasswordForm(requiredMessage: string) {
+  return z
+    .object({ password: newPasswordField(requiredMessage), confirmPassword: z.string() })
+    .refine((form) => form.confirmPassword !== '' && form.confirmPassword === form.password, {
+      message: ACCOUNT_MESSAGES.passwordsDoNotMatch,
+      path: ['confirmPassword'],
+    });
+}
+
 // ---- POST /api/register ----
 export const INVALID_INVITATION = 'This invitation link is not valid. Please ask an administrator to send a new invitation.';
 export const registerRequest = z.strictObject({
@@ -73,12 +83,7 @@ export type RegisterRequest = z.infer<typeof registerRequest>;
 export const registerAnswer = z.object({ success: z.literal(true), data: z.object({ rowCount: z.literal(1) }) });
 
 /** The register form: the call's password plus a matching confirmation. */
-export const registerForm = z
-  .object({ password: newPasswordField(ACCOUNT_MESSAGES.passwordRequired), confirmPassword: z.string() })
-  .refine((form) => form.confirmPassword !== '' && form.confirmPassword === form.password, {
-    message: ACCOUNT_MESSAGES.passwordsDoNotMatch,
-    path: ['confirmPassword'],
-  });
+export const registerForm = chosenPasswordForm(ACCOUNT_MESSAGES.passwordRequired);
 export type RegisterForm = z.infer<typeof registerForm>;
 
 // ---- POST /api/send-password-reset-email ----
@@ -93,12 +98,8 @@ export const resetPasswordRequest = z.strictObject({
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
 
-export const resetPasswordForm = z
-  .object({ newPassword: newPasswordField(ACCOUNT_MESSAGES.newPasswordRequired), confirmPassword: z.string() })
-  .refine((form) => form.confirmPassword !== '' && form.confirmPassword === form.newPassword, {
-    message: ACCOUNT_MESSAGES.passwordsDoNotMatch,
-    path: ['confirmPassword'],
-  });
+/** The reset form: the call's new password plus a matching confirmation. */
+export const resetPasswordForm = chosenPasswordForm(ACCOUNT_MESSAGES.newPasswordRequired);
 export type ResetPasswordForm = z.infer<typeof resetPasswordForm>;
 
 // ---- POST /api/user/{id}/change-password ----

@@ -76,7 +76,3 @@ export const approveInformTheBotRequest = z
   .strictObject({ content: z.string().max(MAX_CONTENT_LENGTH).optional() })
   .nullish();
 export type ApproveInformTheBotRequest = z.infer<typeof approveInformTheBotRequest>;
-
-/** Whether this viewer may press Approve: the four-eyes rule, also enforced by the server. */
-export const canApprove = (viewerId: number, row: Pick<InformTheBotRow, 'status' | 'last_author_id'>): boolean =>
-  row.status === 'pending' && row.last_author_id !== viewerId;

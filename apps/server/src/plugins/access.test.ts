@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canAddUser, canDeleteInformation } from '@steward/contract/permissions';
 import { createTestApp, TEST_BOT_API_KEY, type TestApp } from '../test/test-app.ts';
 
 let testApp: TestApp;
@@ -13,6 +14,13 @@ describe('route access rules', () => {
     expect(apiRoutes.length).toBeGreaterThan(5);
     const withoutRule = testApp.routes.filter((route) => route.access === undefined);
     expect(withoutRule).toEqual([]);
+  });
+
+  it('names the permission rule of each guarded route', () => {
+    const accessOf = (method: string, url: string) => testApp.routes.find((route) => route.method === method && route.url === url)?.access;
+    expect(accessOf('POST', '/api/add-user')).toBe('canAddUser');
+    expect(accessOf('POST', '/api/inform-the-bot/delete/:id')).toBe('canDeleteInformation');
+    expect(accessOf('GET', '/api/all-help-requests-count')).toBe('login');
   });
 
   it('refuses to register an /api route without a rule', async () => {
@@ -30,11 +38,11 @@ describe('route access rules', () => {
     expect(String(registrationError)).toMatch(/GET \/api\/unguarded declares no access rule/);
   });
 
-  it('enforces capability and admin rules on the server, whatever the UI shows', async () => {
+  it('enforces capability and admin-by-role rules on the server, whatever the UI shows', async () => {
     const guarded = await createTestApp({}, {
       beforeListen: (app) => {
-        app.post('/api/probe/create-user', { config: { access: 'create_user' } }, async () => ({ success: true }));
-        app.post('/api/probe/admin', { config: { access: 'admin' } }, async () => ({ success: true }));
+        app.post('/api/probe/create-user', { config: { access: canAddUser } }, async () => ({ success: true }));
+        app.post('/api/probe/admin', { config: { access: canDeleteInformation } }, async () => ({ success: true }));
       },
     });
     try {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CAPABILITIES, type Capability } from '@steward/contract/access';
+import type { StaffRule } from '@steward/contract/permissions';
 import { HttpError } from '../lib/http-error.ts';
 import { hashSecret, sameHash } from '../lib/secrets.ts';
 import type { SessionUser } from '../modules/auth/sessions.repository.ts';
@@ -7,11 +7,14 @@ import type { SessionUser } from '../modules/auth/sessions.repository.ts';
 /**
  * Who may call a route. Every route declares one in `config.access`;
  * a route without it stops the server from starting.
- * - public: anyone; login: any signed-in staff member; admin: the admin role;
- * - a capability: a signed-in member whose role holds it;
+ * - public: anyone; login: any signed-in staff member;
+ * - a rule of `@steward/contract/permissions` (`canAddUser`, …): a signed-in member it allows,
+ *   the same function the dashboard uses to show the screen or control;
  * - bot: the chatbot, with `Authorization: Bearer $BOT_API_KEY`.
+ * Rules that depend on the object (own account, an item's author) are checked in the handler,
+ * with the same functions.
  */
-export type RouteAccess = 'public' | 'login' | 'admin' | 'bot' | Capability;
+export type RouteAccess = 'public' | 'login' | 'bot' | StaffRule;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -25,7 +28,8 @@ export const NOT_ALLOWED = 'You do not have permission to do this.';
 export interface RegisteredRoute {
   method: string;
   url: string;
-  access: RouteAccess | undefined;
+  /** `public`, `login`, `bot`, or the name of the route's permission rule. */
+  access: string | undefined;
 }
 
 /** Enforces each route's declared access before its handler runs. */
@@ -37,7 +41,7 @@ export function registerAccessRules(app: FastifyInstance, botApiKey: string | un
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     // The built dashboard's files and the API documentation are public by nature.
     const access = route.config?.access ?? (isPublicByNature(route.url) ? 'public' : undefined);
-    for (const method of methods) routes.push({ method, url: route.url, access });
+    for (const method of methods) routes.push({ method, url: route.url, access: accessName(access) });
     if (!access) throw new Error(`Route ${methods.join(',')} ${route.url} declares no access rule.`);
     if (!isRouteAccess(access)) throw new Error(`Route ${route.url} has an unknown access rule "${String(access)}".`);
     const check = async (request: FastifyRequest) => {
@@ -46,9 +50,7 @@ export function registerAccessRules(app: FastifyInstance, botApiKey: string | un
       const viewer = request.viewer;
       if (!viewer) throw new HttpError(401, NOT_LOGGED_IN);
       if (access === 'login') return;
-      if (access === 'admin' ? viewer.role !== 'admin' : !viewer.capabilities.includes(access)) {
-        throw new HttpError(403, NOT_ALLOWED);
-      }
+      if (!access(viewer)) throw new HttpError(403, NOT_ALLOWED);
     };
     route.preHandler = [check, ...toArray(route.preHandler)];
   });
@@ -77,7 +79,10 @@ function checkBotKey(request: FastifyRequest, botKeyHash: string | undefined): v
 const isPublicByNature = (url: string): boolean =>
   !url.startsWith('/api/') || url === '/api/docs' || url.startsWith('/api/docs/');
 
-const isRouteAccess = (value: string): value is RouteAccess =>
-  ['public', 'login', 'admin', 'bot'].includes(value) || (CAPABILITIES as readonly string[]).includes(value);
+const isRouteAccess = (value: unknown): value is RouteAccess =>
+  typeof value === 'function' || value === 'public' || value === 'login' || value === 'bot';
+
+const accessName = (access: RouteAccess | undefined): string | undefined =>
+  typeof access === 'function' ? access.name || 'an unnamed rule' : access;
 
 const toArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
+import { errorMessage } from './form/error-message.ts';
 
 interface ConfirmModalProps {
   show: boolean;
@@ -32,7 +33,7 @@ export function ConfirmModal({ show, type, message, successMessage, confirmLabel
       await onConfirm();
       setState({ working: false, done: true });
     } catch (error) {
-      setState({ working: false, done: false, error: error instanceof Error ? error.message : String(error) });
+      setState({ working: false, done: false, error: errorMessage(error) });
     }
   };
   const finished = type === 'success' || state.done;

@@ -1,10 +1,10 @@
-import type { Capability } from '@steward/contract/access';
+import { canReadDocuments, canReadInformTheBot, canReadUserAccounts, type StaffRule } from '@steward/contract/permissions';
 
 export interface SidebarEntry {
   label: string;
   to: string;
-  /** Shown only to users whose role holds this capability. */
-  capability?: Capability;
+  /** Shown only to staff this rule allows; to everyone without one. */
+  shownTo?: StaffRule;
   showsOpenHelpRequests?: boolean;
 }
 
@@ -14,8 +14,8 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
   { label: 'History', to: '/history' },
   { label: 'Feedback', to: '/feedback' },
   { label: 'Help Requests', to: '/help-requests', showsOpenHelpRequests: true },
-  { label: 'Documents', to: '/documents', capability: 'read_documents' },
-  { label: 'Inform the Bot', to: '/inform-the-bot', capability: 'read_inform_the_bot' },
+  { label: 'Documents', to: '/documents', shownTo: canReadDocuments },
+  { label: 'Inform the Bot', to: '/inform-the-bot', shownTo: canReadInformTheBot },
   { label: 'Bot Settings', to: '/bot-settings' },
-  { label: 'User Accounts', to: '/user-accounts', capability: 'read_user_accounts' },
+  { label: 'User Accounts', to: '/user-accounts', shownTo: canReadUserAccounts },
 ];

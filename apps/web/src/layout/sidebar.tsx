@@ -1,7 +1,6 @@
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import { NavLink, useNavigate } from 'react-router';
-import { hasCapability } from '@steward/contract/access';
 import { useSignedInUser } from '../features/auth/api/get-current-user.ts';
 import { useLogout } from '../features/auth/api/logout.ts';
 import { useOpenHelpRequestCount } from '../features/help-requests/api/get-open-help-request-count.ts';
@@ -13,7 +12,7 @@ export function Sidebar({ collapsed, onToggleCollapsed }: { collapsed: boolean; 
   const navigate = useNavigate();
   const logoutMutation = useLogout();
   const openHelpRequests = useOpenHelpRequestCount().data ?? 0;
-  const entries = SIDEBAR_ENTRIES.filter((entry) => !entry.capability || hasCapability(user, entry.capability));
+  const entries = SIDEBAR_ENTRIES.filter((entry) => entry.shownTo?.(user) ?? true);
 
   const logout = async () => {
     await logoutMutation.mutateAsync().catch(() => undefined);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { addUserRequest, INVALID_INVITATION, registerAnswer, registerRequest } from '@steward/contract/accounts';
 import { successAnswer } from '@steward/contract/envelope';
+import { canAddUser } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -23,7 +24,7 @@ export async function invitationRoutes(app: FastifyInstance, { db, config }: App
 
   api.post(
     '/api/add-user',
-    { config: { access: 'create_user' }, schema: { body: addUserRequest, response: { 200: successAnswer } } },
+    { config: { access: canAddUser }, schema: { body: addUserRequest, response: { 200: successAnswer } } },
     async (request) => {
       const inviter = signedIn(request);
       await limitRate(db, 'addUserPerUser', inviter.id);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { changePasswordRequest, INVALID_RESET_LINK, resetPasswordRequest, sendPasswordResetEmailRequest } from '@steward/contract/accounts';
 import { idParam, successAnswer } from '@steward/contract/envelope';
+import { canChangePassword } from '@steward/contract/permissions';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -88,7 +89,7 @@ export async function passwordRoutes(app: FastifyInstance, { db, config, jobHand
     },
     async (request) => {
       const viewer = signedIn(request);
-      if (request.params.id !== viewer.id) throw new HttpError(403, OWN_PASSWORD_ONLY);
+      if (!canChangePassword(viewer, request.params.id)) throw new HttpError(403, OWN_PASSWORD_ONLY);
       await limitRate(db, 'changePasswordPerUser', viewer.id, 'oldPassword');
       const user = await findUserById(db, viewer.id);
       if (!user) throw new HttpError(404, 'This user no longer exists.');

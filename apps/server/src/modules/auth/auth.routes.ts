@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SIGN_IN_LINK_SENT } from '@steward/contract/accounts';
 import { changeThemeRequest, currentUserRow, LOGIN_MESSAGES, loginRequest } from '@steward/contract/auth';
 import { rowsAnswer, successAnswer } from '@steward/contract/envelope';
+import { canChangeTheme } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
@@ -70,7 +71,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppContex
     async (request) => {
       const viewer = signedIn(request);
       // The id in the body is the spec's; the session, not the client, says whose theme this is.
-      if (request.body.id !== viewer.id) throw new HttpError(403, 'You can only change your own theme.');
+      if (!canChangeTheme(viewer, request.body.id)) throw new HttpError(403, 'You can only change your own theme.');
       await saveTheme(db, viewer.id, request.body.theme);
       return { success: true as const };
     },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { botSettingRow, PUBLIC_BOT_SETTINGS, saveBotSettingsRequest, type BotSettingType } from '@steward/contract/bot-settings';
 import { rowsAnswer, successAnswer } from '@steward/contract/envelope';
+import { canUpdateBotSettings } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
 import { signedIn } from '../../plugins/access.ts';
 import { readBotSettings, saveBotSetting } from './bot-settings.repository.ts';
@@ -20,7 +21,7 @@ export async function botSettingsRoutes(app: FastifyInstance, context: AppContex
     async (request) => {
       // The chatbot calls this without cookies: it gets the public settings only. The
       // notification addresses are for those who may change them.
-      const mayEdit = request.viewer?.capabilities.includes('update_bot_settings') ?? false;
+      const mayEdit = request.viewer ? canUpdateBotSettings(request.viewer) : false;
       const types: BotSettingType[] = mayEdit ? ['supportMessageThreshold', 'helpRequestEmails'] : [...PUBLIC_BOT_SETTINGS];
       return { success: true as const, data: { rows: await readBotSettings(db, types) } };
     },
@@ -28,7 +29,7 @@ export async function botSettingsRoutes(app: FastifyInstance, context: AppContex
 
   api.post(
     '/api/bot-settings',
-    { config: { access: 'update_bot_settings' }, schema: { body: saveBotSettingsRequest, response: { 200: successAnswer } } },
+    { config: { access: canUpdateBotSettings }, schema: { body: saveBotSettingsRequest, response: { 200: successAnswer } } },
     async (request) => {
       signedIn(request);
       const { supportMessageThreshold, helpRequestEmails } = request.body.settings;

@@ -9,6 +9,7 @@ import {
   newFunFactsRequest,
 } from '@steward/contract/bot-settings';
 import { idParam, rowsAnswer, successAnswer } from '@steward/contract/envelope';
+import { canUpdateBotSettings } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { addFunFacts, deleteFunFact, listFunFacts, saveFunFact } from './fun-facts.repository.ts';
@@ -26,7 +27,7 @@ export async function funFactRoutes(app: FastifyInstance, { db }: AppContext): P
 
   api.post(
     '/api/fun-facts/new',
-    { config: { access: 'update_bot_settings' }, schema: { body: newFunFactsRequest, response: { 200: newFunFactsAnswer } } },
+    { config: { access: canUpdateBotSettings }, schema: { body: newFunFactsRequest, response: { 200: newFunFactsAnswer } } },
     async (request) => {
       const added = await addFunFacts(db, request.body.funFacts);
       return { success: true as const, data: added.map((fact) => ({ rows: [fact] })) };
@@ -36,7 +37,7 @@ export async function funFactRoutes(app: FastifyInstance, { db }: AppContext): P
   api.post(
     '/api/fun-facts/edit/:id',
     {
-      config: { access: 'update_bot_settings' },
+      config: { access: canUpdateBotSettings },
       schema: { params: idParams, body: editFunFactRequest, response: { 200: rowsAnswer(funFactRow) } },
     },
     async (request) => {
@@ -48,7 +49,7 @@ export async function funFactRoutes(app: FastifyInstance, { db }: AppContext): P
 
   api.post(
     '/api/fun-facts/delete/:id',
-    { config: { access: 'update_bot_settings' }, schema: { params: idParams, response: { 200: successAnswer } } },
+    { config: { access: canUpdateBotSettings }, schema: { params: idParams, response: { 200: successAnswer } } },
     async (request) => {
       if (!(await deleteFunFact(db, request.params.id))) throw new HttpError(404, BOT_SETTINGS_MESSAGES.funFactNotFound);
       return { success: true as const };

@@ -10,6 +10,7 @@ import {
   ratingFilterParam,
 } from '@steward/contract/feedback';
 import { PAGE_SIZE } from '@steward/contract/paging';
+import { canSaveCorrection } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { readCounter } from '../../lib/list-counters.ts';
@@ -62,7 +63,7 @@ export async function feedbackRoutes(app: FastifyInstance, { db }: AppContext): 
   api.post(
     '/api/feedback/:id/correction',
     {
-      config: { access: 'create_inform_the_bot' },
+      config: { access: canSaveCorrection },
       schema: {
         params: z.object({ id: idParam }),
         body: feedbackCorrectionRequest,

@@ -10,6 +10,7 @@ import {
   helpRequestRow,
   helpRequestStatusFilter,
 } from '@steward/contract/help-requests';
+import { canUpdateHelpRequestStatus } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { readCounter } from '../../lib/list-counters.ts';
@@ -61,7 +62,7 @@ export async function helpRequestRoutes(app: FastifyInstance, { db }: AppContext
   api.post(
     '/api/help-requests/:id/:action',
     {
-      config: { access: 'update_help_request_status' },
+      config: { access: canUpdateHelpRequestStatus },
       schema: { params: z.object({ id: idParam, action: helpRequestAction }), response: { 200: rowsAnswer(helpRequestRow) } },
     },
     async (request) => {

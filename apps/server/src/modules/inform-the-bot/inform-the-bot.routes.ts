@@ -9,6 +9,14 @@ import {
   INFORM_THE_BOT_MESSAGES,
   informTheBotRow,
 } from '@steward/contract/inform-the-bot';
+import {
+  canApproveInformation,
+  canCreateInformation,
+  canDeleteInformation,
+  canEditInformation,
+  canReadInformTheBot,
+  canReviewInformation,
+} from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { readCounter } from '../../lib/list-counters.ts';
@@ -35,7 +43,7 @@ export async function informTheBotRoutes(app: FastifyInstance, context: AppConte
   api.get(
     '/api/inform-the-bot/:pageIndex',
     {
-      config: { access: 'read_inform_the_bot' },
+      config: { access: canReadInformTheBot },
       schema: { params: z.object({ pageIndex: pageIndexParam }), response: { 200: rowsAnswer(informTheBotRow) } },
     },
     async (request) => {
@@ -47,7 +55,7 @@ export async function informTheBotRoutes(app: FastifyInstance, context: AppConte
   api.post(
     '/api/inform-the-bot',
     {
-      config: { access: 'create_inform_the_bot' },
+      config: { access: canCreateInformation },
       schema: { body: createInformTheBotRequest, response: { 200: rowsAnswer(informTheBotRow) } },
     },
     async (request) => {
@@ -71,7 +79,7 @@ export async function informTheBotRoutes(app: FastifyInstance, context: AppConte
   api.post(
     '/api/inform-the-bot/edit/:id',
     {
-      config: { access: 'create_inform_the_bot' },
+      config: { access: canEditInformation },
       schema: { params: idParams, body: editInformTheBotRequest, response: { 200: rowsAnswer(informTheBotRow) } },
     },
     async (request) => {
@@ -91,7 +99,7 @@ export async function informTheBotRoutes(app: FastifyInstance, context: AppConte
   api.post(
     '/api/inform-the-bot/approve/:id',
     {
-      config: { access: 'create_inform_the_bot' },
+      config: { access: canReviewInformation },
       schema: { params: idParams, body: approveInformTheBotRequest, response: { 200: successAnswer } },
     },
     async (request) => {
@@ -103,14 +111,16 @@ export async function informTheBotRoutes(app: FastifyInstance, context: AppConte
       const item = await findInformTheBotItem(db, id);
       if (!item) throw new HttpError(404, INFORM_THE_BOT_MESSAGES.notFound);
       if (item.status === 'approved') throw new HttpError(409, INFORM_THE_BOT_MESSAGES.alreadyApproved);
-      if (item.lastAuthorId === viewer.id) throw new HttpError(403, INFORM_THE_BOT_MESSAGES.ownApproval);
+      if (!canApproveInformation(viewer, { status: item.status, last_author_id: item.lastAuthorId })) {
+        throw new HttpError(403, INFORM_THE_BOT_MESSAGES.ownApproval);
+      }
       throw new HttpError(409, INFORM_THE_BOT_MESSAGES.changedSinceLoaded);
     },
   );
 
   api.post(
     '/api/inform-the-bot/delete/:id',
-    { config: { access: 'admin' }, schema: { params: idParams, response: { 200: successAnswer } } },
+    { config: { access: canDeleteInformation }, schema: { params: idParams, response: { 200: successAnswer } } },
     async (request) => {
       if (!(await deleteInformTheBotItem(db, request.params.id))) throw new HttpError(404, INFORM_THE_BOT_MESSAGES.notFound);
       return { success: true as const };

@@ -11,6 +11,7 @@ import {
   MAX_UPLOAD_FILES,
   type InformTheBotType,
 } from '@steward/contract/inform-the-bot';
+import { canCreateInformation } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { readCounter } from '../../lib/list-counters.ts';
@@ -33,7 +34,7 @@ export async function informTheBotUploadRoute(app: FastifyInstance, { db }: AppC
     });
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/inform-the-bot/upload',
-      { config: { access: 'create_inform_the_bot' }, schema: { response: { 200: rowsAnswer(informTheBotRow) } } },
+      { config: { access: canCreateInformation }, schema: { response: { 200: rowsAnswer(informTheBotRow) } } },
       async (request) => {
         const viewer = signedIn(request);
         const upload = await readUpload(request);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { LAST_ADMINISTRATOR, userListRow, userRow } from '@steward/contract/accounts';
 import { idParam, pageIndexParam, rowsAnswer, successAnswer } from '@steward/contract/envelope';
 import { PAGE_SIZE } from '@steward/contract/paging';
+import { canDeleteUser, canReadUserAccount, canReadUserAccounts } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { signedIn } from '../../plugins/access.ts';
@@ -21,7 +22,7 @@ export async function usersRoutes(app: FastifyInstance, { db }: AppContext): Pro
   api.get(
     '/api/users/:pageIndex',
     {
-      config: { access: 'read_user_accounts' },
+      config: { access: canReadUserAccounts },
       schema: { params: z.object({ pageIndex: pageIndexParam }), response: { 200: rowsAnswer(userListRow) } },
     },
     async (request) => {
@@ -36,9 +37,7 @@ export async function usersRoutes(app: FastifyInstance, { db }: AppContext): Pro
     async (request) => {
       const viewer = signedIn(request);
       const { id } = request.params;
-      if (id !== viewer.id && !viewer.capabilities.includes('read_user_accounts')) {
-        throw new HttpError(403, OTHER_ACCOUNT_NOT_ALLOWED);
-      }
+      if (!canReadUserAccount(viewer, id)) throw new HttpError(403, OTHER_ACCOUNT_NOT_ALLOWED);
       const user = await findUserById(db, id);
       if (!user) throw new HttpError(404, USER_NOT_FOUND);
       return { success: true as const, data: { rows: [presentUser(user)] } };
@@ -47,7 +46,7 @@ export async function usersRoutes(app: FastifyInstance, { db }: AppContext): Pro
 
   api.post(
     '/api/user/:id/delete',
-    { config: { access: 'delete_user' }, schema: { params: z.object({ id: idParam }), response: { 200: successAnswer } } },
+    { config: { access: canDeleteUser }, schema: { params: z.object({ id: idParam }), response: { 200: successAnswer } } },
     async (request) => {
       const result = await deleteUserKeepingAnAdministrator(db, request.params.id);
       if (result === 'not_found') throw new HttpError(404, USER_NOT_FOUND);

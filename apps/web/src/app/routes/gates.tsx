@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useParams } from 'react-router';
-import type { Capability } from '@steward/contract/access';
+import { canOpenUserRoute, type StaffRule } from '@steward/contract/permissions';
 import { SignedInUserContext, useCurrentUser, useSignedInUser } from '../../features/auth/api/get-current-user.ts';
 import { applyTheme, rememberedTheme } from '../../lib/theme.ts';
 
@@ -23,17 +23,20 @@ export function LoginGate({ children }: { children: ReactNode }) {
   return <SignedInUserContext value={user}>{children}</SignedInUserContext>;
 }
 
-/** A screen that needs a capability: without it, go to /home. */
-export function CapabilityGate({ capability }: { capability: Capability }) {
+/** A screen that needs a permission rule (`canReadDocuments`, …): without it, go to /home. */
+export function PermissionGate({ allows }: { allows: StaffRule }) {
   const user = useSignedInUser();
-  if (!user.capabilities.includes(capability)) return <Navigate to="/home" replace />;
+  if (!allows(user)) return <Navigate to="/home" replace />;
   return <Outlet />;
 }
 
 /** A screen for one's own account only: another {id} goes to /home. */
 export function OwnAccountGate() {
   const user = useSignedInUser();
-  const { id } = useParams();
-  if (String(user.id) !== id) return <Navigate to="/home" replace />;
+  const { id = '' } = useParams();
+  if (!canOpenUserRoute(user, accountIdOf(id))) return <Navigate to="/home" replace />;
   return <Outlet />;
 }
+
+/** The {id} of a user route as written ("7"); anything else ("07", "7x") matches no account. */
+const accountIdOf = (id: string): number => (/^[1-9]\d*$/.test(id) ? Number(id) : Number.NaN);

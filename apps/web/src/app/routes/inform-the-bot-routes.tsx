@@ -1,8 +1,9 @@
 import { useParams, type RouteObject } from 'react-router';
+import { canReadInformTheBot } from '@steward/contract/permissions';
 import { useSignedInUser } from '../../features/auth/api/get-current-user.ts';
 import { InformTheBotList } from '../../features/inform-the-bot/components/inform-the-bot-list.tsx';
 import { pageIndexFromRoute } from '../../lib/page-param.ts';
-import { CapabilityGate } from './gates.tsx';
+import { PermissionGate } from './gates.tsx';
 
 function InformTheBotScreen() {
   const viewer = useSignedInUser();
@@ -12,7 +13,7 @@ function InformTheBotScreen() {
 
 export const informTheBotRoutes: RouteObject[] = [
   {
-    element: <CapabilityGate capability="read_inform_the_bot" />,
+    element: <PermissionGate allows={canReadInformTheBot} />,
     children: [
       { path: 'inform-the-bot', element: <InformTheBotScreen /> },
       { path: 'inform-the-bot/page/:page', element: <InformTheBotScreen /> },

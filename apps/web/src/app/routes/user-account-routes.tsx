@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, type RouteObject } from 'react-router';
-import { hasCapability, isAdmin } from '@steward/contract/access';
+import { canAddUser, canChangePassword, canDeleteUser, canReadUserAccounts, canSeeAddUserLink } from '@steward/contract/permissions';
 import { ChangePasswordForm } from '../../features/accounts/components/change-password-form.tsx';
 import { currentUserQueryKey, useSignedInUser } from '../../features/auth/api/get-current-user.ts';
 import { AddUserForm } from '../../features/user-accounts/components/add-user-form.tsx';
 import { UserAccountsList } from '../../features/user-accounts/components/user-accounts-list.tsx';
 import { UserDetail } from '../../features/user-accounts/components/user-detail.tsx';
 import { pageIndexFromRoute } from '../../lib/page-param.ts';
-import { CapabilityGate, OwnAccountGate } from './gates.tsx';
+import { OwnAccountGate, PermissionGate } from './gates.tsx';
 
 function UserAccountsScreen() {
   const user = useSignedInUser();
@@ -16,8 +16,8 @@ function UserAccountsScreen() {
     <UserAccountsList
       pageIndex={pageIndexFromRoute(page)}
       viewerId={user.id}
-      canAddUser={isAdmin(user)}
-      canDeleteUsers={hasCapability(user, 'delete_user')}
+      showsAddUserLink={canSeeAddUserLink(user)}
+      canDeleteUsers={canDeleteUser(user)}
     />
   );
 }
@@ -30,8 +30,8 @@ function UserDetailScreen() {
   return (
     <UserDetail
       userId={user.id}
-      isOwnAccount
-      canDeleteUser={hasCapability(user, 'delete_user')}
+      showsChangePasswordLink={canChangePassword(user, user.id)}
+      canDeleteUser={canDeleteUser(user)}
       onDeleted={() => {
         queryClient.clear();
         queryClient.setQueryData(currentUserQueryKey, null);
@@ -49,14 +49,14 @@ function ChangePasswordScreen() {
 /** Staff accounts: list, add user, one's own account and password. */
 export const userAccountRoutes: RouteObject[] = [
   {
-    element: <CapabilityGate capability="read_user_accounts" />,
+    element: <PermissionGate allows={canReadUserAccounts} />,
     children: [
       { path: 'user-accounts', element: <UserAccountsScreen /> },
       { path: 'user-accounts/page/:page', element: <UserAccountsScreen /> },
     ],
   },
   {
-    element: <CapabilityGate capability="create_user" />,
+    element: <PermissionGate allows={canAddUser} />,
     children: [{ path: 'user-accounts/add', element: <AddUserForm /> }],
   },
   {

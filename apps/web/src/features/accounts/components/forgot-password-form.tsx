@@ -1,32 +1,25 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
-import { ACCOUNT_SUCCESS, sendPasswordResetEmailRequest, type SendPasswordResetEmailRequest } from '@steward/contract/accounts';
-import { FieldError } from '../../../components/field-error.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ACCOUNT_SUCCESS, sendPasswordResetEmailRequest } from '@steward/contract/accounts';
+import { FormField } from '../../../components/form/form-field.tsx';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
+import { useContractForm } from '../../../components/form/use-contract-form.ts';
 import { useSendPasswordResetEmail } from '../api/send-password-reset-email.ts';
 
 /** Forgot password: ask for the address, then "Check your email" with Resend Email. */
 export function ForgotPasswordForm() {
   const [sentTo, setSentTo] = useState<string>();
   const sendMutation = useSendPasswordResetEmail();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<SendPasswordResetEmailRequest>({ resolver: zodResolver(sendPasswordResetEmailRequest), defaultValues: { email: '' } });
+  const { register, errors, isSubmitting, submitWith } = useContractForm(sendPasswordResetEmailRequest, {
+    defaultValues: { email: '' },
+    errorsUnder: 'email',
+  });
 
-  const onSubmit = handleSubmit(async ({ email }) => {
-    try {
-      await sendMutation.mutateAsync({ email });
-      setSentTo(email);
-    } catch (error) {
-      setError('email', { message: error instanceof ApiError ? error.message : 'Something went wrong. Please try again.' });
-    }
+  const onSubmit = submitWith(async ({ email }) => {
+    await sendMutation.mutateAsync({ email });
+    setSentTo(email);
   });
 
   if (sentTo) return <CheckYourEmail email={sentTo} />;
@@ -39,21 +32,12 @@ export function ForgotPasswordForm() {
         Forgot password
       </h1>
       <p className="text-body-secondary">Enter the email address of your account and we will send you a link to reset your password.</p>
-      <Form.Group className="mb-3" controlId="forgot-password-email">
-        <Form.Label>Email</Form.Label>
-        <Form.Control
-          type="email"
-          autoComplete="email"
-          placeholder="name@example.com"
-          isInvalid={Boolean(errors.email)}
-          aria-describedby={errors.email ? 'forgot-password-email-error' : undefined}
-          {...register('email')}
-        />
-        <FieldError id="forgot-password-email-error" message={errors.email?.message} />
-      </Form.Group>
-      <Button type="submit" className="w-100 mb-3" disabled={isSubmitting}>
+      <FormField id="forgot-password-email" label="Email" error={errors.email?.message} className="mb-3">
+        {(control) => <Form.Control type="email" autoComplete="email" placeholder="name@example.com" {...control} {...register('email')} />}
+      </FormField>
+      <SubmitButton busy={isSubmitting} className="w-100 mb-3">
         Send
-      </Button>
+      </SubmitButton>
       <p className="text-center mb-0">
         <Link to="/">Back to Login</Link>
       </p>

@@ -1,37 +1,29 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
-import { useForm } from 'react-hook-form';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { loginRequest, type LoginRequest } from '@steward/contract/auth';
-import { FieldError } from '../../../components/field-error.tsx';
+import { loginRequest } from '@steward/contract/auth';
+import { errorMessage } from '../../../components/form/error-message.ts';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { FormField } from '../../../components/form/form-field.tsx';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
+import { useContractForm } from '../../../components/form/use-contract-form.ts';
 import { PasswordInput } from '../../../components/password-input.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useLogin } from '../api/login.ts';
 import { useVerifyEmailCode } from '../api/verify-email-code.ts';
 
 export function LoginForm() {
   const navigate = useNavigate();
   const loginMutation = useLogin();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginRequest>({ resolver: zodResolver(loginRequest), defaultValues: { email: '', password: '' } });
+  const { register, setError, errors, isSubmitting, submitWith } = useContractForm(loginRequest, {
+    defaultValues: { email: '', password: '' },
+    errorFields: ['email', 'password'],
+  });
 
   useSignInLink((message) => setError('root', { message }));
 
-  const onSubmit = handleSubmit(async (credentials) => {
-    try {
-      await loginMutation.mutateAsync(credentials);
-      await navigate('/home', { replace: true });
-    } catch (error) {
-      const apiError = error instanceof ApiError ? error : new ApiError('Something went wrong. Please try again.', 0);
-      const field = apiError.field === 'email' || apiError.field === 'password' ? apiError.field : 'root';
-      setError(field, { message: apiError.message });
-    }
+  const onSubmit = submitWith(async (credentials) => {
+    await loginMutation.mutateAsync(credentials);
+    await navigate('/home', { replace: true });
   });
 
   return (
@@ -39,40 +31,19 @@ export function LoginForm() {
       <h1 id="login-title" className="h3 mb-4">
         Login
       </h1>
-      <Form.Group className="mb-3" controlId="login-email">
-        <Form.Label>Email</Form.Label>
-        <Form.Control
-          type="email"
-          autoComplete="username"
-          placeholder="name@example.com"
-          isInvalid={Boolean(errors.email)}
-          aria-describedby={errors.email ? 'login-email-error' : undefined}
-          {...register('email')}
-        />
-        <FieldError id="login-email-error" message={errors.email?.message} />
-      </Form.Group>
-      <Form.Group className="mb-2" controlId="login-password">
-        <Form.Label>Password</Form.Label>
-        <PasswordInput
-          id="login-password"
-          autoComplete="current-password"
-          isInvalid={Boolean(errors.password)}
-          aria-describedby={errors.password ? 'login-password-error' : undefined}
-          {...register('password')}
-        />
-        <FieldError id="login-password-error" message={errors.password?.message} />
-      </Form.Group>
+      <FormField id="login-email" label="Email" error={errors.email?.message} className="mb-3">
+        {(control) => <Form.Control type="email" autoComplete="username" placeholder="name@example.com" {...control} {...register('email')} />}
+      </FormField>
+      <FormField id="login-password" label="Password" error={errors.password?.message} className="mb-2">
+        {(control) => <PasswordInput autoComplete="current-password" {...control} {...register('password')} />}
+      </FormField>
       <p className="mb-4">
         <Link to="/reset-password">Forgot password? Reset here</Link>
       </p>
-      {errors.root?.message ? (
-        <div className="alert alert-danger py-2" role="alert">
-          {errors.root.message}
-        </div>
-      ) : null}
-      <Button type="submit" className="w-100" disabled={isSubmitting}>
+      <FormAlert error={errors.root?.message} />
+      <SubmitButton busy={isSubmitting} className="w-100">
         Login
-      </Button>
+      </SubmitButton>
     </Form>
   );
 }
@@ -94,6 +65,6 @@ function useSignInLink(showError: (message: string) => void) {
     started.current = true;
     mutateAsync({ email, code })
       .then(() => navigate('/home', { replace: true }))
-      .catch((error: unknown) => showError(error instanceof ApiError ? error.message : 'Something went wrong. Please try again.'));
+      .catch((error: unknown) => showError(errorMessage(error)));
   }, [email, code, mutateAsync, navigate, showError]);
 }

@@ -1,12 +1,12 @@
-import { hasCapability, type Viewer } from '@steward/contract/access';
+import { canUpdateBotSettings, type StaffMember } from '@steward/contract/permissions';
 import { useBotSettings } from '../api/get-bot-settings.ts';
 import { FunFactsSection } from './fun-facts-section.tsx';
 import { HelpRequestEmailsSection } from './help-request-emails-section.tsx';
 import { SupportThresholdForm } from './support-threshold-form.tsx';
 
-/** Bot settings: without update_bot_settings, Save is disabled, edit/delete and the email section hidden. */
-export function BotSettingsScreen({ viewer }: { viewer: Viewer }) {
-  const mayEdit = hasCapability(viewer, 'update_bot_settings');
+/** Bot settings: without canUpdateBotSettings (update_bot_settings), Save is disabled, edit/delete and the email section hidden. */
+export function BotSettingsScreen({ viewer }: { viewer: StaffMember }) {
+  const mayEdit = canUpdateBotSettings(viewer);
   const { data: settings } = useBotSettings();
   return (
     <section aria-labelledby="bot-settings-title">

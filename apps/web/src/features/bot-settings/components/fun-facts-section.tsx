@@ -7,7 +7,7 @@ import { useDeleteFunFact } from '../api/delete-fun-fact.ts';
 import { useFunFacts } from '../api/get-fun-facts.ts';
 import { FunFactEditModal } from './fun-fact-edit-modal.tsx';
 import { NewFunFactsForm } from './new-fun-facts-form.tsx';
-import { SaveStatus } from './save-status.tsx';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
 
 export function FunFactsSection({ mayEdit }: { mayEdit: boolean }) {
   const { data: funFacts } = useFunFacts();
@@ -45,7 +45,7 @@ export function FunFactsSection({ mayEdit }: { mayEdit: boolean }) {
         ) : (
           <p className="text-body-secondary">No fun facts yet.</p>
         )}
-        <SaveStatus success={updated ? BOT_SETTINGS_MESSAGES.funFactUpdated : undefined} />
+        <FormAlert success={updated ? BOT_SETTINGS_MESSAGES.funFactUpdated : undefined} below />
         <NewFunFactsForm mayEdit={mayEdit} />
       </Card.Body>
       {editing ? (

@@ -5,29 +5,27 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { BOT_SETTINGS_MESSAGES } from '@steward/contract/bot-settings';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
+import { useFormOutcome } from '../../../components/form/use-form-outcome.ts';
 import { useSaveBotSettings } from '../api/save-bot-settings.ts';
-import { messageOf, SaveStatus } from './save-status.tsx';
 
 /** Only for update_bot_settings: saved addresses with a delete action each, and new email fields. */
 export function HelpRequestEmailsSection({ emails }: { emails: readonly string[] }) {
   const save = useSaveBotSettings();
-  const [status, setStatus] = useState<{ success?: string; error?: string }>({});
+  const { outcome, save: saveWithOutcome } = useFormOutcome();
   const [deleting, setDeleting] = useState<string>();
   const { register, control, handleSubmit, reset, formState } = useForm<{ emails: { address: string }[] }>({
     defaultValues: { emails: [{ address: '' }] },
   });
   const { fields, append } = useFieldArray({ control, name: 'emails' });
   // The browser checks each field as an email input; empty fields are dropped before saving.
-  const onSubmit = handleSubmit(async (values) => {
-    setStatus({});
+  const onSubmit = handleSubmit((values) => {
     const added = values.emails.map((entry) => entry.address.trim()).filter((address) => address !== '');
-    try {
+    return saveWithOutcome(async () => {
       await save.mutateAsync({ settings: { helpRequestEmails: [...emails, ...added] } });
       reset({ emails: [{ address: '' }] });
-      setStatus({ success: BOT_SETTINGS_MESSAGES.saved });
-    } catch (error) {
-      setStatus({ error: messageOf(error) });
-    }
+    }, BOT_SETTINGS_MESSAGES.saved);
   });
   return (
     <Card className="mb-4">
@@ -57,11 +55,11 @@ export function HelpRequestEmailsSection({ emails }: { emails: readonly string[]
             <Button variant="outline-primary" onClick={() => append({ address: '' })}>
               Add another email
             </Button>
-            <Button type="submit" disabled={formState.isSubmitting}>
-              {formState.isSubmitting ? 'Saving...' : 'Save'}
-            </Button>
+            <SubmitButton busy={formState.isSubmitting} busyLabel="Saving...">
+              Save
+            </SubmitButton>
           </div>
-          <SaveStatus {...status} />
+          <FormAlert {...outcome} below />
         </Form>
       </Card.Body>
       <ConfirmModal

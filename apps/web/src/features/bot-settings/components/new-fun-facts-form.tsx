@@ -1,36 +1,33 @@
-import { useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { BOT_SETTINGS_MESSAGES, funFactPreview, MAX_NEW_FUN_FACTS, newFunFactsRequest, type FunFactFields } from '@steward/contract/bot-settings';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
+import { useFormOutcome } from '../../../components/form/use-form-outcome.ts';
 import { useAddFunFacts } from '../api/add-fun-facts.ts';
-import { messageOf, SaveStatus } from './save-status.tsx';
 
 const emptyRow: FunFactFields = { fact: '', url: '' };
 
 /** Rows of Fact and Source URL, each previewed as the chatbot shows it; one message for all rows. */
 export function NewFunFactsForm({ mayEdit }: { mayEdit: boolean }) {
   const add = useAddFunFacts();
-  const [status, setStatus] = useState<{ success?: string; error?: string }>({});
+  const { outcome, save, fail } = useFormOutcome();
   const { register, control, handleSubmit, reset, formState } = useForm<{ funFacts: FunFactFields[] }>({
     defaultValues: { funFacts: [emptyRow] },
   });
   const { fields, append, remove } = useFieldArray({ control, name: 'funFacts' });
   const rows = useWatch({ control, name: 'funFacts' });
   const onSubmit = handleSubmit(async (values) => {
-    setStatus({});
     const parsed = newFunFactsRequest.safeParse(values);
     if (!parsed.success) {
-      setStatus({ error: parsed.error.issues[0]?.message ?? BOT_SETTINGS_MESSAGES.factsRequired });
+      fail(parsed.error.issues[0]?.message ?? BOT_SETTINGS_MESSAGES.factsRequired);
       return;
     }
-    try {
+    await save(async () => {
       await add.mutateAsync(parsed.data);
       reset({ funFacts: [emptyRow] });
-      setStatus({ success: BOT_SETTINGS_MESSAGES.saved });
-    } catch (error) {
-      setStatus({ error: messageOf(error) });
-    }
+    }, BOT_SETTINGS_MESSAGES.saved);
   });
   return (
     <Form noValidate onSubmit={onSubmit} aria-labelledby="new-fun-facts-title">
@@ -61,11 +58,11 @@ export function NewFunFactsForm({ mayEdit }: { mayEdit: boolean }) {
         <Button variant="outline-primary" onClick={() => append(emptyRow)} disabled={fields.length >= MAX_NEW_FUN_FACTS}>
           Add another fun fact
         </Button>
-        <Button type="submit" disabled={!mayEdit || formState.isSubmitting}>
-          {formState.isSubmitting ? 'Saving...' : 'Save'}
-        </Button>
+        <SubmitButton busy={formState.isSubmitting} busyLabel="Saving..." disabled={!mayEdit}>
+          Save
+        </SubmitButton>
       </div>
-      <SaveStatus {...status} />
+      <FormAlert {...outcome} below />
     </Form>
   );
 }

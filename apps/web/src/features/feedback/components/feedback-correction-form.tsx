@@ -1,16 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { forwardRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import {
-  FEEDBACK_MESSAGES,
-  feedbackCorrectionRequest,
-  type FeedbackCorrectionRequest,
-} from '@steward/contract/feedback';
-import { FieldError } from '../../../components/field-error.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { FEEDBACK_MESSAGES, feedbackCorrectionRequest } from '@steward/contract/feedback';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { FormField } from '../../../components/form/form-field.tsx';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
+import { useContractForm } from '../../../components/form/use-contract-form.ts';
 import { useAddFeedbackCorrection } from '../api/add-feedback-correction.ts';
 
 interface FeedbackCorrectionFormProps {
@@ -29,23 +23,16 @@ export const FeedbackCorrectionForm = forwardRef<HTMLElement, FeedbackCorrection
 ) {
   const addCorrection = useAddFeedbackCorrection(feedbackId);
   const [saved, setSaved] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<FeedbackCorrectionRequest>({ resolver: zodResolver(feedbackCorrectionRequest), defaultValues: { content: '' } });
+  const { register, reset, errors, isSubmitting, submitWith } = useContractForm(feedbackCorrectionRequest, {
+    defaultValues: { content: '' },
+    errorsUnder: 'content',
+  });
 
-  const onSubmit = handleSubmit(async (request) => {
+  const onSubmit = submitWith(async (request) => {
     setSaved(false);
-    try {
-      await addCorrection.mutateAsync(request);
-      reset({ content: '' });
-      setSaved(true);
-    } catch (error) {
-      setError('content', { message: error instanceof ApiError ? error.message : 'Something went wrong. Please try again.' });
-    }
+    await addCorrection.mutateAsync(request);
+    reset({ content: '' });
+    setSaved(true);
   });
 
   return (
@@ -58,25 +45,20 @@ export const FeedbackCorrectionForm = forwardRef<HTMLElement, FeedbackCorrection
           <p className="text-body-secondary text-break" id="correction-question">
             {question}
           </p>
-          <Form.Group className="mb-3" controlId="correction-content">
-            <Form.Label className="visually-hidden">Correct answer</Form.Label>
-            <Form.Control
-              as="textarea"
-              rows={4}
-              isInvalid={Boolean(errors.content)}
-              aria-describedby={errors.content ? 'correction-content-error correction-question' : 'correction-question'}
-              {...register('content', { onChange: () => setSaved(false) })}
-            />
-            <FieldError id="correction-content-error" message={errors.content?.message} />
-          </Form.Group>
-          {saved ? (
-            <Alert variant="success" className="py-2" role="status">
-              {FEEDBACK_MESSAGES.correctionAdded}
-            </Alert>
-          ) : null}
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving...' : 'Save'}
-          </Button>
+          <FormField
+            id="correction-content"
+            label="Correct answer"
+            labelHidden
+            error={errors.content?.message}
+            describedBy="correction-question"
+            className="mb-3"
+          >
+            {(control) => <Form.Control as="textarea" rows={4} {...control} {...register('content', { onChange: () => setSaved(false) })} />}
+          </FormField>
+          <FormAlert success={saved ? FEEDBACK_MESSAGES.correctionAdded : undefined} />
+          <SubmitButton busy={isSubmitting} busyLabel="Saving...">
+            Save
+          </SubmitButton>
         </Form>
       </div>
     </section>

@@ -2,9 +2,9 @@ import { useRef, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Link, useParams } from 'react-router';
-import { hasCapability, isAdmin } from '@steward/contract/access';
 import type { CurrentUser } from '@steward/contract/auth';
 import { parseReasons } from '@steward/contract/feedback';
+import { canSaveCorrection, canUseFeedbackShortcut } from '@steward/contract/permissions';
 import { BackButton } from '../../../components/back-button.tsx';
 import { SanitizedHtml } from '../../../components/sanitized-html.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
@@ -29,7 +29,7 @@ export function FeedbackDetail({ viewer }: { viewer: CurrentUser }) {
   const id = useParams().id ?? '';
   const { data: feedback, error } = useFeedback(id);
   const formRef = useRef<HTMLElement>(null);
-  const canCorrect = hasCapability(viewer, 'create_inform_the_bot');
+  const canCorrect = canSaveCorrection(viewer);
 
   const scrollToForm = () => {
     formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -45,7 +45,8 @@ export function FeedbackDetail({ viewer }: { viewer: CurrentUser }) {
       {error ? <Alert variant="danger">{error.message}</Alert> : null}
       {feedback ? (
         <>
-          {feedback.rating === 'down' && isAdmin(viewer) && canCorrect ? (
+          {/* The shortcut only scrolls to the correction form, so it needs the form too. */}
+          {feedback.rating === 'down' && canUseFeedbackShortcut(viewer) && canCorrect ? (
             <Button className="mb-3" onClick={scrollToForm}>
               Inform the Bot
             </Button>

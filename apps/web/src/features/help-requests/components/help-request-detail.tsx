@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
-import { hasCapability } from '@steward/contract/access';
 import type { CurrentUser } from '@steward/contract/auth';
 import type { HelpRequest } from '@steward/contract/help-requests';
+import { canUpdateHelpRequestStatus } from '@steward/contract/permissions';
 import { BackButton } from '../../../components/back-button.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useHelpRequest } from '../api/get-help-request.ts';
@@ -40,7 +40,7 @@ export function HelpRequestDetail({ id, viewer }: { id: number; viewer: CurrentU
       {helpRequest ? (
         <Card body>
           <HelpRequestFields helpRequest={helpRequest} />
-          {hasCapability(viewer, 'update_help_request_status') ? <HelpRequestStatusAction helpRequest={helpRequest} /> : null}
+          {canUpdateHelpRequestStatus(viewer) ? <HelpRequestStatusAction helpRequest={helpRequest} /> : null}
         </Card>
       ) : null}
     </section>

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -10,9 +8,11 @@ import {
   INFORM_THE_BOT_FILE_TYPES,
   INFORM_THE_BOT_MESSAGES,
   MAX_UPLOAD_FILES,
-  type AddInformationForm as AddInformationValues,
 } from '@steward/contract/inform-the-bot';
-import { FieldError } from '../../../components/field-error.tsx';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { FormField } from '../../../components/form/form-field.tsx';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
+import { useContractForm } from '../../../components/form/use-contract-form.ts';
 import { useCreateInformTheBotItems } from '../api/create-inform-the-bot-items.ts';
 
 /** "Add new information": typed content and/or .txt/.csv/.pdf files; the new rows go to the top of the list. */
@@ -22,20 +22,14 @@ export function AddInformationForm({ onAdded }: { onAdded: () => void }) {
   const [files, setFiles] = useState<File[]>([]);
   const fileInput = useRef<HTMLInputElement>(null);
   const create = useCreateInformTheBotItems();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<AddInformationValues>({ resolver: zodResolver(addInformationForm), defaultValues: { content: '' } });
+  const { register, setError, reset, errors, isSubmitting, submitWith } = useContractForm(addInformationForm, { defaultValues: { content: '' } });
 
   const close = () => {
     reset();
     setFiles([]);
     setOpen(false);
   };
-  const onSubmit = handleSubmit(async ({ content }) => {
+  const onSubmit = submitWith(async ({ content }) => {
     if (content.trim() === '' && files.length === 0) {
       setError('content', { message: INFORM_THE_BOT_MESSAGES.addContentRequired });
       return;
@@ -44,14 +38,10 @@ export function AddInformationForm({ onAdded }: { onAdded: () => void }) {
       setError('root', { message: `Too many files: at most ${MAX_UPLOAD_FILES} at once.` });
       return;
     }
-    try {
-      await create.mutateAsync({ content: content.trim(), files });
-      close();
-      setAdded(true);
-      onAdded();
-    } catch (error) {
-      setError('root', { message: error instanceof Error ? error.message : String(error) });
-    }
+    await create.mutateAsync({ content: content.trim(), files });
+    close();
+    setAdded(true);
+    onAdded();
   });
 
   if (!open) {
@@ -80,17 +70,9 @@ export function AddInformationForm({ onAdded }: { onAdded: () => void }) {
           <h2 id="add-information-title" className="h5">
             Add new information
           </h2>
-          <Form.Group className="mb-3" controlId="add-information-content">
-            <Form.Label>Content</Form.Label>
-            <Form.Control
-              as="textarea"
-              rows={5}
-              isInvalid={Boolean(errors.content)}
-              aria-describedby={errors.content ? 'add-information-content-error' : undefined}
-              {...register('content')}
-            />
-            <FieldError id="add-information-content-error" message={errors.content?.message} />
-          </Form.Group>
+          <FormField id="add-information-content" label="Content" error={errors.content?.message} className="mb-3">
+            {(control) => <Form.Control as="textarea" rows={5} {...control} {...register('content')} />}
+          </FormField>
           <Form.Group className="mb-3" controlId="add-information-files">
             <Form.Label>Or upload files ({INFORM_THE_BOT_FILE_TYPES.join(', ')})</Form.Label>
             <Form.Control
@@ -101,15 +83,11 @@ export function AddInformationForm({ onAdded }: { onAdded: () => void }) {
               onChange={(event) => setFiles([...((event.target as HTMLInputElement).files ?? [])])}
             />
           </Form.Group>
-          {errors.root?.message ? (
-            <div className="alert alert-danger py-2" role="alert">
-              {errors.root.message}
-            </div>
-          ) : null}
+          <FormAlert error={errors.root?.message} />
           <div className="d-flex gap-2">
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? 'Saving...' : 'Save'}
-            </Button>
+            <SubmitButton busy={isSubmitting} busyLabel="Saving...">
+              Save
+            </SubmitButton>
             <Button variant="secondary" onClick={close} disabled={isSubmitting}>
               Cancel
             </Button>

@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Viewer } from '@steward/contract/access';
+import type { Capability } from '@steward/contract/access';
 import type { InformTheBotRow } from '@steward/contract/inform-the-bot';
+import type { StaffMember } from '@steward/contract/permissions';
 import { InformTheBotCard } from './inform-the-bot-card.tsx';
 
 const row: InformTheBotRow = {
@@ -18,13 +19,17 @@ const row: InformTheBotRow = {
   total_count: 1,
 };
 
-const viewer = (id: number, role: Viewer['role'] = 'viewer', capabilities = ['read_inform_the_bot', 'create_inform_the_bot']): Viewer => ({
+const viewer = (
+  id: number,
+  role: StaffMember['role'] = 'viewer',
+  capabilities: Capability[] = ['read_inform_the_bot', 'create_inform_the_bot'],
+): StaffMember => ({
   id,
   role,
   capabilities,
 });
 
-const renderCard = (cardRow: InformTheBotRow, cardViewer: Viewer) =>
+const renderCard = (cardRow: InformTheBotRow, cardViewer: StaffMember) =>
   render(
     <QueryClientProvider client={new QueryClient()}>
       <InformTheBotCard row={cardRow} viewer={cardViewer} />

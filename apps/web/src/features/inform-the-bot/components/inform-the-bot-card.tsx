@@ -2,8 +2,14 @@ import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { hasCapability, isAdmin, type Viewer } from '@steward/contract/access';
-import { canApprove, INFORM_THE_BOT_MESSAGES, type InformTheBotRow } from '@steward/contract/inform-the-bot';
+import { INFORM_THE_BOT_MESSAGES, type InformTheBotRow } from '@steward/contract/inform-the-bot';
+import {
+  canApproveInformation,
+  canDeleteInformation,
+  canEditInformation,
+  canReviewInformation,
+  type StaffMember,
+} from '@steward/contract/permissions';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { formatLongDate } from '../../../lib/format-date.ts';
 import { useApproveInformTheBotItem } from '../api/approve-inform-the-bot-item.ts';
@@ -17,12 +23,11 @@ const TYPE_LABEL: Record<InformTheBotRow['type'], string> = {
 };
 
 /** One item: date, author and content, with Approve, edit and (for admins) delete. */
-export function InformTheBotCard({ row, viewer }: { row: InformTheBotRow; viewer: Viewer }) {
+export function InformTheBotCard({ row, viewer }: { row: InformTheBotRow; viewer: StaffMember }) {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const approve = useApproveInformTheBotItem(row.id);
   const remove = useDeleteInformTheBotItem();
-  const mayWrite = hasCapability(viewer, 'create_inform_the_bot');
   const headingId = `inform-the-bot-${row.id}`;
 
   return (
@@ -53,8 +58,8 @@ export function InformTheBotCard({ row, viewer }: { row: InformTheBotRow; viewer
           </p>
         ) : null}
         <div className="d-flex flex-wrap gap-2">
-          {row.status === 'pending' && mayWrite ? (
-            canApprove(viewer.id, row) ? (
+          {row.status === 'pending' && canReviewInformation(viewer) ? (
+            canApproveInformation(viewer, row) ? (
               <Button size="sm" variant="success" disabled={approve.isPending} onClick={() => approve.mutate(row.content)}>
                 {approve.isPending ? 'Approving...' : 'Approve'}
               </Button>
@@ -64,12 +69,12 @@ export function InformTheBotCard({ row, viewer }: { row: InformTheBotRow; viewer
               </Button>
             )
           ) : null}
-          {mayWrite ? (
+          {canEditInformation(viewer) ? (
             <Button size="sm" variant="outline-primary" onClick={() => setEditing(true)} aria-label={`Edit information by ${row.name}`}>
               Edit
             </Button>
           ) : null}
-          {isAdmin(viewer) ? (
+          {canDeleteInformation(viewer) ? (
             <Button size="sm" variant="outline-danger" onClick={() => setDeleting(true)} aria-label={`Delete information by ${row.name}`}>
               Delete
             </Button>

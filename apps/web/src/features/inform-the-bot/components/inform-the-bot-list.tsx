@@ -1,13 +1,13 @@
 import { useNavigate } from 'react-router';
-import { hasCapability, type Viewer } from '@steward/contract/access';
 import { PAGE_SIZE } from '@steward/contract/paging';
+import { canCreateInformation, type StaffMember } from '@steward/contract/permissions';
 import { PaginationBar } from '../../../components/pagination-bar.tsx';
 import { useInformTheBotPage } from '../api/get-inform-the-bot-page.ts';
 import { AddInformationForm } from './add-information-form.tsx';
 import { InformTheBotCard } from './inform-the-bot-card.tsx';
 
 /** The Inform the Bot screen: 10 cards per page, newest first. Load failures show nothing (spec section 8). */
-export function InformTheBotList({ pageIndex, viewer }: { pageIndex: number; viewer: Viewer }) {
+export function InformTheBotList({ pageIndex, viewer }: { pageIndex: number; viewer: StaffMember }) {
   const navigate = useNavigate();
   const { data: rows } = useInformTheBotPage(pageIndex);
   return (
@@ -15,7 +15,7 @@ export function InformTheBotList({ pageIndex, viewer }: { pageIndex: number; vie
       <h1 id="inform-the-bot-title" className="h3 mb-3">
         Inform the Bot
       </h1>
-      {hasCapability(viewer, 'create_inform_the_bot') ? (
+      {canCreateInformation(viewer) ? (
         <AddInformationForm onAdded={() => pageIndex !== 0 && void navigate('/inform-the-bot')} />
       ) : null}
       {rows?.map((row) => <InformTheBotCard key={row.id} row={row} viewer={viewer} />)}

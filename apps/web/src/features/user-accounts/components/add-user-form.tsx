@@ -1,38 +1,29 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { Link } from 'react-router';
-import { ACCOUNT_SUCCESS, addUserRequest, type AddUserRequest } from '@steward/contract/accounts';
+import { ACCOUNT_SUCCESS, addUserRequest } from '@steward/contract/accounts';
 import { ROLE_LABEL, ROLES } from '@steward/contract/access';
 import { BackButton } from '../../../components/back-button.tsx';
-import { FieldError } from '../../../components/field-error.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { FormField } from '../../../components/form/form-field.tsx';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
+import { useContractForm } from '../../../components/form/use-contract-form.ts';
 import { useAddUser } from '../api/add-user.ts';
 
 /** Add user: Name, Email Address, Role (default Administrator), Send Invitation, then the success modal. */
 export function AddUserForm() {
   const [sent, setSent] = useState(false);
   const addMutation = useAddUser();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<AddUserRequest>({ resolver: zodResolver(addUserRequest), defaultValues: { name: '', email: '', role: 'admin' } });
+  const { register, reset, errors, isSubmitting, submitWith } = useContractForm(addUserRequest, {
+    defaultValues: { name: '', email: '', role: 'admin' },
+    errorFields: ['email'],
+  });
 
-  const onSubmit = handleSubmit(async (request) => {
-    try {
-      await addMutation.mutateAsync(request);
-      reset();
-      setSent(true);
-    } catch (error) {
-      const apiError = error instanceof ApiError ? error : new ApiError('Something went wrong. Please try again.', 0);
-      setError(apiError.field === 'email' ? 'email' : 'root', { message: apiError.message });
-    }
+  const onSubmit = submitWith(async (request) => {
+    await addMutation.mutateAsync(request);
+    reset();
+    setSent(true);
   });
 
   return (
@@ -42,28 +33,12 @@ export function AddUserForm() {
         Add new user
       </h1>
       <Form noValidate onSubmit={onSubmit} className="card card-body">
-        <Form.Group className="mb-3" controlId="add-user-name">
-          <Form.Label>Name</Form.Label>
-          <Form.Control
-            autoComplete="off"
-            isInvalid={Boolean(errors.name)}
-            aria-describedby={errors.name ? 'add-user-name-error' : undefined}
-            {...register('name')}
-          />
-          <FieldError id="add-user-name-error" message={errors.name?.message} />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="add-user-email">
-          <Form.Label>Email Address</Form.Label>
-          <Form.Control
-            type="email"
-            autoComplete="off"
-            placeholder="name@example.com"
-            isInvalid={Boolean(errors.email)}
-            aria-describedby={errors.email ? 'add-user-email-error' : undefined}
-            {...register('email')}
-          />
-          <FieldError id="add-user-email-error" message={errors.email?.message} />
-        </Form.Group>
+        <FormField id="add-user-name" label="Name" error={errors.name?.message} className="mb-3">
+          {(control) => <Form.Control autoComplete="off" {...control} {...register('name')} />}
+        </FormField>
+        <FormField id="add-user-email" label="Email Address" error={errors.email?.message} className="mb-3">
+          {(control) => <Form.Control type="email" autoComplete="off" placeholder="name@example.com" {...control} {...register('email')} />}
+        </FormField>
         <Form.Group className="mb-4" controlId="add-user-role">
           <Form.Label>Role</Form.Label>
           <Form.Select {...register('role')}>
@@ -74,14 +49,10 @@ export function AddUserForm() {
             ))}
           </Form.Select>
         </Form.Group>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Sending...' : 'Send Invitation'}
-        </Button>
-        {errors.root?.message ? (
-          <div className="alert alert-danger py-2 mt-3 mb-0" role="alert">
-            {errors.root.message}
-          </div>
-        ) : null}
+        <SubmitButton busy={isSubmitting} busyLabel="Sending...">
+          Send Invitation
+        </SubmitButton>
+        <FormAlert error={errors.root?.message} below />
       </Form>
       <Modal show={sent} onHide={() => setSent(false)} backdrop="static" centered>
         <Modal.Body>

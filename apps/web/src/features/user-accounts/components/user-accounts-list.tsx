@@ -15,14 +15,14 @@ interface UserAccountsListProps {
   /** Zero-based page index from the route. */
   pageIndex: number;
   viewerId: number;
-  /** Admins see "+ Add new user". */
-  canAddUser: boolean;
-  /** Holders of delete_user get a Delete action on every other row. */
+  /** "+ Add new user" (canSeeAddUserLink). */
+  showsAddUserLink: boolean;
+  /** canDeleteUser: a Delete action on every other row. */
   canDeleteUsers: boolean;
 }
 
 /** User accounts: Name, Email Address, Role; 20 a page; a row opens /user-accounts/{id}. */
-export function UserAccountsList({ pageIndex, viewerId, canAddUser, canDeleteUsers }: UserAccountsListProps) {
+export function UserAccountsList({ pageIndex, viewerId, showsAddUserLink, canDeleteUsers }: UserAccountsListProps) {
   const navigate = useNavigate();
   const { data } = useUsersPage(pageIndex);
   const deleteMutation = useDeleteUser();
@@ -37,7 +37,7 @@ export function UserAccountsList({ pageIndex, viewerId, canAddUser, canDeleteUse
         <h1 id="user-accounts-title" className="h3 mb-0">
           User Accounts
         </h1>
-        {canAddUser ? (
+        {showsAddUserLink ? (
           <Link to="/user-accounts/add" className="btn btn-primary">
             + Add new user
           </Link>

@@ -10,15 +10,15 @@ import { useUser } from '../api/get-user.ts';
 
 interface UserDetailProps {
   userId: number;
-  /** The route is own-account-only, but say it: "Change Password" shows only on one's own account. */
-  isOwnAccount: boolean;
+  /** "Change Password" shows only on one's own account (canChangePassword). */
+  showsChangePasswordLink: boolean;
   canDeleteUser: boolean;
   /** After the deletion is acknowledged (deleting oneself ends one's session). */
   onDeleted: () => void;
 }
 
-/** User detail: Name, Email, Role; Change Password on one's own account; Delete User with delete_user. */
-export function UserDetail({ userId, isOwnAccount, canDeleteUser, onDeleted }: UserDetailProps) {
+/** User detail: Name, Email, Role; Change Password on one's own account; Delete User for those allowed. */
+export function UserDetail({ userId, showsChangePasswordLink, canDeleteUser, onDeleted }: UserDetailProps) {
   const { data: user } = useUser(userId);
   const deleteMutation = useDeleteUser();
   const [asking, setAsking] = useState(false);
@@ -43,7 +43,7 @@ export function UserDetail({ userId, isOwnAccount, canDeleteUser, onDeleted }: U
             </dl>
           ) : null}
           <div className="d-flex gap-2">
-            {isOwnAccount ? (
+            {showsChangePasswordLink ? (
               <Link to={`/user-accounts/${userId}/change-password`} className="btn btn-outline-primary">
                 Change Password
               </Link>

@@ -1,0 +1,115 @@
+import type { Capability } from './access.ts';
+import type { CurrentUser } from './auth.ts';
+import type { DocumentStatus } from './documents.ts';
+import type { InformTheBotRow } from './inform-the-bot.ts';
+
+/**
+ * The rules of spec section 6 (roles and permissions) and of the gated routes and controls of
+ * section 2, one named function each. The server's routes declare their access with them and the
+ * dashboard shows or hides its screens and controls with the very same functions, so both sides
+ * always agree. Nothing else checks a role or a capability.
+ */
+
+/** Whom a rule asks about: the signed-in staff member (the current user, or the server's session user). */
+export interface StaffMember {
+  id: CurrentUser['id'];
+  role: CurrentUser['role'];
+  capabilities: readonly Capability[];
+}
+
+/** A rule that depends on the staff member alone: the kind a route or a screen can declare. */
+export type StaffRule = (user: StaffMember) => boolean;
+
+const holds = (user: StaffMember, capability: Capability): boolean => user.capabilities.includes(capability);
+const isAdministrator = (user: StaffMember): boolean => user.role === 'admin';
+const isOwnAccount = (user: StaffMember, accountId: number): boolean => user.id === accountId;
+
+// Screens and their lists (route table and sidebar)
+
+/** The Documents screen and its sidebar entry: read_documents. */
+export const canReadDocuments: StaffRule = (user) => holds(user, 'read_documents');
+
+/** The Inform the Bot screen, its sidebar entry and its list: read_inform_the_bot. */
+export const canReadInformTheBot: StaffRule = (user) => holds(user, 'read_inform_the_bot');
+
+/** The User Accounts screen, its sidebar entry and its list: read_user_accounts. */
+export const canReadUserAccounts: StaffRule = (user) => holds(user, 'read_user_accounts');
+
+// User accounts
+
+/** The "+ Add new user" link: administrators by role. */
+export const canSeeAddUserLink: StaffRule = (user) => isAdministrator(user);
+
+/** The Add user screen and the invitation it sends: create_user. */
+export const canAddUser: StaffRule = (user) => holds(user, 'create_user');
+
+/** "Delete User", and deleting an account: delete_user. */
+export const canDeleteUser: StaffRule = (user) => holds(user, 'delete_user');
+
+/** /user-accounts/{id}: only the id of one's own account. */
+export const canOpenUserRoute = (user: StaffMember, accountId: number): boolean => isOwnAccount(user, accountId);
+
+/** The "Change Password" link and the change itself: one's own account only. */
+export const canChangePassword = (user: StaffMember, accountId: number): boolean => isOwnAccount(user, accountId);
+
+/** Saving a display theme: one's own only. */
+export const canChangeTheme = (user: StaffMember, accountId: number): boolean => isOwnAccount(user, accountId);
+
+/**
+ * Reading one account through the API (GET /api/user/{id}): one's own, or any with read_user_accounts,
+ * who see its name, email and role in the list anyway. The screen itself stays own-account only.
+ */
+export const canReadUserAccount = (user: StaffMember, accountId: number): boolean =>
+  isOwnAccount(user, accountId) || canReadUserAccounts(user);
+
+// Inform the Bot
+
+/** "Add new information" (typed or from files): create_inform_the_bot. */
+export const canCreateInformation: StaffRule = (user) => holds(user, 'create_inform_the_bot');
+
+/** A card's edit button and the edit: create_inform_the_bot. */
+export const canEditInformation: StaffRule = (user) => holds(user, 'create_inform_the_bot');
+
+/** Approving information in general (the Approve button of pending cards): create_inform_the_bot. */
+export const canReviewInformation: StaffRule = (user) => holds(user, 'create_inform_the_bot');
+
+/**
+ * Approving this item: a pending item, and not by its creator. The creator is the last author, the
+ * person who wrote its current text (an edit makes the editor its author again): four eyes on every text.
+ */
+export const canApproveInformation = (user: StaffMember, item: Pick<InformTheBotRow, 'status' | 'last_author_id'>): boolean =>
+  canReviewInformation(user) && item.status === 'pending' && item.last_author_id !== user.id;
+
+/** A card's delete button and the deletion: administrators by role. */
+export const canDeleteInformation: StaffRule = (user) => isAdministrator(user);
+
+// Feedback
+
+/** The "Inform the Bot" shortcut of a down-rated feedback: administrators by role. */
+export const canUseFeedbackShortcut: StaffRule = (user) => isAdministrator(user);
+
+/** The correction form of a feedback ("Type correct answer to the question below."): create_inform_the_bot. */
+export const canSaveCorrection: StaffRule = (user) => holds(user, 'create_inform_the_bot');
+
+// Help requests
+
+/** "Mark as Resolved" / "Reopen Request": update_help_request_status. */
+export const canUpdateHelpRequestStatus: StaffRule = (user) => holds(user, 'update_help_request_status');
+
+// Bot settings
+
+/** The Save buttons, fun fact edit/delete and the email section of Bot Settings: update_bot_settings. */
+export const canUpdateBotSettings: StaffRule = (user) => holds(user, 'update_bot_settings');
+
+// Documents
+
+/** The drop area, URL rows and Upload button: upload_document. */
+export const canUploadDocuments: StaffRule = (user) => holds(user, 'upload_document');
+
+/** Editing a document's title and source URL: administrators by role, and not while it is in progress. */
+export const canEditDocument = (user: StaffMember, document: { status: DocumentStatus }): boolean =>
+  isAdministrator(user) && document.status !== 'in_progress';
+
+/** Deleting a document: administrators by role, and not while it is in progress. */
+export const canDeleteDocument = (user: StaffMember, document: { status: DocumentStatus }): boolean =>
+  isAdministrator(user) && document.status !== 'in_progress';
