@@ -51,12 +51,10 @@ export const informTheBotRow = z.object({
 });
 export type InformTheBotRow = z.infer<typeof informTheBotRow>;
 
-/** POST /api/inform-the-bot. `feedback_id` makes it a correction that keeps that feedback's question. */
+/** POST /api/inform-the-bot: information typed by staff (corrections come from POST /api/feedback/{id}/correction). */
 export const createInformTheBotRequest = z.strictObject({
   content: content(INFORM_THE_BOT_MESSAGES.addContentRequired),
-  feedback_id: z.number().int().positive().optional(),
 });
-export type CreateInformTheBotRequest = z.infer<typeof createInformTheBotRequest>;
 
 /** The add form: typed content is optional when files come with it (checked on submit). */
 export const addInformationForm = z.object({
@@ -75,4 +73,3 @@ export type EditInformTheBotRequest = z.infer<typeof editInformTheBotRequest>;
 export const approveInformTheBotRequest = z
   .strictObject({ content: z.string().max(MAX_CONTENT_LENGTH).optional() })
   .nullish();
-export type ApproveInformTheBotRequest = z.infer<typeof approveInformTheBotRequest>;

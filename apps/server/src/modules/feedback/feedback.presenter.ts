@@ -1,5 +1,5 @@
 import type { FeedbackCorrectionRow, FeedbackRow } from '@steward/contract/feedback';
-import type { CorrectionRecord } from './feedback-correction.repository.ts';
+import type { InformTheBotRecord } from '../inform-the-bot/inform-the-bot.repository.ts';
 import type { FeedbackRecord } from './feedback.repository.ts';
 
 /** Copies the fields of spec section 3; reason travels as JSON text of a list of strings. */
@@ -17,7 +17,7 @@ export const presentFeedbackRow = (record: FeedbackRecord, totalCount: number): 
   total_count: totalCount,
 });
 
-export const presentCorrection = (record: CorrectionRecord): FeedbackCorrectionRow => ({
+export const presentCorrection = (record: InformTheBotRecord): FeedbackCorrectionRow => ({
   id: record.id,
   user_id: record.userId,
   time: record.time.toISOString(),

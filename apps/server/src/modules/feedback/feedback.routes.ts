@@ -16,7 +16,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { readCounter } from '../../lib/list-counters.ts';
 import { PageAnchors } from '../../lib/page-anchors.ts';
 import { signedIn } from '../../plugins/access.ts';
-import { createCorrection } from './feedback-correction.repository.ts';
+import { createInformTheBotItems } from '../inform-the-bot/inform-the-bot.repository.ts';
 import { feedbackCounterFor } from './feedback.counters.ts';
 import { presentCorrection, presentFeedbackRow } from './feedback.presenter.ts';
 import { findFeedbackById, findFeedbackPage } from './feedback.repository.ts';
@@ -74,12 +74,10 @@ export async function feedbackRoutes(app: FastifyInstance, { db }: AppContext): 
       const author = signedIn(request);
       const record = await findFeedbackById(db, request.params.id);
       if (!record) throw new HttpError(404, FEEDBACK_MESSAGES.notFound);
-      const correction = await createCorrection(db, {
-        feedbackId: record.id,
-        question: record.userMessage,
-        content: request.body.content,
-        author: { id: author.id, name: author.name },
-      });
+      const [correction] = await createInformTheBotItems(db, [
+        { author, content: request.body.content, type: 'correction', question: record.userMessage, feedbackId: record.id },
+      ]);
+      if (!correction) throw new Error('Saving a correction returned no row.');
       return { success: true as const, data: { rows: [presentCorrection(correction)] } };
     },
   );

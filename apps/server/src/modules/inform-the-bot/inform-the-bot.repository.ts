@@ -18,6 +18,8 @@ export interface InformTheBotRecord {
   status: 'pending' | 'approved';
   type: InformTheBotType;
   question: string | null;
+  /** The feedback a correction answers. */
+  feedbackId: number | null;
 }
 
 interface ItemRow {
@@ -30,6 +32,7 @@ interface ItemRow {
   status: 'pending' | 'approved';
   type: InformTheBotType;
   question: string | null;
+  feedback_id: number | null;
 }
 
 const toRecord = (row: ItemRow): InformTheBotRecord => ({
@@ -42,9 +45,10 @@ const toRecord = (row: ItemRow): InformTheBotRecord => ({
   status: row.status,
   type: row.type,
   question: row.question,
+  feedbackId: row.feedback_id,
 });
 
-const ITEM_COLUMNS = sql`id, user_id, coalesce(last_edited_by, user_id) AS last_author_id, time, content, author_name, status, type, question`;
+const ITEM_COLUMNS = sql`id, user_id, coalesce(last_edited_by, user_id) AS last_author_id, time, content, author_name, status, type, question, feedback_id`;
 
 /** One page, newest first. Items are written by people, so OFFSET stays cheap here. */
 export async function listInformTheBotPage(db: Db, pageIndex: number): Promise<{ items: InformTheBotRecord[]; totalCount: number }> {
@@ -69,7 +73,10 @@ export interface NewInformTheBotItem {
   feedbackId?: number | null;
 }
 
-/** Adds a pending item; several at once get the same time, in the order given (last one on top). */
+/**
+ * The one writer of Inform-the-Bot items, corrections from the feedback form included: adds
+ * pending items; several at once get the same time, in the order given (last one on top).
+ */
 export async function createInformTheBotItems(db: Db, items: readonly NewInformTheBotItem[]): Promise<InformTheBotRecord[]> {
   if (items.length === 0) return [];
   const values = items.map(
@@ -81,12 +88,6 @@ export async function createInformTheBotItems(db: Db, items: readonly NewInformT
     VALUES ${sql.join(values, sql`, `)}
     RETURNING ${ITEM_COLUMNS}`);
   return rows.map(toRecord).sort((a, b) => b.id - a.id);
-}
-
-/** The question a correction keeps: the user message of the feedback it answers. */
-export async function findFeedbackQuestion(db: Db, feedbackId: number): Promise<string | undefined> {
-  const rows = await sqlRows<{ user_message: string }>(db, sql`SELECT user_message FROM feedback WHERE id = ${feedbackId}`);
-  return rows[0]?.user_message;
 }
 
 /** New content by `editorId`: the item goes back to pending and the editor becomes its last author. */

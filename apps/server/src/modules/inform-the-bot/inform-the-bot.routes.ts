@@ -26,7 +26,6 @@ import {
   approveInformTheBotItem,
   createInformTheBotItems,
   deleteInformTheBotItem,
-  findFeedbackQuestion,
   findInformTheBotItem,
   INFORM_THE_BOT_COUNTER,
   listInformTheBotPage,
@@ -60,13 +59,8 @@ export async function informTheBotRoutes(app: FastifyInstance, context: AppConte
     },
     async (request) => {
       const viewer = signedIn(request);
-      const { content, feedback_id: feedbackId } = request.body;
       const rows = await db.transaction(async (tx) => {
-        const question = feedbackId === undefined ? undefined : await findFeedbackQuestion(tx, feedbackId);
-        if (feedbackId !== undefined && question === undefined) throw new HttpError(404, 'This feedback no longer exists.', 'feedback_id');
-        const created = await createInformTheBotItems(tx, [
-          { author: viewer, content, type: feedbackId === undefined ? 'information' : 'correction', question, feedbackId },
-        ]);
+        const created = await createInformTheBotItems(tx, [{ author: viewer, content: request.body.content, type: 'information' }]);
         const totalCount = await readCounter(tx, INFORM_THE_BOT_COUNTER);
         return created.map((item) => presentInformTheBotItem(item, totalCount));
       });

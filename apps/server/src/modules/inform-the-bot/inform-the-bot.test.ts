@@ -53,15 +53,10 @@ describe('POST /api/inform-the-bot', () => {
     expect(answer.body.error?.message).toBe(INFORM_THE_BOT_MESSAGES.contentTooLong);
   });
 
-  it('makes a correction that keeps the question of the feedback it answers', async () => {
+  it('refuses a feedback_id: corrections are made from the feedback screen only', async () => {
     const { client } = await testApp.signedInClient('admin');
-    const [feedback] = await sqlRows<{ id: number }>(testApp.db, sql`
-      INSERT INTO feedback (session_id, user_message, api_response, rating)
-      VALUES ('s-1', 'Do you ship to Mars?', 'Yes', 'down') RETURNING id`);
-    const answer = await client.post('/api/inform-the-bot', { content: 'We do not ship to Mars.', feedback_id: feedback?.id });
-    expect(answer.body.data?.rows[0]).toMatchObject({ type: 'correction', question: 'Do you ship to Mars?' });
-    const missing = await client.post('/api/inform-the-bot', { content: 'x', feedback_id: 987654 });
-    expect(missing.status).toBe(404);
+    const answer = await client.post('/api/inform-the-bot', { content: 'We do not ship to Mars.', feedback_id: 1 });
+    expect(answer.status).toBe(400);
   });
 
   it('needs create_inform_the_bot and login', async () => {
