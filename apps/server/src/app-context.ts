@@ -10,7 +10,7 @@ export interface AppContext {
   database: Database;
   db: Db;
   log: FastifyBaseLogger;
-  /** Modules add the background work they own here (queue name → handler); main.ts runs them. */
+  /** Every background job's handler by queue (jobs/job-handlers.ts); start-server.ts runs them. */
   jobHandlers: Map<string, JobHandler>;
   /** Sends mail now (SMTP or the outbox). Routes queue mail with enqueueMail (mail/mail-queue.ts) instead. */
   mailTransport: MailTransport;

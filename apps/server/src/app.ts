@@ -8,21 +8,21 @@ import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { appInfoRoutes } from './modules/app-info/app-info.routes.ts';
-import { invitationRoutes } from './modules/accounts/invitation.routes.ts';
+import { registerRoutes } from './modules/accounts/register.routes.ts';
 import { passwordRoutes } from './modules/accounts/password.routes.ts';
-import { signInLinkRoutes } from './modules/accounts/sign-in-link.routes.ts';
+import { signInLinkRoutes } from './modules/auth/sign-in-link.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { botSettingsRoutes } from './modules/bot-settings/bot-settings.routes.ts';
 import { informTheBotRoutes } from './modules/inform-the-bot/inform-the-bot.routes.ts';
 import { botRoutes } from './modules/bot/bot.routes.ts';
-import { MAIL_QUEUE, mailJobHandler } from './mail/mail-queue.ts';
 import { createMailTransport, type MailTransport } from './mail/mail-transport.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { helpRequestRoutes } from './modules/help-requests/help-requests.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
+import { userAccountsRoutes } from './modules/user-accounts/user-accounts.routes.ts';
 import { historyRoutes } from './modules/history/history.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
+import { createJobHandlers } from './jobs/job-handlers.ts';
 import { registerAccessRules, type RegisteredRoute } from './plugins/access.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -70,7 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     database,
     db: database.db,
     log: app.log,
-    jobHandlers: new Map([[MAIL_QUEUE, mailJobHandler(mailTransport)]]),
+    jobHandlers: createJobHandlers({ db: database.db, config, log: app.log, mailTransport }),
     mailTransport,
   };
 
@@ -106,8 +106,8 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     healthRoutes,
     appInfoRoutes,
     authRoutes,
-    usersRoutes,
-    invitationRoutes,
+    userAccountsRoutes,
+    registerRoutes,
     passwordRoutes,
     signInLinkRoutes,
     helpRequestRoutes,

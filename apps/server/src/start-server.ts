@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
+import { scheduleCleanUp } from './jobs/clean-up.ts';
 import { startJobWorker } from './jobs/job-queue.ts';
 import { requireWebBuild } from './plugins/web-build.ts';
 import { ensureFirstAdministrator } from './setup/first-admin.ts';
@@ -33,6 +34,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     if (!webDistDir) app.log.warn('No dashboard build found: serving the API only (run `npm run build`, or the Vite dev server).');
     await migrate(database, app.log);
     await ensureFirstAdministrator(database.db, config, app.log);
+    await scheduleCleanUp(database.db);
     await app.listen({ port: config.port, host: config.host });
     const worker = startJobWorker(database.db, context.jobHandlers, app.log);
     const address = app.server.address();

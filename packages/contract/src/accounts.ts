@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { roleSchema } from './access.ts';
-import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, SIMPLE_EMAIL_PATTERN } from './auth.ts';
+import { keyField, MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, SIMPLE_EMAIL_PATTERN } from './auth.ts';
 
 /** Validation messages of spec section 5 for staff accounts, and the texts of their screens. */
 export const ACCOUNT_MESSAGES = {
@@ -51,16 +50,6 @@ export const accountEmailField = z
   .max(MAX_EMAIL_LENGTH, ACCOUNT_MESSAGES.emailInvalid)
   .regex(SIMPLE_EMAIL_PATTERN, ACCOUNT_MESSAGES.emailInvalid);
 
-/** Mailed keys; the server says whether one is unknown, used or expired. */
-const keyField = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);
-
-// ---- POST /api/add-user ----
-export const addUserRequest = z.strictObject({
-  name: z.string({ error: ACCOUNT_MESSAGES.nameRequired }).trim().min(1, ACCOUNT_MESSAGES.nameRequired).max(200, ACCOUNT_MESSAGES.nameTooLong),
-  email: accountEmailField,
-  role: roleSchema,
-});
-export type AddUserRequest = z.infer<typeof addUserRequest>;
 
 /** A chosen password and its confirmation, which must be filled and equal (register and reset forms). */
 function chosenPasswordForm(requiredMessage: string) {
@@ -73,6 +62,9 @@ function chosenPasswordForm(requiredMessage: string) {
 }
 
 // ---- POST /api/register ----
+export const EMAIL_TAKEN = 'An account with this email address already exists.';
+export const INVITATION_USED = 'This invitation has already been used. Please log in, or reset your password.';
+export const INVITATION_EXPIRED = 'This invitation has expired. Please ask an administrator to send a new one.';
 export const INVALID_INVITATION = 'This invitation link is not valid. Please ask an administrator to send a new invitation.';
 export const registerRequest = z.strictObject({
   key: keyField(INVALID_INVITATION),
@@ -92,6 +84,10 @@ export type SendPasswordResetEmailRequest = z.infer<typeof sendPasswordResetEmai
 
 // ---- POST /api/reset-password ----
 export const INVALID_RESET_LINK = 'This password reset link is not valid. Please request a new one.';
+export const RESET_LINK_USED = 'This password reset link has already been used. Please request a new one.';
+export const RESET_LINK_EXPIRED = 'This password reset link has expired. Please request a new one.';
+export const WRONG_OLD_PASSWORD = 'The old password is not correct.';
+export const OWN_PASSWORD_ONLY = 'You can only change your own password.';
 export const resetPasswordRequest = z.strictObject({
   token: keyField(INVALID_RESET_LINK),
   newPassword: newPasswordField(ACCOUNT_MESSAGES.newPasswordRequired),
@@ -111,29 +107,3 @@ export const changePasswordRequest = z.strictObject({
   newPassword: newPasswordField(ACCOUNT_MESSAGES.newPasswordRequired),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
-
-// ---- POST /api/verify-email-code ----
-export const INVALID_SIGN_IN_LINK = 'This sign-in link is not valid or has expired. Please log in again.';
-export const verifyEmailCodeRequest = z.strictObject({
-  email: z.string({ error: INVALID_SIGN_IN_LINK }).trim().min(1, INVALID_SIGN_IN_LINK).max(MAX_EMAIL_LENGTH, INVALID_SIGN_IN_LINK),
-  code: keyField(INVALID_SIGN_IN_LINK),
-});
-export type VerifyEmailCodeRequest = z.infer<typeof verifyEmailCodeRequest>;
-
-/** What login answers (field "none") when LOGIN_EMAIL_CHECK sends a sign-in link instead of signing in. */
-export const SIGN_IN_LINK_SENT =
-  'For your security, we sent a sign-in link to your email address. Open it to finish logging in on this browser.';
-
-// ---- GET /api/users/{pageIndex}, GET /api/user/{id} ----
-export const userRow = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  role: roleSchema,
-});
-export type UserRow = z.infer<typeof userRow>;
-
-export const userListRow = userRow.extend({ total_count: z.number().int() });
-export type UserListRow = z.infer<typeof userListRow>;
-
-export const LAST_ADMINISTRATOR = 'The last administrator cannot be deleted. Invite another administrator first.';

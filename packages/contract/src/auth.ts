@@ -35,7 +35,6 @@ export type LoginRequest = z.infer<typeof loginRequest>;
 
 /** Where a login error is shown: under a field, or above the button ("none"). */
 export const loginErrorField = z.enum(['email', 'password', 'none']);
-export type LoginErrorField = z.infer<typeof loginErrorField>;
 
 export const currentUserRow = z.object({
   id: z.number().int(),
@@ -52,3 +51,18 @@ export const changeThemeRequest = z.strictObject({
   theme: themeSchema,
 });
 export type ChangeThemeRequest = z.infer<typeof changeThemeRequest>;
+
+/** Mailed keys; the server says whether one is unknown, used or expired. */
+export const keyField = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);
+
+// ---- POST /api/verify-email-code ----
+export const INVALID_SIGN_IN_LINK = 'This sign-in link is not valid or has expired. Please log in again.';
+export const verifyEmailCodeRequest = z.strictObject({
+  email: z.string({ error: INVALID_SIGN_IN_LINK }).trim().min(1, INVALID_SIGN_IN_LINK).max(MAX_EMAIL_LENGTH, INVALID_SIGN_IN_LINK),
+  code: keyField(INVALID_SIGN_IN_LINK),
+});
+export type VerifyEmailCodeRequest = z.infer<typeof verifyEmailCodeRequest>;
+
+/** What login answers (field "none") when LOGIN_EMAIL_CHECK sends a sign-in link instead of signing in. */
+export const SIGN_IN_LINK_SENT =
+  'For your security, we sent a sign-in link to your email address. Open it to finish logging in on this browser.';

@@ -31,7 +31,6 @@ export const PUBLIC_BOT_SETTINGS: readonly BotSettingType[] = ['supportMessageTh
 
 /** A row of GET /api/bot-settings, as stored: the threshold as digits, the emails as a JSON array. */
 export const botSettingRow = z.object({ type: botSettingType, value: z.string() });
-export type BotSettingRow = z.infer<typeof botSettingRow>;
 
 export const supportMessageThreshold = z
   .number({ error: BOT_SETTINGS_MESSAGES.thresholdInvalid })

@@ -36,7 +36,6 @@ export type HelpRequest = z.infer<typeof helpRequestRow>;
 
 /** A list row carries the filter's total, as every list of the spec does. */
 export const helpRequestListRow = helpRequestRow.extend({ total_count: z.number().int() });
-export type HelpRequestListRow = z.infer<typeof helpRequestListRow>;
 
 /** GET /api/all-help-requests/{pageIndex}/{status}: `total_count` also sits beside the rows, for a page past the end. */
 export const helpRequestPageAnswer = z.object({

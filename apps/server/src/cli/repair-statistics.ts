@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { ConfigError, readConfig } from '../../config.ts';
-import { openDatabase } from '../../db/client.ts';
-import { DataDirLockedError, lockDataDir } from '../../db/data-dir-lock.ts';
-import { migrate } from '../../db/migrate.ts';
-import { rebuildStatisticsRollup } from './statistics-rollup-rebuild.ts';
+import { ConfigError, readConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock.ts';
+import { migrate } from '../db/migrate.ts';
+import { rebuildStatisticsRollup } from '../modules/statistics/statistics-rollup-rebuild.ts';
 
 /**
  * `npm run repair:statistics`: rebuilds the hourly statistics rollup from the raw rows, on the

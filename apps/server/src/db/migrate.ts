@@ -46,11 +46,3 @@ export async function hasExtension(database: Database, name: string): Promise<bo
   );
   return rows[0]?.available === true;
 }
-
-/** True when the vector store exists (the chunk table was created). */
-export async function hasVectorStore(database: Database): Promise<boolean> {
-  const rows = await database.query<{ present: boolean }>(
-    "SELECT to_regclass('public.document_chunks') IS NOT NULL AS present",
-  );
-  return rows[0]?.present === true;
-}

@@ -1,9 +1,7 @@
-import type { MailMessage } from '../../mail/mail-message.ts';
+import { escapeHtml } from './escape-html.ts';
+import type { MailMessage } from './mail-message.ts';
 
 /** Texts of the mails staff accounts send: plain text plus the same in simple HTML. */
-
-const escapeHtml = (text: string): string =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 
 function compose(to: string, subject: string, paragraphs: string[], link: { label: string; url: string }, after: string[]): MailMessage {
   const text = [...paragraphs, `${link.label}: ${link.url}`, ...after].join('\n\n');

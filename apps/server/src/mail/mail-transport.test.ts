@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { readConfig } from '../config.ts';
 import { sqlRows } from '../db/sql-rows.ts';
 import { runNextJob } from '../jobs/job-queue.ts';
-import { invitationMail } from '../modules/accounts/account-mails.ts';
+import { invitationMail } from './account-mails.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { createMailTransport } from './mail-transport.ts';
 

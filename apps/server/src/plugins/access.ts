@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { StaffRule } from '@steward/contract/permissions';
 import { HttpError } from '../lib/http-error.ts';
 import { hashSecret, sameHash } from '../lib/secrets.ts';
-import type { SessionUser } from '../modules/auth/sessions.repository.ts';
+import type { SessionUser } from './session.ts';
 
 /**
  * Who may call a route. Every route declares one in `config.access`;

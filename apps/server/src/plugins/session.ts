@@ -1,9 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CurrentUser } from '@steward/contract/auth';
 import type { Db } from '../db/client.ts';
 import { looksLikeSecret } from '../lib/secrets.ts';
-import { findSessionUser, type SessionUser } from '../modules/auth/sessions.repository.ts';
+import { findSessionUser } from '../modules/auth/sessions.repository.ts';
 
 export const SESSION_COOKIE = 'steward_session';
+
+/** Who is signed in: what every route's access rule and handler is given. */
+export interface SessionUser extends CurrentUser {
+  /** Which session: changing a password ends the user's other sessions, not this one. */
+  sessionIdHash: string;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {

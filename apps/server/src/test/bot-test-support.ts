@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { sqlRows } from '../../db/sql-rows.ts';
-import type { ApiBody, ApiResponse } from '../../test/api-client.ts';
-import { TEST_BOT_API_KEY, type TestApp } from '../../test/test-app.ts';
+import type { Db } from '../db/client.ts';
+import { sqlRows } from '../db/sql-rows.ts';
+import type { ApiBody, ApiResponse } from './api-client.ts';
+import { TEST_BOT_API_KEY, type TestApp } from './test-app.ts';
 
 /** Calls the bot API as the chatbot does: server to server, with the key. */
 export const botPost = (testApp: TestApp, path: string, body: unknown, key = TEST_BOT_API_KEY): Promise<ApiResponse<ApiBody>> =>

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { sqlRows } from '../../db/sql-rows.ts';
-import { bumpStatisticsRollup } from './statistics-rollup.repository.ts';
+import type { Db } from '../db/client.ts';
+import { sqlRows } from '../db/sql-rows.ts';
+import { bumpStatisticsRollup } from '../modules/statistics/statistics-rollup.repository.ts';
 
 /** Test data as the bot API writes it: raw rows plus the rollup, in one transaction. */
 export async function addSession(db: Db, sessionId: string, startedAt: Date, options: { rollup?: boolean } = {}) {

@@ -7,7 +7,7 @@ import { readConfig, type Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { createUser, type UserRecord } from '../modules/users/users.repository.ts';
+import { createUser, type UserRecord } from '../modules/user-accounts/users.repository.ts';
 import { ApiClient } from './api-client.ts';
 import { openTestDatabase } from './test-database.ts';
 

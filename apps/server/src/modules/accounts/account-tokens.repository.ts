@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { authTokens } from '../../db/schema.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { hashSecret, newSecret, sameHash } from '../../lib/secrets.ts';
-import { normaliseEmail } from '../users/users.repository.ts';
+import { normaliseEmail } from '../user-accounts/users.repository.ts';
 
 export type TokenPurpose = (typeof authTokens.$inferSelect)['purpose'];
 
@@ -76,12 +76,4 @@ export async function consumeAccountToken(db: Db, purpose: TokenPurpose, key: st
   const stored = known[0];
   if (!stored) return { ok: false, reason: 'unknown' };
   return { ok: false, reason: stored.used_at ? 'used' : 'expired' };
-}
-
-/** Ends every unused key of a user's address for one purpose (after a reset, say). */
-export async function revokeAccountTokens(db: Db, purpose: TokenPurpose, email: string): Promise<void> {
-  await db
-    .update(authTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(authTokens.purpose, purpose), eq(authTokens.email, normaliseEmail(email)), isNull(authTokens.usedAt)));
 }

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, INVALID_INVITATION } from '@steward/contract/accounts';
-import { createInvitation } from '../users/invitations.repository.ts';
-import { findUserByEmail } from '../users/users.repository.ts';
+import { ACCOUNT_MESSAGES, EMAIL_TAKEN, INVALID_INVITATION, INVITATION_EXPIRED, INVITATION_USED } from '@steward/contract/accounts';
+import { createInvitation } from '../user-accounts/invitations.repository.ts';
+import { findUserByEmail } from '../user-accounts/users.repository.ts';
 import { countMailsTo, keyFromMail, latestMailTo } from '../../test/queued-mail.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { EMAIL_TAKEN, INVITATION_EXPIRED, INVITATION_USED } from './invitation.routes.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {

@@ -1,48 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { changePasswordRequest, INVALID_RESET_LINK, resetPasswordRequest, sendPasswordResetEmailRequest } from '@steward/contract/accounts';
+import {
+  changePasswordRequest,
+  INVALID_RESET_LINK,
+  OWN_PASSWORD_ONLY,
+  RESET_LINK_EXPIRED,
+  RESET_LINK_USED,
+  resetPasswordRequest,
+  sendPasswordResetEmailRequest,
+  WRONG_OLD_PASSWORD,
+} from '@steward/contract/accounts';
 import { idParam, successAnswer } from '@steward/contract/envelope';
 import { canChangePassword } from '@steward/contract/permissions';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { enqueueJob, type JobHandler } from '../../jobs/job-queue.ts';
-import { enqueueMail } from '../../mail/mail-queue.ts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import { enqueueJob } from '../../jobs/job-queue.ts';
 import { signedIn } from '../../plugins/access.ts';
 import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
-import { findUserByEmail, findUserById, normaliseEmail, savePassword } from '../users/users.repository.ts';
-import { passwordResetMail } from './account-mails.ts';
+import { findUserById, normaliseEmail, savePassword } from '../user-accounts/users.repository.ts';
 import { limitRate } from './account-rate-limits.ts';
-import { consumeAccountToken, createAccountToken, PASSWORD_RESET_TTL_MS } from './account-tokens.repository.ts';
-
-/** Background queue of forgot-password requests: { email }. */
-export const PASSWORD_RESET_QUEUE = 'password-reset-request';
-
-/** Mails a reset link when the address has an account; does nothing otherwise. */
-const passwordResetRequestHandler =
-  (db: Db, config: Config): JobHandler =>
-  async (payload) => {
-    const user = await findUserByEmail(db, String(payload.email ?? ''));
-    if (!user) return;
-    await db.transaction(async (tx) => {
-      const key = await createAccountToken(tx, { purpose: 'password_reset', email: user.email, userId: user.id, ttlMs: PASSWORD_RESET_TTL_MS });
-      const link = `${config.publicUrl}/reset-password/${key}`;
-      await enqueueMail(tx, passwordResetMail({ to: user.email, name: user.name, assistantName: config.assistantName, link }));
-    });
-  };
-
-export const RESET_LINK_USED = 'This password reset link has already been used. Please request a new one.';
-export const RESET_LINK_EXPIRED = 'This password reset link has expired. Please request a new one.';
-export const WRONG_OLD_PASSWORD = 'The old password is not correct.';
-export const OWN_PASSWORD_ONLY = 'You can only change your own password.';
+import { consumeAccountToken } from './account-tokens.repository.ts';
+import { PASSWORD_RESET_QUEUE } from './password-reset-request.ts';
 
 /** Forgot password (mail a reset link), reset password (with the key) and change password (signed in). */
-export async function passwordRoutes(app: FastifyInstance, { db, config, jobHandlers }: AppContext): Promise<void> {
+export async function passwordRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  jobHandlers.set(PASSWORD_RESET_QUEUE, passwordResetRequestHandler(db, config));
 
   api.post(
     '/api/send-password-reset-email',

@@ -1,11 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, INVALID_RESET_LINK } from '@steward/contract/accounts';
+import {
+  ACCOUNT_MESSAGES,
+  INVALID_RESET_LINK,
+  OWN_PASSWORD_ONLY,
+  RESET_LINK_EXPIRED,
+  RESET_LINK_USED,
+  WRONG_OLD_PASSWORD,
+} from '@steward/contract/accounts';
 import { countLiveSessions } from '../auth/sessions.repository.ts';
-import { createInvitation } from '../users/invitations.repository.ts';
+import { createInvitation } from '../user-accounts/invitations.repository.ts';
 import { countMailsTo, keyFromMail, latestMailTo } from '../../test/queued-mail.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/test-app.ts';
-import { OWN_PASSWORD_ONLY, RESET_LINK_EXPIRED, RESET_LINK_USED, WRONG_OLD_PASSWORD } from './password.routes.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {

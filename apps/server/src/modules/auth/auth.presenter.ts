@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@steward/contract/auth';
-import type { SessionUser } from './sessions.repository.ts';
+import type { SessionUser } from '../../plugins/session.ts';
 
 /** Copies only what the dashboard may see of the signed-in user. */
 export const presentCurrentUser = (user: SessionUser): CurrentUser => ({

@@ -1,20 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { SIGN_IN_LINK_SENT } from '@steward/contract/accounts';
-import { changeThemeRequest, currentUserRow, LOGIN_MESSAGES, loginRequest } from '@steward/contract/auth';
+import { changeThemeRequest, currentUserRow, LOGIN_MESSAGES, loginRequest, SIGN_IN_LINK_SENT } from '@steward/contract/auth';
 import { rowsAnswer, successAnswer } from '@steward/contract/envelope';
 import { canChangeTheme } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
 import { signedIn } from '../../plugins/access.ts';
-import { clearSessionCookie, sessionIdOf, setSessionCookie } from '../../plugins/session.ts';
-import { findUserByEmail, normaliseEmail, saveTheme } from '../users/users.repository.ts';
-import { mailSignInLink } from '../accounts/sign-in-link.routes.ts';
-import { browserIdOf, isTrustedBrowser } from '../accounts/trusted-browsers.repository.ts';
+import { clearSessionCookie, sessionIdOf } from '../../plugins/session.ts';
+import { findUserByEmail, normaliseEmail, saveTheme } from '../user-accounts/users.repository.ts';
 import { presentCurrentUser } from './auth.presenter.ts';
 import { assertLoginAllowed, forgetLoginAttempts, recordFailedLogin } from './login-attempts.ts';
-import { createSession, deleteSession, findSessionUser } from './sessions.repository.ts';
+import { deleteSession } from './sessions.repository.ts';
+import { mailSignInLink } from './sign-in-link.ts';
+import { startSession } from './start-session.ts';
+import { browserIdOf, isTrustedBrowser } from './trusted-browsers.repository.ts';
 
 export async function authRoutes(app: FastifyInstance, { db, config }: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -40,11 +40,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppContex
         await mailSignInLink(db, config, user);
         throw new HttpError(401, SIGN_IN_LINK_SENT, 'none');
       }
-      const session = await createSession(db, { userId: user.id, ip: request.ip, userAgent: request.headers['user-agent'] });
-      setSessionCookie(reply, session.sessionId, session.expiresAt, config.secureCookies);
-      const sessionUser = await findSessionUser(db, session.sessionId);
-      if (!sessionUser) throw new Error('A session just created could not be read back.');
-      return { success: true as const, data: { rows: [presentCurrentUser(sessionUser)] } };
+      return { success: true as const, data: { rows: [await startSession(db, config, request, reply, user.id)] } };
     },
   );
 

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { hashSecret, newSecret } from '../../lib/secrets.ts';
+import type { SessionUser } from '../../plugins/session.ts';
 
 /** A session ends after this long without a request… */
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -12,16 +13,6 @@ export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, to keep reads free of writes. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
-
-export interface SessionUser {
-  id: number;
-  name: string;
-  email: string;
-  role: Role;
-  theme: Theme;
-  capabilities: Capability[];
-  sessionIdHash: string;
-}
 
 export async function createSession(
   db: Db,

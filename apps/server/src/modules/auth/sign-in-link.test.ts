@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { INVALID_SIGN_IN_LINK, SIGN_IN_LINK_SENT } from '@steward/contract/accounts';
+import { INVALID_SIGN_IN_LINK, SIGN_IN_LINK_SENT } from '@steward/contract/auth';
 import { latestMailTo } from '../../test/queued-mail.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/test-app.ts';
 

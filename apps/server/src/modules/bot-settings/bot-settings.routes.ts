@@ -7,13 +7,10 @@ import type { AppContext } from '../../app-context.ts';
 import { signedIn } from '../../plugins/access.ts';
 import { readBotSettings, saveBotSetting } from './bot-settings.repository.ts';
 import { funFactRoutes } from './fun-facts.routes.ts';
-import { HELP_REQUEST_CREATED_QUEUE } from '../help-requests/help-request-created.ts';
-import { helpRequestNotificationHandler } from './help-request-notifications.ts';
 
 export async function botSettingsRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const { db } = context;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  context.jobHandlers.set(HELP_REQUEST_CREATED_QUEUE, helpRequestNotificationHandler(context));
 
   api.get(
     '/api/bot-settings',

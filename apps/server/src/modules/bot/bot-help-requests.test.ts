@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { HELP_REQUEST_CREATED_QUEUE } from '../help-requests/help-request-created.ts';
-import { botPost, counters } from './bot-test-support.ts';
+import { botPost, counters } from '../../test/bot-test-support.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 /**
  * The job queue told about each new help request, enqueued in the transaction that
- * stores it. The bot settings module registers the handler that mails the notification addresses.
+ * stores it. help-request-notifications.ts mails the addresses saved in the bot settings.
  */
 export const HELP_REQUEST_CREATED_QUEUE = 'help-request-created';
 

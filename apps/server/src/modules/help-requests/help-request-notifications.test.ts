@@ -4,7 +4,7 @@ import { sqlRows } from '../../db/sql-rows.ts';
 import { enqueueJob, runNextJob } from '../../jobs/job-queue.ts';
 import type { MailMessage } from '../../mail/mail-message.ts';
 import { createTestApp, TEST_BOT_API_KEY, type TestApp } from '../../test/test-app.ts';
-import { HELP_REQUEST_CREATED_QUEUE } from '../help-requests/help-request-created.ts';
+import { HELP_REQUEST_CREATED_QUEUE } from './help-request-created.ts';
 
 const sent: MailMessage[] = [];
 let testApp: TestApp;

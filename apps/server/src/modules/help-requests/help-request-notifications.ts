@@ -5,7 +5,8 @@ import { sqlRows } from '../../db/sql-rows.ts';
 import type { JobHandler } from '../../jobs/job-queue.ts';
 import { enqueueMail } from '../../mail/mail-queue.ts';
 import type { MailMessage } from '../../mail/mail-message.ts';
-import { readHelpRequestEmails } from './bot-settings.repository.ts';
+import { escapeHtml } from '../../mail/escape-html.ts';
+import { readHelpRequestEmails } from '../bot-settings/bot-settings.repository.ts';
 
 const payloadSchema = z.object({ helpRequestId: z.number().int().positive() });
 
@@ -71,6 +72,3 @@ export function helpRequestMail(helpRequest: HelpRequestForMail, link: string, a
 }
 
 const oneLine = (value: string): string => value.replace(/[\r\n\t]+/g, ' ').trim().slice(0, 120);
-
-const escapeHtml = (value: string): string =>
-  value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');

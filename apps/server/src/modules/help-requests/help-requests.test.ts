@@ -5,7 +5,7 @@ import { sqlRows } from '../../db/sql-rows.ts';
 import { NOT_ALLOWED, NOT_LOGGED_IN } from '../../plugins/access.ts';
 import type { ApiClient } from '../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { botPost, counters } from '../bot/bot-test-support.ts';
+import { botPost, counters } from '../../test/bot-test-support.ts';
 
 let testApp: TestApp;
 let viewer: ApiClient;

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { planStatistics, type TimeRange } from './statistics-periods.ts';
 import { rebuildStatisticsRollup } from './statistics-rollup-rebuild.ts';
 import { buildStatisticsRow } from './statistics-report.ts';
-import { addExchange, addFeedback, addSession, clearStatisticsData } from './statistics-test-data.ts';
+import { addExchange, addFeedback, addSession, clearStatisticsData } from '../../test/statistics-test-data.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { STATISTICS_MESSAGES, type StatisticsPeriod, type StatisticsRow } from '
 import type { ApiClient } from '../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { buildStatisticsRow } from './statistics-report.ts';
-import { addExchange, addFeedback, addSession, clearStatisticsData } from './statistics-test-data.ts';
+import { addExchange, addFeedback, addSession, clearStatisticsData } from '../../test/statistics-test-data.ts';
 
 let testApp: TestApp;
 let viewer: ApiClient;

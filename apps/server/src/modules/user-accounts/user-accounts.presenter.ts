@@ -1,4 +1,4 @@
-import type { UserListRow, UserRow } from '@steward/contract/accounts';
+import type { UserListRow, UserRow } from '@steward/contract/user-accounts';
 import type { UserListRecord } from './user-accounts.repository.ts';
 import type { UserRecord } from './users.repository.ts';
 

@@ -1,23 +1,50 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LAST_ADMINISTRATOR, userListRow, userRow } from '@steward/contract/accounts';
+import { EMAIL_TAKEN } from '@steward/contract/accounts';
 import { idParam, pageIndexParam, rowsAnswer, successAnswer } from '@steward/contract/envelope';
 import { PAGE_SIZE } from '@steward/contract/paging';
-import { canDeleteUser, canReadUserAccount, canReadUserAccounts } from '@steward/contract/permissions';
+import { canAddUser, canDeleteUser, canReadUserAccount, canReadUserAccounts } from '@steward/contract/permissions';
+import {
+  addUserRequest,
+  LAST_ADMINISTRATOR,
+  OTHER_ACCOUNT_NOT_ALLOWED,
+  userListRow,
+  userRow,
+} from '@steward/contract/user-accounts';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { invitationMail } from '../../mail/account-mails.ts';
+import { enqueueMail } from '../../mail/mail-queue.ts';
 import { signedIn } from '../../plugins/access.ts';
+import { limitRate } from '../accounts/account-rate-limits.ts';
+import { createInvitation } from './invitations.repository.ts';
+import { presentUser, presentUserListRow } from './user-accounts.presenter.ts';
 import { deleteUserKeepingAnAdministrator, listUsersPage } from './user-accounts.repository.ts';
-import { presentUser, presentUserListRow } from './users.presenter.ts';
-import { findUserById } from './users.repository.ts';
+import { findUserByEmail, findUserById } from './users.repository.ts';
 
 export const USER_NOT_FOUND = 'This user does not exist.';
-export const OTHER_ACCOUNT_NOT_ALLOWED = 'You can only view your own account.';
 
-/** The user accounts list, one account's detail, and deleting an account. */
-export async function usersRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
+/** The user accounts list, one account's detail, inviting a new account and deleting one. */
+export async function userAccountsRoutes(app: FastifyInstance, { db, config }: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/add-user',
+    { config: { access: canAddUser }, schema: { body: addUserRequest, response: { 200: successAnswer } } },
+    async (request) => {
+      const inviter = signedIn(request);
+      await limitRate(db, 'addUserPerUser', inviter.id);
+      const { name, email, role } = request.body;
+      if (await findUserByEmail(db, email)) throw new HttpError(409, EMAIL_TAKEN, 'email');
+      await db.transaction(async (tx) => {
+        const key = await createInvitation(tx, { email, name, role, createdBy: inviter.id });
+        const link = `${config.publicUrl}/register/${key}`;
+        await enqueueMail(tx, invitationMail({ to: email, name, assistantName: config.assistantName, link, invitedBy: inviter.name }));
+      });
+      return { success: true as const };
+    },
+  );
 
   api.get(
     '/api/users/:pageIndex',

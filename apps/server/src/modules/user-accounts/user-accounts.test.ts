@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAST_ADMINISTRATOR } from '@steward/contract/accounts';
+import { LAST_ADMINISTRATOR, OTHER_ACCOUNT_NOT_ALLOWED } from '@steward/contract/user-accounts';
 import { countLiveSessions } from '../auth/sessions.repository.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { OTHER_ACCOUNT_NOT_ALLOWED } from './users.routes.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { VerifyEmailCodeRequest } from '@steward/contract/accounts';
+import type { VerifyEmailCodeRequest } from '@steward/contract/auth';
 import { currentUserRow } from '@steward/contract/auth';
 import { rowsAnswer } from '@steward/contract/envelope';
 import { apiPost } from '../../../lib/api-client.ts';

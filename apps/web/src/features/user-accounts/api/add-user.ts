@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AddUserRequest } from '@steward/contract/accounts';
+import type { AddUserRequest } from '@steward/contract/user-accounts';
 import { successAnswer } from '@steward/contract/envelope';
 import { apiPost } from '../../../lib/api-client.ts';
 import { usersQueryKey } from './get-users-page.ts';

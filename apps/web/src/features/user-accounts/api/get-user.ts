@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userRow } from '@steward/contract/accounts';
+import { userRow } from '@steward/contract/user-accounts';
 import { rowsAnswer } from '@steward/contract/envelope';
 import { apiGet } from '../../../lib/api-client.ts';
 

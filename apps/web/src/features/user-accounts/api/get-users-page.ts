@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { userListRow } from '@steward/contract/accounts';
+import { userListRow } from '@steward/contract/user-accounts';
 import { rowsAnswer } from '@steward/contract/envelope';
 import { apiGet } from '../../../lib/api-client.ts';
 

@@ -1,0 +1,25 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CurrentUser } from '@steward/contract/auth';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { setSessionCookie } from '../../plugins/session.ts';
+import { presentCurrentUser } from './auth.presenter.ts';
+import { createSession, findSessionUser } from './sessions.repository.ts';
+
+/**
+ * Signs a user in on this browser: a new session, its cookie, and the current user as
+ * login and the sign-in link both answer it.
+ */
+export async function startSession(
+  db: Db,
+  config: Pick<Config, 'secureCookies'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+): Promise<CurrentUser> {
+  const session = await createSession(db, { userId, ip: request.ip, userAgent: request.headers['user-agent'] });
+  setSessionCookie(reply, session.sessionId, session.expiresAt, config.secureCookies);
+  const sessionUser = await findSessionUser(db, session.sessionId);
+  if (!sessionUser) throw new Error('A session just created could not be read back.');
+  return presentCurrentUser(sessionUser);
+}
