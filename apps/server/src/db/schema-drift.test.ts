@@ -66,7 +66,7 @@ describe('schema.ts and the migrations', () => {
 async function schemaTables(database: Database): Promise<Record<string, PgTable>> {
   const vector = await hasExtension(database, 'vector');
   if (vector) await database.execScript('CREATE EXTENSION IF NOT EXISTS vector');
-  const tables = Object.entries(schema).filter((entry): entry is [string, PgTable] => is(entry[1], PgTable));
+  const tables = Object.entries(schema as Record<string, unknown>).filter((entry): entry is [string, PgTable] => is(entry[1], PgTable));
   const kept = tables.filter(([, table]) => vector || !usesVector(table));
   if (kept.length < tables.length) {
     const left = tables.filter(([, table]) => usesVector(table)).map(([, table]) => getTableConfig(table).name);
