@@ -64,7 +64,7 @@ function diffTables(table: string, migrated: TableShape, fromSchema: TableShape)
 
 const COLUMN_ATTRIBUTES: readonly [keyof ColumnShape, string][] = [
   ['type', 'type'],
-  ['notNull', 'NOT NULL'],
+  ['notNull', 'nullability'],
   ['default', 'default'],
   ['identity', 'identity'],
   ['generated', 'generated expression'],
@@ -112,5 +112,6 @@ function differs(object: string, what: string, inMigrations: string, inSchema: s
 }
 
 function show(value: string | boolean | null): string {
-  return value === null ? '(none)' : String(value);
+  if (typeof value === 'boolean') return value ? 'NOT NULL' : 'nullable';
+  return value ?? '(none)';
 }

@@ -139,7 +139,8 @@ const CONSTRAINTS = /* sql */ `
 SELECT c.relname AS table_name, con.conname AS name, pg_get_constraintdef(con.oid) AS definition
   FROM pg_constraint con
   JOIN pg_class c ON c.oid = con.conrelid
- WHERE c.relnamespace = ${PUBLIC}`;
+ WHERE c.relnamespace = ${PUBLIC}
+   AND con.contype <> 'n' -- NOT NULL, a constraint row since PostgreSQL 18, is compared with the column`;
 
 const INDEXES = /* sql */ `
 SELECT c.relname AS table_name, i.relname AS name, pg_get_indexdef(i.oid) AS definition
