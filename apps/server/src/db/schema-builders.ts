@@ -3,7 +3,8 @@ import { check, customType, type ExtraConfigColumn, type PgColumn, timestamp } f
 
 export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** Generic in the name, so the column's SQL name stays a literal type (SqlRow keys rows by it). */
+export const timestamptz = <Name extends string>(name: Name) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * The CHECK that holds a text column to its enum values, so the database refuses what the type
