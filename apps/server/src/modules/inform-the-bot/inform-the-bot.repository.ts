@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { PAGE_SIZE } from '@steward/contract/paging';
 import type { InformTheBotType } from '@steward/contract/inform-the-bot';
 import type { Db } from '../../db/client.ts';
-import { sqlRows } from '../../db/sql-rows.ts';
+import type { feedback, informTheBot } from '../../db/schema.ts';
+import { type SqlRow, sqlRows } from '../../db/sql-rows.ts';
 import { readCounter } from '../../lib/list-counters.ts';
 
 /** The list_counters row a trigger keeps for this table (migration 0400). */
@@ -20,17 +21,9 @@ export interface InformTheBotRecord {
   question: string | null;
 }
 
-interface ItemRow {
-  id: number;
-  user_id: number | null;
+type ItemRow = Pick<SqlRow<typeof informTheBot>, 'id' | 'user_id' | 'time' | 'content' | 'author_name' | 'status' | 'type' | 'question'> & {
   last_author_id: number | null;
-  time: Date | string;
-  content: string;
-  author_name: string;
-  status: 'pending' | 'approved';
-  type: InformTheBotType;
-  question: string | null;
-}
+};
 
 const toRecord = (row: ItemRow): InformTheBotRecord => ({
   id: row.id,
@@ -85,7 +78,7 @@ export async function createInformTheBotItems(db: Db, items: readonly NewInformT
 
 /** The question a correction keeps: the user message of the feedback it answers. */
 export async function findFeedbackQuestion(db: Db, feedbackId: number): Promise<string | undefined> {
-  const rows = await sqlRows<{ user_message: string }>(db, sql`SELECT user_message FROM feedback WHERE id = ${feedbackId}`);
+  const rows = await sqlRows<Pick<SqlRow<typeof feedback>, 'user_message'>>(db, sql`SELECT user_message FROM feedback WHERE id = ${feedbackId}`);
   return rows[0]?.user_message;
 }
 
