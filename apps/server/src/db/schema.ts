@@ -1,41 +1,47 @@
 /**
  * The Drizzle view of the tables that migrations/ creates. Keep both in step:
- * the migration is what runs, this is what queries are typed against.
+ * the migration is what runs, this is what queries are typed against, and
+ * schema-drift.test.ts fails when they describe different databases.
  */
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  customType,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  vector,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, vector } from 'drizzle-orm/pg-core';
+import { descending, enumCheck, timestamptz, tsvector } from './schema-builders.ts';
 
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** The values of the text columns that hold one of a few words; each is also a CHECK in the database. */
+const ROLES = ['admin', 'viewer'] as const;
+const THEMES = ['light', 'dark'] as const;
+const AUTH_TOKEN_PURPOSES = ['invitation', 'password_reset', 'email_verification'] as const;
+const RATINGS = ['up', 'down'] as const;
+const HELP_REQUEST_STATUSES = ['pending', 'resolved'] as const;
+const INFORM_THE_BOT_TYPES = ['information', 'file', 'correction'] as const;
+const INFORM_THE_BOT_STATUSES = ['pending', 'approved'] as const;
+const DOCUMENT_STATUSES = ['in_progress', 'completed', 'error'] as const;
+const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 
 export const users = pgTable('users', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   name: text('name').notNull(),
   email: text('email').notNull().unique(),
-  role: text('role', { enum: ['admin', 'viewer'] }).notNull(),
+  role: text('role', { enum: ROLES }).notNull(),
   passwordHash: text('password_hash').notNull(),
-  theme: text('theme', { enum: ['light', 'dark'] }).notNull().default('light'),
+  theme: text('theme', { enum: THEMES }).notNull().default('light'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   passwordChangedAt: timestamptz('password_changed_at').notNull().defaultNow(),
-});
+}, (table) => [
+  enumCheck('users_role_check', table.role, ROLES),
+  enumCheck('users_theme_check', table.theme, THEMES),
+]);
 
 export const roleCapabilities = pgTable(
   'role_capabilities',
   {
-    role: text('role', { enum: ['admin', 'viewer'] }).notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
     capability: text('capability').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.role, table.capability] })],
+  (table) => [
+    primaryKey({ columns: [table.role, table.capability] }),
+    enumCheck('role_capabilities_role_check', table.role, ROLES),
+  ],
 );
 
 export const sessions = pgTable('sessions', {
@@ -48,20 +54,26 @@ export const sessions = pgTable('sessions', {
   expiresAt: timestamptz('expires_at').notNull(),
   userAgent: text('user_agent'),
   ip: text('ip'),
-});
+}, (table) => [
+  index('sessions_user_id_idx').on(table.userId),
+]);
 
 export const authTokens = pgTable('auth_tokens', {
   tokenHash: text('token_hash').primaryKey(),
-  purpose: text('purpose', { enum: ['invitation', 'password_reset', 'email_verification'] }).notNull(),
+  purpose: text('purpose', { enum: AUTH_TOKEN_PURPOSES }).notNull(),
   email: text('email').notNull(),
   userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
   name: text('name'),
-  role: text('role', { enum: ['admin', 'viewer'] }),
+  role: text('role', { enum: ROLES }),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   expiresAt: timestamptz('expires_at').notNull(),
   usedAt: timestamptz('used_at'),
-});
+}, (table) => [
+  enumCheck('auth_tokens_purpose_check', table.purpose, AUTH_TOKEN_PURPOSES),
+  enumCheck('auth_tokens_role_check', table.role, ROLES),
+  index('auth_tokens_purpose_email_idx').on(table.purpose, table.email),
+]);
 
 export const trustedBrowsers = pgTable(
   'trusted_browsers',
@@ -86,7 +98,9 @@ export const chatSessions = pgTable('chat_sessions', {
   startedAt: timestamptz('started_at').notNull(),
   lastMessageAt: timestamptz('last_message_at').notNull(),
   messageCount: integer('message_count').notNull().default(0),
-});
+}, (table) => [
+  index('chat_sessions_started_at_idx').on(table.startedAt),
+]);
 
 /** One row per exchange: the visitor's message and the bot's answer. */
 export const history = pgTable('history', {
@@ -103,7 +117,11 @@ export const history = pgTable('history', {
   search: tsvector('search').generatedAlwaysAs(
     sql`to_tsvector('english'::regconfig, coalesce(user_message, '') || ' ' || coalesce(api_response, ''))`,
   ),
-});
+}, (table) => [
+  index('history_time_idx').on(descending(table.time), descending(table.id)),
+  index('history_session_idx').on(table.sessionId, table.time, table.id),
+  index('history_search_idx').using('gin', table.search),
+]);
 
 export const feedback = pgTable('feedback', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -111,7 +129,7 @@ export const feedback = pgTable('feedback', {
   sessionId: text('session_id').notNull(),
   userMessage: text('user_message').notNull(),
   apiResponse: text('api_response').notNull(),
-  rating: text('rating', { enum: ['up', 'down'] }).notNull(),
+  rating: text('rating', { enum: RATINGS }).notNull(),
   reason: jsonb('reason').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   userFeedback: text('user_feedback').notNull().default(''),
   userIp: text('user_ip').notNull().default(''),
@@ -120,7 +138,12 @@ export const feedback = pgTable('feedback', {
   search: tsvector('search').generatedAlwaysAs(
     sql`to_tsvector('english'::regconfig, coalesce(user_feedback, '') || ' ' || coalesce(user_message, '') || ' ' || coalesce(api_response, ''))`,
   ),
-});
+}, (table) => [
+  enumCheck('feedback_rating_check', table.rating, RATINGS),
+  index('feedback_time_idx').on(descending(table.time), descending(table.id)),
+  index('feedback_rating_time_idx').on(table.rating, descending(table.time), descending(table.id)),
+  index('feedback_search_idx').using('gin', table.search),
+]);
 
 export const helpRequests = pgTable('help_requests', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -129,7 +152,7 @@ export const helpRequests = pgTable('help_requests', {
   email: text('email').notNull(),
   message: text('message').notNull(),
   originUrl: text('origin_url'),
-  status: text('status', { enum: ['pending', 'resolved'] }).notNull().default('pending'),
+  status: text('status', { enum: HELP_REQUEST_STATUSES }).notNull().default('pending'),
   userIp: text('user_ip').notNull().default(''),
   country: text('country').notNull().default(''),
   time: timestamptz('time').notNull().defaultNow(),
@@ -138,7 +161,12 @@ export const helpRequests = pgTable('help_requests', {
   search: tsvector('search').generatedAlwaysAs(
     sql`to_tsvector('english'::regconfig, coalesce(name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(message, ''))`,
   ),
-});
+}, (table) => [
+  enumCheck('help_requests_status_check', table.status, HELP_REQUEST_STATUSES),
+  index('help_requests_time_idx').on(descending(table.time), descending(table.id)),
+  index('help_requests_status_time_idx').on(table.status, descending(table.time), descending(table.id)),
+  index('help_requests_search_idx').using('gin', table.search),
+]);
 
 export const listCounters = pgTable('list_counters', {
   name: text('name').primaryKey(),
@@ -177,16 +205,20 @@ export const informTheBot = pgTable('inform_the_bot', {
   userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
   authorName: text('author_name').notNull(),
   content: text('content').notNull(),
-  type: text('type', { enum: ['information', 'file', 'correction'] }).notNull().default('information'),
+  type: text('type', { enum: INFORM_THE_BOT_TYPES }).notNull().default('information'),
   question: text('question'),
   feedbackId: integer('feedback_id').references(() => feedback.id, { onDelete: 'set null' }),
-  status: text('status', { enum: ['pending', 'approved'] }).notNull().default('pending'),
+  status: text('status', { enum: INFORM_THE_BOT_STATUSES }).notNull().default('pending'),
   time: timestamptz('time').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   lastEditedBy: integer('last_edited_by').references(() => users.id, { onDelete: 'set null' }),
   approvedBy: integer('approved_by').references(() => users.id, { onDelete: 'set null' }),
   approvedAt: timestamptz('approved_at'),
-});
+}, (table) => [
+  enumCheck('inform_the_bot_type_check', table.type, INFORM_THE_BOT_TYPES),
+  enumCheck('inform_the_bot_status_check', table.status, INFORM_THE_BOT_STATUSES),
+  index('inform_the_bot_time_idx').on(descending(table.time), descending(table.id)),
+]);
 
 export const documents = pgTable('documents', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -199,9 +231,12 @@ export const documents = pgTable('documents', {
   uploadedBy: text('uploaded_by').notNull(),
   uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   uploadDate: timestamptz('upload_date').notNull().defaultNow(),
-  status: text('status', { enum: ['in_progress', 'completed', 'error'] }).notNull().default('in_progress'),
+  status: text('status', { enum: DOCUMENT_STATUSES }).notNull().default('in_progress'),
   errorMessage: text('error_message'),
-});
+}, (table) => [
+  enumCheck('documents_status_check', table.status, DOCUMENT_STATUSES),
+  index('documents_upload_date_idx').on(descending(table.uploadDate), descending(table.id)),
+]);
 
 /** Exists only where pgvector is available (see migrations/0002-document-chunks.ts). */
 export const documentChunks = pgTable('document_chunks', {
@@ -212,7 +247,12 @@ export const documentChunks = pgTable('document_chunks', {
   page: integer('page'),
   content: text('content').notNull(),
   embedding: vector('embedding', { dimensions: 256 }).notNull(),
-});
+}, (table) => [
+  check('document_chunks_check', sql`(${table.documentId} IS NULL) <> (${table.informTheBotId} IS NULL)`),
+  index('document_chunks_document_idx').on(table.documentId),
+  index('document_chunks_inform_idx').on(table.informTheBotId),
+  index('document_chunks_embedding_idx').using('hnsw', table.embedding.op('vector_cosine_ops')),
+]);
 
 export const funFacts = pgTable('fun_facts', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -230,7 +270,7 @@ export const jobs = pgTable('jobs', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   queue: text('queue').notNull(),
   payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
-  status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+  status: text('status', { enum: JOB_STATUSES }).notNull().default('queued'),
   attempts: integer('attempts').notNull().default(0),
   maxAttempts: integer('max_attempts').notNull().default(5),
   runAt: timestamptz('run_at').notNull().defaultNow(),
@@ -238,4 +278,7 @@ export const jobs = pgTable('jobs', {
   lastError: text('last_error'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   finishedAt: timestamptz('finished_at'),
-});
+}, (table) => [
+  enumCheck('jobs_status_check', table.status, JOB_STATUSES),
+  index('jobs_ready_idx').on(table.queue, table.runAt).where(sql`${table.status} IN ('queued', 'running')`),
+]);

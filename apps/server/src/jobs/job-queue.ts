@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
-import { sqlRows } from '../db/sql-rows.ts';
+import { type SqlRow, sqlRows } from '../db/sql-rows.ts';
 
 export type JobHandler = (payload: Record<string, unknown>, context: { attempt: number }) => Promise<void>;
 
@@ -36,7 +36,7 @@ export const retryDelayMs = (attempt: number): number => 30_000 * 4 ** Math.max(
  * instances share one queue on PostgreSQL without two of them taking the same job.
  */
 async function claimJob(db: Db, queues: readonly string[]) {
-  const rows = await sqlRows<{ id: number; queue: string; payload: Record<string, unknown>; attempts: number; max_attempts: number }>(db, sql`
+  const rows = await sqlRows<Pick<SqlRow<typeof jobs>, 'id' | 'queue' | 'payload' | 'attempts' | 'max_attempts'>>(db, sql`
     UPDATE jobs SET status = 'running', attempts = attempts + 1,
                     locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
     WHERE id = (

@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { sqlRows } from '../db/sql-rows.ts';
+import type { rateLimits } from '../db/schema.ts';
+import { type SqlRow, sqlRows } from '../db/sql-rows.ts';
 
 export interface RateLimitRule {
   /** Hits allowed in one window. */
   limit: number;
   windowSeconds: number;
 }
+
+type WindowRow = Pick<SqlRow<typeof rateLimits>, 'hits' | 'window_started_at'>;
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -19,7 +22,7 @@ export interface RateLimitResult {
  * app instance sees the same count.
  */
 export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
-  const rows = await sqlRows<{ hits: number; window_started_at: Date | string }>(db, sql`
+  const rows = await sqlRows<WindowRow>(db, sql`
     INSERT INTO rate_limits (key, window_started_at, hits) VALUES (${key}, now(), 1)
     ON CONFLICT (key) DO UPDATE SET
       hits = CASE WHEN rate_limits.window_started_at <= now() - make_interval(secs => ${rule.windowSeconds})
@@ -38,7 +41,7 @@ export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Pr
 
 /** Reads the state of `key` without counting a hit. */
 export async function peekRateLimit(db: Db, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
-  const rows = await sqlRows<{ hits: number; window_started_at: Date | string }>(db, sql`
+  const rows = await sqlRows<WindowRow>(db, sql`
     SELECT hits, window_started_at FROM rate_limits
     WHERE key = ${key} AND window_started_at > now() - make_interval(secs => ${rule.windowSeconds})`);
   const row = rows[0];

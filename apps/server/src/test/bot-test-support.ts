@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { sqlRows } from '../db/sql-rows.ts';
+import type { listCounters, statisticsRollup } from '../db/schema.ts';
+import { type SqlRow, sqlRows } from '../db/sql-rows.ts';
 import type { ApiBody, ApiResponse } from './api-client.ts';
 import { TEST_BOT_API_KEY, type TestApp } from './test-app.ts';
 
@@ -9,7 +10,7 @@ export const botPost = (testApp: TestApp, path: string, body: unknown, key = TES
   testApp.client().request('POST', path, body, { authorization: `Bearer ${key}` });
 
 export async function counters(db: Db): Promise<Record<string, number>> {
-  const rows = await sqlRows<{ name: string; count: string | number }>(db, sql`SELECT name, count FROM list_counters`);
+  const rows = await sqlRows<Pick<SqlRow<typeof listCounters>, 'name' | 'count'>>(db, sql`SELECT name, count FROM list_counters`);
   return Object.fromEntries(rows.map((row) => [row.name, Number(row.count)]));
 }
 
@@ -21,7 +22,7 @@ export interface RollupHour {
 }
 
 export async function rollupAt(db: Db, hourIso: string): Promise<RollupHour> {
-  const rows = await sqlRows<{ sessions: number; questions: number; up_ratings: number; down_ratings: number }>(
+  const rows = await sqlRows<Pick<SqlRow<typeof statisticsRollup>, 'sessions' | 'questions' | 'up_ratings' | 'down_ratings'>>(
     db,
     sql`SELECT sessions, questions, up_ratings, down_ratings FROM statistics_rollup WHERE hour = ${hourIso}::timestamptz`,
   );

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { authTokens } from '../../db/schema.ts';
-import { sqlRows } from '../../db/sql-rows.ts';
+import { type SqlRow, sqlRows } from '../../db/sql-rows.ts';
 import { hashSecret, newSecret, sameHash } from '../../lib/secrets.ts';
 import { normaliseEmail } from '../user-accounts/users.repository.ts';
 
@@ -45,13 +45,7 @@ export interface ConsumedToken {
 
 export type ConsumeResult = { ok: true; token: ConsumedToken } | { ok: false; reason: 'unknown' | 'used' | 'expired' };
 
-interface TokenRow {
-  token_hash: string;
-  email: string;
-  user_id: number | null;
-  name: string | null;
-  role: 'admin' | 'viewer' | null;
-}
+type TokenRow = Pick<SqlRow<typeof authTokens>, 'token_hash' | 'email' | 'user_id' | 'name' | 'role'>;
 
 /**
  * Uses up a key of one purpose in a single statement, so two requests racing with the
@@ -70,7 +64,7 @@ export async function consumeAccountToken(db: Db, purpose: TokenPurpose, key: st
   if (row && sameHash(row.token_hash, tokenHash)) {
     return { ok: true, token: { email: row.email, userId: row.user_id, name: row.name, role: row.role } };
   }
-  const known = await sqlRows<{ used_at: Date | string | null }>(db, sql`
+  const known = await sqlRows<Pick<SqlRow<typeof authTokens>, 'used_at'>>(db, sql`
     SELECT used_at FROM auth_tokens WHERE token_hash = ${tokenHash} AND purpose = ${purpose}
       ${email === undefined ? sql`` : sql`AND email = ${normaliseEmail(email)}`}`);
   const stored = known[0];

@@ -1,9 +1,8 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
-import type { Capability, Role } from '@steward/contract/access';
-import type { Theme } from '@steward/contract/auth';
+import type { Capability } from '@steward/contract/access';
 import type { Db } from '../../db/client.ts';
-import { sessions } from '../../db/schema.ts';
-import { sqlRows } from '../../db/sql-rows.ts';
+import { sessions, type users } from '../../db/schema.ts';
+import { type SqlRow, sqlRows } from '../../db/sql-rows.ts';
 import { hashSecret, newSecret } from '../../lib/secrets.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 
@@ -31,16 +30,8 @@ export async function createSession(
   return { sessionId, expiresAt };
 }
 
-interface SessionRow {
-  id: number;
-  name: string;
-  email: string;
-  role: Role;
-  theme: Theme;
-  capabilities: Capability[] | null;
-  created_at: Date | string;
-  last_seen_at: Date | string;
-}
+type SessionRow = Pick<SqlRow<typeof users>, 'id' | 'name' | 'email' | 'role' | 'theme'> &
+  Pick<SqlRow<typeof sessions>, 'created_at' | 'last_seen_at'> & { capabilities: Capability[] | null };
 
 /** The signed-in user behind a session cookie, or undefined when it is unknown or expired. */
 export async function findSessionUser(db: Db, sessionId: string): Promise<SessionUser | undefined> {

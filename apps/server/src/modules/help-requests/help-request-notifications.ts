@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { sqlRows } from '../../db/sql-rows.ts';
+import type { helpRequests } from '../../db/schema.ts';
+import { type SqlRow, sqlRows } from '../../db/sql-rows.ts';
 import type { JobHandler } from '../../jobs/job-queue.ts';
 import { enqueueMail } from '../../mail/mail-queue.ts';
 import type { MailMessage } from '../../mail/mail-message.ts';
@@ -10,13 +11,7 @@ import { readHelpRequestEmails } from '../bot-settings/bot-settings.repository.t
 
 const payloadSchema = z.object({ helpRequestId: z.number().int().positive() });
 
-interface HelpRequestForMail {
-  id: number;
-  name: string;
-  email: string;
-  message: string;
-  origin_url: string | null;
-}
+type HelpRequestForMail = Pick<SqlRow<typeof helpRequests>, 'id' | 'name' | 'email' | 'message' | 'origin_url'>;
 
 /**
  * Queues one mail per saved address. All of them in one transaction, so a retry after a

@@ -3,22 +3,16 @@ import type { HelpRequest, HelpRequestAction, HelpRequestStatus, HelpRequestStat
 import { HELP_REQUEST_MESSAGES } from '@steward/contract/help-requests';
 import { PAGE_SIZE } from '@steward/contract/paging';
 import type { Db } from '../../db/client.ts';
-import { sqlRows } from '../../db/sql-rows.ts';
+import type { helpRequests } from '../../db/schema.ts';
+import { type SqlRow, sqlRows } from '../../db/sql-rows.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { bumpCounters, readCounter } from '../../lib/list-counters.ts';
 import { HELP_REQUEST_COUNTERS } from './help-requests.counters.ts';
 
-interface HelpRequestRecord {
-  id: number;
-  user_ip: string;
-  country: string;
-  time: Date | string;
-  name: string;
-  email: string;
-  message: string;
-  origin_url: string | null;
-  status: HelpRequestStatus;
-}
+type HelpRequestRecord = Pick<
+  SqlRow<typeof helpRequests>,
+  'id' | 'user_ip' | 'country' | 'time' | 'name' | 'email' | 'message' | 'origin_url' | 'status'
+>;
 
 const COLUMNS = sql`h.id, h.user_ip, h.country, h.time, h.name, h.email, h.message, h.origin_url, h.status`;
 

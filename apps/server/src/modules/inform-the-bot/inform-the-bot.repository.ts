@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { PAGE_SIZE } from '@steward/contract/paging';
 import type { InformTheBotType } from '@steward/contract/inform-the-bot';
 import type { Db } from '../../db/client.ts';
-import { sqlRows } from '../../db/sql-rows.ts';
+import type { informTheBot } from '../../db/schema.ts';
+import { type SqlRow, sqlRows } from '../../db/sql-rows.ts';
 import { readCounter } from '../../lib/list-counters.ts';
 
 /** The list_counters row a trigger keeps for this table (migration 0400). */
@@ -22,18 +23,9 @@ export interface InformTheBotRecord {
   feedbackId: number | null;
 }
 
-interface ItemRow {
-  id: number;
-  user_id: number | null;
+type ItemRow = Pick<SqlRow<typeof informTheBot>, 'id' | 'user_id' | 'time' | 'content' | 'author_name' | 'status' | 'type' | 'question' | 'feedback_id'> & {
   last_author_id: number | null;
-  time: Date | string;
-  content: string;
-  author_name: string;
-  status: 'pending' | 'approved';
-  type: InformTheBotType;
-  question: string | null;
-  feedback_id: number | null;
-}
+};
 
 const toRecord = (row: ItemRow): InformTheBotRecord => ({
   id: row.id,

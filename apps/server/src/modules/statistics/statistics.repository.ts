@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sqlRows } from '../../db/sql-rows.ts';
+import type { statisticsRollup } from '../../db/schema.ts';
+import { type SqlBigint, type SqlRow, sqlRows } from '../../db/sql-rows.ts';
 import type { TimeRange } from './statistics-periods.ts';
 
 export interface StatisticsCounts {
@@ -10,13 +11,8 @@ export interface StatisticsCounts {
   downRatings: number;
 }
 
-interface CountsRow {
-  i: number;
-  sessions: string | number;
-  questions: string | number;
-  up_ratings: string | number;
-  down_ratings: string | number;
-}
+/** The sums (bigint) of the rollups' counters for range `i`, named as the columns they add up. */
+type CountsRow = { i: number } & Record<Exclude<keyof SqlRow<typeof statisticsRollup>, 'hour'>, SqlBigint>;
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

@@ -1,15 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Role } from '@steward/contract/access';
 import type { Db } from '../../db/client.ts';
-import { sqlRows } from '../../db/sql-rows.ts';
+import type { users } from '../../db/schema.ts';
+import { type SqlBigint, type SqlRow, sqlRows } from '../../db/sql-rows.ts';
 
-export interface UserListRecord {
-  id: number;
-  name: string;
-  email: string;
-  role: Role;
-  total_count: number | string;
-}
+export type UserListRecord = Pick<SqlRow<typeof users>, 'id' | 'name' | 'email' | 'role'> & { total_count: SqlBigint };
 
 /**
  * One page of staff accounts by name. Staff are a few dozen people, not millions of rows,
