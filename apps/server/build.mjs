@@ -1,5 +1,6 @@
-// Bundles the server into dist/main.js: our own code (and the contract package) inline,
-// npm dependencies left as imports so their native and wasm files load as published.
+// Bundles the server into dist/main.js, and its worker threads into dist/*-worker.js: our own code
+// (and the contract package) inline, npm dependencies left as imports so their native and wasm files
+// load as published.
 // The bundle remembers which dashboard build it was made with, so it refuses to serve a missing or stale one.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -16,15 +17,22 @@ if (!existsSync(webIndex)) {
 // The same fingerprint as webBuildId() in src/plugins/web-build.ts.
 const webBuildId = createHash('sha256').update(readFileSync(webIndex)).digest('hex').slice(0, 16);
 
+// The ingestion workers are entry points of their own beside main.js: src/ingest/start-worker.ts
+// starts dist/<name>.js when STEWARD_BUNDLE says it runs from the bundle.
+const source = (file) => new URL(`./src/${file}`, import.meta.url).pathname;
 await build({
-  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
-  outfile: new URL('./dist/main.js', import.meta.url).pathname,
+  entryPoints: {
+    main: source('main.ts'),
+    'pdf-worker': source('ingest/pdf-worker.ts'),
+    'embedding-worker': source('ingest/embedding-worker.ts'),
+  },
+  outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
   sourcemap: true,
-  define: { STEWARD_WEB_BUILD_ID: JSON.stringify(webBuildId) },
+  define: { STEWARD_WEB_BUILD_ID: JSON.stringify(webBuildId), STEWARD_BUNDLE: 'true' },
   external: [...dependenciesOf('./package.json'), ...dependenciesOf('../../packages/contract/package.json')],
   logLevel: 'warning',
 });

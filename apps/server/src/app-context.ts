@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { JobHandler } from './jobs/job-queue.ts';
 import type { MailTransport } from './mail/mail-transport.ts';
+import type { KnowledgeStore } from './modules/knowledge/knowledge-store.ts';
 
 /** What every module's routes are given: no globals, so tests can build as many apps as they like. */
 export interface AppContext {
@@ -14,4 +15,6 @@ export interface AppContext {
   jobHandlers: Map<string, JobHandler>;
   /** Sends mail now (SMTP or the outbox). Routes queue mail with enqueueMail (mail/mail-queue.ts) instead. */
   mailTransport: MailTransport;
+  /** The embedder and the knowledge store's mode (vectors or full text): documents and retrieval. */
+  knowledge: KnowledgeStore;
 }

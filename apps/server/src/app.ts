@@ -16,6 +16,11 @@ import { botSettingsRoutes } from './modules/bot-settings/bot-settings.routes.ts
 import { informTheBotRoutes } from './modules/inform-the-bot/inform-the-bot.routes.ts';
 import { botRoutes } from './modules/bot/bot.routes.ts';
 import { createMailTransport, type MailTransport } from './mail/mail-transport.ts';
+import { createEmbedder } from './ingest/create-embedder.ts';
+import type { Embedder } from './ingest/embedder.ts';
+import { documentsRoutes } from './modules/documents/documents.routes.ts';
+import { createKnowledgeStore } from './modules/knowledge/knowledge-store.ts';
+import { knowledgeRoutes } from './modules/knowledge/knowledge.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { helpRequestRoutes } from './modules/help-requests/help-requests.routes.ts';
@@ -37,6 +42,8 @@ export interface BuildAppOptions {
   webDistDir?: string | null;
   /** Tests may capture mail instead of using SMTP_URL or the outbox. */
   mailTransport?: MailTransport;
+  /** Tests may embed with a stand-in instead of the configured model. */
+  embedder?: Embedder;
 }
 
 export interface StewardApp {
@@ -65,13 +72,17 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
   app.setSerializerCompiler(serializerCompiler);
 
   const mailTransport = options.mailTransport ?? createMailTransport(config, app.log);
+  const embedder = options.embedder ?? createEmbedder(config);
+  app.addHook('onClose', () => embedder.close());
+  const knowledge = createKnowledgeStore(database.db, embedder);
   const context: AppContext = {
     config,
     database,
     db: database.db,
     log: app.log,
-    jobHandlers: createJobHandlers({ db: database.db, config, log: app.log, mailTransport }),
+    jobHandlers: createJobHandlers({ db: database.db, config, log: app.log, mailTransport, knowledge }),
     mailTransport,
+    knowledge,
   };
 
   registerErrorHandling(app);
@@ -117,6 +128,8 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     botSettingsRoutes,
     historyRoutes,
     feedbackRoutes,
+    documentsRoutes,
+    knowledgeRoutes,
   ];
   for (const module of modules) {
     await module(app, context);

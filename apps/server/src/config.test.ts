@@ -10,6 +10,9 @@ describe('readConfig', () => {
     expect(config.assistantName).toBe('Steward');
     expect(config.databaseUrl).toBeUndefined();
     expect(config.initialAdmin).toEqual({ email: 'admin@localhost', password: undefined, name: 'Administrator' });
+    expect(config.embeddings).toBeUndefined();
+    expect(config.uploadMaxMb).toBe(100);
+    expect(config.allowPrivateUrls).toBe(false);
   });
 
   it.each([
@@ -21,6 +24,12 @@ describe('readConfig', () => {
     [{ LOGIN_EMAIL_CHECK: 'maybe' }, /^Invalid LOGIN_EMAIL_CHECK/],
     [{ STEWARD_ADMIN_PASSWORD: 'Secret-123' }, /^Invalid STEWARD_ADMIN_PASSWORD: it needs STEWARD_ADMIN_EMAIL/],
     [{ STEWARD_ADMIN_EMAIL: 'not-an-email' }, /^Invalid STEWARD_ADMIN_EMAIL/],
+    [{ EMBEDDINGS_BASE_URL: 'ftp://models' }, /^Invalid EMBEDDINGS_BASE_URL: must be a URL starting with http:/],
+    [{ EMBEDDINGS_BASE_URL: 'http://models:8080/v1' }, /^Invalid EMBEDDINGS_BASE_URL: it needs EMBEDDINGS_MODEL too/],
+    [{ EMBEDDINGS_API_KEY: 'sk-123' }, /^Invalid EMBEDDINGS_API_KEY: it needs EMBEDDINGS_BASE_URL too/],
+    [{ UPLOAD_MAX_MB: '0' }, /^Invalid UPLOAD_MAX_MB: must be between 1 and 4096/],
+    [{ UPLOAD_MAX_MB: 'lots' }, /^Invalid UPLOAD_MAX_MB: /],
+    [{ ALLOW_PRIVATE_URLS: 'yes' }, /^Invalid ALLOW_PRIVATE_URLS/],
   ])('stops on %j with one line naming the variable', (environment, message) => {
     expect(() => readConfig(environment)).toThrow(ConfigError);
     expect(() => readConfig(environment)).toThrow(message);
@@ -31,5 +40,18 @@ describe('readConfig', () => {
     expect(config.publicUrl).toBe('https://dash.example.com');
     expect(config.secureCookies).toBe(true);
     expect(config.initialAdmin).toEqual({ email: 'boss@example.com', password: 'Secret-123', name: 'Administrator' });
+  });
+
+  it('reads the document settings', () => {
+    const config = readConfig({
+      EMBEDDINGS_BASE_URL: 'http://models:8080/v1',
+      EMBEDDINGS_MODEL: 'nomic-embed-text',
+      EMBEDDINGS_API_KEY: 'sk-123',
+      UPLOAD_MAX_MB: '25',
+      ALLOW_PRIVATE_URLS: 'true',
+    });
+    expect(config.embeddings).toEqual({ baseUrl: 'http://models:8080/v1', model: 'nomic-embed-text', apiKey: 'sk-123' });
+    expect(config.uploadMaxMb).toBe(25);
+    expect(config.allowPrivateUrls).toBe(true);
   });
 });

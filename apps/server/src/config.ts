@@ -44,6 +44,16 @@ const environmentSchema = z.object({
   MAIL_FROM: optionalText,
   LOGIN_EMAIL_CHECK: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  EMBEDDINGS_BASE_URL: urlText(['http:', 'https:']).optional(),
+  EMBEDDINGS_MODEL: optionalText,
+  EMBEDDINGS_API_KEY: optionalText,
+  UPLOAD_MAX_MB: z.coerce
+    .number({ error: 'must be a number of megabytes' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 4096')
+    .max(4096, 'must be between 1 and 4096')
+    .default(100),
+  ALLOW_PRIVATE_URLS: booleanFlag.default(false),
 });
 
 export interface Config {
@@ -62,6 +72,12 @@ export interface Config {
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   /** Secure cookies when the dashboard is served over https. */
   secureCookies: boolean;
+  /** An OpenAI-compatible embeddings API for documents; undefined: the built-in Universal Sentence Encoder Lite. */
+  embeddings: { baseUrl: string; model: string; apiKey: string | undefined } | undefined;
+  /** The largest document, uploaded or fetched from a URL, in MB. */
+  uploadMaxMb: number;
+  /** Document URLs may point at loopback and private addresses (for tests; never in production). */
+  allowPrivateUrls: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -84,6 +100,12 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
   if (env.STEWARD_ADMIN_EMAIL && !SIMPLE_EMAIL_PATTERN.test(env.STEWARD_ADMIN_EMAIL)) {
     throw new ConfigError(`Invalid STEWARD_ADMIN_EMAIL: must be an email address (got "${env.STEWARD_ADMIN_EMAIL}").`);
   }
+  if (env.EMBEDDINGS_BASE_URL && !env.EMBEDDINGS_MODEL) {
+    throw new ConfigError('Invalid EMBEDDINGS_BASE_URL: it needs EMBEDDINGS_MODEL too.');
+  }
+  for (const variable of ['EMBEDDINGS_MODEL', 'EMBEDDINGS_API_KEY'] as const) {
+    if (env[variable] && !env.EMBEDDINGS_BASE_URL) throw new ConfigError(`Invalid ${variable}: it needs EMBEDDINGS_BASE_URL too.`);
+  }
   const port = env.PORT;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
@@ -104,5 +126,11 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
     loginEmailCheck: env.LOGIN_EMAIL_CHECK,
     logLevel: env.LOG_LEVEL,
     secureCookies: publicUrl.startsWith('https:'),
+    embeddings:
+      env.EMBEDDINGS_BASE_URL && env.EMBEDDINGS_MODEL
+        ? { baseUrl: env.EMBEDDINGS_BASE_URL, model: env.EMBEDDINGS_MODEL, apiKey: env.EMBEDDINGS_API_KEY }
+        : undefined,
+    uploadMaxMb: env.UPLOAD_MAX_MB,
+    allowPrivateUrls: env.ALLOW_PRIVATE_URLS,
   };
 }

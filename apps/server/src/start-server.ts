@@ -35,6 +35,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await migrate(database, app.log);
     await ensureFirstAdministrator(database.db, config, app.log);
     await scheduleCleanUp(database.db);
+    await context.knowledge.prepare(app.log);
     await app.listen({ port: config.port, host: config.host });
     const worker = startJobWorker(database.db, context.jobHandlers, app.log);
     const address = app.server.address();

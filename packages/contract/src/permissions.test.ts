@@ -11,6 +11,7 @@ import {
   canDeleteUser,
   canEditDocument,
   canEditInformation,
+  canManageDocuments,
   canOpenUserRoute,
   canReadDocuments,
   canReadInformTheBot,
@@ -53,6 +54,7 @@ describe('rules of the staff member alone', () => {
     ['canUpdateHelpRequestStatus', canUpdateHelpRequestStatus, true, true, false, false],
     ['canUpdateBotSettings', canUpdateBotSettings, true, false, false, false],
     ['canUploadDocuments (upload_document)', canUploadDocuments, true, false, false, false],
+    ['canManageDocuments (admin by role)', canManageDocuments, true, false, false, true],
   ];
 
   it.each(table)('%s: admin %s, viewer %s, no capabilities %s, admin without capabilities %s', (_name, rule, forAdmin, forViewer, forBare, forBareAdmin) => {

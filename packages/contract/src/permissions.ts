@@ -106,10 +106,13 @@ export const canUpdateBotSettings: StaffRule = (user) => holds(user, 'update_bot
 /** The drop area, URL rows and Upload button: upload_document. */
 export const canUploadDocuments: StaffRule = (user) => holds(user, 'upload_document');
 
-/** Editing a document's title and source URL: administrators by role, and not while it is in progress. */
+/** Editing, replacing and deleting documents at all: administrators by role (the routes' rule). */
+export const canManageDocuments: StaffRule = (user) => isAdministrator(user);
+
+/** Editing a document's title and source URL, or replacing its file: administrators by role, and not while it is in progress. */
 export const canEditDocument = (user: StaffMember, document: { status: DocumentStatus }): boolean =>
-  isAdministrator(user) && document.status !== 'in_progress';
+  canManageDocuments(user) && document.status !== 'in_progress';
 
 /** Deleting a document: administrators by role, and not while it is in progress. */
 export const canDeleteDocument = (user: StaffMember, document: { status: DocumentStatus }): boolean =>
-  isAdministrator(user) && document.status !== 'in_progress';
+  canManageDocuments(user) && document.status !== 'in_progress';

@@ -4,8 +4,12 @@
  * schema-drift.test.ts fails when they describe different databases.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, vector } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { descending, enumCheck, timestamptz, tsvector } from './schema-builders.ts';
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+/** pgvector without a fixed dimension: the embedding model, and so the dimension, is configurable. */
+const anyVector = customType<{ data: string }>({ dataType: () => 'vector' });
 
 /** The values of the text columns that hold one of a few words; each is also a CHECK in the database. */
 const ROLES = ['admin', 'viewer'] as const;
@@ -16,6 +20,7 @@ const HELP_REQUEST_STATUSES = ['pending', 'resolved'] as const;
 const INFORM_THE_BOT_TYPES = ['information', 'file', 'correction'] as const;
 const INFORM_THE_BOT_STATUSES = ['pending', 'approved'] as const;
 const DOCUMENT_STATUSES = ['in_progress', 'completed', 'error'] as const;
+const DOCUMENT_KINDS = ['pdf', 'txt', 'csv'] as const;
 const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 
 export const users = pgTable('users', {
@@ -233,26 +238,66 @@ export const documents = pgTable('documents', {
   uploadDate: timestamptz('upload_date').notNull().defaultNow(),
   status: text('status', { enum: DOCUMENT_STATUSES }).notNull().default('in_progress'),
   errorMessage: text('error_message'),
+  /** A new version being indexed; the current chunks keep answering until it is swapped in. */
+  replacingFileId: text('replacing_file_id'),
+  replacingFilename: text('replacing_filename'),
 }, (table) => [
   enumCheck('documents_status_check', table.status, DOCUMENT_STATUSES),
   index('documents_upload_date_idx').on(descending(table.uploadDate), descending(table.id)),
 ]);
 
-/** Exists only where pgvector is available (see migrations/0002-document-chunks.ts). */
-export const documentChunks = pgTable('document_chunks', {
+/** An uploaded original, stored in parts so no request or job holds a whole file in memory. */
+export const documentFiles = pgTable('document_files', {
+  fileId: text('file_id').primaryKey(),
+  filename: text('filename').notNull(),
+  kind: text('kind', { enum: DOCUMENT_KINDS }).notNull(),
+  byteSize: bigint('byte_size', { mode: 'number' }).notNull().default(0),
+  uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  /** False while the upload is still streaming in. */
+  complete: boolean('complete').notNull().default(false),
+}, (table) => [
+  enumCheck('document_files_kind_check', table.kind, DOCUMENT_KINDS),
+  index('document_files_created_idx').on(table.createdAt),
+]);
+
+export const documentFileParts = pgTable(
+  'document_file_parts',
+  {
+    fileId: text('file_id')
+      .notNull()
+      .references(() => documentFiles.fileId, { onDelete: 'cascade' }),
+    partNo: integer('part_no').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.fileId, table.partNo] })],
+);
+
+/** What the bot searches: chunks of documents and of approved Inform-the-Bot items. */
+export const knowledgeChunks = pgTable('knowledge_chunks', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   documentId: integer('document_id').references(() => documents.id, { onDelete: 'cascade' }),
   informTheBotId: integer('inform_the_bot_id').references(() => informTheBot.id, { onDelete: 'cascade' }),
   chunkIndex: integer('chunk_index').notNull(),
   page: integer('page'),
   content: text('content').notNull(),
-  embedding: vector('embedding', { dimensions: 256 }).notNull(),
+  searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('english', content)`),
+  /** Only where pgvector is available (migrations/0501-knowledge-vectors.ts). */
+  embedding: anyVector('embedding'),
 }, (table) => [
-  check('document_chunks_check', sql`(${table.documentId} IS NULL) <> (${table.informTheBotId} IS NULL)`),
-  index('document_chunks_document_idx').on(table.documentId),
-  index('document_chunks_inform_idx').on(table.informTheBotId),
-  index('document_chunks_embedding_idx').using('hnsw', table.embedding.op('vector_cosine_ops')),
+  check('knowledge_chunks_check', sql`(${table.documentId} IS NULL) <> (${table.informTheBotId} IS NULL)`),
+  index('knowledge_chunks_document_idx').on(table.documentId, table.chunkIndex),
+  index('knowledge_chunks_inform_idx').on(table.informTheBotId),
+  index('knowledge_chunks_search_idx').using('gin', table.searchVector),
 ]);
+
+/** The embedding model the stored vectors were made with (one row). */
+export const knowledgeStore = pgTable('knowledge_store', {
+  id: integer('id').primaryKey(),
+  embeddingModel: text('embedding_model').notNull(),
+  embeddingDimensions: integer('embedding_dimensions').notNull(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+}, (table) => [check('knowledge_store_id_check', sql`${table.id} = 1`)]);
 
 export const funFacts = pgTable('fun_facts', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),

@@ -3,6 +3,9 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { MAIL_QUEUE, mailJobHandler } from '../mail/mail-queue.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
+import { DOCUMENT_INGESTION_QUEUE } from '../modules/documents/document-ingestion-queue.ts';
+import { documentIngestionHandler } from '../modules/documents/document-ingestion.ts';
+import type { KnowledgeStore } from '../modules/knowledge/knowledge-store.ts';
 import { PASSWORD_RESET_QUEUE, passwordResetRequestHandler } from '../modules/accounts/password-reset-request.ts';
 import { HELP_REQUEST_CREATED_QUEUE } from '../modules/help-requests/help-request-created.ts';
 import { helpRequestNotificationHandler } from '../modules/help-requests/help-request-notifications.ts';
@@ -10,11 +13,12 @@ import { CLEAN_UP_QUEUE, cleanUpHandler } from './clean-up.ts';
 import type { JobHandler } from './job-queue.ts';
 
 /** Every kind of background work Steward does, by queue name: the one place handlers are registered. */
-export function createJobHandlers(deps: { db: Db; config: Config; log: FastifyBaseLogger; mailTransport: MailTransport }): Map<string, JobHandler> {
+export function createJobHandlers(deps: { db: Db; config: Config; log: FastifyBaseLogger; mailTransport: MailTransport; knowledge: KnowledgeStore }): Map<string, JobHandler> {
   return new Map<string, JobHandler>([
     [MAIL_QUEUE, mailJobHandler(deps.mailTransport)],
     [PASSWORD_RESET_QUEUE, passwordResetRequestHandler(deps)],
     [HELP_REQUEST_CREATED_QUEUE, helpRequestNotificationHandler(deps)],
     [CLEAN_UP_QUEUE, cleanUpHandler(deps)],
+    [DOCUMENT_INGESTION_QUEUE, documentIngestionHandler(deps)],
   ]);
 }

@@ -29,6 +29,11 @@ export class ApiClient {
     return this.request<Body>('POST', path, body, headers);
   }
 
+  /** Sends multipart/form-data as the browser does (fetch sets the boundary). */
+  postForm<Body = ApiBody>(path: string, form: FormData): Promise<ApiResponse<Body>> {
+    return this.send<Body>('POST', path, form, {});
+  }
+
   /** Sends a raw body (malformed JSON, wrong content types) exactly as given. */
   postRaw<Body = ApiBody>(path: string, rawBody: string, contentType: string): Promise<ApiResponse<Body>> {
     return this.send<Body>('POST', path, rawBody, { 'content-type': contentType });
@@ -62,7 +67,7 @@ export class ApiClient {
   private async send<Body>(
     method: string,
     path: string,
-    body: string | undefined,
+    body: string | FormData | undefined,
     headers: Record<string, string>,
   ): Promise<ApiResponse<Body>> {
     const cookieHeader = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');

@@ -58,6 +58,7 @@ export async function createTestApp(
     database,
     ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
   });
+  await built.context.knowledge.prepare(built.app.log);
   options.beforeListen?.(built.app);
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();

@@ -16,6 +16,20 @@ interface EnvelopeBody {
   error?: { message?: string; field?: string };
 }
 
+/** A call that never reached the server (offline, refused, aborted). */
+export const unreachableServer = (): ApiError =>
+  new ApiError('The server cannot be reached. Check your connection and try again.', 0);
+
+/** The parsed answer of a finished call, or the ApiError its envelope (or its status) carries. */
+export function readAnswer<Answer>(status: number, body: unknown, answer: z.ZodType<Answer>): Answer {
+  const ok = status >= 200 && status < 300;
+  if (!ok || (body as EnvelopeBody | undefined)?.success !== true) {
+    const error = (body as EnvelopeBody | undefined)?.error;
+    throw new ApiError(error?.message ?? `The server answered ${status}.`, status, error?.field);
+  }
+  return answer.parse(body);
+}
+
 async function call<Answer>(
   path: string,
   init: RequestInit & { answer: z.ZodType<Answer> },
@@ -28,14 +42,10 @@ async function call<Answer>(
       headers: { accept: 'application/json', ...(typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}), ...init.headers },
     });
   } catch {
-    throw new ApiError('The server cannot be reached. Check your connection and try again.', 0);
+    throw unreachableServer();
   }
   const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok || (body as EnvelopeBody | undefined)?.success !== true) {
-    const error = (body as EnvelopeBody | undefined)?.error;
-    throw new ApiError(error?.message ?? `The server answered ${response.status}.`, response.status, error?.field);
-  }
-  return init.answer.parse(body);
+  return readAnswer(response.status, body, init.answer);
 }
 
 export const apiGet = <Answer>(path: string, answer: z.ZodType<Answer>): Promise<Answer> =>

@@ -3,6 +3,8 @@ import { documentChunks } from './0002-document-chunks.ts';
 import { statisticsRollupDaily } from './0100-statistics-rollup-daily.ts';
 import { statisticsRollupQuarter } from './0101-statistics-rollup-quarter.ts';
 import { informTheBotCounter } from './0400-inform-the-bot-counter.ts';
+import { knowledgeStore } from './0500-knowledge-store.ts';
+import { knowledgeVectors } from './0501-knowledge-vectors.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
@@ -12,4 +14,6 @@ export const allMigrations: readonly Migration[] = [
   statisticsRollupDaily,
   statisticsRollupQuarter,
   informTheBotCounter,
+  knowledgeStore,
+  knowledgeVectors,
 ];

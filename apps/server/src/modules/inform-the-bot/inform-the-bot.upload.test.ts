@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INFORM_THE_BOT_MESSAGES, MAX_UPLOAD_FILE_BYTES } from '@steward/contract/inform-the-bot';
-import type { ApiBody, ApiClient } from '../../test/api-client.ts';
+import type { ApiClient } from '../../test/api-client.ts';
 import { sharedTestdataDir } from '../../test/shared-testdata.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -24,16 +24,7 @@ async function upload(content: string | undefined, files: UploadFile[], as: ApiC
   const form = new FormData();
   if (content !== undefined) form.append('content', content);
   for (const file of files) form.append('files', new Blob([file.bytes]), file.name);
-  const response = await fetch(`${testApp.baseUrl}/api/inform-the-bot/upload`, {
-    method: 'POST',
-    body: form,
-    headers: {
-      origin: testApp.baseUrl,
-      'sec-fetch-site': 'same-origin',
-      ...(as.sessionCookie ? { cookie: `steward_session=${as.sessionCookie}` } : {}),
-    },
-  });
-  return { status: response.status, body: (await response.json()) as ApiBody };
+  return as.postForm('/api/inform-the-bot/upload', form);
 }
 
 /** A PDF whose Encrypt dictionary the empty password does not open. */

@@ -15,6 +15,7 @@ import { canCreateInformation } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { readCounter } from '../../lib/list-counters.ts';
+import { asUploadError } from '../../lib/multipart-errors.ts';
 import { signedIn } from '../../plugins/access.ts';
 import { extensionOf, textOfFile } from './file-text.ts';
 import { presentInformTheBotItem } from './inform-the-bot.presenter.ts';
@@ -76,23 +77,7 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
       upload.files.push({ filename: part.filename, bytes: await part.toBuffer() });
     }
   } catch (error) {
-    throw asUploadError(error);
+    throw asUploadError(error, { fileTooLarge: `Each file must be at most ${MEGABYTES} MB.`, maxFiles: MAX_UPLOAD_FILES });
   }
   return upload;
-}
-
-/** @fastify/multipart's limit errors, in words the person uploading can act on. */
-function asUploadError(error: unknown): unknown {
-  if (error instanceof HttpError) return error;
-  const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, `Each file must be at most ${MEGABYTES} MB.`, 'files');
-  if (code === 'FST_FILES_LIMIT') return new HttpError(413, `Too many files: at most ${MAX_UPLOAD_FILES} at once.`, 'files');
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new HttpError(413, 'The upload has too many parts.');
-  if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new HttpError(400, 'The upload is not valid multipart/form-data.');
-  const status = (error as { statusCode?: number }).statusCode;
-  if (status !== undefined && status >= 400 && status < 500) return new HttpError(400, 'The upload is not valid multipart/form-data.');
-  if (error instanceof Error && /unexpected end of (form|multipart)/i.test(error.message)) {
-    return new HttpError(400, 'The upload is not valid multipart/form-data.');
-  }
-  return error;
 }

@@ -11,11 +11,27 @@ interface FormModalProps {
   busy: boolean;
   onSubmit: FormEventHandler<HTMLFormElement>;
   onClose: () => void;
+  /** The submit button's label and its label while busy: Save and "Saving..." unless given. */
+  submitLabel?: string;
+  busyLabel?: string;
+  /** Keeps the submit button disabled (nothing chosen yet). */
+  submitDisabled?: boolean;
   children: ReactNode;
 }
 
-/** An edit form in a modal (static backdrop): its fields, then Cancel and Save ("Saving..."). */
-export function FormModal({ titleId, title, size, busy, onSubmit, onClose, children }: FormModalProps) {
+/** An edit form in a modal (static backdrop): its fields, then Cancel and Save ("Saving...") or the given labels. */
+export function FormModal({
+  titleId,
+  title,
+  size,
+  busy,
+  onSubmit,
+  onClose,
+  submitLabel = 'Save',
+  busyLabel = 'Saving...',
+  submitDisabled = false,
+  children,
+}: FormModalProps) {
   return (
     <Modal show onHide={onClose} backdrop="static" centered size={size} aria-labelledby={titleId}>
       <Form noValidate onSubmit={onSubmit}>
@@ -29,8 +45,8 @@ export function FormModal({ titleId, title, size, busy, onSubmit, onClose, child
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <SubmitButton busy={busy} busyLabel="Saving...">
-            Save
+          <SubmitButton busy={busy} busyLabel={busyLabel} disabled={submitDisabled}>
+            {submitLabel}
           </SubmitButton>
         </Modal.Footer>
       </Form>

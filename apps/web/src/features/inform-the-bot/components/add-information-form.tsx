@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import {
   addInformationForm,
@@ -9,6 +8,7 @@ import {
   INFORM_THE_BOT_MESSAGES,
   MAX_UPLOAD_FILES,
 } from '@steward/contract/inform-the-bot';
+import { FormCard } from '../../../components/form/form-card.tsx';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { FormField } from '../../../components/form/form-field.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
@@ -64,36 +64,29 @@ export function AddInformationForm({ onAdded }: { onAdded: () => void }) {
     );
   }
   return (
-    <Card className="mb-3">
-      <Card.Body>
-        <Form noValidate onSubmit={onSubmit} aria-labelledby="add-information-title">
-          <h2 id="add-information-title" className="h5">
-            Add new information
-          </h2>
-          <FormField id="add-information-content" label="Content" error={errors.content?.message} className="mb-3">
-            {(control) => <Form.Control as="textarea" rows={5} {...control} {...register('content')} />}
-          </FormField>
-          <Form.Group className="mb-3" controlId="add-information-files">
-            <Form.Label>Or upload files ({INFORM_THE_BOT_FILE_TYPES.join(', ')})</Form.Label>
-            <Form.Control
-              ref={fileInput}
-              type="file"
-              multiple
-              accept={INFORM_THE_BOT_FILE_TYPES.join(',')}
-              onChange={(event) => setFiles([...((event.target as HTMLInputElement).files ?? [])])}
-            />
-          </Form.Group>
-          <FormAlert error={errors.root?.message} />
-          <div className="d-flex gap-2">
-            <SubmitButton busy={isSubmitting} busyLabel="Saving...">
-              Save
-            </SubmitButton>
-            <Button variant="secondary" onClick={close} disabled={isSubmitting}>
-              Cancel
-            </Button>
-          </div>
-        </Form>
-      </Card.Body>
-    </Card>
+    <FormCard titleId="add-information-title" title="Add new information" onSubmit={onSubmit} className="mb-3">
+      <FormField id="add-information-content" label="Content" error={errors.content?.message} className="mb-3">
+        {(control) => <Form.Control as="textarea" rows={5} {...control} {...register('content')} />}
+      </FormField>
+      <Form.Group className="mb-3" controlId="add-information-files">
+        <Form.Label>Or upload files ({INFORM_THE_BOT_FILE_TYPES.join(', ')})</Form.Label>
+        <Form.Control
+          ref={fileInput}
+          type="file"
+          multiple
+          accept={INFORM_THE_BOT_FILE_TYPES.join(',')}
+          onChange={(event) => setFiles([...((event.target as HTMLInputElement).files ?? [])])}
+        />
+      </Form.Group>
+      <FormAlert error={errors.root?.message} />
+      <div className="d-flex gap-2">
+        <SubmitButton busy={isSubmitting} busyLabel="Saving...">
+          Save
+        </SubmitButton>
+        <Button variant="secondary" onClick={close} disabled={isSubmitting}>
+          Cancel
+        </Button>
+      </div>
+    </FormCard>
   );
 }

@@ -1,0 +1,115 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Embedder, EmbeddingError } from './embedder.ts';
+import { USE_LITE_DIMENSIONS, createUseLiteEmbedder, useLiteWorkerState } from './embedder-use-lite.ts';
+
+const cosine = (a: Float32Array, b: Float32Array) => {
+  let dot = 0;
+  let normA = 0;
+  let normB = 0;
+  a.forEach((value, i) => {
+    const other = b[i] ?? 0;
+    dot += value * other;
+    normA += value * value;
+    normB += other * other;
+  });
+  return dot / Math.sqrt(normA * normB);
+};
+
+const open: Embedder[] = [];
+const embedder = (options?: Parameters<typeof createUseLiteEmbedder>[0]) => {
+  const made = createUseLiteEmbedder(options);
+  open.push(made);
+  return made;
+};
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((made) => made.close()));
+});
+
+describe('createUseLiteEmbedder', () => {
+  it('embeds texts as 512 numbers that place similar meanings close', async () => {
+    const use = embedder();
+    expect(use.model).toBe('universal-sentence-encoder-lite');
+    expect(use.dimensions).toBe(512);
+    const [question, paraphrase, unrelated] = await use.embed([
+      'How do I reset my password?',
+      'I forgot my password and need a new one.',
+      'The store opens at nine in the morning.',
+    ]);
+    for (const vector of [question, paraphrase, unrelated]) {
+      expect(vector).toBeInstanceOf(Float32Array);
+      expect(vector).toHaveLength(USE_LITE_DIMENSIONS);
+    }
+    if (!question || !paraphrase || !unrelated) throw new Error('three vectors expected');
+    expect(cosine(question, paraphrase)).toBeGreaterThan(0.6);
+    expect(cosine(question, unrelated)).toBeLessThan(0.3);
+  });
+
+  it('answers the same vectors in batches as one by one, in order', async () => {
+    const use = embedder({ batchSize: 3 });
+    const texts = Array.from({ length: 7 }, (_, i) => `Sentence number ${i} talks about ${['tea', 'trains', 'taxes', 'tigers'][i % 4]}.`);
+    const batched = await use.embed(texts);
+    expect(batched).toHaveLength(7);
+    for (const [i, text] of texts.entries()) {
+      const [alone] = await use.embed([text]);
+      if (!alone) throw new Error('one vector expected');
+      expect(cosine(batched[i] ?? new Float32Array(), alone)).toBeGreaterThan(0.9999);
+    }
+  });
+
+  it('refuses an empty text before it reaches the model', async () => {
+    await expect(embedder().embed(['fine', '\n \t'])).rejects.toThrow(new EmbeddingError('Text 2 of 2 is empty; only text can be embedded.'));
+  });
+
+  it('keeps the event loop free while it embeds', async () => {
+    const use = embedder();
+    await use.embed(['warm up']);
+    const paragraph = 'Trace trees record the hot loops of a program and compile them to machine code. '.repeat(20);
+    let longestGap = 0;
+    let last = performance.now();
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longestGap = Math.max(longestGap, now - last);
+      last = now;
+    }, 5);
+    const started = performance.now();
+    await use.embed(Array.from({ length: 16 }, (_, i) => `${i}. ${paragraph}`));
+    const took = performance.now() - started;
+    clearInterval(ticker);
+    // On this thread the whole batch would be one gap; shared machines get a generous margin.
+    expect(took).toBeGreaterThan(300);
+    expect(longestGap).toBeLessThan(Math.min(500, took / 3));
+  });
+
+  it('shares one worker between embedders, started on the first batch and stopped after the last close', async () => {
+    const first = embedder();
+    const second = embedder();
+    expect(useLiteWorkerState()).toEqual({ running: false, embedders: 2 });
+    await Promise.all([first.embed(['one']), second.embed(['two'])]);
+    expect(useLiteWorkerState()).toEqual({ running: true, embedders: 2 });
+    await first.close();
+    expect(useLiteWorkerState()).toEqual({ running: true, embedders: 1 });
+    await second.close();
+    expect(useLiteWorkerState()).toEqual({ running: false, embedders: 0 });
+    await expect(first.embed(['again'])).rejects.toThrow('The embedder was closed.');
+  });
+
+  it('restarts a worker that does not answer in time', async () => {
+    const use = embedder({ batchTimeLimitMs: 1 });
+    await expect(use.embed(['too slow'])).rejects.toThrow('The embedding worker did not answer within 1 ms; it is restarted.');
+    expect(useLiteWorkerState().running).toBe(false);
+    const patient = embedder();
+    expect(await patient.embed(['in time'])).toHaveLength(1);
+  });
+
+  it('counts tokens with the model tokenizer, whitespace collapsed as when embedding', () => {
+    const use = embedder();
+    expect(use.countTokens('hello world, this is a test')).toBe(8);
+    expect(use.countTokens('hello\n\n  world,\tthis is a test')).toBe(8);
+    expect(use.countTokens('')).toBe(0);
+    // Rare words cost several pieces; a long text is counted quickly (word by word).
+    expect(use.countTokens('antidisestablishmentarianism')).toBeGreaterThan(3);
+    const started = performance.now();
+    expect(use.countTokens('Trace-based compilation records hot loops. '.repeat(2000))).toBeGreaterThan(10_000);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});

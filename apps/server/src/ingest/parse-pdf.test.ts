@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { sharedTestdataDir } from '../test/shared-testdata.ts';
+import { chunkPages } from './chunk.ts';
+import { type DocumentPage } from './document-kind.ts';
+import { IngestError } from './ingest-error.ts';
+import { parseDocument } from './parse-document.ts';
+import { parsePdf } from './parse-pdf.ts';
+import { PDF_REASONS } from './pdf-reasons.ts';
+import { buildTestPdf } from './test-pdfs.ts';
+import { approximateTokenCount } from './token-count.ts';
+
+const pdfDir = path.join(sharedTestdataDir(), 'pdf');
+const pdfFiles = fs.readdirSync(pdfDir).filter((name) => name.toLowerCase().endsWith('.pdf'));
+
+/** What each known file must give; a file added later must still end in pages or a known reason. */
+const expected: Record<string, { pages: number; contains: string } | { reason: string }> = {
+  'tracemonkey.pdf': { pages: 14, contains: 'Trace-based Just-in-Time Type Specialization' },
+  'freeculture.pdf': { pages: 351, contains: 'FREE CULTURE' },
+  'pdfjs_wikipedia.pdf': { pages: 1, contains: 'PDF.js' },
+  'three_pages_with_number.pdf': { pages: 3, contains: '2' },
+  'ArabicCIDTrueType.pdf': { pages: 1, contains: 'اﻟﻌﺮﺑﻴﺔ' },
+  'empty.pdf': { reason: PDF_REASONS.noText },
+  'empty_protected.pdf': { reason: PDF_REASONS.protectedNoText },
+  'GHOSTSCRIPT-698804-1-fuzzed.pdf': { reason: PDF_REASONS.damaged },
+};
+
+const outcomeOf = async (bytes: Uint8Array): Promise<{ pages: DocumentPage[] } | { reason: string }> => {
+  try {
+    return { pages: await parsePdf(bytes) };
+  } catch (error) {
+    if (error instanceof IngestError) return { reason: error.reason };
+    throw error;
+  }
+};
+
+describe('parsePdf on every PDF in shared/testdata/pdf', () => {
+  it('finds the test PDFs', () => {
+    expect(pdfFiles.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it.each(pdfFiles)('%s ends in pages of text or an IngestError with a clear reason', async (name) => {
+    const outcome = await outcomeOf(fs.readFileSync(path.join(pdfDir, name)));
+    if ('pages' in outcome) {
+      expect(outcome.pages.length).toBeGreaterThan(0);
+      const numbers = outcome.pages.map((page) => page.page);
+      expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+      for (const page of outcome.pages) expect(page.text.trim()).not.toBe('');
+    } else {
+      expect(Object.values(PDF_REASONS)).toContain(outcome.reason);
+    }
+    const known = expected[name];
+    if (known && 'reason' in known) expect(outcome).toEqual({ reason: known.reason });
+    if (known && 'pages' in known) {
+      expect(outcome).toHaveProperty('pages');
+      const pages = 'pages' in outcome ? outcome.pages : [];
+      expect(pages).toHaveLength(known.pages);
+      expect(pages.map((page) => page.text).join('\n')).toContain(known.contains);
+    }
+  });
+
+  it('keeps the page numbers of the three-page file, through chunking too', async () => {
+    const pages = await parsePdf(fs.readFileSync(path.join(pdfDir, 'three_pages_with_number.pdf')));
+    expect(pages.map((page) => [page.page, page.text.trim()])).toEqual([
+      [1, '1'],
+      [2, '2'],
+      [3, '3'],
+    ]);
+    expect(chunkPages(pages, { countTokens: approximateTokenCount }).map(({ page, text }) => ({ page, text }))).toEqual([
+      { page: 1, text: '1' },
+      { page: 2, text: '2' },
+      { page: 3, text: '3' },
+    ]);
+  });
+
+  it('chunks a real paper within the limit, each chunk from one page', async () => {
+    const pages = await parsePdf(fs.readFileSync(path.join(pdfDir, 'tracemonkey.pdf')));
+    const chunks = chunkPages(pages, { countTokens: approximateTokenCount });
+    expect(new Set(chunks.map((chunk) => chunk.page))).toEqual(new Set(pages.map((page) => page.page)));
+    for (const chunk of chunks) {
+      expect(chunk.tokens).toBeLessThanOrEqual(400);
+      expect(pages.find((page) => page.page === chunk.page)?.text.replace(/\s+/g, ' ')).toContain(chunk.text.replace(/\s+/g, ' ').slice(0, 80));
+    }
+  });
+});
+
+describe('parsePdf on hand-made files', () => {
+  it('reads each page of a PDF, skipping pages without text', async () => {
+    expect(await parsePdf(buildTestPdf(['Opening hours (weekdays)', '', 'Returns within 30 days']))).toEqual([
+      { page: 1, text: 'Opening hours (weekdays)' },
+      { page: 3, text: 'Returns within 30 days' },
+    ]);
+  });
+
+  it('says a file needing a password is password-protected', async () => {
+    await expect(parsePdf(buildTestPdf(['secret'], { userPassword: true }))).rejects.toThrow(new IngestError(PDF_REASONS.password));
+  });
+
+  it('says a file with a PDF header and nothing readable after it is damaged', async () => {
+    await expect(parsePdf(Buffer.from('%PDF-1.7\n' + 'garbage '.repeat(200)))).rejects.toThrow(new IngestError(PDF_REASONS.damaged));
+  });
+
+  it('reads what it can of a cut-off file, or calls it damaged', async () => {
+    const whole = fs.readFileSync(path.join(pdfDir, 'tracemonkey.pdf'));
+    const outcome = await outcomeOf(whole.subarray(0, Math.floor(whole.length / 3)));
+    expect('pages' in outcome || outcome.reason === PDF_REASONS.damaged).toBe(true);
+  });
+
+  it('refuses bytes that are not a PDF before starting a worker', async () => {
+    await expect(parsePdf(Buffer.from('<html>not found</html>'))).rejects.toThrow(new IngestError('This file is not a PDF.'));
+  });
+
+  it('stops a PDF that takes longer than its time limit', async () => {
+    const started = Date.now();
+    await expect(parsePdf(fs.readFileSync(path.join(pdfDir, 'freeculture.pdf')), { timeLimitMs: 50 })).rejects.toThrow(
+      new IngestError('Reading this PDF took longer than 50 ms, so it was stopped.'),
+    );
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('stops a PDF that needs more memory than its worker may have', async () => {
+    await expect(parsePdf(fs.readFileSync(path.join(pdfDir, 'freeculture.pdf')), { memoryLimitMb: 16 })).rejects.toThrow(
+      new IngestError('This PDF is too large or too complex to read.'),
+    );
+  });
+
+  it('stops at once when the caller aborts', async () => {
+    const controller = new AbortController();
+    const reading = parsePdf(fs.readFileSync(path.join(pdfDir, 'freeculture.pdf')), { signal: controller.signal });
+    controller.abort(new Error('shutting down'));
+    await expect(reading).rejects.toThrow('shutting down');
+  });
+
+  it('is what parseDocument uses for the pdf kind', async () => {
+    expect(await parseDocument('pdf', buildTestPdf(['Hello']))).toEqual([{ page: 1, text: 'Hello' }]);
+    expect(await parseDocument('txt', Buffer.from('Hello'))).toEqual([{ page: 1, text: 'Hello' }]);
+  });
+});

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
+import { detectDocumentKind, type DocumentKind, KIND_SNIFF_BYTES } from '../../ingest/document-kind.ts';
+import { HttpError } from '../../lib/http-error.ts';
+
+/** Originals are stored in parts of this size: an upload never sits whole in memory. */
+export const FILE_PART_BYTES = 1024 * 1024;
+
+export interface StoredFile {
+  fileId: string;
+  filename: string;
+  kind: DocumentKind;
+  byteSize: number;
+}
+
+export const tooLargeMessage = (maxBytes: number): string =>
+  `This file is larger than ${Math.round(maxBytes / (1024 * 1024))} MB, the largest Steward takes (UPLOAD_MAX_MB).`;
+
+/**
+ * Streams a file into document_files / document_file_parts. The kind is checked on the first
+ * bytes, by content as well as by name; a refused or oversized file leaves no row behind.
+ */
+export async function storeFile(
+  db: Db,
+  input: { filename: string; uploadedByUserId: number; maxBytes: number },
+  source: AsyncIterable<Buffer | Uint8Array>,
+): Promise<StoredFile> {
+  const fileId = randomUUID();
+  const filename = cleanFilename(input.filename);
+  let kind: DocumentKind | undefined;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let byteSize = 0;
+  let partNo = 0;
+
+  const startFile = async (head: Buffer) => {
+    const detection = detectDocumentKind(filename, head);
+    if (!detection.ok) throw new HttpError(400, `${filename}: ${detection.reason}`, 'files');
+    kind = detection.kind;
+    await db.execute(sql`
+      INSERT INTO document_files (file_id, filename, kind, uploaded_by_user_id) VALUES (${fileId}, ${filename}, ${kind}, ${input.uploadedByUserId})`);
+  };
+  const flush = async (all: boolean) => {
+    while (pendingBytes >= FILE_PART_BYTES || (all && pendingBytes > 0)) {
+      const joined = Buffer.concat(pending);
+      const part = joined.subarray(0, FILE_PART_BYTES);
+      const rest = joined.subarray(part.byteLength);
+      if (!kind) await startFile(part.subarray(0, KIND_SNIFF_BYTES));
+      await db.execute(sql`INSERT INTO document_file_parts (file_id, part_no, bytes) VALUES (${fileId}, ${partNo}, ${part})`);
+      partNo += 1;
+      pending = rest.byteLength > 0 ? [Buffer.from(rest)] : [];
+      pendingBytes = rest.byteLength;
+    }
+  };
+
+  try {
+    for await (const chunk of source) {
+      const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+      byteSize += bytes.byteLength;
+      if (byteSize > input.maxBytes) throw new HttpError(413, `${filename}: ${tooLargeMessage(input.maxBytes)}`, 'files');
+      pending.push(bytes);
+      pendingBytes += bytes.byteLength;
+      await flush(false);
+    }
+    if (byteSize === 0) throw new HttpError(400, `${filename}: This file is empty.`, 'files');
+    await flush(true);
+    await db.execute(sql`UPDATE document_files SET complete = true, byte_size = ${byteSize} WHERE file_id = ${fileId}`);
+  } catch (error) {
+    await deleteFile(db, fileId);
+    throw error;
+  }
+  if (!kind) throw new Error('A stored file has no kind.');
+  return { fileId, filename, kind, byteSize };
+}
+
+/** The whole original, for the ingestion job (PDF parsing needs it in one piece). */
+export async function readFileBytes(db: Db, fileId: string): Promise<Buffer | undefined> {
+  const files = await sqlRows<{ complete: boolean }>(db, sql`SELECT complete FROM document_files WHERE file_id = ${fileId}`);
+  if (!files[0]?.complete) return undefined;
+  const parts = await sqlRows<{ bytes: Uint8Array }>(db, sql`
+    SELECT bytes FROM document_file_parts WHERE file_id = ${fileId} ORDER BY part_no`);
+  return Buffer.concat(parts.map((part) => Buffer.from(part.bytes)));
+}
+
+export async function findStoredFile(db: Db, fileId: string): Promise<(StoredFile & { uploadedByUserId: number | null }) | undefined> {
+  const rows = await sqlRows<{ file_id: string; filename: string; kind: DocumentKind; byte_size: string | number; uploaded_by_user_id: number | null }>(
+    db,
+    sql`SELECT file_id, filename, kind, byte_size, uploaded_by_user_id FROM document_files WHERE file_id = ${fileId} AND complete`,
+  );
+  const row = rows[0];
+  return row
+    ? { fileId: row.file_id, filename: row.filename, kind: row.kind, byteSize: Number(row.byte_size), uploadedByUserId: row.uploaded_by_user_id }
+    : undefined;
+}
+
+export async function deleteFile(db: Db, fileId: string): Promise<void> {
+  await db.execute(sql`DELETE FROM document_files WHERE file_id = ${fileId}`);
+}
+
+/** A name to show and store: no path, no control characters, at most 255 characters. */
+export function cleanFilename(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes
+  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (cleaned || 'document').slice(0, 255);
+}

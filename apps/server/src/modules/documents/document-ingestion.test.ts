@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlRows } from '../../db/sql-rows.ts';
+import { runNextJob } from '../../jobs/job-queue.ts';
+import type { ApiClient } from '../../test/api-client.ts';
+import { botPost } from '../../test/bot-test-support.ts';
+import { sharedTestdataDir } from '../../test/shared-testdata.ts';
+import { onPostgres } from '../../test/test-database.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let testApp: TestApp;
+let admin: ApiClient;
+beforeAll(async () => {
+  testApp = await createTestApp();
+  ({ client: admin } = await testApp.signedInClient('admin'));
+});
+afterAll(() => testApp.close());
+
+async function runJobs(): Promise<void> {
+  while (await runNextJob(testApp.db, testApp.context.jobHandlers, testApp.context.log)) {
+    // drain
+  }
+}
+
+async function addDocument(name: string, bytes: Buffer | string, title = name) {
+  const form = new FormData();
+  form.append('filesData', JSON.stringify([{ title, source_url: `https://shop.example.com/${encodeURIComponent(name)}` }]));
+  form.append('files', new Blob([bytes]), name);
+  const uploaded = await admin.postForm('/api/upload-files', form);
+  const registered = await admin.post('/api/register-files', { filesData: uploaded.body.data?.rows });
+  const row = registered.body.data?.rows[0];
+  return { id: Number(row?.id), fileId: String(row?.file_id) };
+}
+
+const statusOf = async (id: number) =>
+  (await sqlRows<{ status: string; error_message: string | null }>(testApp.db, sql`SELECT status, error_message FROM documents WHERE id = ${id}`))[0];
+
+const RETURNS = [
+  'Returns and refunds',
+  '',
+  'You can return any item within 30 days of delivery for a full refund. Print the prepaid label from your account and drop the parcel at any post office.',
+  '',
+  'Refunds reach your card within five business days after we receive the parcel.',
+].join('\n');
+const SHIPPING = 'Shipping\n\nWe ship to 40 countries. Standard delivery takes three to five days; express delivery arrives the next day.';
+
+describe('ingesting documents into the knowledge store', () => {
+  it('indexes text and CSV documents, then finds the passage that answers a question, for staff and for the bot', async () => {
+    const returns = await addDocument('returns.txt', RETURNS, 'Returns policy');
+    const shipping = await addDocument('shipping.txt', SHIPPING, 'Shipping');
+    const prices = await addDocument('prices.csv', 'item,price\nteapot,30\nmug,8\n', 'Price list');
+    await runJobs();
+    for (const document of [returns, shipping, prices]) expect(await statusOf(document.id)).toEqual({ status: 'completed', error_message: null });
+
+    const answer = await admin.post('/api/knowledge/search', { query: 'How long does a refund take?', k: 3 });
+    expect(answer.status).toBe(200);
+    const [best] = answer.body.data?.rows ?? [];
+    expect(best).toMatchObject({ document_title: 'Returns policy', page: 1, document_id: returns.id });
+    expect(String(best?.text)).toContain('five business days');
+
+    const csv = await botPost(testApp, '/api/bot/knowledge/search', { query: 'price of a teapot' });
+    expect(csv.status).toBe(200);
+    expect(csv.body.data?.rows[0]).toMatchObject({ document_title: 'Price list' });
+    expect(String(csv.body.data?.rows[0]?.text)).toContain('item: teapot');
+  });
+
+  it('writes each chunk once even when a job runs again', async () => {
+    const document = await addDocument('again.txt', SHIPPING);
+    await runJobs();
+    const count = async () =>
+      (await sqlRows<{ n: number }>(testApp.db, sql`SELECT count(*)::int AS n FROM knowledge_chunks WHERE document_id = ${document.id}`))[0]?.n;
+    const first = await count();
+    await testApp.db.execute(sql`UPDATE jobs SET status = 'queued', run_at = now() WHERE payload->>'fileId' = ${document.fileId}`);
+    await runJobs();
+    expect(await count()).toBe(first);
+    expect(first).toBeGreaterThan(0);
+  });
+
+  it('ends a broken or empty PDF in error with its reason, never in progress', async () => {
+    const dir = path.join(sharedTestdataDir(), 'pdf');
+    const fuzzed = await addDocument('fuzzed.pdf', fs.readFileSync(path.join(dir, 'GHOSTSCRIPT-698804-1-fuzzed.pdf')));
+    const empty = await addDocument('empty.pdf', fs.readFileSync(path.join(dir, 'empty.pdf')));
+    await runJobs();
+    for (const document of [fuzzed, empty]) {
+      const state = await statusOf(document.id);
+      expect(state?.status).toBe('error');
+      expect(state?.error_message).toMatch(/\w+/);
+    }
+  });
+
+  it('keeps the old version answering until the new one is indexed, then swaps it in', async () => {
+    const document = await addDocument('hours.txt', 'Opening hours\n\nThe shop opens at nine and closes at five.', 'Opening hours');
+    await runJobs();
+    const form = new FormData();
+    form.append('file', new Blob(['Opening hours\n\nThe shop now opens at eight and closes at six.']), 'hours-2027.txt');
+    expect((await admin.postForm(`/api/documents/${document.id}/replace`, form)).status).toBe(200);
+
+    const before = await admin.post('/api/knowledge/search', { query: 'When does the shop open?', k: 1 });
+    expect(String(before.body.data?.rows[0]?.text)).toContain('opens at nine');
+
+    await runJobs();
+    const after = await admin.post('/api/knowledge/search', { query: 'When does the shop open?', k: 1 });
+    expect(String(after.body.data?.rows[0]?.text)).toContain('opens at eight');
+    const [row] = await sqlRows<{ filename: string; status: string; replacing_file_id: string | null }>(testApp.db, sql`
+      SELECT filename, status, replacing_file_id FROM documents WHERE id = ${document.id}`);
+    expect(row).toEqual({ filename: 'hours-2027.txt', status: 'completed', replacing_file_id: null });
+    const oldFile = await sqlRows<{ n: number }>(testApp.db, sql`SELECT count(*)::int AS n FROM document_files WHERE file_id = ${document.fileId}`);
+    expect(oldFile).toEqual([{ n: 0 }]);
+  });
+
+  it('uses vectors where pgvector exists, and full text alone where it does not', async () => {
+    const vectors = await sqlRows<{ n: number }>(testApp.db, sql`
+      SELECT count(*)::int AS n FROM information_schema.columns WHERE table_name = 'knowledge_chunks' AND column_name = 'embedding'`);
+    expect(vectors[0]?.n).toBe(onPostgres() ? 0 : 1);
+    expect(testApp.context.knowledge.vectorsEnabled).toBe(!onPostgres());
+  });
+});

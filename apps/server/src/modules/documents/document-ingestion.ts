@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { chunkPages } from '../../ingest/chunk.ts';
+import { IngestError } from '../../ingest/ingest-error.ts';
+import { parseDocument } from '../../ingest/parse-document.ts';
+import type { JobHandler } from '../../jobs/job-queue.ts';
+import type { KnowledgeStore } from '../knowledge/knowledge-store.ts';
+import { replaceChunks } from '../knowledge/knowledge.repository.ts';
+import { deleteFile, findStoredFile, readFileBytes } from './document-files.repository.ts';
+import { findDocument } from './documents.repository.ts';
+
+/** Attempts of one ingestion: a failure that is not the document's fault (the embedder, say) is retried. */
+export const INGESTION_ATTEMPTS = 3;
+
+const payloadSchema = z.object({ documentId: z.number().int().positive(), fileId: z.string().min(1) });
+
+/**
+ * parse → chunk → embed → index. The chunks are written, and the document marked completed, in
+ * one transaction: it is searchable with all of its chunks or not at all, and a run repeated after
+ * a crash replaces what an earlier run wrote. A replacement swaps the new chunks in the same way;
+ * until then the old ones keep answering.
+ */
+export const documentIngestionHandler =
+  ({ db, log, knowledge }: { db: Db; log: FastifyBaseLogger; knowledge: KnowledgeStore }): JobHandler =>
+  async (payload, { attempt }) => {
+    const { documentId, fileId } = payloadSchema.parse(payload);
+    const document = await findDocument(db, { id: documentId });
+    if (!document || (document.fileId !== fileId && document.replacingFileId !== fileId)) {
+      log.info({ documentId, fileId }, 'document ingestion skipped: the document or this version of it is gone');
+      return;
+    }
+    try {
+      const file = await findStoredFile(db, fileId);
+      const bytes = await readFileBytes(db, fileId);
+      if (!file || !bytes) throw new IngestError('The uploaded file is missing. Please upload it again.');
+      const pages = await parseDocument(file.kind, bytes);
+      const chunks = chunkPages(pages, { countTokens: knowledge.embedder.countTokens });
+      if (chunks.length === 0) throw new IngestError('This document has no text to index.');
+      const embeddings = await knowledge.embedChunks(chunks.map((chunk) => chunk.text));
+      await db.transaction(async (tx) => {
+        const current = await findDocument(tx, { id: documentId }, { forUpdate: true });
+        if (!current || (current.fileId !== fileId && current.replacingFileId !== fileId)) return;
+        await replaceChunks(
+          tx,
+          { documentId },
+          chunks.map((chunk, index) => ({ index: chunk.index, page: chunk.page, text: chunk.text, embedding: embeddings?.[index] })),
+          embeddings !== undefined,
+        );
+        if (current.fileId !== fileId) await swapInReplacement(tx, documentId, current.fileId, file);
+        await tx.execute(sql`UPDATE documents SET status = 'completed', error_message = NULL WHERE id = ${documentId}`);
+      });
+      log.info({ documentId, chunks: chunks.length, vectors: embeddings !== undefined }, 'document indexed');
+    } catch (error) {
+      const reason = error instanceof IngestError ? error.reason : undefined;
+      if (reason === undefined && attempt < INGESTION_ATTEMPTS) throw error;
+      await markFailed(db, documentId, fileId, reason ?? `Indexing failed: ${error instanceof Error ? error.message : String(error)}`);
+      if (reason === undefined) throw error;
+    }
+  };
+
+async function swapInReplacement(tx: Db, documentId: number, oldFileId: string, file: { fileId: string; filename: string; kind: string; byteSize: number }) {
+  await tx.execute(sql`
+    UPDATE documents SET file_id = ${file.fileId}, filename = ${file.filename}, content_type = ${file.kind}, byte_size = ${file.byteSize},
+      replacing_file_id = NULL, replacing_filename = NULL
+    WHERE id = ${documentId}`);
+  await deleteFile(tx, oldFileId);
+}
+
+/**
+ * A first version that cannot be indexed ends in error with the reason. A replacement that cannot
+ * be indexed is dropped: the document keeps its indexed version, and the card says why.
+ */
+async function markFailed(db: Db, documentId: number, fileId: string, reason: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await findDocument(tx, { id: documentId }, { forUpdate: true });
+    if (!current) return;
+    if (current.replacingFileId === fileId) {
+      await tx.execute(sql`
+        UPDATE documents SET status = 'error', replacing_file_id = NULL, replacing_filename = NULL,
+          error_message = ${`The new version ${current.replacingFilename ?? ''} could not be indexed: ${reason} The previous version still answers.`}
+        WHERE id = ${documentId}`);
+      await deleteFile(tx, fileId);
+      return;
+    }
+    await tx.execute(sql`UPDATE documents SET status = 'error', error_message = ${reason} WHERE id = ${documentId}`);
+  });
+}

@@ -1,0 +1,73 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { Embedder } from '../../ingest/embedder.ts';
+import { StartUpError } from '../../start-up-failure.ts';
+import { ensureVectorIndex, hasVectorColumn, readStoredModel, recordModel, type StoredModel } from './knowledge-vectors.ts';
+
+/**
+ * What ingestion and retrieval share: the embedder, and whether this database keeps vectors
+ * (pgvector) or searches by full text alone.
+ */
+export interface KnowledgeStore {
+  embedder: Embedder;
+  /** Vectors are used once prepare() found pgvector; before, and without it, full text alone. */
+  readonly vectorsEnabled: boolean;
+  /** At start-up: finds pgvector, refuses a model other than the stored vectors', makes the index. */
+  prepare(log: Pick<FastifyBaseLogger, 'info' | 'warn'>): Promise<void>;
+  /** Embeddings for chunks, recording the model with the first vectors stored. */
+  embedChunks(texts: readonly string[]): Promise<Float32Array[] | undefined>;
+  /** The question's embedding, or undefined without vectors. */
+  embedQuery(text: string): Promise<{ vector: Float32Array; dimensions: number } | undefined>;
+}
+
+export function createKnowledgeStore(db: Db, embedder: Embedder): KnowledgeStore {
+  let vectorsEnabled = false;
+  let model: StoredModel | undefined;
+
+  const adopt = async (dimensions: number): Promise<StoredModel> => {
+    if (model) return model;
+    model = await recordModel(db, { model: embedder.model, dimensions });
+    if (model.model !== embedder.model) throw new Error(modelMismatch(model.model, embedder.model));
+    await ensureVectorIndex(db, model.dimensions);
+    return model;
+  };
+
+  return {
+    embedder,
+    get vectorsEnabled() {
+      return vectorsEnabled;
+    },
+    async prepare(log) {
+      if (!(await hasVectorColumn(db))) {
+        log.warn('pgvector is not available on this database: documents are searched by full text only.');
+        return;
+      }
+      vectorsEnabled = true;
+      const stored = await readStoredModel(db);
+      if (stored && stored.model !== embedder.model) throw new StartUpError(modelMismatch(stored.model, embedder.model));
+      if (stored) {
+        model = stored;
+        await ensureVectorIndex(db, stored.dimensions);
+      } else if (embedder.dimensions !== undefined) {
+        await adopt(embedder.dimensions);
+      }
+      log.info(`Knowledge store: vectors of ${embedder.model} with full-text search, merged by rank.`);
+    },
+    async embedChunks(texts) {
+      if (!vectorsEnabled || texts.length === 0) return undefined;
+      const vectors = await embedder.embed(texts);
+      const first = vectors[0];
+      if (first) await adopt(first.length);
+      return vectors;
+    },
+    async embedQuery(text) {
+      if (!vectorsEnabled || !model) return undefined;
+      const [vector] = await embedder.embed([text]);
+      return vector ? { vector, dimensions: model.dimensions } : undefined;
+    },
+  };
+}
+
+const modelMismatch = (stored: string, configured: string): string =>
+  `The knowledge store holds vectors made with "${stored}", but the configured embedding model is "${configured}": ` +
+  'set the same model again. (Re-embedding every document with a new model, `npm run reindex`, is not built yet.)';

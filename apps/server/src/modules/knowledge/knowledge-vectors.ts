@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
+
+/** Whether chunks carry embeddings here: pgvector was available when migration 0501 ran. */
+export async function hasVectorColumn(db: Db): Promise<boolean> {
+  const rows = await sqlRows<{ present: boolean }>(db, sql`
+    SELECT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = 'knowledge_chunks' AND column_name = 'embedding') AS present`);
+  return rows[0]?.present === true;
+}
+
+/** A vector as pgvector's text input: '[0.1,0.2,…]'. */
+export const vectorLiteral = (vector: ArrayLike<number>): string => `[${Array.from(vector).join(',')}]`;
+
+/** The HNSW index for one dimension, on the expression the searches use (the column itself has no fixed dimension). */
+export async function ensureVectorIndex(db: Db, dimensions: number): Promise<void> {
+  if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > 16000) throw new Error(`Unexpected embedding dimension ${dimensions}.`);
+  await db.execute(sql.raw(`CREATE INDEX IF NOT EXISTS knowledge_chunks_embedding_${dimensions}_idx
+    ON knowledge_chunks USING hnsw ((embedding::vector(${dimensions})) vector_cosine_ops)`));
+}
+
+export interface StoredModel {
+  model: string;
+  dimensions: number;
+}
+
+export async function readStoredModel(db: Db): Promise<StoredModel | undefined> {
+  const rows = await sqlRows<{ embedding_model: string; embedding_dimensions: number }>(db, sql`
+    SELECT embedding_model, embedding_dimensions FROM knowledge_store WHERE id = 1`);
+  const row = rows[0];
+  return row ? { model: row.embedding_model, dimensions: row.embedding_dimensions } : undefined;
+}
+
+/** Records the model the vectors are made with; answers the stored one when another model got there first. */
+export async function recordModel(db: Db, model: StoredModel): Promise<StoredModel> {
+  await db.execute(sql`
+    INSERT INTO knowledge_store (id, embedding_model, embedding_dimensions) VALUES (1, ${model.model}, ${model.dimensions})
+    ON CONFLICT (id) DO NOTHING`);
+  const stored = await readStoredModel(db);
+  if (!stored) throw new Error('The knowledge store model could not be recorded.');
+  return stored;
+}

@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
+import { vectorLiteral } from './knowledge-vectors.ts';
+
+export type ChunkOwner = { documentId: number } | { informTheBotId: number };
+
+export interface NewChunk {
+  index: number;
+  page: number | null;
+  text: string;
+  embedding?: ArrayLike<number>;
+}
+
+/** Rows per INSERT: keeps each statement's parameters well under PostgreSQL's limit. */
+const INSERT_BATCH = 200;
+
+const ownerCondition = (owner: ChunkOwner) =>
+  'documentId' in owner ? sql`document_id = ${owner.documentId}` : sql`inform_the_bot_id = ${owner.informTheBotId}`;
+
+/**
+ * Puts an owner's chunks in place of the ones it had. Call it inside the transaction that also
+ * marks the owner indexed, so the owner is searchable with all of its chunks or with none of them,
+ * and a job run again after a crash leaves no duplicates.
+ */
+export async function replaceChunks(tx: Db, owner: ChunkOwner, chunks: readonly NewChunk[], withVectors: boolean): Promise<void> {
+  await deleteChunks(tx, owner);
+  const documentId = 'documentId' in owner ? owner.documentId : null;
+  const informTheBotId = 'informTheBotId' in owner ? owner.informTheBotId : null;
+  for (let start = 0; start < chunks.length; start += INSERT_BATCH) {
+    const values = chunks.slice(start, start + INSERT_BATCH).map((chunk) => {
+      const base = sql`${documentId}, ${informTheBotId}, ${chunk.index}, ${chunk.page}, ${chunk.text}`;
+      if (!withVectors) return sql`(${base})`;
+      if (!chunk.embedding) throw new Error(`Chunk ${chunk.index} has no embedding.`);
+      return sql`(${base}, ${vectorLiteral(chunk.embedding)}::vector)`;
+    });
+    await tx.execute(sql`
+      INSERT INTO knowledge_chunks (document_id, inform_the_bot_id, chunk_index, page, content${withVectors ? sql`, embedding` : sql``})
+      VALUES ${sql.join(values, sql`, `)}`);
+  }
+}
+
+export async function deleteChunks(db: Db, owner: ChunkOwner): Promise<void> {
+  await db.execute(sql`DELETE FROM knowledge_chunks WHERE ${ownerCondition(owner)}`);
+}
+
+export interface Passage {
+  text: string;
+  documentTitle: string;
+  sourceUrl: string | null;
+  page: number | null;
+  score: number;
+  documentId: number | null;
+  informTheBotId: number | null;
+}
+
+/** How far down each ranking reciprocal rank fusion looks, and its usual constant. */
+const CANDIDATES = 50;
+const RRF_K = 60;
+
+/**
+ * The k best passages for a question: the vector ranking (cosine, when an embedding is given)
+ * and the full-text ranking merged by reciprocal rank fusion, 1/(60 + rank) from each. The
+ * full-text side matches any of the question's words (a question rarely holds all of a
+ * passage's words), and ts_rank_cd puts passages with more of them, closer together, first.
+ */
+export async function searchKnowledge(
+  db: Db,
+  input: { query: string; k: number; queryEmbedding?: { vector: ArrayLike<number>; dimensions: number } },
+): Promise<Passage[]> {
+  const vectorHits = input.queryEmbedding
+    ? sql`SELECT id, row_number() OVER (ORDER BY distance) AS rank FROM (
+        SELECT id, embedding::vector(${sql.raw(String(input.queryEmbedding.dimensions))})
+                   <=> ${vectorLiteral(input.queryEmbedding.vector)}::vector(${sql.raw(String(input.queryEmbedding.dimensions))}) AS distance
+        FROM knowledge_chunks WHERE embedding IS NOT NULL
+        ORDER BY distance LIMIT ${CANDIDATES}) nearest`
+    : sql`SELECT NULL::bigint AS id, NULL::bigint AS rank WHERE false`;
+  const rows = await sqlRows<{
+    content: string;
+    document_title: string | null;
+    source_url: string | null;
+    page: number | null;
+    score: number | string;
+    document_id: number | null;
+    inform_the_bot_id: number | null;
+  }>(db, sql`
+    WITH vector_hits AS (${vectorHits}),
+    text_hits AS (
+      SELECT id, row_number() OVER (ORDER BY relevance DESC, id) AS rank FROM (
+        SELECT id, ts_rank_cd(search_vector, question) AS relevance
+        FROM knowledge_chunks, (SELECT nullif(replace(plainto_tsquery('english', ${input.query})::text, ' & ', ' | '), '')::tsquery AS question) words
+        WHERE search_vector @@ question
+        ORDER BY relevance DESC, id LIMIT ${CANDIDATES}) matching
+    ),
+    fused AS (
+      SELECT id, sum(1.0 / (${RRF_K} + rank)) AS score FROM (
+        SELECT id, rank FROM vector_hits UNION ALL SELECT id, rank FROM text_hits) ranked
+      GROUP BY id
+    )
+    SELECT c.content, d.title AS document_title, d.source_url, c.page, f.score, c.document_id, c.inform_the_bot_id
+    FROM fused f
+    JOIN knowledge_chunks c ON c.id = f.id
+    LEFT JOIN documents d ON d.id = c.document_id
+    ORDER BY f.score DESC, c.id
+    LIMIT ${input.k}`);
+  return rows.map((row) => ({
+    text: row.content,
+    documentTitle: row.document_title ?? 'Inform the Bot',
+    sourceUrl: row.source_url,
+    page: row.page,
+    score: Number(row.score),
+    documentId: row.document_id,
+    informTheBotId: row.inform_the_bot_id,
+  }));
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { knowledgePassageRow, knowledgeSearchRequest, type KnowledgePassageRow } from '@steward/contract/documents';
+import { rowsAnswer } from '@steward/contract/envelope';
+import { canReadDocuments } from '@steward/contract/permissions';
+import type { AppContext } from '../../app-context.ts';
+import type { KnowledgeStore } from './knowledge-store.ts';
+import { type Passage, searchKnowledge } from './knowledge.repository.ts';
+import type { Db } from '../../db/client.ts';
+
+const present = (passage: Passage): KnowledgePassageRow => ({
+  text: passage.text,
+  document_title: passage.documentTitle,
+  source_url: passage.sourceUrl,
+  page: passage.page,
+  score: passage.score,
+  document_id: passage.documentId,
+  inform_the_bot_id: passage.informTheBotId,
+});
+
+async function search(db: Db, knowledge: KnowledgeStore, query: string, k: number): Promise<KnowledgePassageRow[]> {
+  const queryEmbedding = await knowledge.embedQuery(query);
+  return (await searchKnowledge(db, { query, k, queryEmbedding })).map(present);
+}
+
+/** "Try a question" on the Documents screen, and the same search for the chatbot with its key. */
+export async function knowledgeRoutes(app: FastifyInstance, { db, knowledge }: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  for (const [path, access] of [
+    ['/api/knowledge/search', canReadDocuments],
+    ['/api/bot/knowledge/search', 'bot'],
+  ] as const) {
+    api.post(
+      path,
+      { config: { access }, schema: { body: knowledgeSearchRequest, response: { 200: rowsAnswer(knowledgePassageRow) } } },
+      async (request) => ({ success: true as const, data: { rows: await search(db, knowledge, request.body.query, request.body.k) } }),
+    );
+  }
+}

@@ -1,0 +1,20 @@
+import { useNavigate } from 'react-router';
+import { canUploadDocuments, type StaffMember } from '@steward/contract/permissions';
+import { DocumentList } from './document-list.tsx';
+import { TryAQuestion } from './try-a-question.tsx';
+import { UploadDocumentsForm } from './upload-documents-form.tsx';
+
+/** The Documents screen: upload (with upload_document), "Try a question", and the list. */
+export function DocumentsScreen({ pageIndex, viewer }: { pageIndex: number; viewer: StaffMember }) {
+  const navigate = useNavigate();
+  return (
+    <section aria-labelledby="documents-title">
+      <h1 id="documents-title" className="h3 mb-3">
+        Documents
+      </h1>
+      {canUploadDocuments(viewer) ? <UploadDocumentsForm onUploaded={() => pageIndex !== 0 && void navigate('/documents')} /> : null}
+      <TryAQuestion />
+      <DocumentList pageIndex={pageIndex} viewer={viewer} />
+    </section>
+  );
+}
