@@ -10,6 +10,10 @@ export interface BuiltServer {
   url: string;
   /** Everything the process wrote, for failure messages. */
   output(): string;
+  /** Waits until the output holds `text` (a log line, say). */
+  waitForOutput(text: string, timeoutMs?: number): Promise<void>;
+  /** kill -9: the process ends at once, as in a crash or a power cut. */
+  killHard(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -40,7 +44,23 @@ export async function startBuiltServer(environment: Record<string, string>, time
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url, output: () => output, stop: () => stopProcess(child, exited) };
+  return {
+    url,
+    output: () => output,
+    waitForOutput: async (text, waitMs = 120_000) => {
+      const until = Date.now() + waitMs;
+      while (!output.includes(text)) {
+        if (child.exitCode !== null) throw new Error(`The server exited before writing "${text}":\n${output}`);
+        if (Date.now() > until) throw new Error(`The server did not write "${text}" within ${waitMs} ms:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    killHard: async () => {
+      child.kill('SIGKILL');
+      await exited;
+    },
+    stop: () => stopProcess(child, exited),
+  };
 }
 
 async function isHealthy(url: string): Promise<boolean> {

@@ -6,7 +6,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { scheduleCleanUp } from './jobs/clean-up.ts';
-import { startJobWorker } from './jobs/job-queue.ts';
+import { releaseInterruptedJobs, startJobWorker } from './jobs/job-queue.ts';
 import { requireWebBuild } from './plugins/web-build.ts';
 import { ensureFirstAdministrator } from './setup/first-admin.ts';
 import { dataDirFailure } from './start-up-failure.ts';
@@ -35,6 +35,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await migrate(database, app.log);
     await ensureFirstAdministrator(database.db, config, app.log);
     await scheduleCleanUp(database.db);
+    if (!config.databaseUrl) {
+      const released = await releaseInterruptedJobs(database.db);
+      if (released > 0) app.log.warn(`${released} background job(s) interrupted by the last stop will run again.`);
+    }
     await context.knowledge.prepare(app.log);
     await app.listen({ port: config.port, host: config.host });
     const worker = startJobWorker(database.db, context.jobHandlers, app.log);

@@ -5,6 +5,7 @@ import { MAIL_QUEUE, mailJobHandler } from '../mail/mail-queue.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
 import { DOCUMENT_INGESTION_QUEUE } from '../modules/documents/document-ingestion-queue.ts';
 import { documentIngestionHandler } from '../modules/documents/document-ingestion.ts';
+import { INFORM_THE_BOT_INDEXING_QUEUE, informTheBotIndexingHandler } from '../modules/inform-the-bot/inform-the-bot-indexing.ts';
 import type { KnowledgeStore } from '../modules/knowledge/knowledge-store.ts';
 import { PASSWORD_RESET_QUEUE, passwordResetRequestHandler } from '../modules/accounts/password-reset-request.ts';
 import { HELP_REQUEST_CREATED_QUEUE } from '../modules/help-requests/help-request-created.ts';
@@ -20,5 +21,6 @@ export function createJobHandlers(deps: { db: Db; config: Config; log: FastifyBa
     [HELP_REQUEST_CREATED_QUEUE, helpRequestNotificationHandler(deps)],
     [CLEAN_UP_QUEUE, cleanUpHandler(deps)],
     [DOCUMENT_INGESTION_QUEUE, documentIngestionHandler(deps)],
+    [INFORM_THE_BOT_INDEXING_QUEUE, informTheBotIndexingHandler(deps)],
   ]);
 }

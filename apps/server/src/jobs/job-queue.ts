@@ -25,8 +25,12 @@ export async function enqueueJob(
   return rows[0]?.id ?? 0;
 }
 
-/** How long a claimed job is ours; a crashed worker's job is claimed again after this. */
+/**
+ * How long a claimed job is ours; a crashed worker's job is claimed again after this. A job that
+ * runs longer (a big PDF) renews its lease every third of it, so no other instance takes it over.
+ */
 const LEASE_SECONDS = 300;
+const LEASE_RENEWAL_MS = (LEASE_SECONDS * 1000) / 3;
 
 /** Waits 30 s, 2 min, 8 min, … between attempts. */
 export const retryDelayMs = (attempt: number): number => 30_000 * 4 ** Math.max(0, attempt - 1);
@@ -56,11 +60,15 @@ export async function runNextJob(
   db: Db,
   handlers: ReadonlyMap<string, JobHandler>,
   log: FastifyBaseLogger,
+  options: { leaseRenewalMs?: number } = {},
 ): Promise<boolean> {
   if (handlers.size === 0) return false;
   const job = await claimJob(db, [...handlers.keys()]);
   if (!job) return false;
   const handler = handlers.get(job.queue);
+  const renewal = setInterval(() => {
+    renewLease(db, Number(job.id)).catch((error: unknown) => log.warn({ err: error, jobId: job.id }, 'could not renew a job lease'));
+  }, options.leaseRenewalMs ?? LEASE_RENEWAL_MS);
   try {
     if (!handler) throw new Error(`No handler for queue ${job.queue}`);
     await handler(job.payload, { attempt: job.attempts });
@@ -80,8 +88,26 @@ export async function runNextJob(
           : { status: 'queued', runAt: new Date(Date.now() + retryDelayMs(job.attempts)), lockedUntil: null, lastError: message },
       )
       .where(and(eq(jobs.id, Number(job.id)), eq(jobs.status, 'running')));
+  } finally {
+    clearInterval(renewal);
   }
   return true;
+}
+
+async function renewLease(db: Db, id: number): Promise<void> {
+  await db.execute(sql`
+    UPDATE jobs SET locked_until = now() + make_interval(secs => ${LEASE_SECONDS}) WHERE id = ${id} AND status = 'running'`);
+}
+
+/**
+ * At start on the embedded database, which one process owns (the DATA_DIR lock): every job still
+ * marked running was cut off by a crash or kill -9, so it is ready again now rather than when its
+ * lease ends. Its interrupted run counts as one of its attempts. Answers how many were released.
+ */
+export async function releaseInterruptedJobs(db: Db): Promise<number> {
+  const rows = await sqlRows<{ id: number }>(db, sql`
+    UPDATE jobs SET status = 'queued', locked_until = NULL, run_at = now() WHERE status = 'running' RETURNING id`);
+  return rows.length;
 }
 
 export interface JobWorker {

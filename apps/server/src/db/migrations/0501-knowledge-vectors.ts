@@ -3,7 +3,7 @@ import type { Migration } from './migration.ts';
 /**
  * The chunks' embeddings (pgvector). The column has no fixed dimension, because the embedding
  * model is configurable; the HNSW index is made for the model's dimension at start-up
- * (knowledge/vector-index.ts), on the expression `embedding::vector(n)`.
+ * (modules/knowledge/knowledge-vectors.ts), on the expression `embedding::vector(n)`.
  */
 export const knowledgeVectors: Migration = {
   name: '0501-knowledge-vectors',

@@ -5,6 +5,7 @@ import { statisticsRollupQuarter } from './0101-statistics-rollup-quarter.ts';
 import { informTheBotCounter } from './0400-inform-the-bot-counter.ts';
 import { knowledgeStore } from './0500-knowledge-store.ts';
 import { knowledgeVectors } from './0501-knowledge-vectors.ts';
+import { informTheBotKnowledge } from './0502-inform-the-bot-knowledge.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
@@ -16,4 +17,5 @@ export const allMigrations: readonly Migration[] = [
   informTheBotCounter,
   knowledgeStore,
   knowledgeVectors,
+  informTheBotKnowledge,
 ];

@@ -2,12 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { chunkPages } from '../../ingest/chunk.ts';
 import { IngestError } from '../../ingest/ingest-error.ts';
 import { parseDocument } from '../../ingest/parse-document.ts';
 import type { JobHandler } from '../../jobs/job-queue.ts';
 import type { KnowledgeStore } from '../knowledge/knowledge-store.ts';
-import { replaceChunks } from '../knowledge/knowledge.repository.ts';
+import { prepareChunks, writeChunks } from '../knowledge/knowledge-indexing.ts';
 import { deleteFile, findStoredFile, readFileBytes } from './document-files.repository.ts';
 import { findDocument } from './documents.repository.ts';
 
@@ -31,27 +30,23 @@ export const documentIngestionHandler =
       log.info({ documentId, fileId }, 'document ingestion skipped: the document or this version of it is gone');
       return;
     }
+    log.info({ documentId, fileId, attempt }, 'document ingestion started');
     try {
       const file = await findStoredFile(db, fileId);
       const bytes = await readFileBytes(db, fileId);
       if (!file || !bytes) throw new IngestError('The uploaded file is missing. Please upload it again.');
       const pages = await parseDocument(file.kind, bytes);
-      const chunks = chunkPages(pages, { countTokens: knowledge.embedder.countTokens });
-      if (chunks.length === 0) throw new IngestError('This document has no text to index.');
-      const embeddings = await knowledge.embedChunks(chunks.map((chunk) => chunk.text));
+      log.info({ documentId, pages: pages.length }, 'document parsed, embedding its chunks');
+      const prepared = await prepareChunks(knowledge, pages, { pageNumbers: true });
+      if (prepared.chunks.length === 0) throw new IngestError('This document has no text to index.');
       await db.transaction(async (tx) => {
         const current = await findDocument(tx, { id: documentId }, { forUpdate: true });
         if (!current || (current.fileId !== fileId && current.replacingFileId !== fileId)) return;
-        await replaceChunks(
-          tx,
-          { documentId },
-          chunks.map((chunk, index) => ({ index: chunk.index, page: chunk.page, text: chunk.text, embedding: embeddings?.[index] })),
-          embeddings !== undefined,
-        );
+        await writeChunks(tx, { documentId }, prepared);
         if (current.fileId !== fileId) await swapInReplacement(tx, documentId, current.fileId, file);
         await tx.execute(sql`UPDATE documents SET status = 'completed', error_message = NULL WHERE id = ${documentId}`);
       });
-      log.info({ documentId, chunks: chunks.length, vectors: embeddings !== undefined }, 'document indexed');
+      log.info({ documentId, chunks: prepared.chunks.length, vectors: prepared.withVectors }, 'document indexed');
     } catch (error) {
       const reason = error instanceof IngestError ? error.reason : undefined;
       if (reason === undefined && attempt < INGESTION_ATTEMPTS) throw error;

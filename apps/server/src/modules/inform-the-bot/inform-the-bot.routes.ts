@@ -32,6 +32,7 @@ import {
   saveEditedContent,
 } from './inform-the-bot.repository.ts';
 import { informTheBotUploadRoute } from './inform-the-bot.upload.ts';
+import { queueInformTheBotIndexing, removeFromKnowledge } from './inform-the-bot-indexing.ts';
 
 const idParams = z.object({ id: idParam });
 
@@ -84,6 +85,7 @@ export async function informTheBotRoutes(app: FastifyInstance, context: AppConte
         // Saving the same text changes nothing, so the approval of that text still stands.
         const saved = item.content === request.body.content ? item : await saveEditedContent(tx, item.id, request.body.content, viewer.id);
         if (!saved) throw new HttpError(404, INFORM_THE_BOT_MESSAGES.notFound);
+        if (saved !== item) await removeFromKnowledge(tx, item.id);
         return presentInformTheBotItem(saved, await readCounter(tx, INFORM_THE_BOT_COUNTER));
       });
       return { success: true as const, data: { rows: [row] } };
@@ -99,7 +101,11 @@ export async function informTheBotRoutes(app: FastifyInstance, context: AppConte
     async (request) => {
       const viewer = signedIn(request);
       const id = request.params.id;
-      const approved = await approveInformTheBotItem(db, id, viewer.id, request.body?.content);
+      const approved = await db.transaction(async (tx) => {
+        const item = await approveInformTheBotItem(tx, id, viewer.id, request.body?.content);
+        if (item) await queueInformTheBotIndexing(tx, item.id);
+        return item;
+      });
       if (approved) return { success: true as const };
       // Nothing was approved: say why, from the item as it is now.
       const item = await findInformTheBotItem(db, id);
@@ -112,6 +118,7 @@ export async function informTheBotRoutes(app: FastifyInstance, context: AppConte
     },
   );
 
+  // Deleting an item deletes its chunks with it (ON DELETE CASCADE).
   api.post(
     '/api/inform-the-bot/delete/:id',
     { config: { access: canDeleteInformation }, schema: { params: idParams, response: { 200: successAnswer } } },

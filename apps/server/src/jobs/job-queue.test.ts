@@ -1,0 +1,78 @@
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client.ts';
+import { jobs } from '../db/schema.ts';
+import { openTestDatabase } from '../test/test-database.ts';
+import { enqueueJob, type JobHandler, releaseInterruptedJobs, retryDelayMs, runNextJob } from './job-queue.ts';
+
+const log = pino({ level: 'silent' });
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+beforeEach(async () => {
+  await database.db.delete(jobs);
+});
+
+const jobRow = async (id: number) => (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0];
+const only = (queue: string, handler: JobHandler) => new Map([[queue, handler]]);
+
+describe('runNextJob', () => {
+  it('runs a ready job once and marks it done', async () => {
+    const seen: unknown[] = [];
+    const id = await enqueueJob(database.db, 'test-done', { n: 1 });
+    expect(await runNextJob(database.db, only('test-done', async (payload) => void seen.push(payload)), log)).toBe(true);
+    expect(await runNextJob(database.db, only('test-done', async (payload) => void seen.push(payload)), log)).toBe(false);
+    expect(seen).toEqual([{ n: 1 }]);
+    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 1, lockedUntil: null });
+  });
+
+  it('retries a failure later with back-off, and gives up after the last attempt with the reason', async () => {
+    const id = await enqueueJob(database.db, 'test-fail', {}, { maxAttempts: 2 });
+    const failing = only('test-fail', async () => {
+      throw new Error('the mail server said no');
+    });
+    const before = Date.now();
+    await runNextJob(database.db, failing, log);
+    const retried = await jobRow(id);
+    expect(retried).toMatchObject({ status: 'queued', attempts: 1, lastError: 'the mail server said no' });
+    expect(retried?.runAt.getTime()).toBeGreaterThanOrEqual(before + retryDelayMs(1) - 1000);
+
+    await database.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, id));
+    await runNextJob(database.db, failing, log);
+    expect(await jobRow(id)).toMatchObject({ status: 'failed', attempts: 2, lastError: 'the mail server said no' });
+  });
+
+  it('renews the lease of a long job so no other worker takes it over', async () => {
+    const id = await enqueueJob(database.db, 'test-long', {});
+    const leases: number[] = [];
+    const long = only('test-long', async () => {
+      for (let step = 0; step < 3; step += 1) {
+        leases.push((await jobRow(id))?.lockedUntil?.getTime() ?? 0);
+        await new Promise((resolve) => setTimeout(resolve, 120));
+      }
+    });
+    await runNextJob(database.db, long, log, { leaseRenewalMs: 50 });
+    expect(leases[2]).toBeGreaterThan(leases[0] ?? Number.POSITIVE_INFINITY);
+  });
+});
+
+describe('releaseInterruptedJobs', () => {
+  it('makes the jobs a killed process left running ready at once, keeping their attempts', async () => {
+    const id = await enqueueJob(database.db, 'test-killed', {});
+    await database.db
+      .update(jobs)
+      .set({ status: 'running', attempts: 1, lockedUntil: new Date(Date.now() + 300_000) })
+      .where(eq(jobs.id, id));
+    const handled: number[] = [];
+    const handler = only('test-killed', async () => void handled.push(id));
+    expect(await runNextJob(database.db, handler, log)).toBe(false);
+
+    expect(await releaseInterruptedJobs(database.db)).toBe(1);
+    expect(await runNextJob(database.db, handler, log)).toBe(true);
+    expect(handled).toEqual([id]);
+    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2 });
+  });
+});
