@@ -70,4 +70,4 @@ export function createKnowledgeStore(db: Db, embedder: Embedder): KnowledgeStore
 
 const modelMismatch = (stored: string, configured: string): string =>
   `The knowledge store holds vectors made with "${stored}", but the configured embedding model is "${configured}": ` +
-  'set the same model again. (Re-embedding every document with a new model, `npm run reindex`, is not built yet.)';
+  'set that model again, or stop Steward and run `npm run reindex` to re-embed everything with the new one.';

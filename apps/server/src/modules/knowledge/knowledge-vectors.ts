@@ -40,3 +40,15 @@ export async function recordModel(db: Db, model: StoredModel): Promise<StoredMod
   if (!stored) throw new Error('The knowledge store model could not be recorded.');
   return stored;
 }
+
+/** Before re-embedding with another model: the model is recorded again with the first new vectors. */
+export async function forgetStoredModel(db: Db): Promise<void> {
+  await db.execute(sql`DELETE FROM knowledge_store WHERE id = 1`);
+}
+
+/** Drops every per-dimension HNSW index ensureVectorIndex made. */
+export async function dropVectorIndexes(db: Db): Promise<void> {
+  const indexes = await sqlRows<{ indexname: string }>(db, sql`
+    SELECT indexname FROM pg_indexes WHERE tablename = 'knowledge_chunks' AND indexname ~ '^knowledge_chunks_embedding_[0-9]+_idx$'`);
+  for (const { indexname } of indexes) await db.execute(sql.raw(`DROP INDEX IF EXISTS ${indexname}`));
+}

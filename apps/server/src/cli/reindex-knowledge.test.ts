@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlRows } from '../db/sql-rows.ts';
+import type { Embedder } from '../ingest/embedder.ts';
+import { runNextJob } from '../jobs/job-queue.ts';
+import { createKnowledgeStore } from '../modules/knowledge/knowledge-store.ts';
+import { searchKnowledge } from '../modules/knowledge/knowledge.repository.ts';
+import { StartUpError } from '../start-up-failure.ts';
+import type { ApiClient } from '../test/api-client.ts';
+import { onPostgres } from '../test/test-database.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { reindexKnowledge } from './reindex-knowledge.ts';
+
+/** Another model: words hashed into 16 numbers. Enough to tell its vectors from USE-lite's 512. */
+const hashedWords: Embedder = {
+  model: 'test-hashed-words',
+  dimensions: 16,
+  embed: async (texts) =>
+    texts.map((text) => {
+      const vector = new Float32Array(16);
+      for (const word of text.toLowerCase().split(/\W+/).filter(Boolean)) {
+        let hash = 0;
+        for (const character of word) hash = (hash * 31 + character.charCodeAt(0)) >>> 0;
+        vector[hash % 16] = (vector[hash % 16] ?? 0) + 1;
+      }
+      const length = Math.hypot(...vector) || 1;
+      return vector.map((value) => value / length);
+    }),
+  countTokens: (text) => text.split(/\s+/).filter(Boolean).length,
+  close: async () => undefined,
+};
+
+const log = pino({ level: 'silent' });
+let testApp: TestApp;
+let admin: ApiClient;
+beforeAll(async () => {
+  testApp = await createTestApp();
+  ({ client: admin } = await testApp.signedInClient('admin'));
+});
+afterAll(() => testApp.close());
+
+async function runJobs(): Promise<void> {
+  while (await runNextJob(testApp.db, testApp.context.jobHandlers, testApp.context.log)) {
+    // drain
+  }
+}
+
+const chunkShape = () =>
+  sqlRows<{ document_id: number | null; inform_the_bot_id: number | null; chunk_index: number; content: string }>(testApp.db, sql`
+    SELECT document_id, inform_the_bot_id, chunk_index, content FROM knowledge_chunks ORDER BY id`);
+
+describe('reindexKnowledge (npm run reindex)', () => {
+  it('re-embeds every document and approved item with the new model, which start-up then accepts', async () => {
+    const form = new FormData();
+    form.append('filesData', JSON.stringify([{ title: 'Care guide', source_url: 'https://shop.example.com/care' }]));
+    form.append('files', new Blob(['Care guide\n\nWash the teapot by hand in warm water. Never put it in the dishwasher.']), 'care.txt');
+    const uploaded = await admin.postForm('/api/upload-files', form);
+    expect((await admin.post('/api/register-files', { filesData: uploaded.body.data?.rows })).status).toBe(200);
+    const item = await admin.post('/api/inform-the-bot', { content: 'The teapot comes with a two-year warranty.' });
+    const { client: reviewer } = await testApp.signedInClient('admin');
+    expect((await reviewer.post(`/api/inform-the-bot/approve/${Number(item.body.data?.rows[0]?.id)}`, {})).status).toBe(200);
+    await runJobs();
+    const before = await chunkShape();
+    expect(before.length).toBeGreaterThanOrEqual(2);
+
+    const knowledge = createKnowledgeStore(testApp.db, hashedWords);
+    if (!onPostgres()) await expect(knowledge.prepare(log)).rejects.toThrow(StartUpError);
+
+    const lines: string[] = [];
+    const report = await reindexKnowledge(testApp.db, knowledge, log, (line) => lines.push(line));
+    expect(report).toEqual({ documents: 1, items: 1, chunks: before.length, failures: [] });
+    expect(lines[0]).toBe('Re-indexing 1 document(s) and 1 Inform-the-Bot item(s) with test-hashed-words.');
+    expect(await chunkShape()).toEqual(before);
+
+    if (onPostgres()) return; // no pgvector on the test server: the chunks were rebuilt, there are no vectors
+    const stored = await sqlRows<{ embedding_model: string; embedding_dimensions: number }>(testApp.db, sql`
+      SELECT embedding_model, embedding_dimensions FROM knowledge_store`);
+    expect(stored).toEqual([{ embedding_model: 'test-hashed-words', embedding_dimensions: 16 }]);
+    const dimensions = await sqlRows<{ dims: number }>(testApp.db, sql`SELECT DISTINCT vector_dims(embedding) AS dims FROM knowledge_chunks`);
+    expect(dimensions).toEqual([{ dims: 16 }]);
+    const indexes = await sqlRows<{ indexname: string }>(testApp.db, sql`
+      SELECT indexname FROM pg_indexes WHERE tablename = 'knowledge_chunks' AND indexname LIKE 'knowledge_chunks_embedding_%'`);
+    expect(indexes).toEqual([{ indexname: 'knowledge_chunks_embedding_16_idx' }]);
+
+    const restarted = createKnowledgeStore(testApp.db, hashedWords);
+    await restarted.prepare(log);
+    const [best] = await searchKnowledge(testApp.db, { query: 'dishwasher', k: 1, queryEmbedding: await restarted.embedQuery('dishwasher') });
+    expect(best?.text).toContain('Never put it in the dishwasher.');
+  });
+});

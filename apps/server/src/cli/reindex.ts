@@ -1,0 +1,50 @@
+import path from 'node:path';
+import pino from 'pino';
+import { ConfigError, readConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock.ts';
+import { migrate } from '../db/migrate.ts';
+import { createEmbedder } from '../ingest/create-embedder.ts';
+import { createKnowledgeStore } from '../modules/knowledge/knowledge-store.ts';
+import { reindexKnowledge } from './reindex-knowledge.ts';
+
+/**
+ * `npm run reindex`: re-embeds every document and approved Inform-the-Bot item with the configured
+ * embedding model (after changing EMBEDDINGS_MODEL, say), on the database the server would open. On
+ * the embedded database it takes DATA_DIR's lock, so it refuses to run while the server is up; on
+ * PostgreSQL, stop every Steward instance first.
+ */
+async function reindex(): Promise<void> {
+  const config = readConfig();
+  const releaseLock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
+  const log = pino({ level: 'warn' }, pino.destination(2));
+  const say = (line: string) => process.stdout.write(`${line}\n`);
+  try {
+    const database = config.databaseUrl
+      ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
+      : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
+    const embedder = createEmbedder(config);
+    try {
+      await migrate(database, { info: say, warn: (message) => process.stderr.write(`${message}\n`) });
+      const started = Date.now();
+      const report = await reindexKnowledge(database.db, createKnowledgeStore(database.db, embedder), log, say);
+      say(`Re-indexed ${report.documents} document(s) and ${report.items} item(s) into ${report.chunks} chunks in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+      if (report.failures.length > 0) {
+        process.stderr.write(`${report.failures.length} could not be re-embedded (they answer by full text until then); run npm run reindex again:\n`);
+        for (const failure of report.failures) process.stderr.write(`  ${failure}\n`);
+        process.exitCode = 1;
+      }
+    } finally {
+      await embedder.close();
+      await database.close();
+    }
+  } finally {
+    releaseLock();
+  }
+}
+
+reindex().catch((error: unknown) => {
+  const known = error instanceof ConfigError || error instanceof DataDirLockedError;
+  process.stderr.write(`Re-indexing failed: ${known || !(error instanceof Error) ? String(error instanceof Error ? error.message : error) : (error.stack ?? error.message)}\n`);
+  process.exit(1);
+});
