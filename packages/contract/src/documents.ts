@@ -6,6 +6,13 @@ export const DOCUMENT_STATUSES = ['in_progress', 'completed', 'error'] as const;
 export const documentStatusSchema = z.enum(DOCUMENT_STATUSES);
 export type DocumentStatus = z.infer<typeof documentStatusSchema>;
 
+/** The status pill's words (spec section 4: in progress / completed / error). */
+export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, string> = {
+  in_progress: 'In progress',
+  completed: 'Completed',
+  error: 'Error',
+};
+
 /** Spec section 9: the accepted file types; documents given by URL must be PDFs. */
 export const DOCUMENT_EXTENSIONS = ['.txt', '.csv', '.pdf'] as const;
 export const DOCUMENT_MIME_TYPES = {
@@ -14,7 +21,10 @@ export const DOCUMENT_MIME_TYPES = {
   'application/pdf': ['.pdf'],
 } as const;
 
-/** Texts of spec sections 2 and 5 for the Documents screen. */
+/** Files and document URLs in one upload, together (the drop area's "Too many files"). */
+export const MAX_FILES_PER_UPLOAD = 20;
+
+/** Texts of spec sections 2 and 5 for the Documents screen, then ours. */
 export const DOCUMENT_MESSAGES = {
   titlesRequired: 'Please input a title for all of the documents.',
   sourceUrlsInvalid: 'Please make sure all source URL(s) are set and valid.',
@@ -29,6 +39,9 @@ export const DOCUMENT_MESSAGES = {
   noFiles: 'Please add at least one file or document URL.',
   filesDataMismatch: 'Each uploaded file needs one title and source URL in filesData.',
   uploadNotFound: 'An uploaded file was not found. Please upload it again.',
+  tooManyFiles: `Too many files: at most ${MAX_FILES_PER_UPLOAD} at once.`,
+  replaceNeedsOneFile: 'Send one file to replace a document with.',
+  replaceFileMissing: 'Send the new version of the document as a file.',
 } as const;
 
 /** The progress bar of the upload flow (spec sections 2 and 4). */
@@ -46,8 +59,6 @@ export const UPLOAD_BUTTON_TEXT = { upload: 'Upload', retry: 'Retry Upload' } as
 
 export const MAX_TITLE_LENGTH = 500;
 export const MAX_SOURCE_URL_LENGTH = 2048;
-/** Files in one upload (the drop area's "Too many files"). */
-export const MAX_FILES_PER_UPLOAD = 20;
 
 const httpUrlSchema = z.url({ protocol: /^https?$/, hostname: /^[^\s]+$/ }).max(MAX_SOURCE_URL_LENGTH);
 
@@ -78,7 +89,7 @@ export const uploadFileMetadata = z.strictObject({
 export type UploadFileMetadata = z.infer<typeof uploadFileMetadata>;
 
 /** `filesData` of POST /api/upload-files (a JSON text in the multipart body). */
-export const uploadFilesData = z.array(uploadFileMetadata).min(1, DOCUMENT_MESSAGES.noFiles).max(MAX_FILES_PER_UPLOAD, 'Too many files');
+export const uploadFilesData = z.array(uploadFileMetadata).min(1, DOCUMENT_MESSAGES.noFiles).max(MAX_FILES_PER_UPLOAD, DOCUMENT_MESSAGES.tooManyFiles);
 
 /** What POST /api/upload-files and POST /api/upload-url answer per stored file, for POST /api/register-files. */
 export const uploadedFileRow = z.object({
@@ -109,7 +120,7 @@ export const registerFilesRequest = z.strictObject({
       }),
     )
     .min(1, DOCUMENT_MESSAGES.noFiles)
-    .max(MAX_FILES_PER_UPLOAD, 'Too many files'),
+    .max(MAX_FILES_PER_UPLOAD, DOCUMENT_MESSAGES.tooManyFiles),
 });
 export type RegisterFilesRequest = z.infer<typeof registerFilesRequest>;
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENT_MESSAGES } from '@steward/contract/documents';
+import { DOCUMENT_MESSAGES, MAX_FILES_PER_UPLOAD } from '@steward/contract/documents';
 import { sqlRows } from '../../db/sql-rows.ts';
 import type { ApiClient } from '../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -109,6 +109,13 @@ describe('uploading and registering documents', () => {
     expect((await testApp.client().get('/api/documents/0')).status).toBe(401);
   });
 
+  it('registers at most MAX_FILES_PER_UPLOAD files and document URLs together', async () => {
+    const files = Array.from({ length: MAX_FILES_PER_UPLOAD + 1 }, (_, index) => ({ file_id: `f${index}`, title: 'T', source_url: 'https://a.example' }));
+    const answer = await admin.post('/api/register-files', { filesData: files });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error?.message).toBe(DOCUMENT_MESSAGES.tooManyFiles);
+  });
+
   it("registers only the uploader's own uploads, once", async () => {
     const uploaded = await admin.postForm('/api/upload-files', uploadForm([{ name: 'once.txt', bytes: 'once' }]));
     const { client: otherAdmin } = await testApp.signedInClient('admin');
@@ -171,6 +178,25 @@ describe('editing, replacing and deleting documents', () => {
       SELECT payload FROM jobs WHERE queue = ${DOCUMENT_INGESTION_QUEUE} ORDER BY id DESC LIMIT 1`);
     expect(job?.payload.documentId).toBe(document.id);
     expect(job?.payload.fileId).not.toBe(document.fileId);
+  });
+
+  it('takes exactly one new file for a replacement, and keeps the document as it was otherwise', async () => {
+    const document = await completedDocument('faq.txt');
+    const none = await admin.postForm(`/api/documents/${document.id}/replace`, new FormData());
+    expect(none.body.error).toEqual({ message: DOCUMENT_MESSAGES.replaceFileMissing, field: 'file' });
+    const two = new FormData();
+    two.append('file', new Blob(['one']), 'faq-1.txt');
+    two.append('file', new Blob(['two']), 'faq-2.txt');
+    expect((await admin.postForm(`/api/documents/${document.id}/replace`, two)).body.error).toEqual({
+      message: DOCUMENT_MESSAGES.replaceNeedsOneFile,
+      field: 'file',
+    });
+    const [row] = await sqlRows<{ status: string; replacing_file_id: string | null }>(testApp.db, sql`
+      SELECT status, replacing_file_id FROM documents WHERE id = ${document.id}`);
+    expect(row).toEqual({ status: 'completed', replacing_file_id: null });
+    const orphans = await sqlRows<{ n: number }>(testApp.db, sql`
+      SELECT count(*)::int AS n FROM document_files WHERE filename IN ('faq-1.txt', 'faq-2.txt')`);
+    expect(orphans).toEqual([{ n: 0 }]);
   });
 });
 

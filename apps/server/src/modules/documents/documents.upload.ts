@@ -86,10 +86,10 @@ export async function documentUploadRoutes(app: FastifyInstance, { db, config }:
         try {
           for await (const part of multipartParts(request)) {
             if (part.type === 'field') continue;
-            if (file) throw new HttpError(400, 'Send one file to replace a document with.', 'file');
+            if (file) throw new HttpError(400, DOCUMENT_MESSAGES.replaceNeedsOneFile, 'file');
             file = await storeFile(db, { filename: part.filename, uploadedByUserId: editor.id, maxBytes }, part.file);
           }
-          if (!file) throw new HttpError(400, 'Send the new version of the document as a file.', 'file');
+          if (!file) throw new HttpError(400, DOCUMENT_MESSAGES.replaceFileMissing, 'file');
         } catch (error) {
           if (file) await deleteFile(db, file.fileId);
           throw asUploadError(error, limits);

@@ -1,18 +1,18 @@
 import Badge from 'react-bootstrap/Badge';
-import type { DocumentStatus } from '@steward/contract/documents';
+import { DOCUMENT_STATUS_LABELS, type DocumentStatus } from '@steward/contract/documents';
 
-const PILL: Record<DocumentStatus, { label: string; bg: string; text?: 'dark' }> = {
-  in_progress: { label: 'In progress', bg: 'warning', text: 'dark' },
-  completed: { label: 'Completed', bg: 'success' },
-  error: { label: 'Error', bg: 'danger' },
+const PILL: Record<DocumentStatus, { bg: string; text?: 'dark' }> = {
+  in_progress: { bg: 'warning', text: 'dark' },
+  completed: { bg: 'success' },
+  error: { bg: 'danger' },
 };
 
 /** A document's state in the vector database. */
 export function DocumentStatusPill({ status }: { status: DocumentStatus }) {
-  const { label, bg, text } = PILL[status];
+  const { bg, text } = PILL[status];
   return (
     <Badge pill bg={bg} text={text}>
-      {label}
+      {DOCUMENT_STATUS_LABELS[status]}
     </Badge>
   );
 }
