@@ -21,6 +21,7 @@ import type { Embedder } from './ingest/embedder.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { createKnowledgeStore } from './modules/knowledge/knowledge-store.ts';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { helpRequestRoutes } from './modules/help-requests/help-requests.routes.ts';
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     feedbackRoutes,
     documentsRoutes,
     knowledgeRoutes,
+    searchRoutes,
   ];
   for (const module of modules) {
     await module(app, context);

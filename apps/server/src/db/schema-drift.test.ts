@@ -6,6 +6,7 @@ import { type AllowedDifference, applyAllowList, diffCatalogs, type Difference }
 import { readCatalog } from './drift/catalog.ts';
 import { openEmptyDatabase } from './drift/empty-database.ts';
 import { schemaDdl } from './drift/schema-ddl.ts';
+import { SEARCH_CONFIGURATION_SQL } from './search-configuration.ts';
 import { hasExtension, migrate } from './migrate.ts';
 import * as schema from './schema.ts';
 
@@ -42,6 +43,8 @@ describe('schema.ts and the migrations', () => {
     fromSchema = await openEmptyDatabase();
     const { tables, vector } = await schemaTables(fromSchema);
     const ddl = (await schemaDdl(tables)).join('\n');
+    // The text search configuration and steward_fold come before any table can use them, as in migration 0600.
+    await fromSchema.execScript(SEARCH_CONFIGURATION_SQL);
     await fromSchema.execScript(vector ? ddl : withoutVectorColumns(ddl));
     differences = diffCatalogs(await readCatalog(migrated), await readCatalog(fromSchema));
   });

@@ -35,6 +35,9 @@ export const users = pgTable('users', {
 }, (table) => [
   enumCheck('users_role_check', table.role, ROLES),
   enumCheck('users_theme_check', table.theme, THEMES),
+  // Partial matches of names and emails in global search, accents and case folded (migration 0600).
+  index('users_name_trgm_idx').using('gin', sql`steward_fold(${table.name}) gin_trgm_ops`),
+  index('users_email_trgm_idx').using('gin', sql`steward_fold(${table.email}) gin_trgm_ops`),
 ]);
 
 export const roleCapabilities = pgTable(
@@ -120,7 +123,7 @@ export const history = pgTable('history', {
   country: text('country').notNull().default(''),
   userIp: text('user_ip').notNull().default(''),
   search: tsvector('search').generatedAlwaysAs(
-    sql`to_tsvector('english'::regconfig, coalesce(user_message, '') || ' ' || coalesce(api_response, ''))`,
+    sql`to_tsvector('steward_search'::regconfig, coalesce(user_message, '') || ' ' || coalesce(api_response, ''))`,
   ),
 }, (table) => [
   index('history_time_idx').on(descending(table.time), descending(table.id)),
@@ -141,7 +144,7 @@ export const feedback = pgTable('feedback', {
   country: text('country').notNull().default(''),
   time: timestamptz('time').notNull().defaultNow(),
   search: tsvector('search').generatedAlwaysAs(
-    sql`to_tsvector('english'::regconfig, coalesce(user_feedback, '') || ' ' || coalesce(user_message, '') || ' ' || coalesce(api_response, ''))`,
+    sql`to_tsvector('steward_search'::regconfig, coalesce(user_feedback, '') || ' ' || coalesce(user_message, '') || ' ' || coalesce(api_response, ''))`,
   ),
 }, (table) => [
   enumCheck('feedback_rating_check', table.rating, RATINGS),
@@ -164,13 +167,15 @@ export const helpRequests = pgTable('help_requests', {
   statusChangedAt: timestamptz('status_changed_at'),
   statusChangedBy: integer('status_changed_by').references(() => users.id, { onDelete: 'set null' }),
   search: tsvector('search').generatedAlwaysAs(
-    sql`to_tsvector('english'::regconfig, coalesce(name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(message, ''))`,
+    sql`to_tsvector('steward_search'::regconfig, coalesce(name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(message, ''))`,
   ),
 }, (table) => [
   enumCheck('help_requests_status_check', table.status, HELP_REQUEST_STATUSES),
   index('help_requests_time_idx').on(descending(table.time), descending(table.id)),
   index('help_requests_status_time_idx').on(table.status, descending(table.time), descending(table.id)),
   index('help_requests_search_idx').using('gin', table.search),
+  index('help_requests_name_trgm_idx').using('gin', sql`steward_fold(${table.name}) gin_trgm_ops`),
+  index('help_requests_email_trgm_idx').using('gin', sql`steward_fold(${table.email}) gin_trgm_ops`),
 ]);
 
 export const listCounters = pgTable('list_counters', {

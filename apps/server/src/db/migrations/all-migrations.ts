@@ -6,6 +6,7 @@ import { informTheBotCounter } from './0400-inform-the-bot-counter.ts';
 import { knowledgeStore } from './0500-knowledge-store.ts';
 import { knowledgeVectors } from './0501-knowledge-vectors.ts';
 import { informTheBotKnowledge } from './0502-inform-the-bot-knowledge.ts';
+import { globalSearch } from './0600-global-search.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
@@ -18,4 +19,5 @@ export const allMigrations: readonly Migration[] = [
   knowledgeStore,
   knowledgeVectors,
   informTheBotKnowledge,
+  globalSearch,
 ];

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
+import type { Embedder } from '../../ingest/embedder.ts';
+import { parseSearchText, toTsQuery } from './search-text.ts';
+
+/** How much of each result is read: the rest of a long answer says little more about relevance. */
+const READ_CHARACTERS = 2000;
+/** Added when a result holds the query exactly (accents, case and spacing aside). */
+export const EXACT_PHRASE_BONUS = 0.5;
+
+export interface RankedResult {
+  index: number;
+  score: number;
+}
+
+/**
+ * The best of the results shown for a query: full-text rank (ts_rank_cd of any of the query's words,
+ * scaled to 0–1) + the cosine of the document embedder's vectors of query and result + a bonus for
+ * the exact query. Deterministic: a tie goes to the earlier result. When the embedder fails, the
+ * other two decide, and the log says why.
+ */
+export async function rankResults(
+  deps: { db: Db; embedder: Embedder; log: Pick<FastifyBaseLogger, 'warn'> },
+  query: string,
+  results: readonly string[],
+): Promise<RankedResult[]> {
+  const texts = results.map((result) => result.slice(0, READ_CHARACTERS));
+  const [textRanks, cosines] = await Promise.all([fullTextRanks(deps.db, query, texts), cosineSimilarities(deps, query, texts)]);
+  const phrase = fold(query.replaceAll('"', ''));
+  return texts.map((text, index) => ({
+    index,
+    score: (textRanks[index] ?? 0) + (cosines[index] ?? 0) + (phrase && fold(text).includes(phrase) ? EXACT_PHRASE_BONUS : 0),
+  }));
+}
+
+export function bestOf(ranked: readonly RankedResult[]): RankedResult {
+  return ranked.reduce((best, candidate) => (candidate.score > best.score ? candidate : best), ranked[0] ?? { index: 0, score: 0 });
+}
+
+/** Lower case, no accents, single spaces: how "exactly" is meant for the phrase bonus. */
+const fold = (text: string): string =>
+  text.normalize('NFD').replace(/\p{Mn}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+
+async function fullTextRanks(db: Db, query: string, texts: readonly string[]): Promise<number[]> {
+  const allWords = toTsQuery(parseSearchText(query));
+  if (!allWords) return texts.map(() => 0);
+  const anyWord = allWords.replaceAll(' & ', ' | ');
+  const rows = await sqlRows<{ position: number; rank: number }>(db, sql`
+    SELECT position, ts_rank_cd(to_tsvector('steward_search', text), to_tsquery('steward_search', ${anyWord}), 32) AS rank
+    FROM (VALUES ${sql.join(texts.map((text, position) => sql`(${position}::int, ${text}::text)`), sql`, `)}) AS shown(position, text)`);
+  const ranks = texts.map(() => 0);
+  for (const row of rows) ranks[row.position] = Number(row.rank);
+  return ranks;
+}
+
+async function cosineSimilarities(deps: { embedder: Embedder; log: Pick<FastifyBaseLogger, 'warn'> }, query: string, texts: readonly string[]): Promise<number[]> {
+  const embeddable = texts.map((text, index) => ({ index, text: text.trim() })).filter((entry) => entry.text !== '');
+  try {
+    const [queryVector, ...vectors] = await deps.embedder.embed([query, ...embeddable.map((entry) => entry.text)]);
+    const cosines = texts.map(() => 0);
+    if (!queryVector) return cosines;
+    embeddable.forEach((entry, position) => {
+      const vector = vectors[position];
+      if (vector) cosines[entry.index] = cosine(queryVector, vector);
+    });
+    return cosines;
+  } catch (error) {
+    deps.log.warn({ err: error }, 'rerank: the embedder failed, ranking by full text and exact phrase only');
+    return texts.map(() => 0);
+  }
+}
+
+export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let dot = 0;
+  let normA = 0;
+  let normB = 0;
+  for (let index = 0; index < a.length; index += 1) {
+    const x = a[index] ?? 0;
+    const y = b[index] ?? 0;
+    dot += x * y;
+    normA += x * x;
+    normB += y * y;
+  }
+  return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { rowsAnswer } from '@steward/contract/envelope';
+import { PAGE_SIZE } from '@steward/contract/paging';
+import { canReadUserAccounts } from '@steward/contract/permissions';
+import { rerankAnswer, rerankRequest, searchAnswer, searchHit, searchRequest, searchResultsRequest } from '@steward/contract/search';
+import type { AppContext } from '../../app-context.ts';
+import { signedIn } from '../../plugins/access.ts';
+import { bestOf, rankResults } from './rerank.ts';
+import { searchFeedback, searchHelpRequests, searchHistory, searchUserAccounts } from './search.repository.ts';
+import { allWords, parseSearchText, toTsQuery } from './search-text.ts';
+
+const nothing = { rows: [], total_count: 0 };
+const asGroup = <Row>(found: { rows: Row[]; totalCount: number }) => ({ rows: found.rows, total_count: found.totalCount });
+
+/** The top bar's global search, its best match, and the search results page (docs/search.md). */
+export async function searchRoutes(app: FastifyInstance, { db, knowledge, log }: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post('/api/search', { config: { access: 'login' }, schema: { body: searchRequest, response: { 200: searchAnswer } } }, async (request) => {
+    const viewer = signedIn(request);
+    const parsed = parseSearchText(request.body.search);
+    const tsQuery = toTsQuery(parsed);
+    const window = { limit: request.body.limit, offset: request.body.page * request.body.limit };
+    const users = canReadUserAccounts(viewer) ? asGroup(await searchUserAccounts(db, allWords(parsed), window)) : nothing;
+    if (!tsQuery) return { success: true as const, data: { chatHistory: nothing, feedback: nothing, helpRequests: nothing, userAccounts: users } };
+    const [chatHistory, feedback, helpRequests] = await Promise.all([
+      searchHistory(db, tsQuery, window),
+      searchFeedback(db, tsQuery, window),
+      searchHelpRequests(db, tsQuery, allWords(parsed), window),
+    ]);
+    return {
+      success: true as const,
+      data: { chatHistory: asGroup(chatHistory), feedback: asGroup(feedback), helpRequests: asGroup(helpRequests), userAccounts: users },
+    };
+  });
+
+  api.post('/api/search/rerank', { config: { access: 'login' }, schema: { body: rerankRequest, response: { 200: rerankAnswer } } }, async (request) => {
+    const ranked = await rankResults({ db, embedder: knowledge.embedder, log }, request.body.query, request.body.results);
+    return { success: true as const, data: { bestMatch: bestOf(ranked) } };
+  });
+
+  api.post(
+    '/api/search/history',
+    { config: { access: 'login' }, schema: { body: searchResultsRequest, response: { 200: rowsAnswer(searchHit) } } },
+    async (request) => {
+      const tsQuery = toTsQuery(parseSearchText(request.body.search));
+      if (!tsQuery) return { success: true as const, data: { rows: [] } };
+      const size = PAGE_SIZE.searchResults;
+      const found = await searchHistory(db, tsQuery, { limit: size, offset: request.body.page * size });
+      return { success: true as const, data: { rows: found.rows.map((row) => ({ ...row, total_count: found.totalCount })) } };
+    },
+  );
+}
