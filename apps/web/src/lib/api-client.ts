@@ -41,7 +41,9 @@ async function call<Answer>(
       ...init,
       headers: { accept: 'application/json', ...(typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}), ...init.headers },
     });
-  } catch {
+  } catch (error) {
+    // A cancelled call (a newer search replaced it) is not a failure to report.
+    if (init.signal?.aborted) throw error;
     throw unreachableServer();
   }
   const body: unknown = await response.json().catch(() => undefined);
@@ -55,7 +57,7 @@ export const apiPost = <Answer>(
   path: string,
   body: unknown,
   answer: z.ZodType<Answer>,
-  options: { credentials?: RequestCredentials } = {},
+  options: { credentials?: RequestCredentials; signal?: AbortSignal } = {},
 ): Promise<Answer> =>
   call(path, { method: 'POST', body: JSON.stringify(body ?? {}), answer, ...options });
 

@@ -1,4 +1,4 @@
 import type { RouteObject } from 'react-router';
-import { NotBuiltYet } from '../../components/not-built-yet.tsx';
+import { SearchResultsScreen } from '../../features/search/components/search-results-screen.tsx';
 
-export const searchRoutes: RouteObject[] = [{ path: 'search/:query/page/:page', element: <NotBuiltYet title="Search results" /> }];
+export const searchRoutes: RouteObject[] = [{ path: 'search/:query/page/:page', element: <SearchResultsScreen /> }];
