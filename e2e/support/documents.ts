@@ -112,6 +112,9 @@ export async function addDocument(
 /** A text file's upload for `addDocument`. */
 export const textUpload = (name: string, content: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(content) });
 
+/** A PDF of shared/testdata for `addDocument` or setInputFiles. */
+export const pdfUpload = (name: string) => ({ name, mimeType: 'application/pdf', buffer: fs.readFileSync(testPdf(name)) });
+
 /** Waits, through GET /api/documents/0, until the document has left in_progress, and answers it. */
 export async function settledDocument(page: Page, id: number): Promise<DocumentRow> {
   let found: DocumentRow | undefined;

@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import {
   documentCard,
   expect,
   holdCalls,
   INGESTION_TIMEOUT,
   isDocumentsListCall,
+  pdfUpload,
   progressBar,
   statusPill,
   test,
@@ -20,7 +20,7 @@ test.describe('Documents: upload', () => {
   test('uploads a text file, a PDF and a PDF by URL through every progress state, then follows their indexing live', async ({ page, signIn, fileServer }, testInfo) => {
     test.slow(); // three documents indexed by the real embedder
     const user = await signIn('admin');
-    const pdfServer = await fileServer({ '/guide.pdf': { body: fs.readFileSync(testPdf('three_pages_with_number.pdf')), contentType: 'application/pdf' } });
+    const pdfServer = await fileServer({ '/guide.pdf': { body: pdfUpload('three_pages_with_number.pdf').buffer, contentType: 'application/pdf' } });
     const batch = unique('Batch');
     const [txtTitle, pdfTitle, urlTitle] = [`${batch} opening hours`, `${batch} three pages`, `${batch} guide by URL`];
     const txtName = `${unique('hours').replaceAll(' ', '-')}.txt`;
