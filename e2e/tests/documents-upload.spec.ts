@@ -52,7 +52,7 @@ test.describe('Documents: upload', () => {
     url.release();
     await register.reached;
     await expect(progressBar(page, 'Uploading data to the vector database...')).toHaveAttribute('aria-valuenow', '50');
-    // The list is not asked again while the new cards go up: they come from register-files' answer.
+    // List calls are held: the new cards must come from register-files' answer, not from the list asked again.
     const list = await holdCalls(page, isDocumentsListCall);
     register.release();
     await expect(progressBar(page, 'Complete')).toHaveAttribute('aria-valuenow', '100');
