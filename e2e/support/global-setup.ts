@@ -30,6 +30,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     STEWARD_ADMIN_EMAIL: E2E_ADMIN.email,
     STEWARD_ADMIN_PASSWORD: E2E_ADMIN.password,
     STEWARD_ADMIN_NAME: E2E_ADMIN.name,
+    // Tests only: the Documents tests serve PDFs from a loopback server for the server to fetch by URL.
+    ALLOW_PRIVATE_URLS: 'true',
   });
   return async () => {
     await server.stop();

@@ -28,7 +28,7 @@ export function DocumentDropZone({ label, maxFiles, disabled = false, onFilesAcc
     },
   });
   return (
-    <div className="mb-3">
+    <div className="mb-3 position-relative">
       <div
         {...getRootProps({
           className: `document-drop-zone${isDragActive ? ' is-drag-active' : ''}${disabled ? ' is-disabled' : ''}`,
@@ -36,19 +36,23 @@ export function DocumentDropZone({ label, maxFiles, disabled = false, onFilesAcc
           'aria-disabled': disabled,
         })}
       >
-        <input {...getInputProps({ 'aria-label': label })} />
         <p className="mb-0">
           {isDragActive ? 'Drop the files here.' : `Drag and drop files here, or click to choose (${DOCUMENT_EXTENSIONS.join(', ')}).`}
         </p>
       </div>
+      {/* Beside the drop area, not in it: a control inside a role="button" is a nested interactive control (axe). */}
+      <input {...getInputProps({ 'aria-label': label })} />
       {rejections.length > 0 ? (
-        <ul className="list-unstyled text-danger-emphasis small mt-2 mb-0" role="alert">
-          {rejections.map(({ file, errors }, index) => (
-            <li key={`${index}-${file.name}`} className="breakable">
-              {file.name}: {errors.map((error) => error.message).join(' ')}
-            </li>
-          ))}
-        </ul>
+        // The alert wraps the list: a <ul> with role="alert" is no longer a list (axe: aria-allowed-role, listitem).
+        <div role="alert">
+          <ul className="list-unstyled text-danger-emphasis small mt-2 mb-0">
+            {rejections.map(({ file, errors }, index) => (
+              <li key={`${index}-${file.name}`} className="breakable">
+                {file.name}: {errors.map((error) => error.message).join(' ')}
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
     </div>
   );
