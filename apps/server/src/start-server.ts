@@ -6,6 +6,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { scheduleCleanUp } from './jobs/clean-up.ts';
+import { jobLanes } from './jobs/job-handlers.ts';
 import { releaseInterruptedJobs, startJobWorker } from './jobs/job-queue.ts';
 import { requireWebBuild } from './plugins/web-build.ts';
 import { ensureFirstAdministrator } from './setup/first-admin.ts';
@@ -32,6 +33,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
       : await openPgliteOrExplain(config.dataDir);
     const { app, context } = await buildApp({ config, database, webDistDir });
     if (!webDistDir) app.log.warn('No dashboard build found: serving the API only (run `npm run build`, or the Vite dev server).');
+    if (config.allowPrivateUrls) {
+      app.log.warn('ALLOW_PRIVATE_URLS=true: document URLs may reach loopback and private network addresses. For tests only: never set it in production.');
+    }
     await migrate(database, app.log);
     await ensureFirstAdministrator(database.db, config, app.log);
     await scheduleCleanUp(database.db);
@@ -41,7 +45,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     }
     await context.knowledge.prepare(app.log);
     await app.listen({ port: config.port, host: config.host });
-    const worker = startJobWorker(database.db, context.jobHandlers, app.log);
+    const workers = jobLanes(context.jobHandlers).map((lane) => startJobWorker(context.db, lane, app.log));
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const openDb = database;
@@ -51,7 +55,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
       stop: async () => {
         await app.close();
-        await worker.stop();
+        await Promise.all(workers.map((worker) => worker.stop()));
         await openDb.close();
         releaseLock();
       },

@@ -24,3 +24,17 @@ export function createJobHandlers(deps: { db: Db; config: Config; log: FastifyBa
     [INFORM_THE_BOT_INDEXING_QUEUE, informTheBotIndexingHandler(deps)],
   ]);
 }
+
+/**
+ * Queues whose jobs can run for minutes (parsing and embedding a long PDF). They get a worker of their
+ * own, so an invitation or a password-reset mail never waits behind a document.
+ */
+export const SLOW_QUEUES: ReadonlySet<string> = new Set([DOCUMENT_INGESTION_QUEUE, INFORM_THE_BOT_INDEXING_QUEUE]);
+
+/** The handlers split into the lanes that each get a worker: quick jobs first, then the slow ones. */
+export function jobLanes(handlers: ReadonlyMap<string, JobHandler>): Map<string, JobHandler>[] {
+  const quick = new Map<string, JobHandler>();
+  const slow = new Map<string, JobHandler>();
+  for (const [queue, handler] of handlers) (SLOW_QUEUES.has(queue) ? slow : quick).set(queue, handler);
+  return [quick, slow];
+}
