@@ -37,7 +37,8 @@ export const documentIngestionHandler =
       if (!file || !bytes) throw new IngestError('The uploaded file is missing. Please upload it again.');
       const pages = await parseDocument(file.kind, bytes);
       log.info({ documentId, pages: pages.length }, 'document parsed, embedding its chunks');
-      const prepared = await prepareChunks(knowledge, pages, { pageNumbers: true });
+      // Only a PDF has pages worth citing; a text or CSV file is one page.
+      const prepared = await prepareChunks(knowledge, pages, { pageNumbers: file.kind === 'pdf' });
       if (prepared.chunks.length === 0) throw new IngestError('This document has no text to index.');
       await db.transaction(async (tx) => {
         const current = await findDocument(tx, { id: documentId }, { forUpdate: true });
