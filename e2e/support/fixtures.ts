@@ -47,6 +47,8 @@ export async function signInAs(page: Page, user: StaffUser): Promise<void> {
 
 /** Runs axe-core on the page and fails with the list of violations. */
 export async function expectNoAccessibilityViolations(page: Page): Promise<void> {
+  // A modal fading in is half transparent: axe would measure the contrast of blended colours.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   const results = await new AxeBuilder({ page }).analyze();
   expect(
     results.violations.map(
