@@ -20,6 +20,7 @@ import { createEmbedder } from '../../apps/server/src/ingest/create-embedder.ts'
 import { detectDocumentKind } from '../../apps/server/src/ingest/document-kind.ts';
 import { IngestError } from '../../apps/server/src/ingest/ingest-error.ts';
 import { parseDocument } from '../../apps/server/src/ingest/parse-document.ts';
+import { DOCUMENT_INGESTION_QUEUE } from '../../apps/server/src/modules/documents/document-ingestion-queue.ts';
 import { ensureVectorIndex, vectorLiteral } from '../../apps/server/src/modules/knowledge/knowledge-vectors.ts';
 import { replaceChunks, searchKnowledge } from '../../apps/server/src/modules/knowledge/knowledge.repository.ts';
 import type { RunningServer } from '../../apps/server/src/start-server.ts';
@@ -74,9 +75,14 @@ const benchEmbedder = () => createEmbedder(benchConfig(os.tmpdir()));
 
 // ---- Ingestion ----
 
+type ReadFile = Omit<Extract<ParsedFile, { ok: true }>, 'embedMs' | 'indexMs' | 'serverMs'>;
+
 /** parseDocument then chunkPages, one file after the other, as the server's job does them. */
-async function parseAll(files: readonly PdfFile[], countTokens: (text: string) => number): Promise<{ parsed: ParsedFile[]; chunks: Map<string, Chunk[]> }> {
-  const parsed: ParsedFile[] = [];
+async function parseAll(
+  files: readonly PdfFile[],
+  countTokens: (text: string) => number,
+): Promise<{ parsed: (ReadFile | Extract<ParsedFile, { ok: false }>)[]; chunks: Map<string, Chunk[]> }> {
+  const parsed: (ReadFile | Extract<ParsedFile, { ok: false }>)[] = [];
   const chunks = new Map<string, Chunk[]>();
   for (const file of files) {
     const detected = detectDocumentKind(file.name, file.bytes.subarray(0, 8192));
@@ -102,30 +108,32 @@ async function parseAll(files: readonly PdfFile[], countTokens: (text: string) =
   return { parsed, chunks };
 }
 
-/** Embeds each document's chunks in one call, as knowledge.embedChunks does, and answers the vectors and the time. */
-async function embedAll(chunks: ReadonlyMap<string, Chunk[]>): Promise<{ vectors: Map<string, Float32Array[]>; embedMs: number }> {
+/** Embeds each document's chunks in one call, as the job does (knowledge.embedChunks), and answers the vectors and the time per file. */
+async function embedAll(chunks: ReadonlyMap<string, Chunk[]>): Promise<{ vectors: Map<string, Float32Array[]>; milliseconds: Map<string, number> }> {
   const embedder = benchEmbedder();
   try {
     const vectors = new Map<string, Float32Array[]>();
-    const started = performance.now();
+    const milliseconds = new Map<string, number>();
     for (const [name, fileChunks] of chunks) {
       log(`  embedding ${name} (${fileChunks.length} chunks)…`);
+      const started = performance.now();
       vectors.set(name, await embedder.embed(fileChunks.map((chunk) => chunk.text)));
+      milliseconds.set(name, elapsed(started));
     }
-    return { vectors, embedMs: elapsed(started) };
+    return { vectors, milliseconds };
   } finally {
     await embedder.close();
   }
 }
 
 /** The job's write: every chunk of a document and its status in one transaction, into a scratch embedded database with the HNSW index. */
-async function indexAll(chunks: ReadonlyMap<string, Chunk[]>, vectors: ReadonlyMap<string, Float32Array[]>, dimensions: number): Promise<number> {
+async function indexAll(chunks: ReadonlyMap<string, Chunk[]>, vectors: ReadonlyMap<string, Float32Array[]>, dimensions: number): Promise<Map<string, number>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steward-bench-index-'));
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
   try {
     await migrate(database, { info: () => undefined, warn: log });
     await ensureVectorIndex(database.db, dimensions);
-    let total = 0;
+    const milliseconds = new Map<string, number>();
     for (const [name, fileChunks] of chunks) {
       const fileVectors = vectors.get(name) ?? [];
       const inserted = await sqlRows<{ id: number }>(database.db, sql`
@@ -138,13 +146,33 @@ async function indexAll(chunks: ReadonlyMap<string, Chunk[]>, vectors: ReadonlyM
         await replaceChunks(tx, { documentId }, fileChunks.map((chunk, i) => ({ index: chunk.index, page: chunk.page, text: chunk.text, embedding: fileVectors[i] })), true);
         await tx.execute(sql`UPDATE documents SET status = 'completed', error_message = NULL WHERE id = ${documentId}`);
       });
-      total += elapsed(started);
+      milliseconds.set(name, elapsed(started));
     }
-    return total;
+    return milliseconds;
   } finally {
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Each document's ingestion job on the server, from the jobs table: the documents lane runs one job
+ * at a time, so a job took from the end of the one before it (or from `since`) to its finished_at.
+ */
+async function serverJobTimes(server: RunningServer, ids: ReadonlyMap<number, string>, since: number): Promise<{ perFile: Map<string, number>; lastFinished: number }> {
+  const rows = await sqlRows<{ document_id: string; finished_at: Date | string | null }>(server.database.db, sql`
+    SELECT payload->>'documentId' AS document_id, finished_at FROM jobs
+    WHERE queue = ${DOCUMENT_INGESTION_QUEUE} AND (payload->>'documentId')::int IN (${sql.join([...ids.keys()].map((id) => sql`${id}`), sql`, `)})
+    ORDER BY finished_at`);
+  const perFile = new Map<string, number>();
+  let previous = since;
+  for (const row of rows) {
+    if (row.finished_at === null) throw new Error(`The job of document ${row.document_id} has not finished.`);
+    const finished = new Date(row.finished_at).getTime();
+    perFile.set(ids.get(Number(row.document_id)) ?? row.document_id, finished - previous);
+    previous = finished;
+  }
+  return { perFile, lastFinished: previous };
 }
 
 const browserHeaders = (url: string, cookie: string) => ({ cookie, origin: url, 'sec-fetch-site': 'same-origin' });
@@ -217,6 +245,7 @@ function startDashboardLoad(server: RunningServer, cookie: string, connections: 
 async function benchmarkIngestion(options: DocumentsBenchOptions): Promise<IngestionResults> {
   const files = readTestPdfs();
   log(`Documents: ${files.length} PDFs from shared/testdata/pdf; reading them in-process (a warm-up pass, then the measured one)…`);
+  const inProcessLoad = os.loadavg()[0] ?? 0;
   const tokenizer = benchEmbedder();
   await parseAll(files, tokenizer.countTokens);
   const { parsed, chunks } = await parseAll(files, tokenizer.countTokens);
@@ -224,10 +253,10 @@ async function benchmarkIngestion(options: DocumentsBenchOptions): Promise<Inges
   const readable = files.filter((file) => chunks.has(file.name));
   const refused = files.filter((file) => !chunks.has(file.name));
   log('  embedding their chunks in-process…');
-  const { vectors, embedMs } = await embedAll(chunks);
-  const dimensions = vectors.values().next().value?.[0]?.length ?? 512;
+  const embedded = await embedAll(chunks);
+  const dimensions = embedded.vectors.values().next().value?.[0]?.length ?? 512;
   log('  writing them into a scratch database…');
-  const indexMs = await indexAll(chunks, vectors, dimensions);
+  const indexed = await indexAll(chunks, embedded.vectors, dimensions);
 
   log(`  preparing a data dir with ${options.historyRows.toLocaleString('en-US')} history rows and starting the server…`);
   const { dataDir } = await prepareDataDir(options.historyRows);
@@ -238,19 +267,23 @@ async function benchmarkIngestion(options: DocumentsBenchOptions): Promise<Inges
     log('  the dashboard, idle…');
     // A short unmeasured run first, so the idle figures are not the server's first requests.
     await startDashboardLoad(server, viewer, options.dashboardConnections, 2).result();
-    const idleLoad = startDashboardLoad(server, viewer, options.dashboardConnections, options.durationSeconds);
-    const idle = await idleLoad.result();
+    const idleLoad = os.loadavg()[0] ?? 0;
+    const idle = await startDashboardLoad(server, viewer, options.dashboardConnections, options.durationSeconds).result();
 
     log(`  end to end: uploading ${readable.length} readable PDFs and waiting for their ingestion…`);
+    const endToEndLoad = os.loadavg()[0] ?? 0;
     const started = performance.now();
     const { ids, uploadMs, registerMs } = await uploadAndRegister(server.url, admin, readable);
+    const registered = Date.now();
     const done = await waitUntilDone(server.url, admin, new Set(ids.keys()));
     const totalMs = elapsed(started);
+    const sawDone = Date.now();
     const failures = [...done.values()]
       .filter((row) => row.status !== 'completed')
       .map((row) => ({ name: ids.get(row.id) ?? row.filename, reason: row.error ?? row.status }));
     const written = await sqlRows<{ chunks: string | number }>(server.database.db, sql`
       SELECT count(*) AS chunks FROM knowledge_chunks WHERE document_id IN (${sql.join([...ids.keys()].map((id) => sql`${id}`), sql`, `)})`);
+    const jobs = await serverJobTimes(server, ids, registered);
 
     log(`  the ${refused.length} refused PDFs through the server…`);
     const refusedIds = refused.length > 0 ? (await uploadAndRegister(server.url, admin, refused)).ids : new Map<number, string>();
@@ -260,6 +293,7 @@ async function benchmarkIngestion(options: DocumentsBenchOptions): Promise<Inges
     const biggest = [...readable].sort((a, b) => b.bytes.byteLength - a.bytes.byteLength).slice(0, 3);
     const copies = Array.from({ length: options.ingestionCopies }, (_, copy) => biggest.map((file) => ({ ...file, name: file.name.replace(/\.pdf$/i, `-copy${copy + 1}.pdf`) }))).flat();
     log(`  the dashboard while ${copies.length} copies of ${biggest.map((file) => file.name).join(', ')} are ingested…`);
+    const dashboardLoad = os.loadavg()[0] ?? 0;
     const loadStarted = performance.now();
     const loadIds = new Set<number>();
     for (let start = 0; start < copies.length; start += 20) {
@@ -271,19 +305,28 @@ async function benchmarkIngestion(options: DocumentsBenchOptions): Promise<Inges
     const loadMs = elapsed(loadStarted);
     busyLoad.stop();
     const duringIngestion = await busyLoad.result();
+    log('  the dashboard, idle again…');
+    const idleAfterLoad = os.loadavg()[0] ?? 0;
+    const idleAfter = await startDashboardLoad(server, viewer, options.dashboardConnections, options.durationSeconds).result();
 
     return {
-      files: parsed,
-      embedMs,
-      indexMs,
-      endToEnd: { totalMs, uploadMs, registerMs, chunks: Number(written[0]?.chunks ?? 0), failures },
+      files: parsed.map((file): ParsedFile =>
+        file.ok
+          ? { ...file, embedMs: embedded.milliseconds.get(file.name) ?? 0, indexMs: indexed.get(file.name) ?? 0, serverMs: jobs.perFile.get(file.name) ?? 0 }
+          : file,
+      ),
+      endToEnd: { totalMs, uploadMs, registerMs, afterLastJobMs: sawDone - jobs.lastFinished, chunks: Number(written[0]?.chunks ?? 0), failures },
       serverReasons,
       dashboard: {
         connections: options.dashboardConnections,
-        idle,
-        duringIngestion,
+        phases: [
+          { name: 'idle, before', loadAverage: idleLoad, calls: idle },
+          { name: 'ingesting', loadAverage: dashboardLoad, calls: duringIngestion },
+          { name: 'idle, after', loadAverage: idleAfterLoad, calls: idleAfter },
+        ],
         ingestion: { documents: copies.length, bytes: copies.reduce((sum, file) => sum + file.bytes.byteLength, 0), totalMs: loadMs },
       },
+      loadAverages: { inProcess: inProcessLoad, endToEnd: endToEndLoad },
     };
   } finally {
     await server.stop();
@@ -337,6 +380,15 @@ async function searchBreakdown(server: RunningServer, questions: readonly string
         vectorSamples.push(...(await timeEach(1, () => sqlRows(db, vectorSide(vector)))));
       }
     }
+    // The text_hits condition of searchKnowledge's query, as it is written there, without its LIMIT.
+    const matches: number[] = [];
+    for (const question of questions) {
+      const rows = await sqlRows<{ matches: string | number }>(db, sql`
+        SELECT count(*) AS matches FROM knowledge_chunks,
+          (SELECT nullif(replace(plainto_tsquery('english', ${question})::text, ' & ', ' | '), '')::tsquery AS question) words
+        WHERE search_vector @@ question`);
+      matches.push(Number(rows[0]?.matches ?? 0));
+    }
     const probe = embeddings.get(questions[0] ?? '') ?? new Float32Array(dimensions);
     const candidates = await sqlRows<{ id: number }>(db, vectorSide(probe));
     const plan = await sqlRows<{ 'QUERY PLAN': string }>(db, sql`EXPLAIN ${vectorSide(probe)}`);
@@ -345,6 +397,7 @@ async function searchBreakdown(server: RunningServer, questions: readonly string
       databaseSearchP50Ms: percentile(searchSamples, 0.5),
       fullTextOnlyP50Ms: percentile(textSamples, 0.5),
       vectorOnlyP50Ms: percentile(vectorSamples, 0.5),
+      fullTextMatches: matches,
       vectorCandidates: candidates.length,
       usesVectorIndex: plan.some((line) => /Index Scan using knowledge_chunks_embedding_\d+_idx/.test(line['QUERY PLAN'])),
     };
@@ -385,6 +438,7 @@ async function benchmarkRetrieval(options: DocumentsBenchOptions): Promise<Retri
       const rows = await answerRows<unknown>(response, 'POST /api/knowledge/search');
       if (rows.length === 0) throw new Error('The knowledge search found nothing: the store was not loaded as expected.');
     }
+    const loadAverage = os.loadavg()[0] ?? 0;
     const runs: RetrievalResults['runs'] = [];
     for (const connections of [...new Set([options.connections, 1])]) {
       log(`  history page 1 and search at ${connections} connection(s)…`);
@@ -412,6 +466,7 @@ async function benchmarkRetrieval(options: DocumentsBenchOptions): Promise<Retri
         dimensions,
       },
       questions: questions.length,
+      loadAverage,
       runs,
       breakdown,
     };

@@ -1,37 +1,54 @@
 /** What the documents benchmark measured (documents-bench.ts), and its markdown. Pure: no I/O. */
 import type { Measurement } from './measure.ts';
 
-/** One PDF of shared/testdata/pdf read in-process: parseDocument, then chunkPages with the embedder's tokenizer. */
+/**
+ * One PDF of shared/testdata/pdf. In-process, one file after the other as the server's job does
+ * them: parseDocument, chunkPages with the embedder's tokenizer, embedding every chunk with the
+ * server's embedder, and writing them (replaceChunks and the status in one transaction) into a
+ * scratch database with the HNSW index. `serverMs` is the same file's ingestion job on the server.
+ */
 export type ParsedFile =
-  | { name: string; bytes: number; ok: true; pages: number; chunks: number; parseMs: number; chunkMs: number }
+  | {
+      name: string;
+      bytes: number;
+      ok: true;
+      pages: number;
+      chunks: number;
+      parseMs: number;
+      chunkMs: number;
+      embedMs: number;
+      indexMs: number;
+      /** From the end of the job before it (or of POST /api/register-files) to its own finished_at in the jobs table. */
+      serverMs: number;
+    }
   | { name: string; bytes: number; ok: false; reason: string };
 
 export interface IngestionResults {
-  /** The measured parse-only pass (a first, identical pass warmed up the workers and the tokenizer). */
+  /** The measured in-process pass (a first, identical parse pass warmed up the workers and the tokenizer). */
   files: ParsedFile[];
-  /** Embedding every chunk of the readable files in-process, document by document, with the server's embedder. */
-  embedMs: number;
-  /** Writing their chunks and vectors in one transaction per document (replaceChunks), in a scratch database with the HNSW index. */
-  indexMs: number;
   endToEnd: {
     /** From the first byte of the upload until a poll of GET /api/documents showed every document done. */
     totalMs: number;
     uploadMs: number;
     registerMs: number;
+    /** From the last job's finished_at until the poll that saw it done. */
+    afterLastJobMs: number;
     /** Chunks the server wrote for the documents (counted in its database afterwards). */
     chunks: number;
     /** Documents that did not end completed: name and the server's reason. */
     failures: { name: string; reason: string }[];
   };
-  /** The files the parse-only pass refused, sent through the server too: the reason its documents ended with. */
+  /** The files the in-process pass refused, sent through the server too: the reason its documents ended with. */
   serverReasons: { name: string; reason: string }[];
   dashboard: {
     connections: number;
-    idle: DashboardPair;
-    duringIngestion: DashboardPair;
+    /** Idle before the ingestion, during it, and idle again after it (so a drift of the machine's load shows). */
+    phases: { name: 'idle, before' | 'ingesting' | 'idle, after'; loadAverage: number; calls: DashboardPair }[];
     /** What was ingested meanwhile: copies of the biggest readable PDFs. */
     ingestion: { documents: number; bytes: number; totalMs: number };
   };
+  /** The machine's 1-minute load average when each part started: the machine is shared. */
+  loadAverages: { inProcess: number; endToEnd: number };
 }
 
 export interface DashboardPair {
@@ -42,6 +59,8 @@ export interface DashboardPair {
 export interface RetrievalResults {
   knowledge: { documents: number; chunks: number; averageChars: number; loadMs: number; vectorIndexMs: number; model: string; dimensions: number };
   questions: number;
+  /** The machine's 1-minute load average when the measurements started (it is shared). */
+  loadAverage: number;
   /** Keyed by the number of connections. */
   runs: { connections: number; historyPage1: Measurement; search: Measurement }[];
   /** In-process, one call at a time, on the server's own database and embedder while it is idle. */
@@ -51,6 +70,8 @@ export interface RetrievalResults {
     fullTextOnlyP50Ms: number;
     /** The vector side's query alone (ORDER BY distance LIMIT 50 on the HNSW index). */
     vectorOnlyP50Ms: number;
+    /** Chunks the full-text side ranks for each question: every chunk holding any of its words. */
+    fullTextMatches: number[];
     /** Rows the vector side of the query gave (it asks for 50). */
     vectorCandidates: number;
     /** Whether the plan of the vector side scans the HNSW index. */
@@ -82,29 +103,36 @@ export const verdict = (ratio: number, target: number): 'PASS' | 'FAIL' => (rati
 
 const readable = (files: readonly ParsedFile[]) => files.filter((file): file is Extract<ParsedFile, { ok: true }> => file.ok);
 
-/** The parse-only sums and the end-to-end ratio the issue sets a target for. */
+/** The sums over the readable files, and the end-to-end ratio the issue sets a target for. */
 export function ingestionSummary(results: IngestionResults) {
   const files = readable(results.files);
-  const bytes = files.reduce((sum, file) => sum + file.bytes, 0);
-  const chunks = files.reduce((sum, file) => sum + file.chunks, 0);
-  const parseMs = files.reduce((sum, file) => sum + file.parseMs, 0);
-  const chunkMs = files.reduce((sum, file) => sum + file.chunkMs, 0);
-  const { totalMs, uploadMs, registerMs } = results.endToEnd;
-  const restMs = totalMs - uploadMs - registerMs - parseMs - chunkMs - results.embedMs - results.indexMs;
+  const sum = (pick: (file: (typeof files)[number]) => number) => files.reduce((total, file) => total + pick(file), 0);
+  const bytes = sum((file) => file.bytes);
+  const chunks = sum((file) => file.chunks);
+  const parseMs = sum((file) => file.parseMs);
+  const chunkMs = sum((file) => file.chunkMs);
+  const embedMs = sum((file) => file.embedMs);
+  const indexMs = sum((file) => file.indexMs);
+  const serverMs = sum((file) => file.serverMs);
+  const { totalMs } = results.endToEnd;
   return {
     files: files.length,
     bytes,
     chunks,
     parseMs,
     chunkMs,
-    restMs,
+    embedMs,
+    indexMs,
+    inProcessMs: parseMs + chunkMs + embedMs + indexMs,
+    serverMs,
     endToEnd: rates(bytes, results.endToEnd.chunks, totalMs),
     parseOnly: rates(bytes, chunks, parseMs + chunkMs),
     ratio: totalMs / (parseMs + chunkMs),
-    ratioWithoutEmbedding: (totalMs - results.embedMs) / (parseMs + chunkMs),
+    embedShare: embedMs / (parseMs + chunkMs + embedMs + indexMs),
   };
 }
 
+const average = (values: readonly number[]) => (values.length > 0 ? values.reduce((sum, value) => sum + value, 0) / values.length : 0);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
 const ms = (value: number) => value.toFixed(value < 10 ? 1 : 0);
 const times = (value: number) => `${value.toFixed(2)}×`;
@@ -113,39 +141,42 @@ const count = (value: number) => value.toLocaleString('en-US');
 
 export function ingestionMarkdown(results: IngestionResults): string {
   const summary = ingestionSummary(results);
-  const { endToEnd, dashboard } = results;
+  const { endToEnd, dashboard, loadAverages } = results;
   const share = (part: number) => `${((part / endToEnd.totalMs) * 100).toFixed(0)} %`;
   const lines = [
     `### Documents: ingestion of the real PDFs (shared/testdata/pdf)`,
     '',
     `${summary.files} readable PDFs, ${mb(summary.bytes)}, ${count(summary.chunks)} chunks; ` +
-      `${results.files.length - summary.files} refused (not counted). One server, embedded PGlite, USE-lite embeddings.`,
+      `${results.files.length - summary.files} refused (not counted). One server, embedded PGlite, USE-lite embeddings. ` +
+      `Load average when the in-process pass started: ${loadAverages.inProcess.toFixed(1)}; when the end-to-end run started: ${loadAverages.endToEnd.toFixed(1)}.`,
     '',
-    '| file | size | pages | chunks | parse ms | chunk ms | in-process result |',
-    '|---|---:|---:|---:|---:|---:|---|',
+    '| file | size | pages | chunks | parse ms | chunk ms | embed ms | index ms | server job ms |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...results.files.map((file) =>
       file.ok
-        ? `| ${file.name} | ${count(file.bytes)} B | ${file.pages} | ${file.chunks} | ${ms(file.parseMs)} | ${ms(file.chunkMs)} | read |`
-        : `| ${file.name} | ${count(file.bytes)} B | | | | | refused: ${file.reason} |`,
+        ? `| ${file.name} | ${count(file.bytes)} B | ${file.pages} | ${file.chunks} | ${ms(file.parseMs)} | ${ms(file.chunkMs)} | ${ms(file.embedMs)} | ${ms(file.indexMs)} | ${ms(file.serverMs)} |`
+        : `| ${file.name} | ${count(file.bytes)} B | refused: ${file.reason} | | | | | | |`,
     ),
     '',
     '| step | time | share of end to end |',
     '|---|---:|---:|',
-    `| **end to end**: upload + register over HTTP, ingestion job, polled until every document is done | **${seconds(endToEnd.totalMs)}** | 100 % |`,
+    `| **end to end**: upload + register over HTTP, the ingestion jobs, polled until every document is done | **${seconds(endToEnd.totalMs)}** | 100 % |`,
     `| upload (POST /api/upload-files, one multipart request) | ${seconds(endToEnd.uploadMs)} | ${share(endToEnd.uploadMs)} |`,
     `| register (POST /api/register-files) | ${seconds(endToEnd.registerMs)} | ${share(endToEnd.registerMs)} |`,
-    `| parse (parseDocument, PDF worker), in-process | ${seconds(summary.parseMs)} | ${share(summary.parseMs)} |`,
-    `| chunk (chunkPages, USE-lite tokenizer), in-process | ${seconds(summary.chunkMs)} | ${share(summary.chunkMs)} |`,
-    `| embed (USE-lite worker, batches of 16), in-process | ${seconds(results.embedMs)} | ${share(results.embedMs)} |`,
-    `| index (replaceChunks + status in one transaction, HNSW), scratch database | ${seconds(results.indexMs)} | ${share(results.indexMs)} |`,
-    `| rest: the difference (job pick-up, reading the originals, polling every ${POLL_MS_TEXT}, and the noise between the in-process runs and the server's) | ${seconds(summary.restMs)} | ${share(summary.restMs)} |`,
+    `| the server's ingestion jobs, one after the other (jobs table: pick-up, reading the original, parse, chunk, embed, write) | ${seconds(summary.serverMs)} | ${share(summary.serverMs)} |`,
+    `| after the last job until a poll saw it (every ${POLL_MS_TEXT}) | ${seconds(endToEnd.afterLastJobMs)} | ${share(endToEnd.afterLastJobMs)} |`,
+    `| *in-process, the same files:* parse (parseDocument, a PDF worker each) | ${seconds(summary.parseMs)} | ${share(summary.parseMs)} |`,
+    `| *in-process:* chunk (chunkPages, USE-lite tokenizer) | ${seconds(summary.chunkMs)} | ${share(summary.chunkMs)} |`,
+    `| *in-process:* embed (USE-lite worker, batches of 16) | ${seconds(summary.embedMs)} | ${share(summary.embedMs)} |`,
+    `| *in-process:* index (replaceChunks + status in one transaction, HNSW index) | ${seconds(summary.indexMs)} | ${share(summary.indexMs)} |`,
+    `| *in-process:* all four | ${seconds(summary.inProcessMs)} | ${share(summary.inProcessMs)} |`,
     '',
     `End to end: **${summary.endToEnd.mbPerSecond.toFixed(3)} MB/s, ${summary.endToEnd.chunksPerSecond.toFixed(1)} chunks/s** ` +
       `(${count(endToEnd.chunks)} chunks written by the server). Parse-only (parse + chunk): ${summary.parseOnly.mbPerSecond.toFixed(2)} MB/s, ` +
       `${summary.parseOnly.chunksPerSecond.toFixed(0)} chunks/s.`,
     '',
     `**End to end ÷ parse-only (parse + chunk): ${times(summary.ratio)} (target ≤ ${INGESTION_RATIO_TARGET}×): ${verdict(summary.ratio, INGESTION_RATIO_TARGET)}.** ` +
-      `Without the embedding time it would be ${times(summary.ratioWithoutEmbedding)}.`,
+      `Embedding is ${(summary.embedShare * 100).toFixed(0)} % of the in-process work (parse + chunk + embed + index).`,
   ];
   if (endToEnd.failures.length > 0) {
     lines.push('', `Documents that did not complete: ${endToEnd.failures.map((failure) => `${failure.name} (${failure.reason})`).join('; ')}.`);
@@ -153,20 +184,41 @@ export function ingestionMarkdown(results: IngestionResults): string {
   if (results.serverReasons.length > 0) {
     lines.push('', `Refused files through the server: ${results.serverReasons.map((refusal) => `${refusal.name} → "${refusal.reason}"`).join('; ')}.`);
   }
-  const row = (name: string, idle: Measurement, during: Measurement) =>
-    `| ${name} | ${ms(idle.p50)} | ${ms(idle.p99)} | ${ms(idle.max)} | ${ms(during.p50)} | ${ms(during.p99)} | ${ms(during.max)} | ${during.requestsPerSecond.toFixed(0)} | ${times(during.p99 / idle.p99)} |`;
+  const phase = (name: string) => dashboard.phases.find((entry) => entry.name === name);
   lines.push(
     '',
     `### Documents: the dashboard while documents are ingested`,
     '',
-    `${dashboard.connections} connections on each call, both calls at once; idle for the set duration, then for the whole of an ingestion of ` +
-      `${dashboard.ingestion.documents} documents (${mb(dashboard.ingestion.bytes)}), which took ${seconds(dashboard.ingestion.totalMs)} under this load.`,
+    `${dashboard.connections} connections on each call, both calls at once: idle for the set duration, then for the whole of an ingestion of ` +
+      `${dashboard.ingestion.documents} documents (${mb(dashboard.ingestion.bytes)}, copies of the biggest PDFs), which took ` +
+      `${seconds(dashboard.ingestion.totalMs)} under this load, then idle again.`,
     '',
-    '| call | idle p50 ms | idle p99 ms | idle max ms | ingesting p50 ms | ingesting p99 ms | ingesting max ms | ingesting req/s | p99 ingesting ÷ idle |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-    row('GET /api/authenticate-user', dashboard.idle.authenticateUser, dashboard.duringIngestion.authenticateUser),
-    row('GET /api/all-history: page 1', dashboard.idle.historyPage1, dashboard.duringIngestion.historyPage1),
+    '| call | phase | load average | p50 ms | p99 ms | max ms | req/s |',
+    '|---|---|---:|---:|---:|---:|---:|',
   );
+  for (const [name, pick] of [
+    ['GET /api/authenticate-user', (pair: DashboardPair) => pair.authenticateUser],
+    ['GET /api/all-history: page 1', (pair: DashboardPair) => pair.historyPage1],
+  ] as const) {
+    for (const entry of dashboard.phases) {
+      const measurement = pick(entry.calls);
+      lines.push(
+        `| ${name} | ${entry.name} | ${entry.loadAverage.toFixed(1)} | ${ms(measurement.p50)} | ${ms(measurement.p99)} | ${ms(measurement.max)} | ${measurement.requestsPerSecond.toFixed(0)} |`,
+      );
+    }
+  }
+  const busy = phase('ingesting');
+  const idle = dashboard.phases.filter((entry) => entry.name !== 'ingesting');
+  if (busy && idle.length > 0) {
+    lines.push('');
+    for (const [name, pick] of [
+      ['authenticate-user', (pair: DashboardPair) => pair.authenticateUser],
+      ['history page 1', (pair: DashboardPair) => pair.historyPage1],
+    ] as const) {
+      const idleP99 = idle.reduce((sum, entry) => sum + pick(entry.calls).p99, 0) / idle.length;
+      lines.push(`p99 of ${name} while ingesting ÷ idle (the mean of before and after): ${times(pick(busy.calls).p99 / idleP99)}.`);
+    }
+  }
   return lines.join('\n');
 }
 
@@ -177,7 +229,8 @@ export function retrievalMarkdown(results: RetrievalResults): string {
     '',
     `${count(knowledge.chunks)} generated chunks (${count(knowledge.documents)} manuals, ${knowledge.averageChars.toFixed(0)} characters on average) with ` +
       `${knowledge.dimensions}-number vectors recorded as ${knowledge.model}; loaded in ${seconds(knowledge.loadMs)}, HNSW index built in ` +
-      `${seconds(knowledge.vectorIndexMs)}. Search: ${results.questions} questions in turn, k = 5, each embedded by the real embedder.`,
+      `${seconds(knowledge.vectorIndexMs)}. Search: ${results.questions} questions in turn, k = 5, each embedded by the real embedder. ` +
+      `Load average when the measurements started: ${results.loadAverage.toFixed(1)}.`,
     '',
     '| call | connections | p50 ms | p99 ms | req/s | timeouts |',
     '|---|---:|---:|---:|---:|---:|',
@@ -203,6 +256,8 @@ export function retrievalMarkdown(results: RetrievalResults): string {
     `One search at a time, in-process: embedding the question ${ms(breakdown.queryEmbeddingP50Ms)} ms p50; the database query ` +
       `(vector + full text, fused) ${ms(breakdown.databaseSearchP50Ms)} ms p50; the search without a question vector (full text alone) ` +
       `${ms(breakdown.fullTextOnlyP50Ms)} ms, the vector side's query alone ${ms(breakdown.vectorOnlyP50Ms)} ms. ` +
+      `The full-text side ranks every chunk holding any of the question's words: ${count(Math.round(average(breakdown.fullTextMatches)))} per question on average ` +
+      `(${count(Math.min(...breakdown.fullTextMatches))}–${count(Math.max(...breakdown.fullTextMatches))}). ` +
       `The vector side ${breakdown.usesVectorIndex ? 'scans the HNSW index' : 'does NOT use the HNSW index'} and gave ${breakdown.vectorCandidates} candidates (50 asked).`,
   );
   return lines.join('\n');
