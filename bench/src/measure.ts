@@ -1,8 +1,10 @@
-import autocannon from 'autocannon';
+import autocannon, { type AutocannonResult } from 'autocannon';
 
 export interface Measurement {
   p50: number;
   p99: number;
+  /** The slowest answer: a stall of the whole server shows here long before it reaches p99. */
+  max: number;
   requestsPerSecond: number;
   requests: number;
   /** Requests that got no answer within 30 s (counted, not in the latencies). */
@@ -16,29 +18,49 @@ export interface LoadOptions {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** Several bodies sent in turn by each connection (a mix of questions, say), in place of `body`. */
+  bodies?: readonly string[];
 }
 
 /** Drives one call with autocannon; any non-2xx answer or error fails the run (a fast 401 is no result). */
 export async function measure(options: LoadOptions): Promise<Measurement> {
-  const result = await autocannon({
+  return startMeasurement(options).result;
+}
+
+/**
+ * The same, started now and stoppable: `stop()` ends it early (for a load that lasts as long as
+ * something else does) and `result` answers what was measured until then.
+ */
+export function startMeasurement(options: LoadOptions): { stop: () => void; result: Promise<Measurement> } {
+  const method = options.method ?? 'GET';
+  const instance = autocannon({
     url: options.url,
     connections: options.connections,
     duration: options.durationSeconds,
-    method: options.method ?? 'GET',
+    method,
     // argon2id logins at 50 connections queue for seconds: wait rather than count them as failures.
     timeout: 30,
     headers: options.headers ?? {},
     ...(options.body === undefined ? {} : { body: options.body }),
+    ...(options.bodies === undefined ? {} : { requests: options.bodies.map((body) => ({ method, body })) }),
   });
+  const result = Promise.resolve(instance).then((answer) => toMeasurement(answer, `${method} ${options.url}`));
+  return { stop: () => instance.stop(), result };
+}
+
+function toMeasurement(result: AutocannonResult, call: string): Measurement {
   // autocannon counts timeouts among errors; they are reported in their own column instead.
   const failures = result.errors - result.timeouts;
   if (result.non2xx > 0 || failures > 0) {
-    throw new Error(`${options.method ?? 'GET'} ${options.url}: ${result.non2xx} non-2xx answers and ${failures} errors.`);
+    throw new Error(`${call}: ${result.non2xx} non-2xx answers and ${failures} errors.`);
   }
   return {
     p50: result.latency.p50,
     p99: result.latency.p99,
-    requestsPerSecond: result.requests.average,
+    max: result.latency.max,
+    // Answers over the run's real length: autocannon shares the server's thread here, so a server that blocks
+    // it stretches the run past its duration and its per-second samples (requests.average) over-count.
+    requestsPerSecond: result.duration > 0 ? result.requests.total / result.duration : result.requests.average,
     requests: result.requests.total,
     timeouts: result.timeouts,
   };

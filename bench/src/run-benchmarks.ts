@@ -1,14 +1,25 @@
 /**
  * `npm run bench`: builds generated datasets in temporary DATA_DIRs, starts the real server on each
- * (embedded database), drives it with autocannon and prints a markdown table.
+ * (embedded database), drives it with autocannon and prints markdown tables.
  *
- * BENCH_HISTORY_ROWS (default 1,000,000), BENCH_SMALL_HISTORY_ROWS (10,000), BENCH_DURATION seconds
- * per measurement (10), BENCH_CONNECTIONS (50), BENCH_TIMEZONE_OFFSETS (0,5.5).
+ * BENCH_ONLY: which parts, comma-separated: `history` (the history, statistics and conversation calls
+ * on two dataset sizes), `documents` (= `ingestion,retrieval`), `ingestion` (the real PDFs of
+ * shared/testdata/pdf end to end, and the dashboard while documents are ingested), `retrieval`
+ * (knowledge search over BENCH_KNOWLEDGE_CHUNKS chunks). Default: all of them.
+ *
+ * BENCH_HISTORY_ROWS (default 1,000,000), BENCH_SMALL_HISTORY_ROWS (10,000; also the history of the
+ * documents parts' data dirs), BENCH_DURATION seconds per measurement (10), BENCH_CONNECTIONS (50),
+ * BENCH_TIMEZONE_OFFSETS (0,5.5), BENCH_KNOWLEDGE_CHUNKS (100,000), BENCH_DASHBOARD_CONNECTIONS
+ * (10, on each of the two dashboard calls measured idle and while documents are ingested),
+ * BENCH_INGESTION_COPIES (2 copies of each of the three biggest PDFs ingested meanwhile).
+ * The PDFs come from ../shared/testdata beside the repository, or STEWARD_TESTDATA_DIR.
  */
 import fs from 'node:fs';
 import { PAGE_SIZE } from '@steward/contract/paging';
 import { STATISTICS_PERIODS } from '@steward/contract/statistics';
 import { BENCH_PASSWORD, benchStaff, prepareDataDir, signIn, startBenchServer } from './bench-server.ts';
+import { benchmarkDocuments } from './documents-bench.ts';
+import { ingestionMarkdown, retrievalMarkdown } from './documents-report.ts';
 import { type Measurement, measure } from './measure.ts';
 
 const numberFromEnv = (name: string, fallback: number): number => {
@@ -24,6 +35,20 @@ const smallRows = Math.round(numberFromEnv('BENCH_SMALL_HISTORY_ROWS', 10_000));
 const durationSeconds = numberFromEnv('BENCH_DURATION', 10);
 const connections = Math.round(numberFromEnv('BENCH_CONNECTIONS', 50));
 const offsets = (process.env.BENCH_TIMEZONE_OFFSETS ?? '0,5.5').split(',').map(Number);
+const knowledgeChunks = Math.round(numberFromEnv('BENCH_KNOWLEDGE_CHUNKS', 100_000));
+const dashboardConnections = Math.round(numberFromEnv('BENCH_DASHBOARD_CONNECTIONS', 10));
+const ingestionCopies = Math.round(numberFromEnv('BENCH_INGESTION_COPIES', 2));
+
+const PARTS = ['history', 'ingestion', 'retrieval'] as const;
+type Part = (typeof PARTS)[number];
+const parts = new Set<Part>(
+  (process.env.BENCH_ONLY || 'history,documents').split(',').flatMap((name): Part[] => {
+    const part = name.trim();
+    if (part === 'documents') return ['ingestion', 'retrieval'];
+    if ((PARTS as readonly string[]).includes(part)) return [part as Part];
+    throw new Error(`BENCH_ONLY takes history, documents, ingestion or retrieval (got "${part}").`);
+  }),
+);
 
 interface SizeResults {
   historyRows: number;
@@ -143,6 +168,18 @@ function table(small: SizeResults, big: SizeResults): string {
   return rows.join('\n');
 }
 
-const small = await benchmarkSize(smallRows, false);
-const big = await benchmarkSize(bigRows, true);
-process.stdout.write(`\n${table(small, big)}\n`);
+const output: string[] = [];
+if (parts.has('history')) {
+  const small = await benchmarkSize(smallRows, false);
+  const big = await benchmarkSize(bigRows, true);
+  output.push(table(small, big));
+}
+if (parts.has('ingestion') || parts.has('retrieval')) {
+  const documents = await benchmarkDocuments(
+    { historyRows: smallRows, knowledgeChunks, durationSeconds, connections, dashboardConnections, ingestionCopies },
+    { ingestion: parts.has('ingestion'), retrieval: parts.has('retrieval') },
+  );
+  if (documents.ingestion) output.push(ingestionMarkdown(documents.ingestion));
+  if (documents.retrieval) output.push(retrievalMarkdown(documents.retrieval));
+}
+process.stdout.write(`\n${output.join('\n\n')}\n`);

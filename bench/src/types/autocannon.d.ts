@@ -1,27 +1,42 @@
 /** The part of autocannon's programmatic API the benchmarks use (it ships no types). */
 declare module 'autocannon' {
-  interface AutocannonOptions {
+  export interface AutocannonRequest {
+    method?: 'GET' | 'POST';
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
+  export interface AutocannonOptions {
     url: string;
     connections?: number;
     duration?: number;
     method?: 'GET' | 'POST';
     headers?: Record<string, string>;
     body?: string;
+    /** A sequence each connection sends in a loop (in place of the single method/body). */
+    requests?: AutocannonRequest[];
     /** Seconds before a request counts as timed out. */
     timeout?: number;
   }
-  interface Histogram {
+  export interface Histogram {
     p50: number;
     p99: number;
+    max: number;
     average: number;
   }
-  interface AutocannonResult {
+  export interface AutocannonResult {
     latency: Histogram;
     requests: Histogram & { total: number };
     non2xx: number;
     errors: number;
     timeouts: number;
+    /** Seconds the run lasted. */
+    duration: number;
   }
-  function autocannon(options: AutocannonOptions): Promise<AutocannonResult>;
+  /** The run: awaitable for its result, and stoppable before its duration is up (what was answered so far counts). */
+  export interface AutocannonInstance extends PromiseLike<AutocannonResult> {
+    stop(): void;
+  }
+  function autocannon(options: AutocannonOptions): AutocannonInstance;
   export default autocannon;
 }

@@ -1,0 +1,486 @@
+/**
+ * The documents benchmarks (issue 11), called by run-benchmarks.ts:
+ * - ingestion: the real PDFs of shared/testdata/pdf, end to end through the started server
+ *   (upload, register, the ingestion job, polled until done), against the same files read
+ *   in-process (parse + chunk), with embed and index measured in-process to break the time down;
+ * - the dashboard's latency while copies of the big PDFs are ingested, against idle;
+ * - retrieval: POST /api/knowledge/search over a generated store of 100k chunks with vectors,
+ *   against the history list's first page in the same run.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { type DocumentRow, type UploadedFileRow } from '@steward/contract/documents';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { migrate } from '../../apps/server/src/db/migrate.ts';
+import { sqlRows } from '../../apps/server/src/db/sql-rows.ts';
+import { type Chunk, chunkPages } from '../../apps/server/src/ingest/chunk.ts';
+import { createEmbedder } from '../../apps/server/src/ingest/create-embedder.ts';
+import { detectDocumentKind } from '../../apps/server/src/ingest/document-kind.ts';
+import { IngestError } from '../../apps/server/src/ingest/ingest-error.ts';
+import { parseDocument } from '../../apps/server/src/ingest/parse-document.ts';
+import { DOCUMENT_INGESTION_QUEUE } from '../../apps/server/src/modules/documents/document-ingestion-queue.ts';
+import { ensureVectorIndex, vectorLiteral } from '../../apps/server/src/modules/knowledge/knowledge-vectors.ts';
+import { replaceChunks, searchKnowledge } from '../../apps/server/src/modules/knowledge/knowledge.repository.ts';
+import type { RunningServer } from '../../apps/server/src/start-server.ts';
+import { sharedTestdataDir } from '../../apps/server/src/test/shared-testdata.ts';
+import { benchAdmin, benchConfig, prepareDataDir, signIn, startBenchServer } from './bench-server.ts';
+import { PRODUCTS, SUPPORT_SITE, TOPICS } from './dataset/product-content.ts';
+import { type KnowledgeSummary, loadKnowledge } from './dataset/load-knowledge.ts';
+import {
+  type DashboardPair,
+  type IngestionResults,
+  type ParsedFile,
+  type RetrievalResults,
+  POLL_MS,
+  percentile,
+} from './documents-report.ts';
+import { type Measurement, measure, startMeasurement } from './measure.ts';
+
+export interface DocumentsBenchOptions {
+  /** History rows in each data dir, so the dashboard calls read a realistic list. */
+  historyRows: number;
+  knowledgeChunks: number;
+  durationSeconds: number;
+  connections: number;
+  /** Connections on each dashboard call while documents are ingested (and idle, to compare). */
+  dashboardConnections: number;
+  /** Copies of each of the three biggest readable PDFs ingested while the dashboard is measured. */
+  ingestionCopies: number;
+}
+
+interface PdfFile {
+  name: string;
+  bytes: Buffer;
+}
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const elapsed = (started: number) => performance.now() - started;
+const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+/** An ingestion that is not done after this is a failure of the run, not a measurement. */
+const INGESTION_TIME_LIMIT_MS = 30 * 60_000;
+
+function readTestPdfs(): PdfFile[] {
+  const dir = path.join(sharedTestdataDir(), 'pdf');
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.toLowerCase().endsWith('.pdf'))
+    .sort()
+    .map((name) => ({ name, bytes: fs.readFileSync(path.join(dir, name)) }));
+}
+
+/** The embedder the server makes from the bench config (USE-lite): the same model, tokenizer and worker. */
+const benchEmbedder = () => createEmbedder(benchConfig(os.tmpdir()));
+
+// ---- Ingestion ----
+
+type ReadFile = Omit<Extract<ParsedFile, { ok: true }>, 'embedMs' | 'indexMs' | 'serverMs'>;
+
+/** parseDocument then chunkPages, one file after the other, as the server's job does them. */
+async function parseAll(
+  files: readonly PdfFile[],
+  countTokens: (text: string) => number,
+): Promise<{ parsed: (ReadFile | Extract<ParsedFile, { ok: false }>)[]; chunks: Map<string, Chunk[]> }> {
+  const parsed: (ReadFile | Extract<ParsedFile, { ok: false }>)[] = [];
+  const chunks = new Map<string, Chunk[]>();
+  for (const file of files) {
+    const detected = detectDocumentKind(file.name, file.bytes.subarray(0, 8192));
+    if (!detected.ok) {
+      parsed.push({ name: file.name, bytes: file.bytes.byteLength, ok: false, reason: detected.reason });
+      continue;
+    }
+    try {
+      const parseStarted = performance.now();
+      const pages = await parseDocument(detected.kind, file.bytes);
+      const parseMs = elapsed(parseStarted);
+      const chunkStarted = performance.now();
+      const fileChunks = chunkPages(pages, { countTokens });
+      const chunkMs = elapsed(chunkStarted);
+      if (fileChunks.length === 0) throw new IngestError('This document has no text to index.');
+      parsed.push({ name: file.name, bytes: file.bytes.byteLength, ok: true, pages: pages.length, chunks: fileChunks.length, parseMs, chunkMs });
+      chunks.set(file.name, fileChunks);
+    } catch (error) {
+      if (!(error instanceof IngestError)) throw error;
+      parsed.push({ name: file.name, bytes: file.bytes.byteLength, ok: false, reason: error.reason });
+    }
+  }
+  return { parsed, chunks };
+}
+
+/** Embeds each document's chunks in one call, as the job does (knowledge.embedChunks), and answers the vectors and the time per file. */
+async function embedAll(chunks: ReadonlyMap<string, Chunk[]>): Promise<{ vectors: Map<string, Float32Array[]>; milliseconds: Map<string, number> }> {
+  const embedder = benchEmbedder();
+  try {
+    const vectors = new Map<string, Float32Array[]>();
+    const milliseconds = new Map<string, number>();
+    for (const [name, fileChunks] of chunks) {
+      log(`  embedding ${name} (${fileChunks.length} chunks)…`);
+      const started = performance.now();
+      vectors.set(name, await embedder.embed(fileChunks.map((chunk) => chunk.text)));
+      milliseconds.set(name, elapsed(started));
+    }
+    return { vectors, milliseconds };
+  } finally {
+    await embedder.close();
+  }
+}
+
+/** The job's write: every chunk of a document and its status in one transaction, into a scratch embedded database with the HNSW index. */
+async function indexAll(chunks: ReadonlyMap<string, Chunk[]>, vectors: ReadonlyMap<string, Float32Array[]>, dimensions: number): Promise<Map<string, number>> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steward-bench-index-'));
+  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+  try {
+    await migrate(database, { info: () => undefined, warn: log });
+    await ensureVectorIndex(database.db, dimensions);
+    const milliseconds = new Map<string, number>();
+    for (const [name, fileChunks] of chunks) {
+      const fileVectors = vectors.get(name) ?? [];
+      const inserted = await sqlRows<{ id: number }>(database.db, sql`
+        INSERT INTO documents (file_id, filename, title, source_url, uploaded_by) VALUES (${`bench-${name}`}, ${name}, ${name}, ${`${SUPPORT_SITE}/${name}`}, 'bench')
+        RETURNING id`);
+      const documentId = inserted[0]?.id;
+      if (documentId === undefined) throw new Error('The scratch document was not inserted.');
+      const started = performance.now();
+      await database.db.transaction(async (tx) => {
+        await replaceChunks(tx, { documentId }, fileChunks.map((chunk, i) => ({ index: chunk.index, page: chunk.page, text: chunk.text, embedding: fileVectors[i] })), true);
+        await tx.execute(sql`UPDATE documents SET status = 'completed', error_message = NULL WHERE id = ${documentId}`);
+      });
+      milliseconds.set(name, elapsed(started));
+    }
+    return milliseconds;
+  } finally {
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Each document's ingestion job on the server, from the jobs table: the documents lane runs one job
+ * at a time, so a job took from the end of the one before it (or from `since`) to its finished_at.
+ */
+async function serverJobTimes(server: RunningServer, ids: ReadonlyMap<number, string>, since: number): Promise<{ perFile: Map<string, number>; lastFinished: number }> {
+  const rows = await sqlRows<{ document_id: string; finished_at: Date | string | null }>(server.database.db, sql`
+    SELECT payload->>'documentId' AS document_id, finished_at FROM jobs
+    WHERE queue = ${DOCUMENT_INGESTION_QUEUE} AND (payload->>'documentId')::int IN (${sql.join([...ids.keys()].map((id) => sql`${id}`), sql`, `)})
+    ORDER BY finished_at`);
+  const perFile = new Map<string, number>();
+  let previous = since;
+  for (const row of rows) {
+    if (row.finished_at === null) throw new Error(`The job of document ${row.document_id} has not finished.`);
+    const finished = new Date(row.finished_at).getTime();
+    perFile.set(ids.get(Number(row.document_id)) ?? row.document_id, finished - previous);
+    previous = finished;
+  }
+  return { perFile, lastFinished: previous };
+}
+
+const browserHeaders = (url: string, cookie: string) => ({ cookie, origin: url, 'sec-fetch-site': 'same-origin' });
+
+async function answerRows<Row>(response: Response, call: string): Promise<Row[]> {
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${call} answered ${response.status}: ${text}`);
+  const body = JSON.parse(text) as { data?: { rows?: Row[] } };
+  return body.data?.rows ?? [];
+}
+
+/** POST /api/upload-files (filesData, then the files) and POST /api/register-files, as the Documents screen sends them. */
+async function uploadAndRegister(url: string, cookie: string, files: readonly PdfFile[]): Promise<{ ids: Map<number, string>; uploadMs: number; registerMs: number }> {
+  const form = new FormData();
+  form.append('capability', 'upload_document');
+  form.append('filesData', JSON.stringify(files.map((file) => ({ title: `Bench ${file.name}`, source_url: `${SUPPORT_SITE}/bench/${encodeURIComponent(file.name)}` }))));
+  for (const file of files) form.append('files', new Blob([new Uint8Array(file.bytes)], { type: 'application/pdf' }), file.name);
+  const uploadStarted = performance.now();
+  const uploaded = await answerRows<UploadedFileRow>(
+    await fetch(`${url}/api/upload-files`, { method: 'POST', headers: browserHeaders(url, cookie), body: form }),
+    'POST /api/upload-files',
+  );
+  const uploadMs = elapsed(uploadStarted);
+  const registerStarted = performance.now();
+  const registered = await answerRows<DocumentRow>(
+    await fetch(`${url}/api/register-files`, {
+      method: 'POST',
+      headers: { ...browserHeaders(url, cookie), 'content-type': 'application/json' },
+      body: JSON.stringify({ filesData: uploaded }),
+    }),
+    'POST /api/register-files',
+  );
+  const registerMs = elapsed(registerStarted);
+  if (registered.length !== files.length) throw new Error(`register-files answered ${registered.length} documents for ${files.length} files.`);
+  // Each file's own name (copies are renamed), so a document's filename says which file it is.
+  return { ids: new Map(registered.map((row) => [row.id, row.filename])), uploadMs, registerMs };
+}
+
+/** Polls GET /api/documents/{page} (every page the documents are on) until none of `ids` is in progress. */
+async function waitUntilDone(url: string, cookie: string, ids: ReadonlySet<number>): Promise<Map<number, DocumentRow>> {
+  const deadline = performance.now() + INGESTION_TIME_LIMIT_MS;
+  for (;;) {
+    const seen = new Map<number, DocumentRow>();
+    for (let page = 0; seen.size < ids.size; page += 1) {
+      const rows = await answerRows<DocumentRow>(await fetch(`${url}/api/documents/${page}`, { headers: { cookie } }), 'GET /api/documents');
+      if (rows.length === 0) break;
+      for (const row of rows) if (ids.has(row.id)) seen.set(row.id, row);
+    }
+    if (seen.size < ids.size) throw new Error(`Only ${seen.size} of ${ids.size} documents are listed.`);
+    if ([...seen.values()].every((row) => row.status !== 'in_progress')) return seen;
+    if (performance.now() > deadline) throw new Error('The documents were still in progress after 30 minutes.');
+    await sleep(POLL_MS);
+  }
+}
+
+/** Both dashboard calls at once, for the set duration or until `stop` is called. */
+function startDashboardLoad(server: RunningServer, cookie: string, connections: number, durationSeconds: number) {
+  const run = (call: string) => startMeasurement({ url: `${server.url}${call}`, connections, durationSeconds, headers: { cookie } });
+  const authenticateUser = run('/api/authenticate-user');
+  const historyPage1 = run('/api/all-history/0');
+  return {
+    stop: () => {
+      authenticateUser.stop();
+      historyPage1.stop();
+    },
+    result: async (): Promise<DashboardPair> => ({ authenticateUser: await authenticateUser.result, historyPage1: await historyPage1.result }),
+  };
+}
+
+async function benchmarkIngestion(options: DocumentsBenchOptions): Promise<IngestionResults> {
+  const files = readTestPdfs();
+  log(`Documents: ${files.length} PDFs from shared/testdata/pdf; reading them in-process (a warm-up pass, then the measured one)…`);
+  const inProcessLoad = os.loadavg()[0] ?? 0;
+  const tokenizer = benchEmbedder();
+  await parseAll(files, tokenizer.countTokens);
+  const { parsed, chunks } = await parseAll(files, tokenizer.countTokens);
+  await tokenizer.close();
+  const readable = files.filter((file) => chunks.has(file.name));
+  const refused = files.filter((file) => !chunks.has(file.name));
+  log('  embedding their chunks in-process…');
+  const embedded = await embedAll(chunks);
+  const dimensions = embedded.vectors.values().next().value?.[0]?.length ?? 512;
+  log('  writing them into a scratch database…');
+  const indexed = await indexAll(chunks, embedded.vectors, dimensions);
+
+  log(`  preparing a data dir with ${options.historyRows.toLocaleString('en-US')} history rows and starting the server…`);
+  const { dataDir } = await prepareDataDir(options.historyRows);
+  const server = await startBenchServer(dataDir);
+  try {
+    const viewer = await signIn(server.url);
+    const admin = await signIn(server.url, benchAdmin);
+    log('  the dashboard, idle…');
+    // A short unmeasured run first, so the idle figures are not the server's first requests.
+    await startDashboardLoad(server, viewer, options.dashboardConnections, 2).result();
+    const idleLoad = os.loadavg()[0] ?? 0;
+    const idle = await startDashboardLoad(server, viewer, options.dashboardConnections, options.durationSeconds).result();
+
+    log(`  end to end: uploading ${readable.length} readable PDFs and waiting for their ingestion…`);
+    const endToEndLoad = os.loadavg()[0] ?? 0;
+    const started = performance.now();
+    const { ids, uploadMs, registerMs } = await uploadAndRegister(server.url, admin, readable);
+    const registered = Date.now();
+    const done = await waitUntilDone(server.url, admin, new Set(ids.keys()));
+    const totalMs = elapsed(started);
+    const sawDone = Date.now();
+    const failures = [...done.values()]
+      .filter((row) => row.status !== 'completed')
+      .map((row) => ({ name: ids.get(row.id) ?? row.filename, reason: row.error ?? row.status }));
+    const written = await sqlRows<{ chunks: string | number }>(server.database.db, sql`
+      SELECT count(*) AS chunks FROM knowledge_chunks WHERE document_id IN (${sql.join([...ids.keys()].map((id) => sql`${id}`), sql`, `)})`);
+    const jobs = await serverJobTimes(server, ids, registered);
+
+    log(`  the ${refused.length} refused PDFs through the server…`);
+    const refusedIds = refused.length > 0 ? (await uploadAndRegister(server.url, admin, refused)).ids : new Map<number, string>();
+    const refusedRows = refusedIds.size > 0 ? await waitUntilDone(server.url, admin, new Set(refusedIds.keys())) : new Map<number, DocumentRow>();
+    const serverReasons = [...refusedRows.values()].map((row) => ({ name: refusedIds.get(row.id) ?? row.filename, reason: row.error ?? row.status }));
+
+    const biggest = [...readable].sort((a, b) => b.bytes.byteLength - a.bytes.byteLength).slice(0, 3);
+    const copies = Array.from({ length: options.ingestionCopies }, (_, copy) => biggest.map((file) => ({ ...file, name: file.name.replace(/\.pdf$/i, `-copy${copy + 1}.pdf`) }))).flat();
+    log(`  the dashboard while ${copies.length} copies of ${biggest.map((file) => file.name).join(', ')} are ingested…`);
+    const dashboardLoad = os.loadavg()[0] ?? 0;
+    const loadStarted = performance.now();
+    const loadIds = new Set<number>();
+    for (let start = 0; start < copies.length; start += 20) {
+      for (const id of (await uploadAndRegister(server.url, admin, copies.slice(start, start + 20))).ids.keys()) loadIds.add(id);
+    }
+    // Long enough for any ingestion; stopped as soon as the documents are done.
+    const busyLoad = startDashboardLoad(server, viewer, options.dashboardConnections, INGESTION_TIME_LIMIT_MS / 1000);
+    await waitUntilDone(server.url, admin, loadIds);
+    const loadMs = elapsed(loadStarted);
+    busyLoad.stop();
+    const duringIngestion = await busyLoad.result();
+    log('  the dashboard, idle again…');
+    const idleAfterLoad = os.loadavg()[0] ?? 0;
+    const idleAfter = await startDashboardLoad(server, viewer, options.dashboardConnections, options.durationSeconds).result();
+
+    return {
+      files: parsed.map((file): ParsedFile =>
+        file.ok
+          ? { ...file, embedMs: embedded.milliseconds.get(file.name) ?? 0, indexMs: indexed.get(file.name) ?? 0, serverMs: jobs.perFile.get(file.name) ?? 0 }
+          : file,
+      ),
+      endToEnd: { totalMs, uploadMs, registerMs, afterLastJobMs: sawDone - jobs.lastFinished, chunks: Number(written[0]?.chunks ?? 0), failures },
+      serverReasons,
+      dashboard: {
+        connections: options.dashboardConnections,
+        phases: [
+          { name: 'idle, before', loadAverage: idleLoad, calls: idle },
+          { name: 'ingesting', loadAverage: dashboardLoad, calls: duringIngestion },
+          { name: 'idle, after', loadAverage: idleAfterLoad, calls: idleAfter },
+        ],
+        ingestion: { documents: copies.length, bytes: copies.reduce((sum, file) => sum + file.bytes.byteLength, 0), totalMs: loadMs },
+      },
+      loadAverages: { inProcess: inProcessLoad, endToEnd: endToEndLoad },
+    };
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ---- Retrieval ----
+
+/** The chatbot's usual questions (product-content.ts), one product each. */
+export const benchQuestions = (): string[] => TOPICS.map((topic, i) => topic.question(PRODUCTS[i % PRODUCTS.length]?.name ?? 'kettle'));
+
+async function timeEach(times: number, work: () => Promise<unknown>): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < times; i += 1) {
+    const started = performance.now();
+    await work();
+    samples.push(elapsed(started));
+  }
+  return samples;
+}
+
+/** The server's search, taken apart on its own database and embedder: what the question's embedding costs, and what the query does. */
+async function searchBreakdown(server: RunningServer, questions: readonly string[], dimensions: number): Promise<RetrievalResults['breakdown']> {
+  const db = server.database.db;
+  const embedder = benchEmbedder(); // shares the server's embedding worker
+  try {
+    const embeddings = new Map<string, Float32Array>();
+    for (const question of questions) {
+      const [vector] = await embedder.embed([question]);
+      if (vector) embeddings.set(question, vector);
+    }
+    const rounds = 3;
+    const embedSamples: number[] = [];
+    const searchSamples: number[] = [];
+    const textSamples: number[] = [];
+    const vectorSamples: number[] = [];
+    // The vector_hits part of searchKnowledge's query, as it is written there.
+    const n = sql.raw(String(dimensions));
+    const vectorSide = (vector: Float32Array) => sql`SELECT id, row_number() OVER (ORDER BY distance) AS rank FROM (
+        SELECT id, embedding::vector(${n}) <=> ${vectorLiteral(vector)}::vector(${n}) AS distance
+        FROM knowledge_chunks WHERE embedding IS NOT NULL
+        ORDER BY distance LIMIT 50) nearest`;
+    for (let round = 0; round < rounds; round += 1) {
+      for (const question of questions) {
+        const vector = embeddings.get(question);
+        if (!vector) continue;
+        embedSamples.push(...(await timeEach(1, () => embedder.embed([question]))));
+        searchSamples.push(...(await timeEach(1, () => searchKnowledge(db, { query: question, k: 5, queryEmbedding: { vector, dimensions } }))));
+        textSamples.push(...(await timeEach(1, () => searchKnowledge(db, { query: question, k: 5 }))));
+        vectorSamples.push(...(await timeEach(1, () => sqlRows(db, vectorSide(vector)))));
+      }
+    }
+    // The text_hits condition of searchKnowledge's query, as it is written there, without its LIMIT.
+    const matches: number[] = [];
+    for (const question of questions) {
+      const rows = await sqlRows<{ matches: string | number }>(db, sql`
+        SELECT count(*) AS matches FROM knowledge_chunks,
+          (SELECT nullif(replace(plainto_tsquery('english', ${question})::text, ' & ', ' | '), '')::tsquery AS question) words
+        WHERE search_vector @@ question`);
+      matches.push(Number(rows[0]?.matches ?? 0));
+    }
+    const probe = embeddings.get(questions[0] ?? '') ?? new Float32Array(dimensions);
+    const candidates = await sqlRows<{ id: number }>(db, vectorSide(probe));
+    const plan = await sqlRows<{ 'QUERY PLAN': string }>(db, sql`EXPLAIN ${vectorSide(probe)}`);
+    return {
+      queryEmbeddingP50Ms: percentile(embedSamples, 0.5),
+      databaseSearchP50Ms: percentile(searchSamples, 0.5),
+      fullTextOnlyP50Ms: percentile(textSamples, 0.5),
+      vectorOnlyP50Ms: percentile(vectorSamples, 0.5),
+      fullTextMatches: matches,
+      vectorCandidates: candidates.length,
+      usesVectorIndex: plan.some((line) => /Index Scan using knowledge_chunks_embedding_\d+_idx/.test(line['QUERY PLAN'])),
+    };
+  } finally {
+    await embedder.close();
+  }
+}
+
+async function benchmarkRetrieval(options: DocumentsBenchOptions): Promise<RetrievalResults> {
+  const probe = benchEmbedder();
+  const model = probe.model;
+  const dimensions = probe.dimensions;
+  await probe.close();
+  if (dimensions === undefined) throw new Error('The retrieval benchmark needs an embedder of known dimensions (the built-in USE-lite).');
+
+  log(`Documents: a data dir with ${options.historyRows.toLocaleString('en-US')} history rows and ${options.knowledgeChunks.toLocaleString('en-US')} knowledge chunks…`);
+  let knowledge: KnowledgeSummary | undefined;
+  const { dataDir } = await prepareDataDir(options.historyRows, async (db) => {
+    knowledge = await loadKnowledge(db, {
+      chunks: options.knowledgeChunks,
+      embedder: { model, dimensions },
+      uploadedBy: benchAdmin.name,
+      onProgress: (chunks) => log(`  … ${chunks.toLocaleString('en-US')} chunks`),
+    });
+    log(`  chunks loaded in ${(knowledge.loadMilliseconds / 1000).toFixed(1)} s, HNSW index built in ${(knowledge.vectorIndexMilliseconds / 1000).toFixed(1)} s`);
+  });
+  if (!knowledge) throw new Error('The knowledge store was not loaded.');
+  const server = await startBenchServer(dataDir);
+  try {
+    const cookie = await signIn(server.url);
+    const questions = benchQuestions();
+    const searchBodies = questions.map((query) => JSON.stringify({ query, k: 5 }));
+    const searchHeaders = { ...browserHeaders(server.url, cookie), 'content-type': 'application/json' };
+    // The first search starts the embedding worker and loads the model: not part of a search's latency.
+    for (let i = 0; i < 5; i += 1) await answerRows<unknown>(await fetch(`${server.url}/api/all-history/0`, { headers: { cookie } }), 'GET /api/all-history');
+    for (const body of searchBodies) {
+      const response = await fetch(`${server.url}/api/knowledge/search`, { method: 'POST', headers: searchHeaders, body });
+      const rows = await answerRows<unknown>(response, 'POST /api/knowledge/search');
+      if (rows.length === 0) throw new Error('The knowledge search found nothing: the store was not loaded as expected.');
+    }
+    const loadAverage = os.loadavg()[0] ?? 0;
+    const runs: RetrievalResults['runs'] = [];
+    for (const connections of [...new Set([options.connections, 1])]) {
+      log(`  history page 1 and search at ${connections} connection(s)…`);
+      const historyPage1: Measurement = await measure({ url: `${server.url}/api/all-history/0`, connections, durationSeconds: options.durationSeconds, headers: { cookie } });
+      const search = await measure({
+        url: `${server.url}/api/knowledge/search`,
+        connections,
+        durationSeconds: options.durationSeconds,
+        method: 'POST',
+        headers: searchHeaders,
+        bodies: searchBodies,
+      });
+      runs.push({ connections, historyPage1, search });
+    }
+    log('  the search taken apart, in-process…');
+    const breakdown = await searchBreakdown(server, questions, dimensions);
+    return {
+      knowledge: {
+        documents: knowledge.documents,
+        chunks: knowledge.chunks,
+        averageChars: knowledge.averageChars,
+        loadMs: knowledge.loadMilliseconds,
+        vectorIndexMs: knowledge.vectorIndexMilliseconds,
+        model,
+        dimensions,
+      },
+      questions: questions.length,
+      loadAverage,
+      runs,
+      breakdown,
+    };
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function benchmarkDocuments(
+  options: DocumentsBenchOptions,
+  parts: { ingestion: boolean; retrieval: boolean },
+): Promise<{ ingestion?: IngestionResults; retrieval?: RetrievalResults }> {
+  const ingestion = parts.ingestion ? await benchmarkIngestion(options) : undefined;
+  const retrieval = parts.retrieval ? await benchmarkRetrieval(options) : undefined;
+  return { ...(ingestion ? { ingestion } : {}), ...(retrieval ? { retrieval } : {}) };
+}
