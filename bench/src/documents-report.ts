@@ -256,9 +256,11 @@ export function retrievalMarkdown(results: RetrievalResults): string {
     `One search at a time, in-process: embedding the question ${ms(breakdown.queryEmbeddingP50Ms)} ms p50; the database query ` +
       `(vector + full text, fused) ${ms(breakdown.databaseSearchP50Ms)} ms p50; the search without a question vector (full text alone) ` +
       `${ms(breakdown.fullTextOnlyP50Ms)} ms, the vector side's query alone ${ms(breakdown.vectorOnlyP50Ms)} ms. ` +
-      `The full-text side ranks every chunk holding any of the question's words: ${count(Math.round(average(breakdown.fullTextMatches)))} per question on average ` +
-      `(${count(Math.min(...breakdown.fullTextMatches))}–${count(Math.max(...breakdown.fullTextMatches))}). ` +
-      `The vector side ${breakdown.usesVectorIndex ? 'scans the HNSW index' : 'does NOT use the HNSW index'} and gave ${breakdown.vectorCandidates} candidates (50 asked).`,
+      `Chunks holding any of the question's words: ${count(Math.round(average(breakdown.fullTextMatches)))} per question on average ` +
+      `(${count(Math.min(...breakdown.fullTextMatches))}–${count(Math.max(...breakdown.fullTextMatches))}); the full-text side ranks at most ` +
+      `2,000 holding all of them and 2,000 holding any. ` +
+      `The vector side ${breakdown.usesVectorIndex ? 'scans the HNSW index' : 'does NOT use the HNSW index'}; at pgvector's default ef_search it gives ` +
+      `${breakdown.vectorCandidates} candidates, and searchKnowledge raises ef_search to the 50 it asks for.`,
   );
   return lines.join('\n');
 }

@@ -58,6 +58,7 @@ interface SizeResults {
   authenticateUser: Measurement;
   statistics: Map<string, Measurement>;
   conversations: Map<string, Measurement>;
+  search: Map<string, Measurement>;
   deepPage: number;
 }
 
@@ -86,6 +87,21 @@ async function benchmarkSize(historyRows: number, withLogin: boolean): Promise<S
       process.stderr.write(`  ${name}…\n`);
       conversations.set(name, await run(path));
     }
+    const search = new Map<string, Measurement>();
+    for (const [name, text] of searchCalls()) {
+      process.stderr.write(`  ${name}…\n`);
+      search.set(
+        name,
+        await measure({
+          url: `${server.url}/api/search`,
+          connections,
+          durationSeconds,
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/json', origin: server.url, 'sec-fetch-site': 'same-origin' },
+          body: JSON.stringify({ search: text, limit: PAGE_SIZE.topBarSearch, page: 0 }),
+        }),
+      );
+    }
     // Last: argon2 keeps the CPU busy for a while after autocannon stops sending.
     const login = withLogin
       ? await measure({
@@ -107,6 +123,7 @@ async function benchmarkSize(historyRows: number, withLogin: boolean): Promise<S
       authenticateUser,
       statistics,
       conversations,
+      search,
       deepPage,
     };
   } finally {
@@ -134,6 +151,20 @@ async function conversationCalls(url: string, cookie: string, deepPage: number):
   ];
 }
 
+/**
+ * The top bar's search as staff type it (5 per group, every group): a word of one of the dataset's topics, a
+ * word no row holds (the GIN index answers at once), a common word being typed (a prefix), and a fragment
+ * of a staff member's name (trigram match).
+ */
+function searchCalls(): [string, string][] {
+  return [
+    ['POST /api/search: common word "descale"', 'descale '],
+    ['POST /api/search: prefix "warr"', 'warr'],
+    ['POST /api/search: absent word "zeppelin"', 'zeppelin '],
+    [`POST /api/search: name fragment "${benchStaff.name.slice(1, 5)}"`, benchStaff.name.slice(1, 5)],
+  ];
+}
+
 const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)}`;
 const ratio = (value: number, base: number) => (base > 0 ? `${(value / base).toFixed(2)}×` : 'n/a');
 
@@ -158,11 +189,17 @@ function table(small: SizeResults, big: SizeResults): string {
     const name = key.endsWith('deep page') ? `${key} ${big.deepPage + 1}` : key;
     line(name, measurement, small.conversations.get(key));
   }
+  for (const [key, measurement] of big.search) line(key, measurement, small.search.get(key));
   if (big.login) line('POST /api/login (argon2id)', big.login, undefined);
   const firstPage = big.conversations.get('GET /api/all-history: page 1');
   const deep = big.conversations.get('GET /api/all-history: deep page');
   if (firstPage && deep) {
     rows.push('', `History page ${big.deepPage + 1} ÷ page 1 (p50): ${ratio(deep.p50, firstPage.p50)} (target ≤ 1.5×).`);
+  }
+  if (firstPage) {
+    for (const [key, measurement] of big.search) {
+      rows.push(`${key} ÷ history page 1: p50 ${ratio(measurement.p50, firstPage.p50)}, p99 ${ratio(measurement.p99, firstPage.p99)} (target ≤ 3×).`);
+    }
   }
   rows.push('total_count comes from list counters kept with the rows: no list call counts rows.');
   return rows.join('\n');

@@ -57,12 +57,29 @@ export interface Passage {
 /** How far down each ranking reciprocal rank fusion looks, and its usual constant. */
 const CANDIDATES = 50;
 const RRF_K = 60;
+/**
+ * Full-text matches ranked per question, at most, for each of its two queries. Ranking costs a few
+ * microseconds per matching chunk, and a question of common words matches most of a big store: this
+ * keeps a search in milliseconds at 100k chunks (see the benchmark in docs/operations.md).
+ */
+const RANKED_MATCHES = 2000;
+
+type PassageRow = {
+  content: string;
+  document_title: string | null;
+  source_url: string | null;
+  page: number | null;
+  score: number | string;
+  document_id: number | null;
+  inform_the_bot_id: number | null;
+};
 
 /**
  * The k best passages for a question: the vector ranking (cosine, when an embedding is given)
  * and the full-text ranking merged by reciprocal rank fusion, 1/(60 + rank) from each. The
- * full-text side matches any of the question's words (a question rarely holds all of a
- * passage's words), and ts_rank_cd puts passages with more of them, closer together, first.
+ * full-text side ranks, by ts_rank_cd, the chunks holding all of the question's words and the
+ * chunks holding any of them (a question rarely holds all of a passage's words), each set capped
+ * at RANKED_MATCHES, so passages with more of the words, closer together, come first.
  */
 export async function searchKnowledge(
   db: Db,
@@ -75,22 +92,23 @@ export async function searchKnowledge(
         FROM knowledge_chunks WHERE embedding IS NOT NULL
         ORDER BY distance LIMIT ${CANDIDATES}) nearest`
     : sql`SELECT NULL::bigint AS id, NULL::bigint AS rank WHERE false`;
-  const rows = await sqlRows<{
-    content: string;
-    document_title: string | null;
-    source_url: string | null;
-    page: number | null;
-    score: number | string;
-    document_id: number | null;
-    inform_the_bot_id: number | null;
-  }>(db, sql`
-    WITH vector_hits AS (${vectorHits}),
+  const search = (tx: Db) =>
+    sqlRows<PassageRow>(tx, sql`
+    WITH words AS (
+      SELECT plainto_tsquery('english', ${input.query}) AS every_word,
+             nullif(replace(plainto_tsquery('english', ${input.query})::text, ' & ', ' | '), '')::tsquery AS any_word
+    ),
+    matching AS (
+      (SELECT c.id, c.search_vector FROM knowledge_chunks c, words WHERE c.search_vector @@ words.every_word LIMIT ${RANKED_MATCHES})
+      UNION
+      (SELECT c.id, c.search_vector FROM knowledge_chunks c, words WHERE c.search_vector @@ words.any_word LIMIT ${RANKED_MATCHES})
+    ),
+    vector_hits AS (${vectorHits}),
     text_hits AS (
       SELECT id, row_number() OVER (ORDER BY relevance DESC, id) AS rank FROM (
-        SELECT id, ts_rank_cd(search_vector, question) AS relevance
-        FROM knowledge_chunks, (SELECT nullif(replace(plainto_tsquery('english', ${input.query})::text, ' & ', ' | '), '')::tsquery AS question) words
-        WHERE search_vector @@ question
-        ORDER BY relevance DESC, id LIMIT ${CANDIDATES}) matching
+        SELECT matching.id, ts_rank_cd(matching.search_vector, words.any_word) AS relevance
+        FROM matching, words
+        ORDER BY relevance DESC, id LIMIT ${CANDIDATES}) ranked
     ),
     fused AS (
       SELECT id, sum(1.0 / (${RRF_K} + rank)) AS score FROM (
@@ -103,6 +121,13 @@ export async function searchKnowledge(
     LEFT JOIN documents d ON d.id = c.document_id
     ORDER BY f.score DESC, c.id
     LIMIT ${input.k}`);
+  const rows = input.queryEmbedding
+    ? await db.transaction(async (tx) => {
+        // pgvector's HNSW search returns ef_search (default 40) rows at most: ask for all the candidates.
+        await tx.execute(sql.raw(`SET LOCAL hnsw.ef_search = ${CANDIDATES}`));
+        return search(tx);
+      })
+    : await search(db);
   return rows.map((row) => ({
     text: row.content,
     documentTitle: row.document_title ?? 'Inform the Bot',
