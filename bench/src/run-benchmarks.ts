@@ -153,12 +153,14 @@ async function conversationCalls(url: string, cookie: string, deepPage: number):
 
 /**
  * The top bar's search as staff type it (5 per group, every group): a word of one of the dataset's topics, a
- * word no row holds (the GIN index answers at once), a common word being typed (a prefix), and a fragment
+ * product's name (in about 1 in 7 sessions), a word being typed (a prefix), a word no row holds (the rarest:
+ * the generated text has no rare words of its own; the GIN index answers at once), and a fragment
  * of a staff member's name (trigram match).
  */
 function searchCalls(): [string, string][] {
   return [
     ['POST /api/search: common word "descale"', 'descale '],
+    ['POST /api/search: product word "glacier"', 'glacier '],
     ['POST /api/search: prefix "warr"', 'warr'],
     ['POST /api/search: absent word "zeppelin"', 'zeppelin '],
     [`POST /api/search: name fragment "${benchStaff.name.slice(1, 5)}"`, benchStaff.name.slice(1, 5)],

@@ -22,8 +22,8 @@ export const SEARCH_GROUP_LABELS: Record<SearchGroup, string> = {
 };
 
 export const MAX_SEARCH_LENGTH = 200;
-/** Counts stop here: a common word at a million rows is counted as "10,000 or more", which keeps counting fast. */
-export const SEARCH_COUNT_CAP = 10_000;
+/** Counts stop here: a common word at a million rows is counted as "1,000 or more", which keeps counting fast. */
+export const SEARCH_COUNT_CAP = 1_000;
 /** Snippets: a window of this many characters around the match (spec section 2). */
 export const SNIPPET_LENGTH = 300;
 

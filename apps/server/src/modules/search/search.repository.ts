@@ -16,45 +16,47 @@ export interface Window {
 const matches = (tsQuery: string): SQL => sql`search @@ to_tsquery('steward_search', ${tsQuery})`;
 
 /**
- * Counts matching rows up to SEARCH_COUNT_CAP: a common word at a million rows would otherwise
- * be counted row by row on every keystroke.
+ * A window of the newest rows matching `condition`, and their number up to SEARCH_COUNT_CAP. Which
+ * plan is fast depends on how many rows match, which PostgreSQL cannot estimate for a tsquery (it
+ * assumes 0.5 %), so the count decides:
+ * - up to the cap (a rare word, a name): the matches come from the GIN index and are sorted;
+ * - more (a common word): the newest rows are walked by the (time, id) index until enough match.
+ * Left to itself, the planner walks the time index for a rare word too, reading every row.
  */
-async function cappedCount(db: Db, table: SQL, condition: SQL): Promise<number> {
-  const [row] = await sqlRows<{ n: number }>(db, sql`
-    SELECT count(*)::int AS n FROM (SELECT 1 FROM ${table} WHERE ${condition} LIMIT ${SEARCH_COUNT_CAP}) capped`);
-  return row?.n ?? 0;
+async function newestMatches<Row>(db: Db, table: SQL, columns: SQL, condition: SQL, window: Window): Promise<Found<Row>> {
+  const [counted] = await sqlRows<{ n: number }>(db, sql`
+    SELECT count(*)::int AS n FROM (SELECT 1 FROM ${table} WHERE ${condition} LIMIT ${SEARCH_COUNT_CAP + 1}) capped`);
+  const matching = counted?.n ?? 0;
+  if (matching === 0 || window.offset >= matching) return { rows: [], totalCount: matching };
+  const rows =
+    matching <= SEARCH_COUNT_CAP
+      ? await sqlRows<Row>(db, sql`
+          WITH found AS MATERIALIZED (SELECT id FROM ${table} WHERE ${condition})
+          SELECT ${columns} FROM ${table} WHERE id IN (SELECT id FROM found)
+          ORDER BY time DESC, id DESC LIMIT ${window.limit} OFFSET ${window.offset}`)
+      : await sqlRows<Row>(db, sql`
+          SELECT ${columns} FROM ${table} WHERE ${condition}
+          ORDER BY time DESC, id DESC LIMIT ${window.limit} OFFSET ${window.offset}`);
+  return { rows, totalCount: Math.min(matching, SEARCH_COUNT_CAP) };
 }
 
-/**
- * Newest first. With the GIN index on the stored tsvector and the (time, id) index, PostgreSQL
- * either collects a rare word's few rows from the GIN index, or walks the newest rows until it has
- * found enough of a common one: both stay in milliseconds at a million rows (see the benchmark).
- */
-export async function searchHistory(db: Db, tsQuery: string, window: Window): Promise<Found<HistoryHit>> {
-  const condition = matches(tsQuery);
-  const rows = await sqlRows<HistoryHit>(db, sql`
-    SELECT session_id, user_message, api_response FROM history WHERE ${condition}
-    ORDER BY time DESC, id DESC LIMIT ${window.limit} OFFSET ${window.offset}`);
-  return { rows, totalCount: await cappedCount(db, sql`history`, condition) };
-}
+/** Newest first (history). */
+export const searchHistory = (db: Db, tsQuery: string, window: Window): Promise<Found<HistoryHit>> =>
+  newestMatches(db, sql`history`, sql`session_id, user_message, api_response`, matches(tsQuery), window);
 
 /** `message` is the customer's own feedback text; the exchange it rates comes with it. */
-export async function searchFeedback(db: Db, tsQuery: string, window: Window): Promise<Found<FeedbackHit>> {
-  const condition = matches(tsQuery);
-  const rows = await sqlRows<FeedbackHit>(db, sql`
-    SELECT id, user_feedback AS message, user_message, api_response FROM feedback WHERE ${condition}
-    ORDER BY time DESC, id DESC LIMIT ${window.limit} OFFSET ${window.offset}`);
-  return { rows, totalCount: await cappedCount(db, sql`feedback`, condition) };
-}
+export const searchFeedback = (db: Db, tsQuery: string, window: Window): Promise<Found<FeedbackHit>> =>
+  newestMatches(db, sql`feedback`, sql`id, user_feedback AS message, user_message, api_response`, matches(tsQuery), window);
 
 /** By the words of name, email and message, or by fragments of the customer's name or email. */
-export async function searchHelpRequests(db: Db, tsQuery: string, words: readonly string[], window: Window): Promise<Found<HelpRequestHit>> {
-  const condition = words.length > 0 ? sql`(${matches(tsQuery)} OR ${fragmentsOfNameOrEmail(words)})` : matches(tsQuery);
-  const rows = await sqlRows<HelpRequestHit>(db, sql`
-    SELECT id, message FROM help_requests WHERE ${condition}
-    ORDER BY time DESC, id DESC LIMIT ${window.limit} OFFSET ${window.offset}`);
-  return { rows, totalCount: await cappedCount(db, sql`help_requests`, condition) };
-}
+export const searchHelpRequests = (db: Db, tsQuery: string, words: readonly string[], window: Window): Promise<Found<HelpRequestHit>> =>
+  newestMatches(
+    db,
+    sql`help_requests`,
+    sql`id, message`,
+    words.length > 0 ? sql`(${matches(tsQuery)} OR ${fragmentsOfNameOrEmail(words)})` : matches(tsQuery),
+    window,
+  );
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
@@ -75,7 +77,8 @@ const fragmentsOfNameOrEmail = (words: readonly string[]): SQL =>
 export async function searchUserAccounts(db: Db, words: readonly string[], window: Window): Promise<Found<UserAccountHit>> {
   if (words.length === 0) return { rows: [], totalCount: 0 };
   const condition = fragmentsOfNameOrEmail(words);
-  const rows = await sqlRows<UserAccountHit>(db, sql`
-    SELECT id, name FROM users WHERE ${condition} ORDER BY name, id LIMIT ${window.limit} OFFSET ${window.offset}`);
-  return { rows, totalCount: await cappedCount(db, sql`users`, condition) };
+  const rows = await sqlRows<UserAccountHit & { total_count: number }>(db, sql`
+    SELECT id, name, count(*) OVER ()::int AS total_count FROM users WHERE ${condition}
+    ORDER BY name, id LIMIT ${window.limit} OFFSET ${window.offset}`);
+  return { rows: rows.map(({ id, name }) => ({ id, name })), totalCount: Math.min(rows[0]?.total_count ?? 0, SEARCH_COUNT_CAP) };
 }

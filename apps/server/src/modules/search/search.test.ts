@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchResults } from '@steward/contract/search';
+import { SEARCH_COUNT_CAP, type SearchResults } from '@steward/contract/search';
 import { helpRequests } from '../../db/schema.ts';
 import type { ApiClient } from '../../test/api-client.ts';
-import { insertFeedback, insertHistory } from '../../test/conversation-factories.ts';
+import { insertFeedback, insertHistory, insertManyHistory } from '../../test/conversation-factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let testApp: TestApp;
@@ -105,6 +105,22 @@ describe('POST /api/search', () => {
     expect((await testApp.client().post('/api/search', { search: 'refund' })).status).toBe(401);
     expect((await testApp.client().post('/api/search/history', { search: 'refund' })).status).toBe(401);
     expect((await testApp.client().post('/api/search/rerank', { query: 'refund', results: ['a'] })).status).toBe(401);
+  });
+});
+
+describe('a word in more rows than the count cap', () => {
+  it('still answers the newest rows first, and counts up to SEARCH_COUNT_CAP', async () => {
+    await insertManyHistory(testApp.db, SEARCH_COUNT_CAP + 50, new Date('2027-01-01T00:00:00Z'));
+    const answer = await search(viewer, 'bulk ', 2);
+    expect(answer.body.data?.chatHistory).toEqual({
+      rows: [
+        { session_id: `bulk-session-${SEARCH_COUNT_CAP + 49}`, user_message: `Bulk question ${SEARCH_COUNT_CAP + 49}`, api_response: `<p>Bulk answer ${SEARCH_COUNT_CAP + 49}</p>` },
+        { session_id: `bulk-session-${SEARCH_COUNT_CAP + 48}`, user_message: `Bulk question ${SEARCH_COUNT_CAP + 48}`, api_response: `<p>Bulk answer ${SEARCH_COUNT_CAP + 48}</p>` },
+      ],
+      total_count: SEARCH_COUNT_CAP,
+    });
+    const page = await viewer.post('/api/search/history', { search: 'bulk', page: 2 });
+    expect(page.body.data?.rows[0]).toMatchObject({ session_id: `bulk-session-${SEARCH_COUNT_CAP + 9}`, total_count: SEARCH_COUNT_CAP });
   });
 });
 
