@@ -3,7 +3,6 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from '../db/sql-rows.ts';
 import type { Embedder } from '../ingest/embedder.ts';
-import { runNextJob } from '../jobs/job-queue.ts';
 import { createKnowledgeStore } from '../modules/knowledge/knowledge-store.ts';
 import { searchKnowledge } from '../modules/knowledge/knowledge.repository.ts';
 import { StartUpError } from '../start-up-failure.ts';
@@ -11,6 +10,7 @@ import type { ApiClient } from '../test/api-client.ts';
 import { onPostgres } from '../test/test-database.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { reindexKnowledge } from './reindex-knowledge.ts';
+import { runAllJobs } from '../test/run-jobs.ts';
 
 /** Another model: words hashed into 16 numbers. Enough to tell its vectors from USE-lite's 512. */
 const hashedWords: Embedder = {
@@ -40,11 +40,6 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-async function runJobs(): Promise<void> {
-  while (await runNextJob(testApp.db, testApp.context.jobHandlers, testApp.context.log)) {
-    // drain
-  }
-}
 
 const chunkShape = () =>
   sqlRows<{ document_id: number | null; inform_the_bot_id: number | null; chunk_index: number; content: string }>(testApp.db, sql`
@@ -60,7 +55,7 @@ describe('reindexKnowledge (npm run reindex)', () => {
     const item = await admin.post('/api/inform-the-bot', { content: 'The teapot comes with a two-year warranty.' });
     const { client: reviewer } = await testApp.signedInClient('admin');
     expect((await reviewer.post(`/api/inform-the-bot/approve/${Number(item.body.data?.rows[0]?.id)}`, {})).status).toBe(200);
-    await runJobs();
+    await runAllJobs(testApp);
     const before = await chunkShape();
     expect(before.length).toBeGreaterThanOrEqual(2);
 

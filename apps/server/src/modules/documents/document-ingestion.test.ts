@@ -3,12 +3,12 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from '../../db/sql-rows.ts';
-import { runNextJob } from '../../jobs/job-queue.ts';
 import type { ApiClient } from '../../test/api-client.ts';
 import { botPost } from '../../test/bot-test-support.ts';
 import { sharedTestdataDir } from '../../test/shared-testdata.ts';
 import { onPostgres } from '../../test/test-database.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { runAllJobs } from '../../test/run-jobs.ts';
 
 let testApp: TestApp;
 let admin: ApiClient;
@@ -18,11 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-async function runJobs(): Promise<void> {
-  while (await runNextJob(testApp.db, testApp.context.jobHandlers, testApp.context.log)) {
-    // drain
-  }
-}
 
 async function addDocument(name: string, bytes: Buffer | string, title = name) {
   const form = new FormData();
@@ -51,7 +46,7 @@ describe('ingesting documents into the knowledge store', () => {
     const returns = await addDocument('returns.txt', RETURNS, 'Returns policy');
     const shipping = await addDocument('shipping.txt', SHIPPING, 'Shipping');
     const prices = await addDocument('prices.csv', 'item,price\nteapot,30\nmug,8\n', 'Price list');
-    await runJobs();
+    await runAllJobs(testApp);
     for (const document of [returns, shipping, prices]) expect(await statusOf(document.id)).toEqual({ status: 'completed', error_message: null });
 
     const answer = await admin.post('/api/knowledge/search', { query: 'How long does a refund take?', k: 3 });
@@ -68,12 +63,12 @@ describe('ingesting documents into the knowledge store', () => {
 
   it('writes each chunk once even when a job runs again', async () => {
     const document = await addDocument('again.txt', SHIPPING);
-    await runJobs();
+    await runAllJobs(testApp);
     const count = async () =>
       (await sqlRows<{ n: number }>(testApp.db, sql`SELECT count(*)::int AS n FROM knowledge_chunks WHERE document_id = ${document.id}`))[0]?.n;
     const first = await count();
     await testApp.db.execute(sql`UPDATE jobs SET status = 'queued', run_at = now() WHERE payload->>'fileId' = ${document.fileId}`);
-    await runJobs();
+    await runAllJobs(testApp);
     expect(await count()).toBe(first);
     expect(first).toBeGreaterThan(0);
   });
@@ -82,7 +77,7 @@ describe('ingesting documents into the knowledge store', () => {
     const dir = path.join(sharedTestdataDir(), 'pdf');
     const fuzzed = await addDocument('fuzzed.pdf', fs.readFileSync(path.join(dir, 'GHOSTSCRIPT-698804-1-fuzzed.pdf')));
     const empty = await addDocument('empty.pdf', fs.readFileSync(path.join(dir, 'empty.pdf')));
-    await runJobs();
+    await runAllJobs(testApp);
     for (const document of [fuzzed, empty]) {
       const state = await statusOf(document.id);
       expect(state?.status).toBe('error');
@@ -92,7 +87,7 @@ describe('ingesting documents into the knowledge store', () => {
 
   it('keeps the old version answering until the new one is indexed, then swaps it in', async () => {
     const document = await addDocument('hours.txt', 'Opening hours\n\nThe shop opens at nine and closes at five.', 'Opening hours');
-    await runJobs();
+    await runAllJobs(testApp);
     const form = new FormData();
     form.append('file', new Blob(['Opening hours\n\nThe shop now opens at eight and closes at six.']), 'hours-2027.txt');
     expect((await admin.postForm(`/api/documents/${document.id}/replace`, form)).status).toBe(200);
@@ -100,7 +95,7 @@ describe('ingesting documents into the knowledge store', () => {
     const before = await admin.post('/api/knowledge/search', { query: 'When does the shop open?', k: 1 });
     expect(String(before.body.data?.rows[0]?.text)).toContain('opens at nine');
 
-    await runJobs();
+    await runAllJobs(testApp);
     const after = await admin.post('/api/knowledge/search', { query: 'When does the shop open?', k: 1 });
     expect(String(after.body.data?.rows[0]?.text)).toContain('opens at eight');
     const [row] = await sqlRows<{ filename: string; status: string; replacing_file_id: string | null }>(testApp.db, sql`

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from '../../db/sql-rows.ts';
-import { enqueueJob, runNextJob } from '../../jobs/job-queue.ts';
+import { enqueueJob } from '../../jobs/job-queue.ts';
 import type { MailMessage } from '../../mail/mail-message.ts';
 import { createTestApp, TEST_BOT_API_KEY, type TestApp } from '../../test/test-app.ts';
 import { HELP_REQUEST_CREATED_QUEUE } from './help-request-created.ts';
+import { runAllJobs } from '../../test/run-jobs.ts';
 
 const sent: MailMessage[] = [];
 let testApp: TestApp;
@@ -13,11 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-async function runAllJobs(): Promise<void> {
-  while (await runNextJob(testApp.db, testApp.context.jobHandlers, testApp.context.log)) {
-    // drain
-  }
-}
 
 async function newHelpRequest(): Promise<number> {
   const [row] = await sqlRows<{ id: number }>(testApp.db, sql`
@@ -35,7 +31,7 @@ describe('help request notifications', () => {
     await client.post('/api/bot-settings', { settings: { helpRequestEmails: ['one@example.com', 'two@example.com'] } });
     sent.length = 0;
     const id = await newHelpRequest();
-    await runAllJobs();
+    await runAllJobs(testApp);
     expect(sent.map((mail) => mail.to).sort()).toEqual(['one@example.com', 'two@example.com']);
     const mail = sent[0];
     expect(mail?.subject).not.toMatch(/[\r\n]/);
@@ -53,7 +49,7 @@ describe('help request notifications', () => {
     await client.post('/api/bot-settings', { settings: { helpRequestEmails: [] } });
     sent.length = 0;
     await newHelpRequest();
-    await runAllJobs();
+    await runAllJobs(testApp);
     expect(sent).toEqual([]);
   });
 
@@ -67,7 +63,7 @@ describe('help request notifications', () => {
     });
     sent.length = 0;
     await newHelpRequest();
-    await runAllJobs();
+    await runAllJobs(testApp);
     expect(sent.map((mail) => mail.to)).toEqual(['ok@example.com']);
     const [retry] = await sqlRows<{ status: string; last_error: string }>(
       testApp.db,
@@ -76,14 +72,14 @@ describe('help request notifications', () => {
     expect(retry).toEqual({ status: 'queued', last_error: 'SMTP refused' });
     failing.fail = false;
     await testApp.db.execute(sql`UPDATE jobs SET run_at = now() WHERE status = 'queued'`);
-    await runAllJobs();
+    await runAllJobs(testApp);
     expect(sent.map((mail) => mail.to)).toEqual(['ok@example.com', 'down@example.com']);
   });
 
   it('skips a help request that no longer exists', async () => {
     sent.length = 0;
     await enqueueJob(testApp.db, HELP_REQUEST_CREATED_QUEUE, { helpRequestId: 987654 });
-    await runAllJobs();
+    await runAllJobs(testApp);
     expect(sent).toEqual([]);
     const [job] = await sqlRows<{ status: string }>(testApp.db, sql`SELECT status FROM jobs WHERE queue = ${HELP_REQUEST_CREATED_QUEUE} ORDER BY id DESC LIMIT 1`);
     expect(job?.status).toBe('done');
@@ -102,7 +98,7 @@ describe('help request notifications', () => {
       );
     expect(answer.status).toBe(200);
     const id = answer.body.data?.rows[0]?.id;
-    await runAllJobs();
+    await runAllJobs(testApp);
     expect(sent.map((mail) => mail.to)).toEqual(['support@example.com']);
     expect(sent[0]?.text).toContain('Where is my parcel?');
     expect(sent[0]?.text).toContain(`/help-requests/${String(id)}`);

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from '../../db/sql-rows.ts';
-import { runNextJob } from '../../jobs/job-queue.ts';
 import type { ApiClient } from '../../test/api-client.ts';
 import { botPost } from '../../test/bot-test-support.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createInformTheBotItems } from './inform-the-bot.repository.ts';
 import { informTheBotKnowledgeText } from './inform-the-bot-indexing.ts';
+import { runAllJobs } from '../../test/run-jobs.ts';
 
 let testApp: TestApp;
 let author: ApiClient;
@@ -18,11 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-async function runJobs(): Promise<void> {
-  while (await runNextJob(testApp.db, testApp.context.jobHandlers, testApp.context.log)) {
-    // drain
-  }
-}
 
 async function addItem(content: string): Promise<number> {
   const answer = await author.post('/api/inform-the-bot', { content });
@@ -44,12 +39,12 @@ const chunkCount = async (id: number) =>
 describe('approved Inform-the-Bot items in the knowledge store', () => {
   it('answers an approved item to the bot, and never a pending one', async () => {
     const id = await addItem('Gift wrapping is free for orders above 50 euros; choose it at checkout.');
-    await runJobs();
+    await runAllJobs(testApp);
     expect(await chunkCount(id)).toBe(0);
     expect((await botSearch('Is gift wrapping free?')).some((row) => row.inform_the_bot_id === id)).toBe(false);
 
     await approve(id);
-    await runJobs();
+    await runAllJobs(testApp);
     const [best] = await botSearch('Is gift wrapping free?');
     expect(best).toMatchObject({ inform_the_bot_id: id, document_id: null, document_title: 'Inform the Bot', source_url: null, page: null });
     expect(best?.text).toBe('Gift wrapping is free for orders above 50 euros; choose it at checkout.');
@@ -58,7 +53,7 @@ describe('approved Inform-the-Bot items in the knowledge store', () => {
   it('takes an edited item out at once and puts the new text in after its next approval', async () => {
     const id = await addItem('The warehouse ships parcels on Saturdays too.');
     await approve(id);
-    await runJobs();
+    await runAllJobs(testApp);
     expect(await chunkCount(id)).toBe(1);
 
     expect((await author.post(`/api/inform-the-bot/edit/${id}`, { content: 'The warehouse ships parcels from Monday to Friday only.' })).status).toBe(200);
@@ -66,7 +61,7 @@ describe('approved Inform-the-Bot items in the knowledge store', () => {
     expect((await botSearch('Does the warehouse ship parcels on Saturdays?')).some((row) => row.inform_the_bot_id === id)).toBe(false);
 
     await approve(id);
-    await runJobs();
+    await runAllJobs(testApp);
     const hit = (await botSearch('When does the warehouse ship parcels?')).find((row) => row.inform_the_bot_id === id);
     expect(hit?.text).toBe('The warehouse ships parcels from Monday to Friday only.');
   });
@@ -75,14 +70,14 @@ describe('approved Inform-the-Bot items in the knowledge store', () => {
     const id = await addItem('Our stores close at 8 pm on Thursdays.');
     await approve(id);
     expect((await author.post(`/api/inform-the-bot/edit/${id}`, { content: 'Our stores close at 9 pm on Thursdays.' })).status).toBe(200);
-    await runJobs();
+    await runAllJobs(testApp);
     expect(await chunkCount(id)).toBe(0);
   });
 
   it('removes a deleted item from the knowledge store', async () => {
     const id = await addItem('Loyalty points expire after two years.');
     await approve(id);
-    await runJobs();
+    await runAllJobs(testApp);
     expect(await chunkCount(id)).toBe(1);
     expect((await reviewer.post(`/api/inform-the-bot/delete/${id}`, {})).status).toBe(200);
     expect(await chunkCount(id)).toBe(0);
@@ -95,7 +90,7 @@ describe('approved Inform-the-Bot items in the knowledge store', () => {
     ]);
     if (!correction) throw new Error('no correction');
     await approve(correction.id);
-    await runJobs();
+    await runAllJobs(testApp);
     const hit = (await botSearch('deliver to a P.O. box')).find((row) => row.inform_the_bot_id === correction.id);
     expect(hit?.text).toBe('Question: Can you deliver to my P.O. box?\n\nAnswer: No, we do not deliver to P.O. boxes.');
   });
