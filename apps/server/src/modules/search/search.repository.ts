@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { SEARCH_COUNT_CAP, type FeedbackHit, type HelpRequestHit, type HistoryHit, type UserAccountHit } from '@steward/contract/search';
+import { type FeedbackHit, type HelpRequestHit, type HistoryHit, type UserAccountHit } from '@steward/contract/search';
 import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 
@@ -11,25 +11,27 @@ export interface Found<Row> {
 export interface Window {
   limit: number;
   offset: number;
+  /** Matches are counted up to here (SEARCH_COUNT_CAP or TOP_BAR_COUNT_CAP). */
+  countCap: number;
 }
 
 const matches = (tsQuery: string): SQL => sql`search @@ to_tsquery('steward_search', ${tsQuery})`;
 
 /**
- * A window of the newest rows matching `condition`, and their number up to SEARCH_COUNT_CAP. Which
+ * A window of the newest rows matching `condition`, and their number up to the window's count cap. Which
  * plan is fast depends on how many rows match, which PostgreSQL cannot estimate for a tsquery (it
  * assumes 0.5 %), so the count decides:
- * - up to the cap (a rare word, a name): the matches come from the GIN index and are sorted;
+ * - up to the cap (a rare word, a name): the matching rows come from the GIN index and are sorted;
  * - more (a common word): the newest rows are walked by the (time, id) index until enough match.
  * Left to itself, the planner walks the time index for a rare word too, reading every row.
  */
 async function newestMatches<Row>(db: Db, table: SQL, columns: SQL, condition: SQL, window: Window): Promise<Found<Row>> {
   const [counted] = await sqlRows<{ n: number }>(db, sql`
-    SELECT count(*)::int AS n FROM (SELECT 1 FROM ${table} WHERE ${condition} LIMIT ${SEARCH_COUNT_CAP + 1}) capped`);
+    SELECT count(*)::int AS n FROM (SELECT 1 FROM ${table} WHERE ${condition} LIMIT ${window.countCap + 1}) capped`);
   const matching = counted?.n ?? 0;
   if (matching === 0 || window.offset >= matching) return { rows: [], totalCount: matching };
   const rows =
-    matching <= SEARCH_COUNT_CAP
+    matching <= window.countCap
       ? await sqlRows<Row>(db, sql`
           WITH found AS MATERIALIZED (SELECT id FROM ${table} WHERE ${condition})
           SELECT ${columns} FROM ${table} WHERE id IN (SELECT id FROM found)
@@ -37,7 +39,7 @@ async function newestMatches<Row>(db: Db, table: SQL, columns: SQL, condition: S
       : await sqlRows<Row>(db, sql`
           SELECT ${columns} FROM ${table} WHERE ${condition}
           ORDER BY time DESC, id DESC LIMIT ${window.limit} OFFSET ${window.offset}`);
-  return { rows, totalCount: Math.min(matching, SEARCH_COUNT_CAP) };
+  return { rows, totalCount: Math.min(matching, window.countCap) };
 }
 
 /** Newest first (history). */
@@ -80,5 +82,5 @@ export async function searchUserAccounts(db: Db, words: readonly string[], windo
   const rows = await sqlRows<UserAccountHit & { total_count: number }>(db, sql`
     SELECT id, name, count(*) OVER ()::int AS total_count FROM users WHERE ${condition}
     ORDER BY name, id LIMIT ${window.limit} OFFSET ${window.offset}`);
-  return { rows: rows.map(({ id, name }) => ({ id, name })), totalCount: Math.min(rows[0]?.total_count ?? 0, SEARCH_COUNT_CAP) };
+  return { rows: rows.map(({ id, name }) => ({ id, name })), totalCount: Math.min(rows[0]?.total_count ?? 0, window.countCap) };
 }

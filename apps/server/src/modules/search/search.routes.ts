@@ -3,7 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { rowsAnswer } from '@steward/contract/envelope';
 import { PAGE_SIZE } from '@steward/contract/paging';
 import { canReadUserAccounts } from '@steward/contract/permissions';
-import { rerankAnswer, rerankRequest, searchAnswer, searchHit, searchRequest, searchResultsRequest } from '@steward/contract/search';
+import {
+  rerankAnswer,
+  rerankRequest,
+  SEARCH_COUNT_CAP,
+  searchAnswer,
+  searchHit,
+  searchRequest,
+  searchResultsRequest,
+  TOP_BAR_COUNT_CAP,
+} from '@steward/contract/search';
 import type { AppContext } from '../../app-context.ts';
 import { signedIn } from '../../plugins/access.ts';
 import { bestOf, rankResults } from './rerank.ts';
@@ -21,7 +30,7 @@ export async function searchRoutes(app: FastifyInstance, { db, knowledge, log }:
     const viewer = signedIn(request);
     const parsed = parseSearchText(request.body.search);
     const tsQuery = toTsQuery(parsed);
-    const window = { limit: request.body.limit, offset: request.body.page * request.body.limit };
+    const window = { limit: request.body.limit, offset: request.body.page * request.body.limit, countCap: TOP_BAR_COUNT_CAP };
     const users = canReadUserAccounts(viewer) ? asGroup(await searchUserAccounts(db, allWords(parsed), window)) : nothing;
     if (!tsQuery) return { success: true as const, data: { chatHistory: nothing, feedback: nothing, helpRequests: nothing, userAccounts: users } };
     const [chatHistory, feedback, helpRequests] = await Promise.all([
@@ -47,7 +56,7 @@ export async function searchRoutes(app: FastifyInstance, { db, knowledge, log }:
       const tsQuery = toTsQuery(parseSearchText(request.body.search));
       if (!tsQuery) return { success: true as const, data: { rows: [] } };
       const size = PAGE_SIZE.searchResults;
-      const found = await searchHistory(db, tsQuery, { limit: size, offset: request.body.page * size });
+      const found = await searchHistory(db, tsQuery, { limit: size, offset: request.body.page * size, countCap: SEARCH_COUNT_CAP });
       return { success: true as const, data: { rows: found.rows.map((row) => ({ ...row, total_count: found.totalCount })) } };
     },
   );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_COUNT_CAP, type SearchResults } from '@steward/contract/search';
+import { SEARCH_COUNT_CAP, type SearchResults, TOP_BAR_COUNT_CAP } from '@steward/contract/search';
 import { helpRequests } from '../../db/schema.ts';
 import type { ApiClient } from '../../test/api-client.ts';
 import { insertFeedback, insertHistory, insertManyHistory } from '../../test/conversation-factories.ts';
@@ -109,7 +109,7 @@ describe('POST /api/search', () => {
 });
 
 describe('a word in more rows than the count cap', () => {
-  it('still answers the newest rows first, and counts up to SEARCH_COUNT_CAP', async () => {
+  it('still answers the newest rows first, and counts up to the cap of the call', async () => {
     await insertManyHistory(testApp.db, SEARCH_COUNT_CAP + 50, new Date('2027-01-01T00:00:00Z'));
     const answer = await search(viewer, 'bulk ', 2);
     expect(answer.body.data?.chatHistory).toEqual({
@@ -117,7 +117,7 @@ describe('a word in more rows than the count cap', () => {
         { session_id: `bulk-session-${SEARCH_COUNT_CAP + 49}`, user_message: `Bulk question ${SEARCH_COUNT_CAP + 49}`, api_response: `<p>Bulk answer ${SEARCH_COUNT_CAP + 49}</p>` },
         { session_id: `bulk-session-${SEARCH_COUNT_CAP + 48}`, user_message: `Bulk question ${SEARCH_COUNT_CAP + 48}`, api_response: `<p>Bulk answer ${SEARCH_COUNT_CAP + 48}</p>` },
       ],
-      total_count: SEARCH_COUNT_CAP,
+      total_count: TOP_BAR_COUNT_CAP,
     });
     const page = await viewer.post('/api/search/history', { search: 'bulk', page: 2 });
     expect(page.body.data?.rows[0]).toMatchObject({ session_id: `bulk-session-${SEARCH_COUNT_CAP + 9}`, total_count: SEARCH_COUNT_CAP });
