@@ -11,6 +11,31 @@ const withNoOpenHelpRequests = (page: Page) =>
 
 const ADMIN_ENTRIES = ['Home', 'History', 'Feedback', 'Help Requests', 'Documents', 'Inform the Bot', 'Bot Settings', 'User Accounts'];
 
+/** The collapsed rail: every entry an icon with its name (accessible and in a tooltip), nothing clipped. */
+async function expectRailShape(page: Page) {
+  const sidebar = page.getByRole('navigation', { name: 'Main' });
+  for (const entry of ADMIN_ENTRIES) await expect(sidebar.getByRole('link', { name: new RegExp(`^${entry}`) })).toBeVisible();
+  await expect(sidebar.getByLabel('3 open help requests')).toBeVisible();
+  await expect(sidebar.getByRole('switch', { name: 'Dark mode' })).toBeVisible();
+  await expect(sidebar.getByRole('button', { name: 'Logout' })).toBeVisible();
+  // No visible text is left in the rail besides the badge: no single letters, no "Dark mode" or "Logout".
+  const railText = await sidebar.evaluate((nav) => {
+    const copy = nav.cloneNode(true) as HTMLElement;
+    copy.querySelectorAll('[role=tooltip]').forEach((tooltip) => tooltip.remove());
+    return copy.textContent;
+  });
+  expect(railText.replace(/Home|History|Feedback|Help Requests|Documents|Inform the Bot|Bot Settings|User Accounts/g, '')).toBe('3');
+  for (const label of await sidebar.getByRole('link').locator('span:not(.badge)').all()) await expect(label).toHaveClass(/visually-hidden/);
+  const railBox = await sidebar.boundingBox();
+  expect(await sidebar.evaluate((nav) => nav.scrollWidth <= nav.clientWidth)).toBe(true);
+  for (const control of await sidebar.locator('a, button, [role=switch]').all()) {
+    const box = await control.boundingBox();
+    expect(box && railBox && box.x >= railBox.x && box.x + box.width <= railBox.x + railBox.width).toBe(true);
+  }
+  await sidebar.getByRole('link', { name: 'History' }).hover();
+  await expect(page.getByRole('tooltip')).toHaveText('History');
+}
+
 test.describe('layout', () => {
   test('shows the assistant name in the top bar', async ({ page, signIn }) => {
     await signIn('viewer');
@@ -36,13 +61,24 @@ test.describe('layout', () => {
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(ADMIN_ENTRIES);
   });
 
-  test('collapses and expands the sidebar', async ({ page, signIn }) => {
-    await signIn('viewer');
+  test('collapses to an icon rail that keeps every name, the badge and the controls, and remembers it', async ({ page, signIn }) => {
+    await signIn('admin');
+    await page.route('**/api/all-help-requests-count', (route) => route.fulfill({ json: { success: true, data: { rows: [{ total_count: 3 }] } } }));
     await page.goto('/home');
+    const sidebar = page.getByRole('navigation', { name: 'Main' });
     await page.getByRole('button', { name: 'Collapse sidebar' }).click();
-    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveClass(/sidebar-collapsed/);
+    await expect(sidebar).toHaveClass(/sidebar-collapsed/);
+    await expectRailShape(page);
+
+    await page.reload();
+    await expect(sidebar).toHaveClass(/sidebar-collapsed/);
+    await expectRailShape(page);
+
     await page.getByRole('button', { name: 'Expand sidebar' }).click();
-    await expect(page.getByRole('navigation', { name: 'Main' })).not.toHaveClass(/sidebar-collapsed/);
+    await expect(sidebar).not.toHaveClass(/sidebar-collapsed/);
+    await page.reload();
+    await expect(sidebar).not.toHaveClass(/sidebar-collapsed/);
+    await expect(sidebar.getByRole('link', { name: 'History' })).toHaveText('History');
   });
 
   test('hides the help request badge when nothing is open', async ({ page, signIn }) => {
@@ -84,6 +120,18 @@ test.describe('accessibility', () => {
       await page.addInitScript((value) => window.localStorage.setItem('steward.theme', value), theme);
       await page.goto('/');
       await expect(page.locator('html')).toHaveAttribute('data-bs-theme', theme);
+      await expectNoAccessibilityViolations(page);
+    });
+
+    test(`the collapsed rail has no axe violations in the ${theme} theme`, async ({ page, signIn }) => {
+      const user = await signIn('admin');
+      await page.request.post('/api/user/change-theme', { data: { id: user.id, theme } });
+      await page.addInitScript(() => window.localStorage.setItem('steward.sidebar-collapsed', 'true'));
+      await page.goto('/home');
+      await expect(page.getByRole('navigation', { name: 'Main' })).toHaveClass(/sidebar-collapsed/);
+      await expect(page.locator('html')).toHaveAttribute('data-bs-theme', theme);
+      await page.getByRole('link', { name: 'Feedback' }).focus();
+      await expect(page.getByRole('tooltip')).toHaveText('Feedback');
       await expectNoAccessibilityViolations(page);
     });
 
