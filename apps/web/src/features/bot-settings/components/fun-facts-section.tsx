@@ -9,9 +9,10 @@ import { useFunFacts } from '../api/get-fun-facts.ts';
 import { FunFactEditModal } from './fun-fact-edit-modal.tsx';
 import { NewFunFactsForm } from './new-fun-facts-form.tsx';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { ListStatus } from '../../../components/list-status.tsx';
 
 export function FunFactsSection({ mayEdit }: { mayEdit: boolean }) {
-  const { data: funFacts } = useFunFacts();
+  const { data: funFacts, isPending } = useFunFacts();
   const remove = useDeleteFunFact();
   const [editing, setEditing] = useState<FunFactRow>();
   const [deleting, setDeleting] = useState<FunFactRow>();
@@ -47,7 +48,7 @@ export function FunFactsSection({ mayEdit }: { mayEdit: boolean }) {
             ))}
           </ul>
         ) : (
-          <p className="text-body-secondary">No fun facts yet.</p>
+          <ListStatus loading={isPending} empty={funFacts?.length === 0} emptyText="No fun facts yet." />
         )}
         <FormAlert success={updated ? BOT_SETTINGS_MESSAGES.funFactUpdated : undefined} below />
         <NewFunFactsForm mayEdit={mayEdit} />
