@@ -89,6 +89,53 @@ test.describe('layout', () => {
   });
 });
 
+test.describe('document titles', () => {
+  test('every screen names itself and the dashboard', async ({ page, signIn }) => {
+    await page.goto('/');
+    await expect(page).toHaveTitle(`Login · ${E2E_ASSISTANT_NAME} Owner Dashboard`);
+    await page.goto('/reset-password');
+    await expect(page).toHaveTitle(`Forgot Password · ${E2E_ASSISTANT_NAME} Owner Dashboard`);
+    const user = await signIn('admin');
+    const screens: [string, string][] = [
+      ['/home', 'Home'],
+      ['/history', 'History'],
+      ['/history/page/2', 'History'],
+      ['/feedback', 'Feedback'],
+      ['/help-requests', 'Help Requests'],
+      ['/documents', 'Documents'],
+      ['/inform-the-bot', 'Inform the Bot'],
+      ['/bot-settings', 'Bot Settings'],
+      ['/user-accounts', 'User Accounts'],
+      ['/user-accounts/add', 'Add User'],
+      [`/user-accounts/${user.id}`, 'User Details'],
+      [`/user-accounts/${user.id}/change-password`, 'Change Password'],
+      ['/search/anything/page/1', 'Search Results'],
+    ];
+    for (const [path, title] of screens) {
+      await page.goto(path);
+      await expect(page).toHaveTitle(`${title} · ${E2E_ASSISTANT_NAME} Owner Dashboard`);
+    }
+    // In-app navigation changes it too.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Feedback' }).click();
+    await expect(page).toHaveTitle(`Feedback · ${E2E_ASSISTANT_NAME} Owner Dashboard`);
+  });
+});
+
+test.describe('keyboard', () => {
+  test('the first Tab reaches a visible skip link that moves focus to the screen', async ({ page, signIn }) => {
+    await signIn('viewer');
+    await page.goto('/history');
+    await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+    await expect(page).toHaveURL(/\/history$/);
+  });
+});
+
 test.describe('theme', () => {
   test('is saved on every change and comes back after a reload and in a fresh browser', async ({ page, browser, signIn, baseURL }) => {
     const user = await signIn('viewer');

@@ -6,4 +6,4 @@ function BotSettingsRoute() {
   return <BotSettingsScreen viewer={useSignedInUser()} />;
 }
 
-export const botSettingsRoutes: RouteObject[] = [{ path: 'bot-settings', element: <BotSettingsRoute /> }];
+export const botSettingsRoutes: RouteObject[] = [{ path: 'bot-settings', handle: { title: 'Bot Settings' }, element: <BotSettingsRoute /> }];

@@ -12,15 +12,15 @@ function FeedbackDetailScreen() {
 
 /** History, feedback and help requests: built by the conversations issue. */
 export const conversationRoutes: RouteObject[] = [
-  { path: 'history', element: <HistoryList /> },
-  { path: 'history/page/:page', element: <HistoryList /> },
-  { path: 'history/:sessionId', element: <ChatSessionDetail /> },
-  { path: 'feedback', element: <FeedbackList /> },
-  { path: 'feedback/page/:page', element: <FeedbackList /> },
-  { path: 'feedback/page/:page/:rating', element: <FeedbackList /> },
-  { path: 'feedback/:id', element: <FeedbackDetailScreen /> },
-  { path: 'help-requests', element: <HelpRequestListScreen /> },
-  { path: 'help-requests/page/:page', element: <HelpRequestListScreen /> },
-  { path: 'help-requests/page/:page/:status', element: <HelpRequestListScreen /> },
-  { path: 'help-requests/:id', element: <HelpRequestDetailScreen /> },
+  { path: 'history', handle: { title: 'History' }, element: <HistoryList /> },
+  { path: 'history/page/:page', handle: { title: 'History' }, element: <HistoryList /> },
+  { path: 'history/:sessionId', handle: { title: 'Chat Session' }, element: <ChatSessionDetail /> },
+  { path: 'feedback', handle: { title: 'Feedback' }, element: <FeedbackList /> },
+  { path: 'feedback/page/:page', handle: { title: 'Feedback' }, element: <FeedbackList /> },
+  { path: 'feedback/page/:page/:rating', handle: { title: 'Feedback' }, element: <FeedbackList /> },
+  { path: 'feedback/:id', handle: { title: 'Feedback Detail' }, element: <FeedbackDetailScreen /> },
+  { path: 'help-requests', handle: { title: 'Help Requests' }, element: <HelpRequestListScreen /> },
+  { path: 'help-requests/page/:page', handle: { title: 'Help Requests' }, element: <HelpRequestListScreen /> },
+  { path: 'help-requests/page/:page/:status', handle: { title: 'Help Requests' }, element: <HelpRequestListScreen /> },
+  { path: 'help-requests/:id', handle: { title: 'Help Request' }, element: <HelpRequestDetailScreen /> },
 ];

@@ -15,8 +15,8 @@ export const documentsRoutes: RouteObject[] = [
   {
     element: <PermissionGate allows={canReadDocuments} />,
     children: [
-      { path: 'documents', element: <DocumentsRouteScreen /> },
-      { path: 'documents/page/:page', element: <DocumentsRouteScreen /> },
+      { path: 'documents', handle: { title: 'Documents' }, element: <DocumentsRouteScreen /> },
+      { path: 'documents/page/:page', handle: { title: 'Documents' }, element: <DocumentsRouteScreen /> },
     ],
   },
 ];

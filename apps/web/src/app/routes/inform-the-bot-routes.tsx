@@ -15,8 +15,8 @@ export const informTheBotRoutes: RouteObject[] = [
   {
     element: <PermissionGate allows={canReadInformTheBot} />,
     children: [
-      { path: 'inform-the-bot', element: <InformTheBotScreen /> },
-      { path: 'inform-the-bot/page/:page', element: <InformTheBotScreen /> },
+      { path: 'inform-the-bot', handle: { title: 'Inform the Bot' }, element: <InformTheBotScreen /> },
+      { path: 'inform-the-bot/page/:page', handle: { title: 'Inform the Bot' }, element: <InformTheBotScreen /> },
     ],
   },
 ];

@@ -1,4 +1,4 @@
 import type { RouteObject } from 'react-router';
 import { SearchResultsScreen } from '../../features/search/components/search-results-screen.tsx';
 
-export const searchRoutes: RouteObject[] = [{ path: 'search/:query/page/:page', element: <SearchResultsScreen /> }];
+export const searchRoutes: RouteObject[] = [{ path: 'search/:query/page/:page', handle: { title: 'Search Results' }, element: <SearchResultsScreen /> }];

@@ -51,19 +51,19 @@ export const userAccountRoutes: RouteObject[] = [
   {
     element: <PermissionGate allows={canReadUserAccounts} />,
     children: [
-      { path: 'user-accounts', element: <UserAccountsScreen /> },
-      { path: 'user-accounts/page/:page', element: <UserAccountsScreen /> },
+      { path: 'user-accounts', handle: { title: 'User Accounts' }, element: <UserAccountsScreen /> },
+      { path: 'user-accounts/page/:page', handle: { title: 'User Accounts' }, element: <UserAccountsScreen /> },
     ],
   },
   {
     element: <PermissionGate allows={canAddUser} />,
-    children: [{ path: 'user-accounts/add', element: <AddUserForm /> }],
+    children: [{ path: 'user-accounts/add', handle: { title: 'Add User' }, element: <AddUserForm /> }],
   },
   {
     element: <OwnAccountGate />,
     children: [
-      { path: 'user-accounts/:id', element: <UserDetailScreen /> },
-      { path: 'user-accounts/:id/change-password', element: <ChangePasswordScreen /> },
+      { path: 'user-accounts/:id', handle: { title: 'User Details' }, element: <UserDetailScreen /> },
+      { path: 'user-accounts/:id/change-password', handle: { title: 'Change Password' }, element: <ChangePasswordScreen /> },
     ],
   },
 ];
