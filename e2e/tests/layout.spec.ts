@@ -161,6 +161,23 @@ test.describe('theme', () => {
   });
 });
 
+test.describe('theme before first paint', () => {
+  test('the remembered dark theme is on <html> before the bundle runs, within the CSP', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') violations.push(message.text());
+    });
+    await page.addInitScript(() => window.localStorage.setItem('steward.theme', 'dark'));
+    // Without the bundle, only the small script in <head> can have set the theme.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'dark');
+    await expect(page.locator('html')).not.toHaveClass(/light-mode/);
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(33, 37, 41)');
+    expect(violations.filter((text) => text.includes('Content Security Policy'))).toEqual([]);
+  });
+});
+
 test.describe('accessibility', () => {
   for (const theme of ['light', 'dark'] as const) {
     test(`login screen has no axe violations in the ${theme} theme`, async ({ page }) => {
