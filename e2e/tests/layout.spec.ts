@@ -161,6 +161,26 @@ test.describe('theme', () => {
   });
 });
 
+test.describe('code splitting', () => {
+  test('the login screen loads none of the signed-in screens; the first one loads the layout with it', async ({ page, createStaff }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    expect(scripts.filter((script) => /dashboard-layout|-screens-/.test(script))).toEqual([]);
+
+    const user = await createStaff('viewer');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    expect(scripts.some((script) => script.includes('dashboard-layout'))).toBe(true);
+    expect(scripts.some((script) => script.includes('statistics-screens'))).toBe(true);
+  });
+});
+
 test.describe('theme before first paint', () => {
   test('the remembered dark theme is on <html> before the bundle runs, within the CSP', async ({ page }) => {
     const violations: string[] = [];

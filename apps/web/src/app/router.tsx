@@ -1,5 +1,5 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
-import { DashboardLayout } from '../layout/dashboard-layout.tsx';
+import { LoadingPlaceholder } from '../components/loading-placeholder.tsx';
 import { accountPublicRoutes } from './routes/account-public-routes.tsx';
 import { botSettingsRoutes } from './routes/bot-settings-routes.tsx';
 import { conversationRoutes } from './routes/conversation-routes.tsx';
@@ -27,22 +27,34 @@ export const routes: RouteObject[] = [
       </>
     ),
     errorElement: <RouteErrorScreen />,
+    // Shown while the first screen's chunks load (lazy routes below).
+    hydrateFallbackElement: (
+      <div className="container py-5">
+        <LoadingPlaceholder />
+      </div>
+    ),
     children: [
       { element: <PublicOnlyGate />, children: [...loginRoutes, ...accountPublicRoutes] },
       {
         element: (
           <LoginGate>
-            <DashboardLayout />
+            <Outlet />
           </LoginGate>
         ),
         children: [
-          ...statisticsRoutes,
-          ...conversationRoutes,
-          ...informTheBotRoutes,
-          ...userAccountRoutes,
-          ...documentsRoutes,
-          ...botSettingsRoutes,
-          ...searchRoutes,
+          {
+            // The top bar, the sidebar and their icons load with the first signed-in screen, not with the login screen.
+            lazy: async () => ({ Component: (await import('../layout/dashboard-layout.tsx')).DashboardLayout }),
+            children: [
+              ...statisticsRoutes,
+              ...conversationRoutes,
+              ...informTheBotRoutes,
+              ...userAccountRoutes,
+              ...documentsRoutes,
+              ...botSettingsRoutes,
+              ...searchRoutes,
+            ],
+          },
         ],
       },
     ],

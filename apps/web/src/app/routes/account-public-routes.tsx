@@ -26,7 +26,8 @@ function ResetPasswordScreen() {
 export const accountPublicRoutes: RouteObject[] = [
   { path: 'register/:key', handle: { title: 'Register' }, element: <RegisterScreen /> },
   {
-    path: 'reset-password', handle: { title: 'Forgot Password' },
+    path: 'reset-password',
+    handle: { title: 'Forgot Password' },
     element: (
       <AuthCard>
         <ForgotPasswordForm />
