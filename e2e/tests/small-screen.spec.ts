@@ -57,6 +57,15 @@ test.describe('small screens (375×667)', () => {
     await expectNoSidewaysPage(page);
   });
 
+  test('no list widens the page, not even by its visually hidden column headers', async ({ page, signIn }) => {
+    await signIn('admin');
+    for (const path of ['/history', '/feedback', '/help-requests', '/user-accounts', '/documents', '/inform-the-bot', '/bot-settings']) {
+      await page.goto(path);
+      await expect(page.getByText('Loading…')).toHaveCount(0);
+      await expectNoSidewaysPage(page);
+    }
+  });
+
   test('the drawer has the theme switch and logout, and closes with Escape', async ({ page, signIn }) => {
     await signIn('viewer');
     await page.goto('/home');
