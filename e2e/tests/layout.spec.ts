@@ -134,6 +134,18 @@ test.describe('keyboard', () => {
     await expect(page.getByRole('main')).toBeFocused();
     await expect(page).toHaveURL(/\/history$/);
   });
+
+  test('sidebar entries show a focus ring when reached with the keyboard', async ({ page, signIn }) => {
+    await signIn('viewer');
+    await page.goto('/home');
+    const home = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' });
+    await expect(home).toBeVisible();
+    for (let presses = 0; presses < 10 && !(await home.evaluate((link) => link === document.activeElement)); presses += 1) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(home).toBeFocused();
+    expect(await home.evaluate((link) => getComputedStyle(link).outlineStyle)).toBe('solid');
+  });
 });
 
 test.describe('theme', () => {
