@@ -11,6 +11,31 @@ const withNoOpenHelpRequests = (page: Page) =>
 
 const ADMIN_ENTRIES = ['Home', 'History', 'Feedback', 'Help Requests', 'Documents', 'Inform the Bot', 'Bot Settings', 'User Accounts'];
 
+/** The collapsed rail: every entry an icon with its name (accessible and in a tooltip), nothing clipped. */
+async function expectRailShape(page: Page) {
+  const sidebar = page.getByRole('navigation', { name: 'Main' });
+  for (const entry of ADMIN_ENTRIES) await expect(sidebar.getByRole('link', { name: new RegExp(`^${entry}`) })).toBeVisible();
+  await expect(sidebar.getByLabel('3 open help requests')).toBeVisible();
+  await expect(sidebar.getByRole('switch', { name: 'Dark mode' })).toBeVisible();
+  await expect(sidebar.getByRole('button', { name: 'Logout' })).toBeVisible();
+  // No visible text is left in the rail besides the badge: no single letters, no "Dark mode" or "Logout".
+  const railText = await sidebar.evaluate((nav) => {
+    const copy = nav.cloneNode(true) as HTMLElement;
+    copy.querySelectorAll('[role=tooltip]').forEach((tooltip) => tooltip.remove());
+    return copy.textContent;
+  });
+  expect(railText.replace(/Home|History|Feedback|Help Requests|Documents|Inform the Bot|Bot Settings|User Accounts/g, '')).toBe('3');
+  for (const label of await sidebar.getByRole('link').locator('span:not(.badge)').all()) await expect(label).toHaveClass(/visually-hidden/);
+  const railBox = await sidebar.boundingBox();
+  expect(await sidebar.evaluate((nav) => nav.scrollWidth <= nav.clientWidth)).toBe(true);
+  for (const control of await sidebar.locator('a, button, [role=switch]').all()) {
+    const box = await control.boundingBox();
+    expect(box && railBox && box.x >= railBox.x && box.x + box.width <= railBox.x + railBox.width).toBe(true);
+  }
+  await sidebar.getByRole('link', { name: 'History' }).hover();
+  await expect(page.getByRole('tooltip')).toHaveText('History');
+}
+
 test.describe('layout', () => {
   test('shows the assistant name in the top bar', async ({ page, signIn }) => {
     await signIn('viewer');
@@ -36,13 +61,24 @@ test.describe('layout', () => {
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(ADMIN_ENTRIES);
   });
 
-  test('collapses and expands the sidebar', async ({ page, signIn }) => {
-    await signIn('viewer');
+  test('collapses to an icon rail that keeps every name, the badge and the controls, and remembers it', async ({ page, signIn }) => {
+    await signIn('admin');
+    await page.route('**/api/all-help-requests-count', (route) => route.fulfill({ json: { success: true, data: { rows: [{ total_count: 3 }] } } }));
     await page.goto('/home');
+    const sidebar = page.getByRole('navigation', { name: 'Main' });
     await page.getByRole('button', { name: 'Collapse sidebar' }).click();
-    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveClass(/sidebar-collapsed/);
+    await expect(sidebar).toHaveClass(/sidebar-collapsed/);
+    await expectRailShape(page);
+
+    await page.reload();
+    await expect(sidebar).toHaveClass(/sidebar-collapsed/);
+    await expectRailShape(page);
+
     await page.getByRole('button', { name: 'Expand sidebar' }).click();
-    await expect(page.getByRole('navigation', { name: 'Main' })).not.toHaveClass(/sidebar-collapsed/);
+    await expect(sidebar).not.toHaveClass(/sidebar-collapsed/);
+    await page.reload();
+    await expect(sidebar).not.toHaveClass(/sidebar-collapsed/);
+    await expect(sidebar.getByRole('link', { name: 'History' })).toHaveText('History');
   });
 
   test('hides the help request badge when nothing is open', async ({ page, signIn }) => {
@@ -50,6 +86,65 @@ test.describe('layout', () => {
     await withNoOpenHelpRequests(page);
     await page.goto('/home');
     await expect(page.getByRole('link', { name: 'Help Requests' })).toHaveText('Help Requests');
+  });
+});
+
+test.describe('document titles', () => {
+  test('every screen names itself and the dashboard', async ({ page, signIn }) => {
+    await page.goto('/');
+    await expect(page).toHaveTitle(`Login · ${E2E_ASSISTANT_NAME} Owner Dashboard`);
+    await page.goto('/reset-password');
+    await expect(page).toHaveTitle(`Forgot Password · ${E2E_ASSISTANT_NAME} Owner Dashboard`);
+    const user = await signIn('admin');
+    const screens: [string, string][] = [
+      ['/home', 'Home'],
+      ['/history', 'History'],
+      ['/history/page/2', 'History'],
+      ['/feedback', 'Feedback'],
+      ['/help-requests', 'Help Requests'],
+      ['/documents', 'Documents'],
+      ['/inform-the-bot', 'Inform the Bot'],
+      ['/bot-settings', 'Bot Settings'],
+      ['/user-accounts', 'User Accounts'],
+      ['/user-accounts/add', 'Add User'],
+      [`/user-accounts/${user.id}`, 'User Details'],
+      [`/user-accounts/${user.id}/change-password`, 'Change Password'],
+      ['/search/anything/page/1', 'Search Results'],
+    ];
+    for (const [path, title] of screens) {
+      await page.goto(path);
+      await expect(page).toHaveTitle(`${title} · ${E2E_ASSISTANT_NAME} Owner Dashboard`);
+    }
+    // In-app navigation changes it too.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Feedback' }).click();
+    await expect(page).toHaveTitle(`Feedback · ${E2E_ASSISTANT_NAME} Owner Dashboard`);
+  });
+});
+
+test.describe('keyboard', () => {
+  test('the first Tab reaches a visible skip link that moves focus to the screen', async ({ page, signIn }) => {
+    await signIn('viewer');
+    await page.goto('/history');
+    await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+    await expect(page).toHaveURL(/\/history$/);
+  });
+
+  test('sidebar entries show a focus ring when reached with the keyboard', async ({ page, signIn }) => {
+    await signIn('viewer');
+    await page.goto('/home');
+    const home = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' });
+    await expect(home).toBeVisible();
+    for (let presses = 0; presses < 10 && !(await home.evaluate((link) => link === document.activeElement)); presses += 1) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(home).toBeFocused();
+    expect(await home.evaluate((link) => getComputedStyle(link).outlineStyle)).toBe('solid');
   });
 });
 
@@ -78,12 +173,61 @@ test.describe('theme', () => {
   });
 });
 
+test.describe('code splitting', () => {
+  test('the login screen loads none of the signed-in screens; the first one loads the layout with it', async ({ page, createStaff }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    expect(scripts.filter((script) => /dashboard-layout|-screens-/.test(script))).toEqual([]);
+
+    const user = await createStaff('viewer');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    expect(scripts.some((script) => script.includes('dashboard-layout'))).toBe(true);
+    expect(scripts.some((script) => script.includes('statistics-screens'))).toBe(true);
+  });
+});
+
+test.describe('theme before first paint', () => {
+  test('the remembered dark theme is on <html> before the bundle runs, within the CSP', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') violations.push(message.text());
+    });
+    await page.addInitScript(() => window.localStorage.setItem('steward.theme', 'dark'));
+    // Without the bundle, only the small script in <head> can have set the theme.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'dark');
+    await expect(page.locator('html')).not.toHaveClass(/light-mode/);
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(33, 37, 41)');
+    expect(violations.filter((text) => text.includes('Content Security Policy'))).toEqual([]);
+  });
+});
+
 test.describe('accessibility', () => {
   for (const theme of ['light', 'dark'] as const) {
     test(`login screen has no axe violations in the ${theme} theme`, async ({ page }) => {
       await page.addInitScript((value) => window.localStorage.setItem('steward.theme', value), theme);
       await page.goto('/');
       await expect(page.locator('html')).toHaveAttribute('data-bs-theme', theme);
+      await expectNoAccessibilityViolations(page);
+    });
+
+    test(`the collapsed rail has no axe violations in the ${theme} theme`, async ({ page, signIn }) => {
+      const user = await signIn('admin');
+      await page.request.post('/api/user/change-theme', { data: { id: user.id, theme } });
+      await page.addInitScript(() => window.localStorage.setItem('steward.sidebar-collapsed', 'true'));
+      await page.goto('/home');
+      await expect(page.getByRole('navigation', { name: 'Main' })).toHaveClass(/sidebar-collapsed/);
+      await expect(page.locator('html')).toHaveAttribute('data-bs-theme', theme);
+      await page.getByRole('link', { name: 'Feedback' }).focus();
+      await expect(page.getByRole('tooltip')).toHaveText('Feedback');
       await expectNoAccessibilityViolations(page);
     });
 

@@ -1,8 +1,9 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { DashboardLayout } from '../layout/dashboard-layout.tsx';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { LoadingPlaceholder } from '../components/loading-placeholder.tsx';
 import { accountPublicRoutes } from './routes/account-public-routes.tsx';
 import { botSettingsRoutes } from './routes/bot-settings-routes.tsx';
 import { conversationRoutes } from './routes/conversation-routes.tsx';
+import { DocumentTitle } from './routes/document-title.tsx';
 import { documentsRoutes } from './routes/documents-routes.tsx';
 import { LoginGate, PublicOnlyGate } from './routes/gates.tsx';
 import { informTheBotRoutes } from './routes/inform-the-bot-routes.tsx';
@@ -12,27 +13,48 @@ import { searchRoutes } from './routes/search-routes.tsx';
 import { statisticsRoutes } from './routes/statistics-routes.tsx';
 import { userAccountRoutes } from './routes/user-account-routes.tsx';
 
-/** The route table of spec section 2: each area's routes live in app/routes/<area>-routes.tsx. */
+/**
+ * The route table of spec section 2: each area's routes live in app/routes/<area>-routes.tsx, each with
+ * `handle: { title }` for document.title.
+ */
 export const routes: RouteObject[] = [
   {
     path: '/',
+    element: (
+      <>
+        <DocumentTitle />
+        <Outlet />
+      </>
+    ),
     errorElement: <RouteErrorScreen />,
+    // Shown while the first screen's chunks load (lazy routes below).
+    hydrateFallbackElement: (
+      <div className="container py-5">
+        <LoadingPlaceholder />
+      </div>
+    ),
     children: [
       { element: <PublicOnlyGate />, children: [...loginRoutes, ...accountPublicRoutes] },
       {
         element: (
           <LoginGate>
-            <DashboardLayout />
+            <Outlet />
           </LoginGate>
         ),
         children: [
-          ...statisticsRoutes,
-          ...conversationRoutes,
-          ...informTheBotRoutes,
-          ...userAccountRoutes,
-          ...documentsRoutes,
-          ...botSettingsRoutes,
-          ...searchRoutes,
+          {
+            // The top bar, the sidebar and their icons load with the first signed-in screen, not with the login screen.
+            lazy: async () => ({ Component: (await import('../layout/dashboard-layout.tsx')).DashboardLayout }),
+            children: [
+              ...statisticsRoutes,
+              ...conversationRoutes,
+              ...informTheBotRoutes,
+              ...userAccountRoutes,
+              ...documentsRoutes,
+              ...botSettingsRoutes,
+              ...searchRoutes,
+            ],
+          },
         ],
       },
     ],

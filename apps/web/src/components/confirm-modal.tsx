@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { errorMessage } from './form/error-message.ts';
@@ -21,6 +21,7 @@ interface ConfirmModalProps {
  * server's error message, and the success message once done.
  */
 export function ConfirmModal({ show, type, message, successMessage, confirmLabel, onConfirm, onClose }: ConfirmModalProps) {
+  const messageId = useId();
   const [state, setState] = useState<{ working: boolean; error?: string; done: boolean }>({ working: false, done: false });
   const close = () => {
     setState({ working: false, done: false });
@@ -38,9 +39,9 @@ export function ConfirmModal({ show, type, message, successMessage, confirmLabel
   };
   const finished = type === 'success' || state.done;
   return (
-    <Modal show={show} onHide={close} backdrop="static" keyboard={!state.working} centered>
+    <Modal show={show} onHide={close} backdrop="static" keyboard={!state.working} centered aria-labelledby={messageId}>
       <Modal.Body>
-        <p className="mb-0" role={finished ? 'status' : undefined}>
+        <p id={messageId} className="mb-0" role={finished ? 'status' : undefined}>
           {state.done && successMessage ? successMessage : message}
         </p>
         {state.error ? (

@@ -1,3 +1,4 @@
+import { ExternalLinkIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { isHttpUrl } from '../lib/safe-url.ts';
 
@@ -11,6 +12,7 @@ export function ExternalLink({ href, children }: { href: string | null | undefin
   return (
     <a href={href} target="_blank" rel="noopener noreferrer">
       {label}
+      <ExternalLinkIcon className="ms-1 external-link-icon" size={14} />
     </a>
   );
 }

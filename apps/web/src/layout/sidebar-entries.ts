@@ -1,8 +1,11 @@
+import type { LucideIcon } from 'lucide-react';
+import { BookOpenText, FileText, History, House, LifeBuoy, MessageSquareText, Settings, Users } from 'lucide-react';
 import { canReadDocuments, canReadInformTheBot, canReadUserAccounts, type StaffRule } from '@steward/contract/permissions';
 
 export interface SidebarEntry {
   label: string;
   to: string;
+  icon: LucideIcon;
   /** Shown only to staff this rule allows; to everyone without one. */
   shownTo?: StaffRule;
   showsOpenHelpRequests?: boolean;
@@ -10,12 +13,12 @@ export interface SidebarEntry {
 
 /** The sidebar of spec section 2, in its order. */
 export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
-  { label: 'Home', to: '/home' },
-  { label: 'History', to: '/history' },
-  { label: 'Feedback', to: '/feedback' },
-  { label: 'Help Requests', to: '/help-requests', showsOpenHelpRequests: true },
-  { label: 'Documents', to: '/documents', shownTo: canReadDocuments },
-  { label: 'Inform the Bot', to: '/inform-the-bot', shownTo: canReadInformTheBot },
-  { label: 'Bot Settings', to: '/bot-settings' },
-  { label: 'User Accounts', to: '/user-accounts', shownTo: canReadUserAccounts },
+  { label: 'Home', to: '/home', icon: House },
+  { label: 'History', to: '/history', icon: History },
+  { label: 'Feedback', to: '/feedback', icon: MessageSquareText },
+  { label: 'Help Requests', to: '/help-requests', icon: LifeBuoy, showsOpenHelpRequests: true },
+  { label: 'Documents', to: '/documents', icon: FileText, shownTo: canReadDocuments },
+  { label: 'Inform the Bot', to: '/inform-the-bot', icon: BookOpenText, shownTo: canReadInformTheBot },
+  { label: 'Bot Settings', to: '/bot-settings', icon: Settings },
+  { label: 'User Accounts', to: '/user-accounts', icon: Users, shownTo: canReadUserAccounts },
 ];

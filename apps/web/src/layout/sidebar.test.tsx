@@ -10,7 +10,7 @@ import { Sidebar } from './sidebar.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-function renderSidebar(capabilities: Capability[], openHelpRequests: number) {
+function renderSidebar(capabilities: Capability[], openHelpRequests: number, collapsed = false) {
   // Any call the sidebar makes on its own answers with the same count the cache holds.
   vi.stubGlobal('fetch', async () => Response.json({ success: true, data: { rows: [{ total_count: openHelpRequests }] } }));
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
@@ -20,7 +20,7 @@ function renderSidebar(capabilities: Capability[], openHelpRequests: number) {
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>
         <SignedInUserContext value={user}>
-          <Sidebar collapsed={false} onToggleCollapsed={() => undefined} />
+          <Sidebar collapsed={collapsed} onToggleCollapsed={() => undefined} />
         </SignedInUserContext>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -60,5 +60,15 @@ describe('Sidebar', () => {
 
   it('has no badge at zero', () => {
     expect(renderSidebar([], 0).queryByLabelText(/open help requests/)).toBeNull();
+  });
+
+  it('keeps every name and the badge in the collapsed rail, with icon-only theme and logout buttons', () => {
+    const sidebar = renderSidebar([], 2, true);
+    expect(sidebar.getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'History', 'Feedback', 'Help Requests2', 'Bot Settings']);
+    expect(sidebar.getByRole('link', { name: 'History' }).querySelector('svg')).not.toBeNull();
+    expect(sidebar.getByLabelText('2 open help requests')).toHaveTextContent('2');
+    expect(sidebar.getByRole('switch', { name: 'Dark mode' })).toHaveAttribute('aria-checked', 'false');
+    expect(sidebar.getByRole('button', { name: 'Logout' })).not.toHaveTextContent('Logout');
+    expect(sidebar.getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute('aria-expanded', 'false');
   });
 });

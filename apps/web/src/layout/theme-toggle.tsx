@@ -1,19 +1,49 @@
+import { Moon } from 'lucide-react';
+import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useChangeTheme } from '../features/auth/api/change-theme.ts';
 import { useSignedInUser } from '../features/auth/api/get-current-user.ts';
+import { RailTooltip } from './rail-tooltip.tsx';
 
-/** Light/dark switch; every change is saved to the user's account on the server. */
-export function ThemeToggle() {
+/**
+ * Light/dark switch; every change is saved to the user's account on the server. In the collapsed rail
+ * it is an icon button that is still a switch named "Dark mode".
+ */
+export function ThemeToggle({ compact = false }: { compact?: boolean }) {
   const user = useSignedInUser();
   const changeTheme = useChangeTheme();
+  const dark = user.theme === 'dark';
+  const change = (toDark: boolean) => changeTheme.mutate({ id: user.id, theme: toDark ? 'dark' : 'light' });
+
+  if (compact) {
+    return (
+      <RailTooltip label="Dark mode" shown>
+        <Button
+          variant={dark ? 'secondary' : 'outline-secondary'}
+          className="sidebar-icon-button"
+          role="switch"
+          aria-checked={dark}
+          aria-label="Dark mode"
+          onClick={() => change(!dark)}
+        >
+          <Moon size={18} />
+        </Button>
+      </RailTooltip>
+    );
+  }
   return (
     <Form.Check
       type="switch"
       id="theme-toggle"
       role="switch"
-      label="Dark mode"
-      checked={user.theme === 'dark'}
-      onChange={(event) => changeTheme.mutate({ id: user.id, theme: event.currentTarget.checked ? 'dark' : 'light' })}
+      label={
+        <span className="d-inline-flex align-items-center gap-1">
+          <Moon size={16} />
+          Dark mode
+        </span>
+      }
+      checked={dark}
+      onChange={(event) => change(event.currentTarget.checked)}
     />
   );
 }

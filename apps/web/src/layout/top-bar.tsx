@@ -1,11 +1,19 @@
+import { Menu } from 'lucide-react';
+import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import { useAppInfo } from '../features/app-info/api/get-app-info.ts';
 import { GlobalSearch } from '../features/search/components/global-search.tsx';
 
-export function TopBar() {
+/** The brand and the search box; on small screens also the button that opens the sidebar drawer. */
+export function TopBar({ onOpenMenu }: { onOpenMenu?: () => void }) {
   const assistantName = useAppInfo().data?.assistant_name;
   return (
     <header className="top-bar navbar border-bottom px-3 gap-2 flex-nowrap">
+      {onOpenMenu ? (
+        <Button variant="outline-secondary" className="top-bar-menu-button flex-shrink-0" aria-label="Open menu" onClick={onOpenMenu}>
+          <Menu size={20} />
+        </Button>
+      ) : null}
       <Link to="/home" className="navbar-brand fw-semibold text-truncate">
         {assistantName ? `${assistantName} Owner Dashboard` : 'Owner Dashboard'}
       </Link>

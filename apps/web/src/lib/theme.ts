@@ -1,5 +1,6 @@
 import type { Theme } from '@steward/contract/auth';
 
+/** Also read by public/theme-before-paint.js, which applies the theme before the bundle runs. */
 const STORAGE_KEY = 'steward.theme';
 
 /** The theme to show before we know who is signed in: the one this browser last used. */

@@ -24,14 +24,15 @@ function ResetPasswordScreen() {
 
 /** /register/{key}, /reset-password and /reset-password/{key}. */
 export const accountPublicRoutes: RouteObject[] = [
-  { path: 'register/:key', element: <RegisterScreen /> },
+  { path: 'register/:key', handle: { title: 'Register' }, element: <RegisterScreen /> },
   {
     path: 'reset-password',
+    handle: { title: 'Forgot Password' },
     element: (
       <AuthCard>
         <ForgotPasswordForm />
       </AuthCard>
     ),
   },
-  { path: 'reset-password/:key', element: <ResetPasswordScreen /> },
+  { path: 'reset-password/:key', handle: { title: 'Reset Password' }, element: <ResetPasswordScreen /> },
 ];

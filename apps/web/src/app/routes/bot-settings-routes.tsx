@@ -1,9 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { useSignedInUser } from '../../features/auth/api/get-current-user.ts';
-import { BotSettingsScreen } from '../../features/bot-settings/components/bot-settings-screen.tsx';
+import { lazyScreen } from './lazy-screen.ts';
 
-function BotSettingsRoute() {
-  return <BotSettingsScreen viewer={useSignedInUser()} />;
-}
+const screens = () => import('./bot-settings-screens.tsx');
 
-export const botSettingsRoutes: RouteObject[] = [{ path: 'bot-settings', element: <BotSettingsRoute /> }];
+export const botSettingsRoutes: RouteObject[] = [
+  { path: 'bot-settings', handle: { title: 'Bot Settings' }, lazy: lazyScreen(screens, (module) => module.BotSettingsRoute) },
+];

@@ -1,26 +1,19 @@
-import { HelpRequestDetailScreen, HelpRequestListScreen } from './help-request-screens.tsx';
 import type { RouteObject } from 'react-router';
-import { useSignedInUser } from '../../features/auth/api/get-current-user.ts';
-import { FeedbackDetail } from '../../features/feedback/components/feedback-detail.tsx';
-import { FeedbackList } from '../../features/feedback/components/feedback-list.tsx';
-import { ChatSessionDetail } from '../../features/history/components/chat-session-detail.tsx';
-import { HistoryList } from '../../features/history/components/history-list.tsx';
+import { lazyScreen } from './lazy-screen.ts';
 
-function FeedbackDetailScreen() {
-  return <FeedbackDetail viewer={useSignedInUser()} />;
-}
+const screens = () => import('./conversation-screens.tsx');
 
 /** History, feedback and help requests: built by the conversations issue. */
 export const conversationRoutes: RouteObject[] = [
-  { path: 'history', element: <HistoryList /> },
-  { path: 'history/page/:page', element: <HistoryList /> },
-  { path: 'history/:sessionId', element: <ChatSessionDetail /> },
-  { path: 'feedback', element: <FeedbackList /> },
-  { path: 'feedback/page/:page', element: <FeedbackList /> },
-  { path: 'feedback/page/:page/:rating', element: <FeedbackList /> },
-  { path: 'feedback/:id', element: <FeedbackDetailScreen /> },
-  { path: 'help-requests', element: <HelpRequestListScreen /> },
-  { path: 'help-requests/page/:page', element: <HelpRequestListScreen /> },
-  { path: 'help-requests/page/:page/:status', element: <HelpRequestListScreen /> },
-  { path: 'help-requests/:id', element: <HelpRequestDetailScreen /> },
+  { path: 'history', handle: { title: 'History' }, lazy: lazyScreen(screens, (module) => module.HistoryList) },
+  { path: 'history/page/:page', handle: { title: 'History' }, lazy: lazyScreen(screens, (module) => module.HistoryList) },
+  { path: 'history/:sessionId', handle: { title: 'Chat Session' }, lazy: lazyScreen(screens, (module) => module.ChatSessionDetail) },
+  { path: 'feedback', handle: { title: 'Feedback' }, lazy: lazyScreen(screens, (module) => module.FeedbackList) },
+  { path: 'feedback/page/:page', handle: { title: 'Feedback' }, lazy: lazyScreen(screens, (module) => module.FeedbackList) },
+  { path: 'feedback/page/:page/:rating', handle: { title: 'Feedback' }, lazy: lazyScreen(screens, (module) => module.FeedbackList) },
+  { path: 'feedback/:id', handle: { title: 'Feedback Detail' }, lazy: lazyScreen(screens, (module) => module.FeedbackDetailScreen) },
+  { path: 'help-requests', handle: { title: 'Help Requests' }, lazy: lazyScreen(screens, (module) => module.HelpRequestListScreen) },
+  { path: 'help-requests/page/:page', handle: { title: 'Help Requests' }, lazy: lazyScreen(screens, (module) => module.HelpRequestListScreen) },
+  { path: 'help-requests/page/:page/:status', handle: { title: 'Help Requests' }, lazy: lazyScreen(screens, (module) => module.HelpRequestListScreen) },
+  { path: 'help-requests/:id', handle: { title: 'Help Request' }, lazy: lazyScreen(screens, (module) => module.HelpRequestDetailScreen) },
 ];

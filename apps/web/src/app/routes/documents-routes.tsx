@@ -1,22 +1,16 @@
-import { useParams, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { canReadDocuments } from '@steward/contract/permissions';
-import { useSignedInUser } from '../../features/auth/api/get-current-user.ts';
-import { DocumentsScreen } from '../../features/documents/components/documents-screen.tsx';
-import { pageIndexFromRoute } from '../../lib/page-param.ts';
 import { PermissionGate } from './gates.tsx';
+import { lazyScreen } from './lazy-screen.ts';
 
-function DocumentsRouteScreen() {
-  const viewer = useSignedInUser();
-  const { page } = useParams();
-  return <DocumentsScreen pageIndex={pageIndexFromRoute(page)} viewer={viewer} />;
-}
+const screens = () => import('./documents-screens.tsx');
 
 export const documentsRoutes: RouteObject[] = [
   {
     element: <PermissionGate allows={canReadDocuments} />,
     children: [
-      { path: 'documents', element: <DocumentsRouteScreen /> },
-      { path: 'documents/page/:page', element: <DocumentsRouteScreen /> },
+      { path: 'documents', handle: { title: 'Documents' }, lazy: lazyScreen(screens, (module) => module.DocumentsRouteScreen) },
+      { path: 'documents/page/:page', handle: { title: 'Documents' }, lazy: lazyScreen(screens, (module) => module.DocumentsRouteScreen) },
     ],
   },
 ];

@@ -1,22 +1,16 @@
-import { useParams, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { canReadInformTheBot } from '@steward/contract/permissions';
-import { useSignedInUser } from '../../features/auth/api/get-current-user.ts';
-import { InformTheBotList } from '../../features/inform-the-bot/components/inform-the-bot-list.tsx';
-import { pageIndexFromRoute } from '../../lib/page-param.ts';
 import { PermissionGate } from './gates.tsx';
+import { lazyScreen } from './lazy-screen.ts';
 
-function InformTheBotScreen() {
-  const viewer = useSignedInUser();
-  const { page } = useParams();
-  return <InformTheBotList pageIndex={pageIndexFromRoute(page)} viewer={viewer} />;
-}
+const screens = () => import('./inform-the-bot-screens.tsx');
 
 export const informTheBotRoutes: RouteObject[] = [
   {
     element: <PermissionGate allows={canReadInformTheBot} />,
     children: [
-      { path: 'inform-the-bot', element: <InformTheBotScreen /> },
-      { path: 'inform-the-bot/page/:page', element: <InformTheBotScreen /> },
+      { path: 'inform-the-bot', handle: { title: 'Inform the Bot' }, lazy: lazyScreen(screens, (module) => module.InformTheBotScreen) },
+      { path: 'inform-the-bot/page/:page', handle: { title: 'Inform the Bot' }, lazy: lazyScreen(screens, (module) => module.InformTheBotScreen) },
     ],
   },
 ];

@@ -4,7 +4,7 @@ import { LoginForm } from '../../features/auth/components/login-form.tsx';
 
 export const loginRoutes: RouteObject[] = [
   {
-    index: true,
+    index: true, handle: { title: 'Login' },
     element: (
       <AuthCard>
         <LoginForm />

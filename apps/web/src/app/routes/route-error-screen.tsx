@@ -1,3 +1,4 @@
+import { DocumentTitle } from './document-title.tsx';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 
 /** The router's error screen: unknown routes (404) and anything a screen throws. */
@@ -10,6 +11,7 @@ export function RouteErrorScreen() {
       : undefined;
   return (
     <main className="container py-5">
+      <DocumentTitle title="Error" />
       <h1 className="h2">Unexpected Application Error!</h1>
       {detail ? <p className="text-body-secondary">{detail}</p> : null}
       <Link to="/home">Go to the dashboard</Link>

@@ -1,4 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { SearchResultsScreen } from '../../features/search/components/search-results-screen.tsx';
+import { lazyScreen } from './lazy-screen.ts';
 
-export const searchRoutes: RouteObject[] = [{ path: 'search/:query/page/:page', element: <SearchResultsScreen /> }];
+const screens = () => import('./search-screens.tsx');
+
+export const searchRoutes: RouteObject[] = [
+  { path: 'search/:query/page/:page', handle: { title: 'Search Results' }, lazy: lazyScreen(screens, (module) => module.SearchResultsScreen) },
+];

@@ -1,4 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { StatisticsScreen } from '../../features/statistics/components/statistics-screen.tsx';
+import { lazyScreen } from './lazy-screen.ts';
 
-export const statisticsRoutes: RouteObject[] = [{ path: 'home', element: <StatisticsScreen /> }];
+const screens = () => import('./statistics-screens.tsx');
+
+export const statisticsRoutes: RouteObject[] = [
+  { path: 'home', handle: { title: 'Home' }, lazy: lazyScreen(screens, (module) => module.StatisticsScreen) },
+];

@@ -1,69 +1,28 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useParams, type RouteObject } from 'react-router';
-import { canAddUser, canChangePassword, canDeleteUser, canReadUserAccounts, canSeeAddUserLink } from '@steward/contract/permissions';
-import { ChangePasswordForm } from '../../features/accounts/components/change-password-form.tsx';
-import { currentUserQueryKey, useSignedInUser } from '../../features/auth/api/get-current-user.ts';
-import { AddUserForm } from '../../features/user-accounts/components/add-user-form.tsx';
-import { UserAccountsList } from '../../features/user-accounts/components/user-accounts-list.tsx';
-import { UserDetail } from '../../features/user-accounts/components/user-detail.tsx';
-import { pageIndexFromRoute } from '../../lib/page-param.ts';
+import type { RouteObject } from 'react-router';
+import { canAddUser, canReadUserAccounts } from '@steward/contract/permissions';
 import { OwnAccountGate, PermissionGate } from './gates.tsx';
+import { lazyScreen } from './lazy-screen.ts';
 
-function UserAccountsScreen() {
-  const user = useSignedInUser();
-  const { page } = useParams();
-  return (
-    <UserAccountsList
-      pageIndex={pageIndexFromRoute(page)}
-      viewerId={user.id}
-      showsAddUserLink={canSeeAddUserLink(user)}
-      canDeleteUsers={canDeleteUser(user)}
-    />
-  );
-}
-
-function UserDetailScreen() {
-  const user = useSignedInUser();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  // OwnAccountGate let us in, so this is the viewer's own account; deleting it ends the session.
-  return (
-    <UserDetail
-      userId={user.id}
-      showsChangePasswordLink={canChangePassword(user, user.id)}
-      canDeleteUser={canDeleteUser(user)}
-      onDeleted={() => {
-        queryClient.clear();
-        queryClient.setQueryData(currentUserQueryKey, null);
-        void navigate('/', { replace: true });
-      }}
-    />
-  );
-}
-
-function ChangePasswordScreen() {
-  const user = useSignedInUser();
-  return <ChangePasswordForm userId={user.id} />;
-}
+const screens = () => import('./user-account-screens.tsx');
 
 /** Staff accounts: list, add user, one's own account and password. */
 export const userAccountRoutes: RouteObject[] = [
   {
     element: <PermissionGate allows={canReadUserAccounts} />,
     children: [
-      { path: 'user-accounts', element: <UserAccountsScreen /> },
-      { path: 'user-accounts/page/:page', element: <UserAccountsScreen /> },
+      { path: 'user-accounts', handle: { title: 'User Accounts' }, lazy: lazyScreen(screens, (module) => module.UserAccountsScreen) },
+      { path: 'user-accounts/page/:page', handle: { title: 'User Accounts' }, lazy: lazyScreen(screens, (module) => module.UserAccountsScreen) },
     ],
   },
   {
     element: <PermissionGate allows={canAddUser} />,
-    children: [{ path: 'user-accounts/add', element: <AddUserForm /> }],
+    children: [{ path: 'user-accounts/add', handle: { title: 'Add User' }, lazy: lazyScreen(screens, (module) => module.AddUserForm) }],
   },
   {
     element: <OwnAccountGate />,
     children: [
-      { path: 'user-accounts/:id', element: <UserDetailScreen /> },
-      { path: 'user-accounts/:id/change-password', element: <ChangePasswordScreen /> },
+      { path: 'user-accounts/:id', handle: { title: 'User Details' }, lazy: lazyScreen(screens, (module) => module.UserDetailScreen) },
+      { path: 'user-accounts/:id/change-password', handle: { title: 'Change Password' }, lazy: lazyScreen(screens, (module) => module.ChangePasswordScreen) },
     ],
   },
 ];

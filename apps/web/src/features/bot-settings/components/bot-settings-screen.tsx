@@ -3,16 +3,18 @@ import { useBotSettings } from '../api/get-bot-settings.ts';
 import { FunFactsSection } from './fun-facts-section.tsx';
 import { HelpRequestEmailsSection } from './help-request-emails-section.tsx';
 import { SupportThresholdForm } from './support-threshold-form.tsx';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder.tsx';
 
 /** Bot settings: without canUpdateBotSettings (update_bot_settings), Save is disabled, edit/delete and the email section hidden. */
 export function BotSettingsScreen({ viewer }: { viewer: StaffMember }) {
   const mayEdit = canUpdateBotSettings(viewer);
-  const { data: settings } = useBotSettings();
+  const { data: settings, isPending } = useBotSettings();
   return (
     <section aria-labelledby="bot-settings-title">
       <h1 id="bot-settings-title" className="h3 mb-3">
         Bot Settings
       </h1>
+      {isPending ? <LoadingPlaceholder /> : null}
       {settings ? <SupportThresholdForm threshold={settings.supportMessageThreshold} mayEdit={mayEdit} /> : null}
       <FunFactsSection mayEdit={mayEdit} />
       {mayEdit && settings?.helpRequestEmails ? <HelpRequestEmailsSection emails={settings.helpRequestEmails} /> : null}

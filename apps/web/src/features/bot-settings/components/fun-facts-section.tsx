@@ -1,3 +1,4 @@
+import { ExternalLinkIcon, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -8,9 +9,10 @@ import { useFunFacts } from '../api/get-fun-facts.ts';
 import { FunFactEditModal } from './fun-fact-edit-modal.tsx';
 import { NewFunFactsForm } from './new-fun-facts-form.tsx';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { ListStatus } from '../../../components/list-status.tsx';
 
 export function FunFactsSection({ mayEdit }: { mayEdit: boolean }) {
-  const { data: funFacts } = useFunFacts();
+  const { data: funFacts, isPending } = useFunFacts();
   const remove = useDeleteFunFact();
   const [editing, setEditing] = useState<FunFactRow>();
   const [deleting, setDeleting] = useState<FunFactRow>();
@@ -27,14 +29,17 @@ export function FunFactsSection({ mayEdit }: { mayEdit: boolean }) {
                   <p className="mb-0">{funFactPreview(funFact.fact)}</p>
                   <a href={funFact.url} target="_blank" rel="noreferrer noopener" className="small text-break">
                     {funFact.url}
+                    <ExternalLinkIcon className="ms-1 external-link-icon" size={14} />
                   </a>
                 </div>
                 {mayEdit ? (
                   <div className="d-flex gap-2">
                     <Button size="sm" variant="outline-primary" aria-label={`Edit fun fact: ${funFact.fact}`} onClick={() => { setUpdated(false); setEditing(funFact); }}>
+                      <Pencil className="me-1" size={16} />
                       Edit
                     </Button>
                     <Button size="sm" variant="outline-danger" aria-label={`Delete fun fact: ${funFact.fact}`} onClick={() => setDeleting(funFact)}>
+                      <Trash2 className="me-1" size={16} />
                       Delete
                     </Button>
                   </div>
@@ -43,7 +48,7 @@ export function FunFactsSection({ mayEdit }: { mayEdit: boolean }) {
             ))}
           </ul>
         ) : (
-          <p className="text-body-secondary">No fun facts yet.</p>
+          <ListStatus loading={isPending} empty={funFacts?.length === 0} emptyText="No fun facts yet." />
         )}
         <FormAlert success={updated ? BOT_SETTINGS_MESSAGES.funFactUpdated : undefined} below />
         <NewFunFactsForm mayEdit={mayEdit} />

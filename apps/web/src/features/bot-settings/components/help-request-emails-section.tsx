@@ -1,3 +1,4 @@
+import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
@@ -38,6 +39,7 @@ export function HelpRequestEmailsSection({ emails }: { emails: readonly string[]
               <li key={email} className="list-group-item d-flex justify-content-between align-items-center">
                 <span className="text-break">{email}</span>
                 <Button size="sm" variant="outline-danger" aria-label={`Delete ${email}`} onClick={() => setDeleting(email)}>
+                  <Trash2 className="me-1" size={16} />
                   Delete
                 </Button>
               </li>
@@ -53,6 +55,7 @@ export function HelpRequestEmailsSection({ emails }: { emails: readonly string[]
           ))}
           <div className="d-flex gap-2 mt-3">
             <Button variant="outline-primary" onClick={() => append({ address: '' })}>
+              <Plus className="me-1" size={16} />
               Add another email
             </Button>
             <SubmitButton busy={formState.isSubmitting} busyLabel="Saving...">

@@ -1,3 +1,4 @@
+import { FileUp, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -48,15 +49,18 @@ export function DocumentCard({ document, viewer }: { document: DocumentRow; view
                     setUpdated(false);
                     setOpen('edit');
                   }}>
+                  <Pencil className="me-1" size={16} />
                   Edit
                 </Button>
                 <Button size="sm" variant="outline-secondary" aria-label={`Replace file of ${document.title}`} onClick={() => setOpen('replace')}>
+                  <FileUp className="me-1" size={16} />
                   Replace file
                 </Button>
               </>
             ) : null}
             {mayDelete ? (
               <Button size="sm" variant="outline-danger" aria-label={`Delete ${document.title}`} onClick={() => setOpen('delete')}>
+                <Trash2 className="me-1" size={16} />
                 Delete
               </Button>
             ) : null}

@@ -1,17 +1,19 @@
+import { CircleAlert, CircleCheck, LoaderCircle, type LucideIcon } from 'lucide-react';
 import Badge from 'react-bootstrap/Badge';
 import { DOCUMENT_STATUS_LABELS, type DocumentStatus } from '@steward/contract/documents';
 
-const PILL: Record<DocumentStatus, { bg: string; text?: 'dark' }> = {
-  in_progress: { bg: 'warning', text: 'dark' },
-  completed: { bg: 'success' },
-  error: { bg: 'danger' },
+const PILL: Record<DocumentStatus, { bg: string; text?: 'dark'; icon: LucideIcon }> = {
+  in_progress: { bg: 'warning', text: 'dark', icon: LoaderCircle },
+  completed: { bg: 'success', icon: CircleCheck },
+  error: { bg: 'danger', icon: CircleAlert },
 };
 
 /** A document's state in the vector database. */
 export function DocumentStatusPill({ status }: { status: DocumentStatus }) {
-  const { bg, text } = PILL[status];
+  const { bg, text, icon: Icon } = PILL[status];
   return (
-    <Badge pill bg={bg} text={text}>
+    <Badge pill bg={bg} text={text} className="d-inline-flex align-items-center gap-1">
+      <Icon size={12} />
       {DOCUMENT_STATUS_LABELS[status]}
     </Badge>
   );

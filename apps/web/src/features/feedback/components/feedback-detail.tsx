@@ -11,6 +11,7 @@ import { formatDateTime } from '../../../lib/format-date.ts';
 import { useFeedback } from '../api/get-feedback.ts';
 import { FeedbackCorrectionForm } from './feedback-correction-form.tsx';
 import { RatingIcon } from './rating-icon.tsx';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -27,7 +28,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 /** /feedback/{id}: every field, the chat history link, and the correction form for those who may inform the bot. */
 export function FeedbackDetail({ viewer }: { viewer: CurrentUser }) {
   const id = useParams().id ?? '';
-  const { data: feedback, error } = useFeedback(id);
+  const { data: feedback, error, isPending } = useFeedback(id);
   const formRef = useRef<HTMLElement>(null);
   const canCorrect = canSaveCorrection(viewer);
 
@@ -42,6 +43,7 @@ export function FeedbackDetail({ viewer }: { viewer: CurrentUser }) {
       <h1 id="feedback-detail-title" className="h3 mb-3">
         Feedback
       </h1>
+      {isPending ? <LoadingPlaceholder /> : null}
       {error ? <Alert variant="danger">{error.message}</Alert> : null}
       {feedback ? (
         <>

@@ -9,6 +9,7 @@ import { useFeedbackPage } from '../api/get-feedback-page.ts';
 import { FeedbackTabs } from './feedback-tabs.tsx';
 import { RatingIcon } from './rating-icon.tsx';
 import { ClickableRow } from '../../../components/clickable-row.tsx';
+import { ListStatus } from '../../../components/list-status.tsx';
 
 /** /feedback, /feedback/page/{page} and /feedback/page/{page}/{up|down}: 30 per page; a row opens its detail. */
 export function FeedbackList() {
@@ -18,7 +19,8 @@ export function FeedbackList() {
   // An unknown rating segment reads as all.
   const rating = ratingFilterParam.catch('').parse(params.rating ?? '');
   // A failed load shows nothing (spec section 8).
-  const rows = useFeedbackPage(pageIndex, rating).data ?? [];
+  const page = useFeedbackPage(pageIndex, rating);
+  const rows = page.data ?? [];
   const openFeedback = (id: number) => void navigate(`/feedback/${id}`);
 
   return (
@@ -51,6 +53,7 @@ export function FeedbackList() {
           ))}
         </tbody>
       </Table>
+      <ListStatus loading={page.isPending} empty={page.data?.length === 0} emptyText="No feedback yet." />
       <PaginationBar
         basePath="/feedback"
         currentPage={pageIndex + 1}

@@ -9,6 +9,7 @@ import { useHelpRequest } from '../api/get-help-request.ts';
 import { HelpRequestStatusAction } from './help-request-status-action.tsx';
 import { HelpRequestStatusBadge } from './help-request-status-badge.tsx';
 import { ExternalLink } from '../../../components/external-link.tsx';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder.tsx';
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
@@ -25,13 +26,14 @@ export function countryLabel(code: string): string {
 
 /** Help request detail: every field of the spec, and the resolve / reopen action for those allowed. */
 export function HelpRequestDetail({ id, viewer }: { id: number; viewer: CurrentUser }) {
-  const { data: helpRequest, error } = useHelpRequest(id);
+  const { data: helpRequest, error, isPending } = useHelpRequest(id);
   return (
     <section aria-labelledby="help-request-title">
       <BackButton fallback="/help-requests" />
       <h1 id="help-request-title" className="h3 mb-3">
         Help Request
       </h1>
+      {isPending ? <LoadingPlaceholder /> : null}
       {error && !helpRequest ? (
         <p className="text-danger" role="alert">
           {error.message}

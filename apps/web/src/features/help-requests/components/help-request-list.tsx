@@ -8,6 +8,7 @@ import { useHelpRequestPage } from '../api/get-help-request-page.ts';
 import { HelpRequestStatusBadge } from './help-request-status-badge.tsx';
 import { HelpRequestTabs } from './help-request-tabs.tsx';
 import { ClickableRow } from '../../../components/clickable-row.tsx';
+import { ListStatus } from '../../../components/list-status.tsx';
 
 /** A long message is cut for the table; the detail shows it whole. */
 const MESSAGE_PREVIEW = 120;
@@ -16,7 +17,7 @@ const preview = (message: string) => (message.length > MESSAGE_PREVIEW ? `${mess
 /** Help requests list: tabs All / Resolved / Pending, 30 per page, a row opens the detail. */
 export function HelpRequestList({ status, pageIndex }: { status: HelpRequestStatusFilter; pageIndex: number }) {
   const navigate = useNavigate();
-  const { data } = useHelpRequestPage(status, pageIndex);
+  const { data, isPending } = useHelpRequestPage(status, pageIndex);
   const open = (id: number) => void navigate(`/help-requests/${id}`);
 
   return (
@@ -54,15 +55,9 @@ export function HelpRequestList({ status, pageIndex }: { status: HelpRequestStat
                   </td>
                 </ClickableRow>
               ))}
-              {data.rows.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="text-body-secondary">
-                    No help requests.
-                  </td>
-                </tr>
-              ) : null}
             </tbody>
           </Table>
+          <ListStatus loading={false} empty={data.rows.length === 0} emptyText="No help requests yet." />
           <PaginationBar
             basePath="/help-requests"
             currentPage={pageIndex + 1}
@@ -71,7 +66,9 @@ export function HelpRequestList({ status, pageIndex }: { status: HelpRequestStat
             filter={status || undefined}
           />
           </>
-        ) : null}
+        ) : (
+          <ListStatus loading={isPending} empty={false} emptyText="" />
+        )}
       </Card>
     </section>
   );

@@ -1,16 +1,18 @@
+import { CircleCheck, Clock, type LucideIcon } from 'lucide-react';
 import Badge from 'react-bootstrap/Badge';
 import type { HelpRequestStatus } from '@steward/contract/help-requests';
 
-const LOOK: Record<HelpRequestStatus, { label: string; bg: string; text?: 'dark' }> = {
-  pending: { label: 'Pending', bg: 'warning', text: 'dark' },
-  resolved: { label: 'Resolved', bg: 'success' },
+const LOOK: Record<HelpRequestStatus, { label: string; bg: string; text?: 'dark'; icon: LucideIcon }> = {
+  pending: { label: 'Pending', bg: 'warning', text: 'dark', icon: Clock },
+  resolved: { label: 'Resolved', bg: 'success', icon: CircleCheck },
 };
 
 export function HelpRequestStatusBadge({ status }: { status: HelpRequestStatus }) {
-  const look = LOOK[status];
+  const { label, bg, text, icon: Icon } = LOOK[status];
   return (
-    <Badge bg={look.bg} text={look.text} pill>
-      {look.label}
+    <Badge bg={bg} text={text} pill className="d-inline-flex align-items-center gap-1">
+      <Icon size={12} />
+      {label}
     </Badge>
   );
 }

@@ -7,12 +7,14 @@ import { SanitizedHtml } from '../../../components/sanitized-html.tsx';
 import { useChatSession } from '../api/get-chat-session.ts';
 import { AccountDetails, distinctAccounts } from './account-details.tsx';
 import { SourceDocumentLinks } from './source-document-links.tsx';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder.tsx';
 
 /** /history/{sessionId}: the accounts used, then a User row and a Chatbot row per exchange. */
 export function ChatSessionDetail() {
   const sessionId = useParams().sessionId ?? '';
   // A failed load shows nothing (spec section 8).
-  const rows = useChatSession(sessionId).data ?? [];
+  const session = useChatSession(sessionId);
+  const rows = session.data ?? [];
 
   return (
     <section aria-labelledby="chat-session-title">
@@ -20,6 +22,7 @@ export function ChatSessionDetail() {
       <h1 id="chat-session-title" className="h3 mb-3">
         Chat Session
       </h1>
+      {session.isPending ? <LoadingPlaceholder /> : null}
       {distinctAccounts(rows).map((account, index) => (
         <AccountDetails key={index} account={account} />
       ))}

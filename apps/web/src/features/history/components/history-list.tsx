@@ -6,13 +6,15 @@ import { formatLongDate, formatTime } from '../../../lib/format-date.ts';
 import { pageIndexFromRoute } from '../../../lib/page-param.ts';
 import { useHistoryPage } from '../api/get-history-page.ts';
 import { ClickableRow } from '../../../components/clickable-row.tsx';
+import { ListStatus } from '../../../components/list-status.tsx';
 
 /** /history and /history/page/{page}: every exchange, 30 per page; a row opens its chat session. */
 export function HistoryList() {
   const navigate = useNavigate();
   const pageIndex = pageIndexFromRoute(useParams().page);
   // A failed load shows nothing (spec section 8).
-  const rows = useHistoryPage(pageIndex).data ?? [];
+  const page = useHistoryPage(pageIndex);
+  const rows = page.data ?? [];
   const openSession = (sessionId: string) => void navigate(`/history/${encodeURIComponent(sessionId)}`);
 
   return (
@@ -46,6 +48,7 @@ export function HistoryList() {
           ))}
         </tbody>
       </Table>
+      <ListStatus loading={page.isPending} empty={page.data?.length === 0} emptyText="No conversations yet." />
       <PaginationBar
         basePath="/history"
         currentPage={pageIndex + 1}

@@ -5,11 +5,12 @@ import { PaginationBar } from '../../../components/pagination-bar.tsx';
 import { useInformTheBotPage } from '../api/get-inform-the-bot-page.ts';
 import { AddInformationForm } from './add-information-form.tsx';
 import { InformTheBotCard } from './inform-the-bot-card.tsx';
+import { ListStatus } from '../../../components/list-status.tsx';
 
 /** The Inform the Bot screen: 10 cards per page, newest first. Load failures show nothing (spec section 8). */
 export function InformTheBotList({ pageIndex, viewer }: { pageIndex: number; viewer: StaffMember }) {
   const navigate = useNavigate();
-  const { data: rows } = useInformTheBotPage(pageIndex);
+  const { data: rows, isPending } = useInformTheBotPage(pageIndex);
   return (
     <section aria-labelledby="inform-the-bot-title">
       <h1 id="inform-the-bot-title" className="h3 mb-3">
@@ -19,7 +20,7 @@ export function InformTheBotList({ pageIndex, viewer }: { pageIndex: number; vie
         <AddInformationForm onAdded={() => pageIndex !== 0 && void navigate('/inform-the-bot')} />
       ) : null}
       {rows?.map((row) => <InformTheBotCard key={row.id} row={row} viewer={viewer} />)}
-      {rows && rows.length === 0 ? <p className="text-body-secondary">No information yet.</p> : null}
+      <ListStatus loading={isPending} empty={rows?.length === 0} emptyText="No information yet." />
       {rows ? (
         <PaginationBar basePath="/inform-the-bot" currentPage={pageIndex + 1} totalCount={rows[0]?.total_count ?? 0} pageSize={PAGE_SIZE.informTheBot} />
       ) : null}

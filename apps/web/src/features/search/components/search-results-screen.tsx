@@ -6,6 +6,7 @@ import { PaginationBar } from '../../../components/pagination-bar.tsx';
 import { pageIndexFromRoute } from '../../../lib/page-param.ts';
 import { useSearchResultsPage } from '../api/search.ts';
 import { HighlightedSnippet } from './highlighted-snippet.tsx';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder.tsx';
 
 const countText = (count: number) =>
   `${count.toLocaleString('en-US')}${count >= SEARCH_COUNT_CAP ? '+' : ''} ${count === 1 ? 'result' : 'results'}`;
@@ -16,7 +17,7 @@ export function SearchResultsScreen() {
   const query = params.query ?? '';
   const pageIndex = pageIndexFromRoute(params.page);
   // A failed load shows nothing (spec section 8).
-  const { data } = useSearchResultsPage(query, pageIndex);
+  const { data, isPending } = useSearchResultsPage(query, pageIndex);
   const hits = data ?? [];
   const totalCount = hits[0]?.total_count ?? 0;
 
@@ -29,6 +30,7 @@ export function SearchResultsScreen() {
         Results for <strong className="text-body">{query}</strong>
         {data && hits.length > 0 ? ` · ${countText(totalCount)}` : null}
       </p>
+      {isPending ? <LoadingPlaceholder /> : null}
       {data && hits.length === 0 ? <p role="status">{SEARCH_TEXTS.noResults}</p> : null}
       <ol className="list-unstyled d-flex flex-column gap-3 mb-4">
         {hits.map((hit, index) => (

@@ -10,6 +10,7 @@ import { useStatistics } from '../api/get-statistics.ts';
 import { statisticsTiles } from '../tile-values.ts';
 import { StatisticsCharts } from './statistics-charts.tsx';
 import { StatisticsTiles } from './statistics-tiles.tsx';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder.tsx';
 
 /** The home screen: period tabs (kept in the URL as ?period=), four tiles and two charts. */
 export function StatisticsScreen() {
@@ -17,7 +18,7 @@ export function StatisticsScreen() {
   const parsed = statisticsPeriodSchema.safeParse(searchParams.get('period'));
   const period: StatisticsPeriod = parsed.success ? parsed.data : DEFAULT_STATISTICS_PERIOD;
   // A failed load shows nothing (spec section 8); the server logs the cause.
-  const { data: row } = useStatistics(period);
+  const { data: row, isPending } = useStatistics(period);
 
   const choose = (next: string | null) => {
     const chosen = statisticsPeriodSchema.safeParse(next);
@@ -39,6 +40,7 @@ export function StatisticsScreen() {
           </Nav.Item>
         ))}
       </Nav>
+      {isPending ? <LoadingPlaceholder /> : null}
       <StatisticsTiles tiles={statisticsTiles(row, period)} />
       {row && <StatisticsCharts row={row} period={period} />}
     </section>

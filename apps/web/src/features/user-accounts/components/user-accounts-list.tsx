@@ -11,6 +11,7 @@ import { PaginationBar } from '../../../components/pagination-bar.tsx';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useUsersPage } from '../api/get-users-page.ts';
 import { ClickableRow } from '../../../components/clickable-row.tsx';
+import { ListStatus } from '../../../components/list-status.tsx';
 
 interface UserAccountsListProps {
   /** Zero-based page index from the route. */
@@ -25,7 +26,7 @@ interface UserAccountsListProps {
 /** User accounts: Name, Email Address, Role; 20 a page; a row opens /user-accounts/{id}. */
 export function UserAccountsList({ pageIndex, viewerId, showsAddUserLink, canDeleteUsers }: UserAccountsListProps) {
   const navigate = useNavigate();
-  const { data } = useUsersPage(pageIndex);
+  const { data, isPending } = useUsersPage(pageIndex);
   const deleteMutation = useDeleteUser();
   const [toDelete, setToDelete] = useState<UserListRow>();
   // Load failures show nothing (spec section 8).
@@ -88,6 +89,7 @@ export function UserAccountsList({ pageIndex, viewerId, showsAddUserLink, canDel
           ))}
         </tbody>
       </Table>
+      <ListStatus loading={isPending} empty={data?.data.rows.length === 0} emptyText="No staff accounts yet." />
       <PaginationBar basePath="/user-accounts" currentPage={pageIndex + 1} totalCount={totalCount} pageSize={PAGE_SIZE.userAccounts} />
       <ConfirmModal
         show={toDelete !== undefined}

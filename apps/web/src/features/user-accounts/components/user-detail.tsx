@@ -1,3 +1,4 @@
+import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
@@ -7,6 +8,7 @@ import { BackButton } from '../../../components/back-button.tsx';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useUser } from '../api/get-user.ts';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder.tsx';
 
 interface UserDetailProps {
   userId: number;
@@ -19,7 +21,7 @@ interface UserDetailProps {
 
 /** User detail: Name, Email, Role; Change Password on one's own account; Delete User for those allowed. */
 export function UserDetail({ userId, showsChangePasswordLink, canDeleteUser, onDeleted }: UserDetailProps) {
-  const { data: user } = useUser(userId);
+  const { data: user, isPending } = useUser(userId);
   const deleteMutation = useDeleteUser();
   const [asking, setAsking] = useState(false);
   const [deleted, setDeleted] = useState(false);
@@ -32,6 +34,7 @@ export function UserDetail({ userId, showsChangePasswordLink, canDeleteUser, onD
       </h1>
       <div className="card account-form">
         <div className="card-body">
+          {isPending ? <LoadingPlaceholder /> : null}
           {user ? (
             <dl className="row account-details">
               <dt className="col-sm-3">Name</dt>
@@ -50,6 +53,7 @@ export function UserDetail({ userId, showsChangePasswordLink, canDeleteUser, onD
             ) : null}
             {canDeleteUser ? (
               <Button variant="outline-danger" onClick={() => setAsking(true)}>
+                <Trash2 className="me-1" size={16} />
                 Delete User
               </Button>
             ) : null}
