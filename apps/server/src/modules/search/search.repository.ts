@@ -23,22 +23,33 @@ const matches = (tsQuery: string): SQL => sql`search @@ to_tsquery('steward_sear
  * assumes 0.5 %), so the count decides:
  * - up to the cap (a rare word, a name): the matching rows come from the GIN index and are sorted;
  * - more (a common word): the newest rows are walked by the (time, id) index until enough match.
- * Left to itself, the planner walks the time index for a rare word too, reading every row.
+ * Left to itself, the planner walks the time index for a rare word too, reading every row, and may
+ * read the whole table for the count of a prefix or of help requests' name-or-words condition: the
+ * count and a rare word's rows are taken with sequential scans off, so they come from the GIN and
+ * trigram indexes.
  */
 async function newestMatches<Row>(db: Db, table: SQL, columns: SQL, condition: SQL, window: Window): Promise<Found<Row>> {
-  const [counted] = await sqlRows<{ n: number }>(db, sql`
-    SELECT count(*)::int AS n FROM (SELECT 1 FROM ${table} WHERE ${condition} LIMIT ${window.countCap + 1}) capped`);
-  const matching = counted?.n ?? 0;
-  if (matching === 0 || window.offset >= matching) return { rows: [], totalCount: matching };
+  const fromIndexes = await db.transaction(async (tx) => {
+    // The count must come from the indexes: for a LIMIT the planner may prefer reading the whole table.
+    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    const [counted] = await sqlRows<{ n: number }>(tx, sql`
+      SELECT count(*)::int AS n FROM (SELECT 1 FROM ${table} WHERE ${condition} LIMIT ${window.countCap + 1}) capped`);
+    const matching = counted?.n ?? 0;
+    if (matching === 0 || window.offset >= matching || matching > window.countCap) return { matching, rows: undefined };
+    const rows = await sqlRows<Row>(tx, sql`
+      WITH found AS MATERIALIZED (SELECT id FROM ${table} WHERE ${condition})
+      SELECT ${columns} FROM ${table} WHERE id IN (SELECT id FROM found)
+      ORDER BY time DESC, id DESC LIMIT ${window.limit} OFFSET ${window.offset}`);
+    return { matching, rows };
+  });
+  const { matching } = fromIndexes;
   const rows =
-    matching <= window.countCap
+    fromIndexes.rows ??
+    (matching > window.countCap && window.offset < matching
       ? await sqlRows<Row>(db, sql`
-          WITH found AS MATERIALIZED (SELECT id FROM ${table} WHERE ${condition})
-          SELECT ${columns} FROM ${table} WHERE id IN (SELECT id FROM found)
-          ORDER BY time DESC, id DESC LIMIT ${window.limit} OFFSET ${window.offset}`)
-      : await sqlRows<Row>(db, sql`
           SELECT ${columns} FROM ${table} WHERE ${condition}
-          ORDER BY time DESC, id DESC LIMIT ${window.limit} OFFSET ${window.offset}`);
+          ORDER BY time DESC, id DESC LIMIT ${window.limit} OFFSET ${window.offset}`)
+      : []);
   return { rows, totalCount: Math.min(matching, window.countCap) };
 }
 
