@@ -102,7 +102,7 @@ describe('the markdown', () => {
     const text = retrievalMarkdown(retrieval);
     expect(text).toContain('at 50 connections: 2.50× (target ≤ 3×): PASS.');
     expect(text).toContain('at 1 connection: 20.00× (target ≤ 3×): FAIL.');
-    expect(text).toContain('scans the HNSW index and gave 40 candidates (50 asked)');
+    expect(text).toContain('scans the HNSW index; at pgvector\'s default ef_search it gives 40 candidates, and searchKnowledge raises ef_search to the 50 it asks for.');
     expect(text).toContain('12,345 per question on average (10,000–14,690)');
   });
 });
