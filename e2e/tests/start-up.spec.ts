@@ -99,9 +99,11 @@ test.describe('start-up of the shipped server', () => {
       const page = await request.get(`${server.url}/history/page/2`);
       expect(page.status()).toBe(200);
       const html = await page.text();
-      const script = /<script[^>]+src="([^"]+)"/.exec(html)?.[1];
-      expect(script).toMatch(/^\/assets\/.+\.js$/);
-      expect((await request.get(`${server.url}${script}`)).status()).toBe(200);
+      // The theme script (public/theme-before-paint.js), then the bundle under /assets.
+      const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1] ?? '');
+      expect(scripts).toContain('/theme-before-paint.js');
+      expect(scripts.some((script) => /^\/assets\/.+\.js$/.test(script)), scripts.join(', ')).toBe(true);
+      for (const script of scripts) expect((await request.get(`${server.url}${script}`)).status(), script).toBe(200);
       // The first start printed the one-time link for the first administrator.
       expect(server.output()).toMatch(/First administrator \(admin@localhost\): open http:\/\/localhost:\d+\/register\//);
     } finally {
