@@ -32,6 +32,27 @@ export const TOP_BAR_COUNT_CAP = 100;
 /** Snippets: a window of this many characters around the match (spec section 2). */
 export const SNIPPET_LENGTH = 300;
 
+/** A search word: letters and digits, with . @ _ - inside it (as in emails). Nothing else reaches a query. */
+const SEARCH_WORD = /[\p{L}\p{N}]+(?:[.@_-][\p{L}\p{N}]+)*/gu;
+
+/**
+ * How a search text is read, on both sides (the server's query, the browser's highlight): its
+ * "quoted phrases" of two or more words, and its other words, lower-cased, in order. An unclosed
+ * quote, or a quoted single word, reads as plain words.
+ */
+export function splitSearchText(text: string): { words: string[]; phrases: string[][] } {
+  const phrases: string[][] = [];
+  const unquoted: string[] = [];
+  const parts = text.split('"');
+  parts.forEach((part, position) => {
+    const words = (part.match(SEARCH_WORD) ?? []).map((word) => word.toLowerCase());
+    const quoted = position % 2 === 1 && position < parts.length - 1;
+    if (quoted && words.length > 1) phrases.push(words);
+    else unquoted.push(part);
+  });
+  return { words: (unquoted.join(' ').match(SEARCH_WORD) ?? []).map((word) => word.toLowerCase()), phrases };
+}
+
 export const SEARCH_MESSAGES = {
   textRequired: 'Please type something to search for.',
   tooLong: `A search is at most ${MAX_SEARCH_LENGTH} characters long.`,

@@ -1,3 +1,5 @@
+import { splitSearchText } from '@steward/contract/search';
+
 /**
  * What staff typed, read as a search: words in any order, the last word a prefix while it is still
  * being typed (no space after it), and "quoted phrases" whose words must stand together in order.
@@ -11,23 +13,8 @@ export interface ParsedSearch {
   phrases: string[][];
 }
 
-const WORD = /[\p{L}\p{N}]+(?:[.@_-][\p{L}\p{N}]+)*/gu;
-
-const wordsOf = (text: string): string[] => (text.match(WORD) ?? []).map((word) => word.toLowerCase());
-
 export function parseSearchText(text: string): ParsedSearch {
-  const phrases: string[][] = [];
-  const unquoted: string[] = [];
-  const parts = text.split('"');
-  parts.forEach((part, position) => {
-    // Odd positions are inside quotes; an unclosed quote's text is read as plain words.
-    const quoted = position % 2 === 1 && position < parts.length - 1;
-    if (!quoted) return void unquoted.push(part);
-    const words = wordsOf(part);
-    if (words.length > 1) phrases.push(words);
-    else unquoted.push(part);
-  });
-  const words = wordsOf(unquoted.join(' '));
+  const { words, phrases } = splitSearchText(text);
   // Text ending in a letter or digit is still being typed: its last word (outside quotes, since a closed quote ends in ") is a prefix.
   const prefix = /[\p{L}\p{N}]$/u.test(text) ? words.pop() : undefined;
   return { words, prefix, phrases };

@@ -1,4 +1,4 @@
-import { SNIPPET_LENGTH } from '@steward/contract/search';
+import { SNIPPET_LENGTH, splitSearchText } from '@steward/contract/search';
 
 /** A piece of a snippet; `match` pieces are shown in <mark>. Always text: never HTML. */
 export interface SnippetPart {
@@ -26,16 +26,10 @@ const safeCodePoint = (codePoint: number, fallback: string): string =>
 
 const fold = (text: string): string => text.normalize('NFD').replace(/\p{Mn}/gu, '').toLowerCase();
 
-/** The words and "quoted phrases" of a query, folded, longest first (so a phrase wins over its words). */
+/** The words and "quoted phrases" of a query (read as the server reads it), folded, longest first (so a phrase wins over its words). */
 export function searchTerms(query: string): string[] {
-  const terms = new Set<string>();
-  const parts = query.split('"');
-  parts.forEach((part, position) => {
-    const words = fold(part).match(/[\p{L}\p{N}]+(?:[.@_-][\p{L}\p{N}]+)*/gu) ?? [];
-    const quoted = position % 2 === 1 && position < parts.length - 1;
-    if (quoted && words.length > 1) terms.add(words.join(' '));
-    else for (const word of words) terms.add(word);
-  });
+  const { words, phrases } = splitSearchText(query);
+  const terms = new Set([...phrases.map((phrase) => fold(phrase.join(' '))), ...words.map(fold)]);
   return [...terms].sort((a, b) => b.length - a.length);
 }
 
