@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { BOT_LIMITS, chatAccount, FEEDBACK_RATINGS, httpUrl } from './bot.ts';
+import { MAX_EMAIL_LENGTH, SIMPLE_EMAIL_PATTERN } from './auth.ts';
+
+/**
+ * The public customer calls under /api/chat/*: the chat widget (or any site's own client) asks the
+ * bot, rates an answer and asks staff for help, without a staff cookie or the bot API key.
+ * A chat session is identified by a server-issued, HMAC-signed `session_id` (`<random>.<signature>`):
+ * it cannot be guessed, and feedback is accepted only for a history row of the same session.
+ * See docs/bot.md.
+ */
+export const CHAT_LIMITS = {
+  /** Longer questions are refused with a clear message, not cut. */
+  message: 2_000,
+  sessionId: 200,
+} as const;
+
+export const CHAT_TEXTS = {
+  messageTooLong: `message must be at most ${CHAT_LIMITS.message} characters long.`,
+  badSession: 'This chat session is not valid: start a new conversation.',
+  feedbackForeignRow: 'This answer does not belong to your chat session.',
+  tooManyRequests: 'Too many messages: please wait a moment and try again.',
+  /** Said when nothing in the knowledge store answers the question well enough. */
+  dontKnow: "I'm sorry, I don't know the answer to that. Would you like to ask our team? Leave your name and email and we'll get back to you.",
+  /** Heads the extractive answer, so no one mistakes quoted passages for a written reply. */
+  excerptsIntro: 'Here is what our documents say:',
+} as const;
+
+const missingOr = (field: string, wrongType: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? `${field} is required.` : `${field} ${wrongType}`;
+
+const sessionIdField = z
+  .string({ error: 'session_id must be a string.' })
+  .min(1, 'session_id must not be empty.')
+  .max(CHAT_LIMITS.sessionId, `session_id must be at most ${CHAT_LIMITS.sessionId} characters long.`);
+
+/** POST /api/chat/ask. Without session_id the server starts a session and returns its id. */
+export const chatAskRequest = z.strictObject({
+  session_id: sessionIdField.optional(),
+  message: z
+    .string({ error: missingOr('message', 'must be a string.') })
+    .refine((value) => value.trim() !== '', 'message must not be empty.')
+    .refine((value) => value.length <= CHAT_LIMITS.message, CHAT_TEXTS.messageTooLong),
+  origin: httpUrl('origin').nullable().optional(),
+  account: chatAccount.nullable().optional(),
+});
+export type ChatAskRequest = z.infer<typeof chatAskRequest>;
+
+/** One source of an answer: the widget links to it. */
+export const chatSource = z.object({
+  title: z.string(),
+  source_url: z.string().nullable(),
+  page: z.number().int().nullable(),
+});
+export type ChatSource = z.infer<typeof chatSource>;
+
+/** How the answer was made: written by the configured LLM, quoted passages, an approved correction, or "I don't know". */
+export const CHAT_ANSWER_KINDS = ['llm', 'extractive', 'correction', 'unknown'] as const;
+export type ChatAnswerKind = (typeof CHAT_ANSWER_KINDS)[number];
+
+export const chatAnswer = z.object({
+  session_id: z.string(),
+  history_id: z.number().int(),
+  /** Sanitised HTML, stored as the history row's api_response. */
+  answer: z.string(),
+  answer_kind: z.enum(CHAT_ANSWER_KINDS),
+  source_docs: z.array(chatSource),
+  /** Present once the session has asked supportMessageThreshold questions. */
+  support_message: z.string().optional(),
+});
+export type ChatAnswer = z.infer<typeof chatAnswer>;
+
+/**
+ * With `Accept: text/event-stream`, /api/chat/ask streams Server-Sent Events instead:
+ * `delta` events carry `{ text }` pieces of the answer as the LLM writes them (plain text),
+ * then one `answer` event carries the whole ChatAnswer (its sanitised HTML replaces the pieces),
+ * or one `error` event carries `{ message }`.
+ */
+export const CHAT_STREAM_EVENTS = ['delta', 'answer', 'error'] as const;
+export const chatStreamDelta = z.object({ text: z.string() });
+
+/** POST /api/chat/feedback: a thumbs up or down on an answer of the same session. */
+export const chatFeedbackRequest = z.strictObject({
+  session_id: sessionIdField,
+  history_id: z
+    .number({ error: missingOr('history_id', 'must be a number.') })
+    .int('history_id must be a whole number.')
+    .positive('history_id must be a positive whole number.')
+    .max(Number.MAX_SAFE_INTEGER, 'history_id is too large.'),
+  rating: z.enum(FEEDBACK_RATINGS, { error: 'rating must be "up" or "down".' }),
+  reason: z
+    .array(z.string({ error: 'Each reason must be a string.' }).max(BOT_LIMITS.reason, `Each reason must be at most ${BOT_LIMITS.reason} characters long.`), {
+      error: 'reason must be a list of strings.',
+    })
+    .max(BOT_LIMITS.reasons, `reason must hold at most ${BOT_LIMITS.reasons} items.`)
+    .optional(),
+  user_feedback: z
+    .string({ error: 'user_feedback must be a string.' })
+    .max(BOT_LIMITS.userFeedback, `user_feedback must be at most ${BOT_LIMITS.userFeedback} characters long.`)
+    .optional(),
+});
+export type ChatFeedbackRequest = z.infer<typeof chatFeedbackRequest>;
+
+/** The reasons the widget offers with a thumbs down. */
+export const CHAT_DOWN_REASONS = ['Incorrect', 'Not helpful', 'Incomplete', 'Hard to understand'] as const;
+
+/** POST /api/chat/help-request: the visitor asks staff for help. */
+export const chatHelpRequest = z.strictObject({
+  session_id: sessionIdField.optional(),
+  name: z
+    .string({ error: missingOr('name', 'must be a string.') })
+    .refine((value) => value.trim() !== '', 'name must not be empty.')
+    .refine((value) => value.length <= BOT_LIMITS.name, `name must be at most ${BOT_LIMITS.name} characters long.`),
+  email: z
+    .string({ error: missingOr('email', 'must be a string.') })
+    .trim()
+    .min(1, 'email must not be empty.')
+    .max(MAX_EMAIL_LENGTH, `email must be at most ${MAX_EMAIL_LENGTH} characters long.`)
+    .regex(SIMPLE_EMAIL_PATTERN, 'email must be an email address such as name@example.com.'),
+  message: z
+    .string({ error: missingOr('message', 'must be a string.') })
+    .refine((value) => value.trim() !== '', 'message must not be empty.')
+    .refine((value) => value.length <= BOT_LIMITS.helpMessage, `message must be at most ${BOT_LIMITS.helpMessage} characters long.`),
+  origin_url: httpUrl('origin_url').nullable().optional(),
+});
+export type ChatHelpRequest = z.infer<typeof chatHelpRequest>;
+
+/** GET /api/chat/fun-facts: the texts shown while an answer is on its way ("Did you know that {fact}?"). */
+export const chatFunFacts = z.object({ facts: z.array(z.string()) });
