@@ -34,6 +34,8 @@ import { registerCsrfProtection } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import type { WidgetBuild } from './plugins/widget-build.ts';
+import { registerWidgetRoutes } from './plugins/widget-routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -41,6 +43,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The dashboard build to serve (see plugins/web-build.ts); none: the API alone. */
   webDistDir?: string | null;
+  /** The chat widget's script and /demo page (see plugins/widget-build.ts); none: they answer 404. */
+  widgetBuild?: WidgetBuild | null;
   /** Tests may capture mail instead of using SMTP_URL or the outbox. */
   mailTransport?: MailTransport;
   /** Tests may embed with a stand-in instead of the configured model. */
@@ -136,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
   for (const module of modules) {
     await module(app, context);
   }
+  await registerWidgetRoutes(app, options.widgetBuild ?? null);
   await registerWebApp(app, options.webDistDir ?? null);
   return { app, context, routes };
 }

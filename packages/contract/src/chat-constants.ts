@@ -42,3 +42,6 @@ export const CHAT_STREAM_EVENTS = ['delta', 'answer', 'error'] as const;
 
 /** The reasons the widget offers with a thumbs down. */
 export const CHAT_DOWN_REASONS = ['Incorrect', 'Not helpful', 'Incomplete', 'Hard to understand'] as const;
+
+/** A fun fact as the chat widget shows it while an answer is on its way (and the dashboard previews it). */
+export const funFactPreview = (fact: string): string => `Did you know that ${fact}?`;

@@ -1,0 +1,43 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { WebBuildError } from './web-build.ts';
+
+/** Set to true by the server bundle (build.mjs); undefined when the server runs from source. */
+declare const STEWARD_BUNDLE: boolean | undefined;
+const runsFromBundle = typeof STEWARD_BUNDLE !== 'undefined' && STEWARD_BUNDLE;
+
+/** The chat widget's build, read once at start: the script and the /demo host page. */
+export interface WidgetBuild {
+  script: Buffer;
+  /** A strong validator of the script, for If-None-Match. */
+  scriptEtag: string;
+  demoHtml: Buffer;
+  demoCss: Buffer;
+}
+
+/** apps/widget/dist, found through the @steward/widget package wherever this file runs from. */
+export function locateWidgetBuild(): string {
+  const require = createRequire(import.meta.url);
+  return path.join(path.dirname(require.resolve('@steward/widget/package.json')), 'dist');
+}
+
+/**
+ * Reads the widget build. The bundle refuses to start without it (as without the dashboard); from
+ * source (API tests, `npm run dev`) a missing build only means /widget.js and /demo answer 404.
+ */
+export function requireWidgetBuild(widgetDistDir = locateWidgetBuild(), required = runsFromBundle): WidgetBuild | null {
+  try {
+    const script = fs.readFileSync(path.join(widgetDistDir, 'widget.js'));
+    return {
+      script,
+      scriptEtag: `"${createHash('sha256').update(script).digest('base64url').slice(0, 22)}"`,
+      demoHtml: fs.readFileSync(path.join(widgetDistDir, 'demo', 'index.html')),
+      demoCss: fs.readFileSync(path.join(widgetDistDir, 'demo', 'demo.css')),
+    };
+  } catch {
+    if (!required) return null;
+    throw new WebBuildError(`the chat widget is not built (no ${path.join(widgetDistDir, 'widget.js')}): run \`npm run build\`, or \`npm start\`, which builds first.`);
+  }
+}
