@@ -20,6 +20,12 @@ export const CHAT_TEXTS = {
   dontKnow: "I'm sorry, I don't know the answer to that. Would you like to ask our team? Leave your name and email and we'll get back to you.",
   /** Heads the extractive answer, so no one mistakes quoted passages for a written reply. */
   excerptsIntro: 'Here is what our documents say:',
+  /** Added to the answer once the session has asked supportMessageThreshold questions. */
+  supportMessage: 'Still need help? Our team can answer you directly.',
+  /** A browser call from a site that is not in BOT_ALLOWED_ORIGINS. */
+  originNotAllowed: 'This site may not use the chat.',
+  /** The answer could not be made (an unexpected failure): said in the stream's `error` event. */
+  answerFailed: 'Sorry, something went wrong while answering. Please try again.',
 } as const;
 
 /** The help request's field messages: the server's schema and the widget's form say the same. */
