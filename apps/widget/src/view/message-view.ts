@@ -22,7 +22,8 @@ export function messageView(message: ChatMessage, extras: AnswerExtras): HTMLEle
   if (message.role === 'error') return h('div', { class: 'message error' }, message.text);
   const answer = h('div', { class: 'answer' });
   answer.appendChild(sanitiseHtml(message.html));
-  const askTeam = message.kind === 'unknown' ? h('button', { type: 'button', class: 'inline-link' }, MESSAGE_TEXTS.askTeam) : undefined;
+  // Offered when the bot did not know, and with the support message ("Still need help? …").
+  const askTeam = message.kind === 'unknown' || message.supportMessage ? h('button', { type: 'button', class: 'inline-link' }, MESSAGE_TEXTS.askTeam) : undefined;
   askTeam?.addEventListener('click', extras.askTeam);
   return h(
     'div',
