@@ -6,7 +6,7 @@
  */
 
 /** Elements copied as they are (without attributes). */
-const KEPT = new Set(['P', 'BR', 'STRONG', 'B', 'EM', 'I', 'U', 'S', 'UL', 'OL', 'LI', 'CODE', 'PRE', 'BLOCKQUOTE', 'HR', 'SPAN', 'DIV', 'TABLE', 'THEAD', 'TBODY', 'TR', 'TH', 'TD', 'SUB', 'SUP']);
+const KEPT = new Set(['P', 'BR', 'STRONG', 'B', 'EM', 'I', 'U', 'S', 'UL', 'OL', 'LI', 'CODE', 'PRE', 'BLOCKQUOTE', 'HR', 'SPAN', 'DIV', 'TABLE', 'THEAD', 'TBODY', 'TR', 'TH', 'TD', 'SUB', 'SUP', 'CITE']);
 /** Headings would break the host page's outline: they become a bold paragraph. */
 const HEADINGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
 /** Dropped with everything inside them; any other element is replaced by its content. */

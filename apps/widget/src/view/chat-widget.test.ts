@@ -141,6 +141,7 @@ describe('the chat widget', () => {
     ]);
     expect($$('.reasons')).toHaveLength(0);
     expect($('.feedback [role=status]').textContent).toBe('Thank you for your feedback.');
+    expect(shadow().activeElement).toBe($('.feedback [role=status]'));
     expect(buttonNamed('Thumbs down').getAttribute('aria-pressed')).toBe('true');
     expect((buttonNamed('Thumbs up') as HTMLButtonElement).disabled).toBe(true);
   });

@@ -26,7 +26,8 @@ export type SendRating = (rating: Rating, reasons: string[], comment: string) =>
 export function feedbackControls(rating: Rating | undefined, send: SendRating): HTMLElement {
   const upButton = h('button', { type: 'button', class: 'icon-button', 'aria-label': FEEDBACK_TEXTS.up, 'aria-pressed': rating === 'up' ? 'true' : 'false' }, icon('thumbUp'));
   const downButton = h('button', { type: 'button', class: 'icon-button', 'aria-label': FEEDBACK_TEXTS.down, 'aria-pressed': rating === 'down' ? 'true' : 'false' }, icon('thumbDown'));
-  const status = h('span', { role: 'status' }, rating ? FEEDBACK_TEXTS.thanks : '');
+  // Focus goes to the thanks once a rating is sent: the pressed buttons are disabled then.
+  const status = h('span', { role: 'status', tabindex: -1 }, rating ? FEEDBACK_TEXTS.thanks : '');
   const error = h('p', { class: 'field-error', role: 'alert' });
   const group = h('div', { class: 'feedback', role: 'group', 'aria-label': FEEDBACK_TEXTS.question }, upButton, downButton, status);
   const container = h('div', {}, group, error);
@@ -40,7 +41,7 @@ export function feedbackControls(rating: Rating | undefined, send: SendRating): 
   };
   setRated(rating);
 
-  const submit = async (value: Rating, reasons: string[], comment: string, focusAfter: HTMLElement) => {
+  const submit = async (value: Rating, reasons: string[], comment: string) => {
     error.textContent = '';
     setRated(value);
     try {
@@ -48,21 +49,21 @@ export function feedbackControls(rating: Rating | undefined, send: SendRating): 
       reasonsForm?.remove();
       reasonsForm = undefined;
       status.textContent = FEEDBACK_TEXTS.thanks;
-      focusAfter.focus();
+      status.focus();
     } catch (failure) {
       setRated(undefined);
       error.textContent = failure instanceof ChatCallError ? failure.message : UNREACHABLE_MESSAGE;
     }
   };
 
-  upButton.addEventListener('click', () => void submit('up', [], '', upButton));
+  upButton.addEventListener('click', () => void submit('up', [], ''));
   downButton.addEventListener('click', () => {
     if (reasonsForm) {
       reasonsForm.querySelector('input')?.focus();
       return;
     }
     reasonsForm = downReasonsForm(
-      (reasons, comment) => submit('down', reasons, comment, downButton),
+      (reasons, comment) => submit('down', reasons, comment),
       () => {
         reasonsForm?.remove();
         reasonsForm = undefined;
