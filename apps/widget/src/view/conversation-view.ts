@@ -107,11 +107,18 @@ export function conversationView(options: ConversationViewOptions): Conversation
       pending.show(change.streamedText, messages);
     } else if (change.type === 'added') {
       const index = conversation.messages.length - 1;
-      rendered.push(messages.appendChild(render(change.message, index)));
-      if (change.message.role === 'bot') options.announce(answerText(change.message));
+      const added = messages.appendChild(render(change.message, index));
+      rendered.push(added);
+      if (change.message.role === 'bot') {
+        options.announce(answerText(change.message));
+        // A long answer is read from its start.
+        messages.scrollTop = added.offsetTop - 8;
+        return;
+      }
       if (change.message.role === 'error') options.announce(change.message.text);
     } else {
       // A rating: its controls already show it, and re-rendering would move the focus.
+      return;
     }
     messages.scrollTop = messages.scrollHeight;
   });

@@ -56,7 +56,7 @@ a { color: var(--accent); }
 .icon-button { display: inline-flex; padding: 6px; border: 0; border-radius: 8px; background: transparent; color: inherit; }
 .header :focus-visible { outline-color: var(--accent-text); }
 .view { flex: 1; display: flex; flex-direction: column; min-height: 0; }
-.messages { flex: 1; overflow-y: auto; padding: 14px; display: flex; flex-direction: column; gap: 10px; }
+.messages { position: relative; flex: 1; overflow-y: auto; padding: 14px; display: flex; flex-direction: column; gap: 10px; }
 .message { max-width: 88%; padding: 9px 12px; border-radius: 12px; overflow-wrap: anywhere; }
 .message.visitor { align-self: flex-end; background: var(--visitor); color: var(--visitor-text); white-space: pre-wrap; }
 .message.bot { align-self: flex-start; background: var(--surface); }
