@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHAT_TEXTS } from '@steward/contract/chat';
-import { askStreaming, chatCall, firstRow } from '../../test/chat-test-support.ts';
+import { askStreaming, chatCall, firstRow, SHOP_ORIGIN } from '../../test/chat-test-support.ts';
 import { addDocument } from '../../test/document-upload.ts';
 import { type FakeLlmServer, startFakeLlmServer } from '../../test/fake-llm-server.ts';
 import { runAllJobs } from '../../test/run-jobs.ts';
@@ -14,7 +14,7 @@ let llm: FakeLlmServer;
 let testApp: TestApp;
 beforeAll(async () => {
   llm = await startFakeLlmServer();
-  testApp = await createTestApp({ LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'test-model-7b', LLM_API_KEY: 'sk-test-key', LLM_TIMEOUT_MS: '1000' });
+  testApp = await createTestApp({ BOT_ALLOWED_ORIGINS: SHOP_ORIGIN, LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'test-model-7b', LLM_API_KEY: 'sk-test-key', LLM_TIMEOUT_MS: '1000' });
   const { client: admin } = await testApp.signedInClient('admin');
   await addDocument(admin, { name: 'returns.txt', bytes: RETURNS, title: 'Returns policy', sourceUrl: 'https://shop.example.com/returns' });
   await runAllJobs(testApp);
@@ -54,9 +54,10 @@ describe('answers written by an OpenAI-compatible LLM server', () => {
 
   it('streams the pieces to a client that asks for events, then the whole stored answer', async () => {
     llm.behave({ kind: 'stream', pieces: ['Within ', '30 days', ' <script>alert(1)</script>[1].'] });
-    const streamed = await askStreaming(testApp, { message: QUESTION });
+    const streamed = await askStreaming(testApp, { message: QUESTION }, SHOP_ORIGIN);
     expect(streamed.status).toBe(200);
     expect(streamed.contentType).toContain('text/event-stream');
+    expect(streamed.headers.get('access-control-allow-origin')).toBe(SHOP_ORIGIN);
     expect(streamed.events.map((event) => event.event)).toEqual(['delta', 'delta', 'delta', 'answer']);
     expect(streamed.events.slice(0, 3).map((event) => event.data)).toEqual([{ text: 'Within ' }, { text: '30 days' }, { text: ' <script>alert(1)</script>[1].' }]);
     const final = streamed.events[3]?.data as Record<string, unknown>;
