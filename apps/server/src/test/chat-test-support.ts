@@ -46,11 +46,15 @@ export interface StreamedEvent {
   data: unknown;
 }
 
-/** POST /api/chat/ask asking for Server-Sent Events; the events in the order they came. */
-export async function askStreaming(testApp: TestApp, body: unknown): Promise<{ status: number; contentType: string; events: StreamedEvent[] }> {
+/** POST /api/chat/ask asking for Server-Sent Events (from a page of `origin`, if given); the events in the order they came. */
+export async function askStreaming(
+  testApp: TestApp,
+  body: unknown,
+  origin?: string,
+): Promise<{ status: number; contentType: string; headers: Headers; events: StreamedEvent[] }> {
   const response = await fetch(`${testApp.baseUrl}/api/chat/ask`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...(origin ? { origin, 'sec-fetch-site': 'cross-site' } : {}) },
     body: JSON.stringify(body),
   });
   const text = await response.text();
@@ -63,5 +67,5 @@ export async function askStreaming(testApp: TestApp, body: unknown): Promise<{ s
       const data = lines.find((line) => line.startsWith('data: '))?.slice('data: '.length) ?? '';
       return { event, data: JSON.parse(data) as unknown };
     });
-  return { status: response.status, contentType: response.headers.get('content-type') ?? '', events };
+  return { status: response.status, contentType: response.headers.get('content-type') ?? '', headers: response.headers, events };
 }

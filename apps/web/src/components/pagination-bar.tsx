@@ -11,15 +11,17 @@ interface PaginationBarProps {
   pageSize: number;
   /** An optional filter segment after the page: /feedback/page/2/up. */
   filter?: string;
+  /** An optional query kept on every page link: "?coverage_gaps=true". */
+  search?: string;
 }
 
 /** How many page links to show on each side of the current one before eliding. */
 const WINDOW = 2;
 
-/** Numbered pages (at least one); each links to {basePath}/page/{n}[/{filter}]. */
-export function PaginationBar({ basePath, currentPage, totalCount, pageSize, filter }: PaginationBarProps) {
+/** Numbered pages (at least one); each links to {basePath}/page/{n}[/{filter}][{search}]. */
+export function PaginationBar({ basePath, currentPage, totalCount, pageSize, filter, search = '' }: PaginationBarProps) {
   const pages = pageCount(totalCount, pageSize);
-  const href = (page: number) => `${basePath}/page/${page}${filter ? `/${filter}` : ''}`;
+  const href = (page: number) => `${basePath}/page/${page}${filter ? `/${filter}` : ''}${search}`;
   const shown = visiblePages(currentPage, pages);
   return (
     <nav aria-label="Pagination">

@@ -9,17 +9,28 @@ const CANDIDATES = 8;
 export const MAX_ANSWER_PASSAGES = 3;
 
 /**
- * The share of the question's words (English stems, stop words left out) a passage must hold to
- * answer it. The hybrid search ranks by position only (reciprocal rank fusion), so its best hit
- * for "What is the capital of Mongolia?" is simply the passage holding "capital": this absolute
- * check is what lets the bot say "I don't know". Tuned in chat-retrieval.test.ts on tracemonkey.pdf:
- * its questions hold all or most of their words in the answering passage, unrelated ones half at best.
+ * How much of the question a passage must hold to answer it: at least half of the question's words
+ * (English stems, stop words left out), and at least two of them (all of them for a question of one
+ * word). The hybrid search ranks by position only (reciprocal rank fusion), so its best hit for "What
+ * is the capital of Mongolia?" is simply whatever passage holds "capital": this absolute check is what
+ * lets the bot say "I don't know". Tuned in chat-retrieval.test.ts on tracemonkey.pdf, where questions
+ * about the paper hold half to all of their words in the best passage and unrelated ones a fifth at most.
  */
-export const MIN_QUESTION_COVERAGE = 0.6;
+export const MIN_QUESTION_COVERAGE = 0.5;
+export const MIN_MATCHED_WORDS = 2;
+
+/** How many of the question's words a text holds, of how many. */
+export interface WordMatch {
+  found: number;
+  words: number;
+}
+
+export const answersQuestion = ({ found, words }: WordMatch): boolean =>
+  words > 0 && found / words >= MIN_QUESTION_COVERAGE && found >= Math.min(MIN_MATCHED_WORDS, words);
 
 export interface RetrievedPassage extends Passage {
-  /** The share of the question's words the passage holds, 0 to 1. */
-  coverage: number;
+  /** How many of the question's words the passage holds. */
+  match: WordMatch;
 }
 
 /**
@@ -30,24 +41,24 @@ export async function retrievePassages(db: Db, knowledge: KnowledgeStore, questi
   const queryEmbedding = await knowledge.embedQuery(question);
   const passages = await searchKnowledge(db, { query: question, k: CANDIDATES, queryEmbedding });
   if (passages.length === 0) return [];
-  const coverages = await questionCoverage(db, question, passages.map((passage) => passage.text));
+  const matches = await questionWordMatches(db, question, passages.map((passage) => passage.text));
   return passages
-    .map((passage, position) => ({ ...passage, coverage: coverages[position] ?? 0 }))
-    .filter((passage) => passage.coverage >= MIN_QUESTION_COVERAGE)
+    .map((passage, position) => ({ ...passage, match: matches[position] ?? { found: 0, words: 0 } }))
+    .filter((passage) => answersQuestion(passage.match))
     .slice(0, MAX_ANSWER_PASSAGES);
 }
 
-/** For each text, the share of the question's distinct English stems it holds (0 when the question has none). */
-export async function questionCoverage(db: Db, question: string, texts: readonly string[]): Promise<number[]> {
-  const rows = await sqlRows<{ position: number | string; coverage: number | string }>(db, sql`
+/** For each text, how many of the question's distinct English stems it holds. */
+export async function questionWordMatches(db: Db, question: string, texts: readonly string[]): Promise<WordMatch[]> {
+  const rows = await sqlRows<{ position: number | string; found: number | string; words: number | string }>(db, sql`
     WITH question_words AS (
       SELECT DISTINCT word FROM unnest(tsvector_to_array(to_tsvector('english', ${question}))) AS word
     )
     SELECT passage.position - 1 AS position,
-           coalesce((SELECT count(*) FROM question_words WHERE word = ANY (tsvector_to_array(to_tsvector('english', passage.text))))::float
-                    / nullif((SELECT count(*) FROM question_words), 0), 0) AS coverage
+           (SELECT count(*) FROM question_words WHERE word = ANY (tsvector_to_array(to_tsvector('english', passage.text)))) AS found,
+           (SELECT count(*) FROM question_words) AS words
     FROM jsonb_array_elements_text(${JSON.stringify(texts)}::jsonb) WITH ORDINALITY AS passage(text, position)`);
-  const coverages = new Array<number>(texts.length).fill(0);
-  for (const row of rows) coverages[Number(row.position)] = Number(row.coverage);
-  return coverages;
+  const matches = texts.map((): WordMatch => ({ found: 0, words: 0 }));
+  for (const row of rows) matches[Number(row.position)] = { found: Number(row.found), words: Number(row.words) };
+  return matches;
 }

@@ -55,7 +55,7 @@ export async function chatRoutes(app: FastifyInstance, { db, config, knowledge, 
       const body = request.body;
       if (body.session_id !== undefined) await requireGenuine(body.session_id);
       const sessionId = body.session_id ?? (await sessionIds()).issue();
-      await countChatCall(db, config.chatRateLimits, { ip: request.ip, sessionId: body.session_id });
+      await countChatCall(db, config.chatRateLimits, { ip: request.ip, sessionId });
 
       const answerWith = async (draft: AnswerDraft): Promise<ChatAnswer> => {
         const row = await recordChatMessage(db, {
