@@ -27,17 +27,19 @@ export function locateWidgetBuild(): string {
  * Reads the widget build. The bundle refuses to start without it (as without the dashboard); from
  * source (API tests, `npm run dev`) a missing build only means /widget.js and /demo answer 404.
  */
-export function requireWidgetBuild(widgetDistDir = locateWidgetBuild(), required = runsFromBundle): WidgetBuild | null {
+export function requireWidgetBuild(widgetDistDir?: string, required = runsFromBundle): WidgetBuild | null {
+  let dir = widgetDistDir ?? 'apps/widget/dist';
   try {
-    const script = fs.readFileSync(path.join(widgetDistDir, 'widget.js'));
+    dir = widgetDistDir ?? locateWidgetBuild();
+    const script = fs.readFileSync(path.join(dir, 'widget.js'));
     return {
       script,
       scriptEtag: `"${createHash('sha256').update(script).digest('base64url').slice(0, 22)}"`,
-      demoHtml: fs.readFileSync(path.join(widgetDistDir, 'demo', 'index.html')),
-      demoCss: fs.readFileSync(path.join(widgetDistDir, 'demo', 'demo.css')),
+      demoHtml: fs.readFileSync(path.join(dir, 'demo', 'index.html')),
+      demoCss: fs.readFileSync(path.join(dir, 'demo', 'demo.css')),
     };
   } catch {
     if (!required) return null;
-    throw new WebBuildError(`the chat widget is not built (no ${path.join(widgetDistDir, 'widget.js')}): run \`npm run build\`, or \`npm start\`, which builds first.`);
+    throw new WebBuildError(`the chat widget is not built (no ${path.join(dir, 'widget.js')}): run \`npm run build\`, or \`npm start\`, which builds first.`);
   }
 }
