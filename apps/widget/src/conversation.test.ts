@@ -119,5 +119,7 @@ describe('pageAddress', () => {
   it('sends the page address only when the server accepts it (http or https)', () => {
     expect(pageAddress({ href: PAGE, protocol: 'https:' })).toBe(PAGE);
     expect(pageAddress({ href: 'file:///tmp/page.html', protocol: 'file:' })).toBeUndefined();
+    // The server refuses longer addresses: the question goes without one.
+    expect(pageAddress({ href: `${PAGE}?q=${'x'.repeat(2048)}`, protocol: 'https:' })).toBeUndefined();
   });
 });

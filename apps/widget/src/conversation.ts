@@ -1,3 +1,4 @@
+import { BOT_LIMITS } from '@steward/contract/bot-limits';
 import { CHAT_LIMITS, CHAT_TEXTS } from '@steward/contract/chat-constants';
 import { ChatCallError, type ChatClient, UNREACHABLE_MESSAGE } from './chat-client.ts';
 import type { ConversationStore } from './conversation-store.ts';
@@ -22,9 +23,10 @@ export function questionProblem(text: string): string | undefined {
   return undefined;
 }
 
-/** The page's address when it is one the server accepts (http or https), else nothing. */
+/** The page's address when it is one the server accepts (http or https, not too long), else nothing. */
 export function pageAddress(location: Pick<Location, 'href' | 'protocol'> = window.location): string | undefined {
-  return location.protocol === 'http:' || location.protocol === 'https:' ? location.href : undefined;
+  const web = location.protocol === 'http:' || location.protocol === 'https:';
+  return web && location.href.length <= BOT_LIMITS.url ? location.href : undefined;
 }
 
 /**

@@ -1,13 +1,13 @@
 import { createChatClient } from './chat-client.ts';
 import { ConversationStore, storageKeyFor } from './conversation-store.ts';
-import { readWidgetSettings } from './script-settings.ts';
+import { ownScriptElement, readWidgetSettings } from './script-settings.ts';
 import { HOST_TAG, mountChatWidget } from './view/chat-widget.ts';
 
 /**
  * The chat widget: `<script src="{PUBLIC_URL}/widget.js" defer></script>` on any page adds the chat
  * button and panel. See docs/bot.md, "Embedding the widget".
  */
-const settings = readWidgetSettings(document.currentScript, window.location.href);
+const settings = readWidgetSettings(ownScriptElement(), window.location.href);
 
 const start = () => {
   // The same script included twice adds one widget.

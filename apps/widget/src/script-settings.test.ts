@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_GREETING, DEFAULT_TITLE, readWidgetSettings } from './script-settings.ts';
+import { DEFAULT_GREETING, DEFAULT_TITLE, ownScriptElement, readWidgetSettings } from './script-settings.ts';
 
 const scriptTag = (src: string, data: Record<string, string> = {}) => {
   const script = document.createElement('script');
@@ -30,5 +30,13 @@ describe('readWidgetSettings', () => {
 
   it('falls back to the page itself without a script element', () => {
     expect(readWidgetSettings(null, 'https://steward.example.com/demo').apiBase).toBe('https://steward.example.com/api/chat/');
+  });
+});
+
+describe('ownScriptElement', () => {
+  it('finds the widget script by its address when document.currentScript is gone', () => {
+    document.head.append(scriptTag('https://cdn.example.com/app.js'), scriptTag('https://steward.example.com/widget.js?v=3'));
+    expect(document.currentScript).toBeNull();
+    expect((ownScriptElement() as HTMLScriptElement).src).toBe('https://steward.example.com/widget.js?v=3');
   });
 });

@@ -13,10 +13,15 @@ export const DEFAULT_GREETING = 'Hi! Ask me anything about our products and serv
 const MAX_TEXT = 200;
 
 /**
- * Reads the settings from the widget's own script element (document.currentScript, which exists
- * only while the script first runs, deferred or not): `src` gives the server; `data-title` and
- * `data-greeting` set the texts.
+ * The widget's own script element: document.currentScript while the script first runs (deferred or
+ * not, inserted by another script too); failing that (loaded as a module, say), the page's first
+ * script whose address ends in /widget.js.
  */
+export function ownScriptElement(doc: Document = document): HTMLOrSVGScriptElement | null {
+  return doc.currentScript ?? Array.from(doc.scripts).find((script) => /\/widget\.js(\?|#|$)/.test(script.src)) ?? null;
+}
+
+/** Reads the settings from the widget's script element: `src` gives the server; `data-title` and `data-greeting` set the texts. */
 export function readWidgetSettings(script: HTMLOrSVGScriptElement | null, pageUrl: string): WidgetSettings {
   const src = script instanceof HTMLScriptElement && script.src ? script.src : pageUrl;
   const serverBase = new URL('.', src).href;
