@@ -22,6 +22,11 @@ describe('CORS and cross-site calls', () => {
     expect(answer.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
   });
 
+  it('answers a page of the server itself, whatever address staff reached it by (the /demo page)', async () => {
+    const answer = await chatCall(testApp, 'POST', '/api/chat/ask', { body: { message: 'Hello?' }, origin: testApp.baseUrl, headers: { 'sec-fetch-site': 'same-origin' } });
+    expect(answer.status).toBe(200);
+  });
+
   it('refuses a page of any other origin before doing anything, without CORS headers', async () => {
     for (const path of ['/api/chat/ask', '/api/chat/feedback', '/api/chat/help-request']) {
       const refused = await chatCall(testApp, 'POST', path, { body: { message: 'Hello?' }, origin: 'https://evil.example.net' });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHAT_TEXTS } from '@steward/contract/chat';
 import { askStreaming, chatCall, firstRow, SHOP_ORIGIN } from '../../test/chat-test-support.ts';
@@ -83,6 +84,21 @@ describe('answers written by an OpenAI-compatible LLM server', () => {
     const streamed = await askStreaming(testApp, { message: QUESTION });
     expect(streamed.events.map((event) => event.event)).toEqual(['answer']);
     expect(streamed.events[0]?.data).toMatchObject({ answer_kind: 'extractive' });
+  });
+
+  it('ends the stream with an error event, not internals, when the answer cannot be stored', async () => {
+    llm.behave({ kind: 'stream', pieces: ['Thirty days [1].'] });
+    await testApp.db.execute(sql`ALTER TABLE history ADD CONSTRAINT test_refuse_rows CHECK (false) NOT VALID`);
+    try {
+      const streamed = await askStreaming(testApp, { message: QUESTION });
+      expect(streamed.status).toBe(200);
+      expect(streamed.events).toEqual([
+        { event: 'delta', data: { text: 'Thirty days [1].' } },
+        { event: 'error', data: { message: CHAT_TEXTS.answerFailed } },
+      ]);
+    } finally {
+      await testApp.db.execute(sql`ALTER TABLE history DROP CONSTRAINT test_refuse_rows`);
+    }
   });
 
   it("does not call the LLM when nothing answers the question: the bot says it doesn't know", async () => {

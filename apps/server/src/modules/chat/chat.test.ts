@@ -217,3 +217,14 @@ describe('HTML and script in every field', () => {
     expect(JSON.parse(String(row?.account))).toEqual({ email: script, primary_id: script });
   });
 });
+
+describe('API reference', () => {
+  it('documents the chat calls with their request bodies at /api/docs/json', async () => {
+    const answer = await testApp.client().get<{ paths: Record<string, { post?: { requestBody?: unknown }; get?: unknown }> }>('/api/docs/json');
+    expect(answer.status).toBe(200);
+    for (const path of ['/api/chat/ask', '/api/chat/feedback', '/api/chat/help-request']) {
+      expect(answer.body.paths[path]?.post?.requestBody).toBeDefined();
+    }
+    expect(answer.body.paths['/api/chat/fun-facts']?.get).toBeDefined();
+  });
+});
