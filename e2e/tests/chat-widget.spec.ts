@@ -84,7 +84,10 @@ test.describe('the chat widget on another site', () => {
     await visitorPage.goto(host.url());
     await openChat(visitorPage);
     const question = `How long does the ${manual.tag} kettle take to boil water?`;
+    const asked = visitorPage.waitForResponse((response) => response.url().endsWith('/api/chat/ask'));
     const answer = await askInWidget(visitorPage, question);
+    // The widget asks for the streamed answer (Server-Sent Events read from fetch's body).
+    expect((await asked).headers()['content-type']).toContain('text/event-stream');
     await expect(answer.locator('.answer')).toContainText('97 seconds');
     const sourceLink = answer.getByRole('link', { name: manual.title });
     await expect(sourceLink.first()).toHaveAttribute('href', manual.sourceUrl);
