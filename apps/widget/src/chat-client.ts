@@ -77,10 +77,9 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** Every answer is `{ success: true, data: { rows: [row] } }` (or `{ data: row }` for a single object). */
+/** Every answer is `{ success: true, data: { rows: [row] } }`. */
 function firstRow<Row>(body: unknown): Row {
-  const data = (body as { data?: { rows?: unknown[] } } | undefined)?.data;
-  const row = Array.isArray(data?.rows) ? data.rows[0] : data;
+  const row = (body as { data?: { rows?: unknown[] } } | undefined)?.data?.rows?.[0];
   if (typeof row !== 'object' || row === null) throw new ChatCallError(UNREACHABLE_MESSAGE);
   return row as Row;
 }

@@ -41,16 +41,13 @@ export function conversationView(options: ConversationViewOptions): Conversation
   const { conversation } = options;
   const messages = h('div', { class: 'messages', role: 'region', 'aria-label': CONVERSATION_TEXTS.conversation, tabindex: 0 });
   messages.appendChild(h('div', { class: 'message bot' }, options.greeting));
-  const rendered: HTMLElement[] = [];
   const render = (message: ChatMessage, index: number) =>
     messageView(message, {
       feedback: (answer: AnswerMessage) =>
         feedbackControls(answer.rating, (rating, reasons, comment) => conversation.rate(index, rating, reasons, comment)),
       askTeam: options.openHelpRequest,
     });
-  conversation.messages.forEach((message, index) => {
-    rendered.push(messages.appendChild(render(message, index)));
-  });
+  conversation.messages.forEach((message, index) => messages.appendChild(render(message, index)));
 
   const questionId = uniqueId('question');
   const errorId = `${questionId}-error`;
@@ -108,7 +105,6 @@ export function conversationView(options: ConversationViewOptions): Conversation
     } else if (change.type === 'added') {
       const index = conversation.messages.length - 1;
       const added = messages.appendChild(render(change.message, index));
-      rendered.push(added);
       if (change.message.role === 'bot') {
         options.announce(answerText(change.message));
         // A long answer is read from its start.
