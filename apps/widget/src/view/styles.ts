@@ -83,7 +83,8 @@ a { color: var(--accent); }
 .inline-link { align-self: flex-start; padding: 0; border: 0; background: none; color: var(--accent); text-decoration: underline; }
 .composer { display: flex; gap: 8px; align-items: flex-end; padding: 10px 12px 6px; border-top: 1px solid var(--border); }
 .composer textarea { flex: 1; }
-textarea, input {
+input[type="checkbox"] { width: 16px; height: 16px; margin: 0; accent-color: var(--accent); }
+textarea, input:not([type="checkbox"]) {
   width: 100%; padding: 8px 10px; border: 1px solid var(--border); border-radius: 8px;
   background: var(--background); resize: vertical;
 }
