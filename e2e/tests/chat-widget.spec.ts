@@ -135,6 +135,34 @@ test.describe('the chat widget on another site', () => {
     await visitor.close();
   });
 
+  test('shows a fun fact of Bot Settings while the answer is on its way', async ({ browser, page, signIn }) => {
+    await signIn('admin');
+    const fact = `kettles were first sold in ${unique('year')}`;
+    const added = await page.request.post('/api/fun-facts/new', { data: { funFacts: [{ fact, url: 'https://acme.example.com/history' }] } });
+    expect(added.status(), await added.text()).toBe(200);
+
+    const visitor = await visitorContext(browser);
+    const visitorPage = await visitor.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await visitorPage.route(`${E2E_BASE_URL}/api/chat/ask`, async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await visitorPage.goto(host.url());
+    await openChat(visitorPage);
+    await questionBox(visitorPage).fill('Tell me something while I wait');
+    await questionBox(visitorPage).press('Enter');
+    const pending = chatPanel(visitorPage).locator('.pending');
+    await expect(pending).toHaveText(/^Did you know that .+\?$/);
+    await expect(pending).toHaveAttribute('aria-busy', 'true');
+    await expect(chatPanel(visitorPage).getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
+    release();
+    await expect(answers(visitorPage)).toHaveCount(1, { timeout: 20_000 });
+    await expect(pending).toHaveCount(0);
+    await visitor.close();
+  });
+
   test("keeps the host page's styles out and its own styles in", async ({ browser }) => {
     const visitor = await visitorContext(browser);
     const page = await visitor.newPage();
