@@ -27,8 +27,10 @@ test.describe('History: coverage gaps', () => {
     await expect(rowWithText(page, gap)).toBeVisible();
     await expect(rowWithText(page, answered)).toBeVisible();
 
-    await toggle.check();
+    // A click, then the URL: the switch follows the URL, which changes once the router has navigated.
+    await toggle.click();
     await expect(page).toHaveURL(/\/history\?coverage_gaps=true$/);
+    await expect(toggle).toBeChecked();
     await expect(rowWithText(page, gap)).toBeVisible();
     await expect(rowWithText(page, answered)).toHaveCount(0);
     await expect(page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 1' })).toHaveAttribute(
@@ -42,8 +44,9 @@ test.describe('History: coverage gaps', () => {
     await expect(rowWithText(page, answered)).toHaveCount(0);
     await expect(rowWithText(page, gap)).toBeVisible();
 
-    await page.getByRole('checkbox', { name: 'Coverage gaps only' }).uncheck();
+    await page.getByRole('checkbox', { name: 'Coverage gaps only' }).click();
     await expect(page).toHaveURL(/\/history$/);
+    await expect(page.getByRole('checkbox', { name: 'Coverage gaps only' })).not.toBeChecked();
     await expect(rowWithText(page, answered)).toBeVisible();
   });
 });
