@@ -210,6 +210,52 @@ test.describe('theme before first paint', () => {
   });
 });
 
+test.describe('no white flash on navigation', () => {
+  test('a dark user moving through every screen never sees a light background, even while a screen downloads', async ({ page, signIn }) => {
+    const user = await signIn('admin');
+    await page.request.post('/api/user/change-theme', { data: { id: user.id, theme: 'dark' } });
+    await page.goto('/home');
+    await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'dark');
+    // Each screen's code arrives late, as on a slow line: the fallback shown meanwhile must be dark too.
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.continue();
+    });
+    // On every frame, the background actually painted behind the page, the top bar and the main area.
+    await page.evaluate(() => {
+      const samples: string[] = [];
+      const painted = (element: Element | null): string => {
+        for (let node = element; node; node = node.parentElement) {
+          const colour = getComputedStyle(node).backgroundColor;
+          if (colour !== 'rgba(0, 0, 0, 0)' && colour !== 'transparent') return colour;
+        }
+        return getComputedStyle(document.documentElement).backgroundColor;
+      };
+      const sample = () => {
+        for (const element of [document.body, document.querySelector('header'), document.querySelector('main')]) samples.push(painted(element));
+        requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+      (window as unknown as { backgroundSamples: string[] }).backgroundSamples = samples;
+    });
+    const entries = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
+    const names = await entries.allInnerTexts();
+    expect(names.length).toBeGreaterThan(5);
+    for (const name of names) {
+      await entries.filter({ hasText: name }).first().click();
+      await expect(page.getByRole('heading').first()).toBeVisible();
+      await expect(page.getByText('Loading…')).toHaveCount(0);
+    }
+    const samples = await page.evaluate(() => (window as unknown as { backgroundSamples: string[] }).backgroundSamples);
+    expect(samples.length).toBeGreaterThan(30);
+    const light = samples.filter((colour) => {
+      const [red = 0, green = 0, blue = 0] = (colour.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+      return (0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255 > 0.35;
+    });
+    expect([...new Set(light)]).toEqual([]);
+  });
+});
+
 test.describe('accessibility', () => {
   for (const theme of ['light', 'dark'] as const) {
     test(`login screen has no axe violations in the ${theme} theme`, async ({ page }) => {

@@ -29,6 +29,11 @@ test.describe('small screens (375×667)', () => {
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
     await expectNoSidewaysPage(page);
+    // The whole brand shows (the search takes a row of its own), and the search box fits the screen.
+    const brand = page.getByRole('banner').getByRole('link', { name: /Owner Dashboard$/ });
+    expect(await brand.evaluate((link) => link.scrollWidth <= link.clientWidth && link.scrollHeight <= link.clientHeight)).toBe(true);
+    const searchBox = await page.getByRole('combobox', { name: 'Search' }).boundingBox();
+    expect(searchBox?.width).toBeGreaterThan(300);
 
     const drawer = await openMenu(page);
     await drawer.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History' }).click();
