@@ -193,6 +193,23 @@ test.describe('code splitting', () => {
   });
 });
 
+test.describe('a screen whose script cannot be loaded', () => {
+  test('shows the load error of type missing with a Reload that brings the screen', async ({ page, signIn }) => {
+    await signIn('admin');
+    await page.goto('/home');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    // As after a deployment that replaced the scripts: the Bot Settings chunk is gone.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bot Settings' }).click();
+    await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+    await expect(page.getByText(/could not be loaded \(missing\)/)).toBeVisible();
+    await page.unroute('**/assets/*.js');
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect(page).toHaveURL(/\/bot-settings$/);
+    await expect(page.getByRole('heading', { name: 'Bot Settings' })).toBeVisible();
+  });
+});
+
 test.describe('theme before first paint', () => {
   test('the remembered dark theme is on <html> before the bundle runs, within the CSP', async ({ page }) => {
     const violations: string[] = [];

@@ -1,5 +1,6 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { LoadingPlaceholder } from '../components/loading-placeholder.tsx';
+import { loadChunk } from './routes/lazy-screen.ts';
 import { accountPublicRoutes } from './routes/account-public-routes.tsx';
 import { botSettingsRoutes } from './routes/bot-settings-routes.tsx';
 import { conversationRoutes } from './routes/conversation-routes.tsx';
@@ -44,7 +45,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             // The top bar, the sidebar and their icons load with the first signed-in screen, not with the login screen.
-            lazy: async () => ({ Component: (await import('../layout/dashboard-layout.tsx')).DashboardLayout }),
+            lazy: async () => ({ Component: (await loadChunk(() => import('../layout/dashboard-layout.tsx'))).DashboardLayout }),
             children: [
               ...statisticsRoutes,
               ...conversationRoutes,
