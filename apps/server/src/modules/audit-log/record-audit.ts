@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AuditAction, AuditDetails, AuditObjectType } from '@steward/contract/audit-log';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
+import { signedIn } from '../../plugins/access.ts';
 
 /** Who acted, as they were at the time, and from where. No id for a failed sign-in (only the email tried). */
 export interface AuditActor {
@@ -35,6 +36,13 @@ export const auditLabel = (text: string): string => {
 /** The signed-in staff member of a request, as the actor of what it does. */
 export function actorOf(request: FastifyRequest, who: { id: number; name: string; email: string } | null = request.viewer): AuditActor {
   return who ? { id: who.id, name: who.name, email: who.email, ip: request.ip } : { id: null, name: null, email: null, ip: request.ip };
+}
+
+/** A signed-in staff member as the actor: for repositories that also need their id. */
+export type StaffActor = AuditActor & { id: number };
+export function signedInActor(request: FastifyRequest): StaffActor {
+  const viewer = signedIn(request);
+  return { ...actorOf(request, viewer), id: viewer.id };
 }
 
 /** Someone not signed in (a failed sign-in): only the email they typed. */
