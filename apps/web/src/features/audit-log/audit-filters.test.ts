@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filtersFromQuery, hasFilters, listRequestOf, queryOfFilters } from './audit-filters.ts';
+import { filtersFromQuery, hasFilters, listRequestOf, queryOfFilters, withoutEmptyFilters } from './audit-filters.ts';
 
 describe('the Audit Log filters in the URL', () => {
   it('round-trips every filter through the query', () => {
@@ -18,6 +18,10 @@ describe('the Audit Log filters in the URL', () => {
     expect(queryOfFilters({})).toBe('');
     expect(hasFilters({})).toBe(false);
     expect(hasFilters({ action: 'sign_out' })).toBe(true);
+  });
+
+  it('drops cleared filters', () => {
+    expect(withoutEmptyFilters({ personId: 4, from: '', to: '2026-01-02' })).toEqual({ personId: 4, to: '2026-01-02' });
   });
 
   it('sends the browser offset only with days', () => {

@@ -35,6 +35,14 @@ export function queryOfFilters(filters: AuditFilters): string {
   return text === '' ? '' : `?${text}`;
 }
 
+/** Only the filters that are set: a cleared field drops out rather than staying as '' or undefined. */
+export const withoutEmptyFilters = (filters: Partial<AuditFilters>): AuditFilters => ({
+  ...(filters.personId === undefined ? {} : { personId: filters.personId }),
+  ...(filters.action ? { action: filters.action } : {}),
+  ...(filters.from ? { from: filters.from } : {}),
+  ...(filters.to ? { to: filters.to } : {}),
+});
+
 export const hasFilters = (filters: AuditFilters): boolean => queryOfFilters(filters) !== '';
 
 /** The list call's body: the filters, with the browser's offset so days are the viewer's days. */

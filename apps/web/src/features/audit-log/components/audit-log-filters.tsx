@@ -4,7 +4,7 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, auditPersonLabel } from '@steward/contract/audit-log';
 import { useAuditLogPeople } from '../api/get-audit-log-people.ts';
-import { type AuditFilters, hasFilters } from '../audit-filters.ts';
+import { type AuditFilters, hasFilters, withoutEmptyFilters } from '../audit-filters.ts';
 
 interface AuditLogFiltersProps {
   filters: AuditFilters;
@@ -14,11 +14,7 @@ interface AuditLogFiltersProps {
 /** Person, action and the days from and to: each change applies at once (and goes into the URL). */
 export function AuditLogFilters({ filters, onChange }: AuditLogFiltersProps) {
   const people = useAuditLogPeople().data ?? [];
-  const set = (change: Partial<AuditFilters>) => {
-    const next: AuditFilters = { ...filters, ...change };
-    for (const key of Object.keys(next) as (keyof AuditFilters)[]) if (next[key] === undefined || next[key] === '') delete next[key];
-    onChange(next);
-  };
+  const set = (change: Partial<AuditFilters>) => onChange(withoutEmptyFilters({ ...filters, ...change }));
 
   return (
     <Form aria-label="Filter the audit log" className="mb-3" onSubmit={(event) => event.preventDefault()}>
