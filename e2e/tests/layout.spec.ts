@@ -9,7 +9,7 @@ import { E2E_ASSISTANT_NAME } from '../support/e2e-constants.ts';
 const withNoOpenHelpRequests = (page: Page) =>
   page.route('**/api/all-help-requests-count', (route) => route.fulfill({ json: { success: true, data: { rows: [{ total_count: 0 }] } } }));
 
-const ADMIN_ENTRIES = ['Home', 'History', 'Feedback', 'Help Requests', 'Documents', 'Inform the Bot', 'Bot Settings', 'User Accounts'];
+const ADMIN_ENTRIES = ['Home', 'History', 'Feedback', 'Help Requests', 'Documents', 'Inform the Bot', 'Bot Settings', 'User Accounts', 'Audit Log'];
 
 /** The collapsed rail: every entry an icon with its name (accessible and in a tooltip), nothing clipped. */
 async function expectRailShape(page: Page) {
@@ -24,7 +24,7 @@ async function expectRailShape(page: Page) {
     copy.querySelectorAll('[role=tooltip]').forEach((tooltip) => tooltip.remove());
     return copy.textContent;
   });
-  expect(railText.replace(/Home|History|Feedback|Help Requests|Documents|Inform the Bot|Bot Settings|User Accounts/g, '')).toBe('3');
+  expect(railText.replace(/Home|History|Feedback|Help Requests|Documents|Inform the Bot|Bot Settings|User Accounts|Audit Log/g, '')).toBe('3');
   for (const label of await sidebar.getByRole('link').locator('span:not(.badge)').all()) await expect(label).toHaveClass(/visually-hidden/);
   const railBox = await sidebar.boundingBox();
   expect(await sidebar.evaluate((nav) => nav.scrollWidth <= nav.clientWidth)).toBe(true);
@@ -57,8 +57,8 @@ test.describe('layout', () => {
     await signIn('viewer');
     await withNoOpenHelpRequests(page);
     await page.goto('/home');
-    // The default viewer role holds read_documents, read_inform_the_bot and read_user_accounts.
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(ADMIN_ENTRIES);
+    // The default viewer role holds read_documents, read_inform_the_bot and read_user_accounts, not read_audit_log.
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(ADMIN_ENTRIES.filter((entry) => entry !== 'Audit Log'));
   });
 
   test('collapses to an icon rail that keeps every name, the badge and the controls, and remembers it', async ({ page, signIn }) => {
@@ -110,6 +110,8 @@ test.describe('document titles', () => {
       [`/user-accounts/${user.id}`, 'User Details'],
       [`/user-accounts/${user.id}/change-password`, 'Change Password'],
       ['/search/anything/page/1', 'Search Results'],
+      ['/audit-log', 'Audit Log'],
+      ['/audit-log/page/2', 'Audit Log'],
     ];
     for (const [path, title] of screens) {
       await page.goto(path);

@@ -66,7 +66,7 @@ test.describe('small screens (375×667)', () => {
 
   test('no list widens the page, not even by its visually hidden column headers', async ({ page, signIn }) => {
     await signIn('admin');
-    for (const path of ['/history', '/feedback', '/help-requests', '/user-accounts', '/documents', '/inform-the-bot', '/bot-settings']) {
+    for (const path of ['/history', '/feedback', '/help-requests', '/user-accounts', '/documents', '/inform-the-bot', '/bot-settings', '/audit-log']) {
       await page.goto(path);
       await expect(page.getByText('Loading…')).toHaveCount(0);
       await expectNoSidewaysPage(page);

@@ -54,6 +54,12 @@ const environmentSchema = z.object({
     .max(4096, 'must be between 1 and 4096')
     .default(100),
   ALLOW_PRIVATE_URLS: booleanFlag.default(false),
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1')
+    .max(36500, 'must be at most 36500')
+    .default(365),
 });
 
 export interface Config {
@@ -78,6 +84,8 @@ export interface Config {
   uploadMaxMb: number;
   /** Document URLs may point at loopback and private addresses (for tests; never in production). */
   allowPrivateUrls: boolean;
+  /** Audit log entries older than this many days are deleted by the hourly clean-up. */
+  auditRetentionDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -132,5 +140,6 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
         : undefined,
     uploadMaxMb: env.UPLOAD_MAX_MB,
     allowPrivateUrls: env.ALLOW_PRIVATE_URLS,
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
   };
 }

@@ -2,6 +2,7 @@ import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { LoadingPlaceholder } from '../components/loading-placeholder.tsx';
 import { loadChunk } from './routes/lazy-screen.ts';
 import { accountPublicRoutes } from './routes/account-public-routes.tsx';
+import { auditLogRoutes } from './routes/audit-log-routes.tsx';
 import { botSettingsRoutes } from './routes/bot-settings-routes.tsx';
 import { conversationRoutes } from './routes/conversation-routes.tsx';
 import { DocumentTitle } from './routes/document-title.tsx';
@@ -54,6 +55,7 @@ export const routes: RouteObject[] = [
               ...documentsRoutes,
               ...botSettingsRoutes,
               ...searchRoutes,
+              ...auditLogRoutes,
             ],
           },
         ],
