@@ -16,6 +16,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { botSettingsRoutes } from './modules/bot-settings/bot-settings.routes.ts';
 import { informTheBotRoutes } from './modules/inform-the-bot/inform-the-bot.routes.ts';
 import { botRoutes } from './modules/bot/bot.routes.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createMailTransport, type MailTransport } from './mail/mail-transport.ts';
 import { createEmbedder } from './ingest/create-embedder.ts';
 import type { Embedder } from './ingest/embedder.ts';
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     helpRequestRoutes,
     statisticsRoutes,
     botRoutes,
+    chatRoutes,
     informTheBotRoutes,
     botSettingsRoutes,
     historyRoutes,

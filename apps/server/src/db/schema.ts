@@ -126,8 +126,11 @@ export const history = pgTable('history', {
   search: tsvector('search').generatedAlwaysAs(
     sql`to_tsvector('steward_search'::regconfig, coalesce(user_message, '') || ' ' || coalesce(api_response, ''))`,
   ),
+  /** The bot had nothing to answer with (migration 0800). */
+  coverageGap: boolean('coverage_gap').notNull().default(false),
 }, (table) => [
   index('history_time_idx').on(descending(table.time), descending(table.id)),
+  index('history_coverage_gap_time_idx').on(descending(table.time), descending(table.id)).where(sql`${table.coverageGap}`),
   index('history_session_idx').on(table.sessionId, table.time, table.id),
   index('history_search_idx').using('gin', table.search),
 ]);
@@ -309,6 +312,13 @@ export const funFacts = pgTable('fun_facts', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   fact: text('fact').notNull(),
   url: text('url').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+/** Secrets shared by every instance, made once (migration 0800): the chat session signing key. */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 

@@ -11,7 +11,7 @@ interface PaginationBarProps {
   pageSize: number;
   /** An optional filter segment after the page: /feedback/page/2/up. */
   filter?: string;
-  /** An optional query the list keeps its filters in, kept on every page link: "?action=sign_in". */
+  /** An optional query the list keeps its filters in, kept on every page link: "?action=sign_in", "?coverage_gaps=true". */
   query?: string;
 }
 

@@ -8,6 +8,7 @@ import { knowledgeVectors } from './0501-knowledge-vectors.ts';
 import { informTheBotKnowledge } from './0502-inform-the-bot-knowledge.ts';
 import { globalSearch } from './0600-global-search.ts';
 import { auditLog } from './0700-audit-log.ts';
+import { chat } from './0800-chat.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
@@ -22,4 +23,5 @@ export const allMigrations: readonly Migration[] = [
   informTheBotKnowledge,
   globalSearch,
   auditLog,
+  chat,
 ];
