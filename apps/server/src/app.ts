@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { auditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
 import { appInfoRoutes } from './modules/app-info/app-info.routes.ts';
 import { registerRoutes } from './modules/accounts/register.routes.ts';
 import { passwordRoutes } from './modules/accounts/password.routes.ts';
@@ -138,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     documentsRoutes,
     knowledgeRoutes,
     searchRoutes,
+    auditLogRoutes,
   ];
   for (const module of modules) {
     await module(app, context);

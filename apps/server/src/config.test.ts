@@ -13,6 +13,7 @@ describe('readConfig', () => {
     expect(config.embeddings).toBeUndefined();
     expect(config.uploadMaxMb).toBe(100);
     expect(config.allowPrivateUrls).toBe(false);
+    expect(config.auditRetentionDays).toBe(365);
   });
 
   it.each([
@@ -30,6 +31,9 @@ describe('readConfig', () => {
     [{ UPLOAD_MAX_MB: '0' }, /^Invalid UPLOAD_MAX_MB: must be between 1 and 4096/],
     [{ UPLOAD_MAX_MB: 'lots' }, /^Invalid UPLOAD_MAX_MB: /],
     [{ ALLOW_PRIVATE_URLS: 'yes' }, /^Invalid ALLOW_PRIVATE_URLS/],
+    [{ AUDIT_RETENTION_DAYS: '0' }, /^Invalid AUDIT_RETENTION_DAYS: must be at least 1/],
+    [{ AUDIT_RETENTION_DAYS: '30.5' }, /^Invalid AUDIT_RETENTION_DAYS: must be a whole number of days/],
+    [{ AUDIT_RETENTION_DAYS: 'forever' }, /^Invalid AUDIT_RETENTION_DAYS: /],
     [{ BOT_ALLOWED_ORIGINS: 'https://shop.example.com/page' }, /^Invalid BOT_ALLOWED_ORIGINS: must be comma-separated origins/],
     [{ BOT_ALLOWED_ORIGINS: 'shop.example.com' }, /^Invalid BOT_ALLOWED_ORIGINS/],
     [{ LLM_BASE_URL: 'http://127.0.0.1:11434/v1' }, /^Invalid LLM_BASE_URL: it needs LLM_MODEL too/],
@@ -60,6 +64,10 @@ describe('readConfig', () => {
     expect(config.embeddings).toEqual({ baseUrl: 'http://models:8080/v1', model: 'nomic-embed-text', apiKey: 'sk-123' });
     expect(config.uploadMaxMb).toBe(25);
     expect(config.allowPrivateUrls).toBe(true);
+  });
+
+  it('reads the audit log retention in days', () => {
+    expect(readConfig({ AUDIT_RETENTION_DAYS: '90' }).auditRetentionDays).toBe(90);
   });
 
   it('reads the chat settings: allowed origins with the dashboard always among them, the LLM, the rate limits', () => {

@@ -70,6 +70,12 @@ const environmentSchema = z.object({
     .max(4096, 'must be between 1 and 4096')
     .default(100),
   ALLOW_PRIVATE_URLS: booleanFlag.default(false),
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1')
+    .max(36500, 'must be at most 36500')
+    .default(365),
   BOT_ALLOWED_ORIGINS: z
     .string()
     .transform((value) => value.split(',').map((origin) => origin.trim()).filter((origin) => origin !== ''))
@@ -110,6 +116,8 @@ export interface Config {
   uploadMaxMb: number;
   /** Document URLs may point at loopback and private addresses (for tests; never in production). */
   allowPrivateUrls: boolean;
+  /** Audit log entries older than this many days are deleted by the hourly clean-up. */
+  auditRetentionDays: number;
   /** Origins whose pages may call /api/chat/* from a browser; the dashboard's own origin is always one. */
   botAllowedOrigins: string[];
   /** An OpenAI-compatible chat server that writes answers from the retrieved passages; undefined: extractive answers. */
@@ -181,6 +189,7 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
         : undefined,
     uploadMaxMb: env.UPLOAD_MAX_MB,
     allowPrivateUrls: env.ALLOW_PRIVATE_URLS,
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     botAllowedOrigins: [...new Set([new URL(publicUrl).origin, ...env.BOT_ALLOWED_ORIGINS.map((origin) => new URL(origin).origin)])],
     llm:
       env.LLM_BASE_URL && env.LLM_MODEL

@@ -18,6 +18,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { signedIn } from '../../plugins/access.ts';
+import { actorOf, recordAudit } from '../audit-log/record-audit.ts';
 import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
 import { findUserById, normaliseEmail, savePassword } from '../user-accounts/users.repository.ts';
 import { limitRate } from './account-rate-limits.ts';
@@ -60,6 +61,7 @@ export async function passwordRoutes(app: FastifyInstance, { db }: AppContext): 
         await savePassword(tx, user.id, passwordHash);
         // Whoever knew the old password is signed out everywhere.
         await deleteSessionsOfUser(tx, user.id);
+        await recordAudit(tx, actorOf(request, user), { action: 'password_reset', object: { type: 'user', id: user.id, label: user.name } });
       });
       return { success: true as const };
     },
@@ -84,6 +86,7 @@ export async function passwordRoutes(app: FastifyInstance, { db }: AppContext): 
       await db.transaction(async (tx) => {
         await savePassword(tx, user.id, passwordHash);
         await deleteSessionsOfUser(tx, user.id, viewer.sessionIdHash);
+        await recordAudit(tx, actorOf(request), { action: 'password_changed', object: { type: 'user', id: user.id, label: user.name } });
       });
       return { success: true as const };
     },

@@ -77,7 +77,7 @@ export function HistoryList() {
         currentPage={pageIndex + 1}
         totalCount={rows[0]?.total_count ?? 0}
         pageSize={PAGE_SIZE.history}
-        search={coverageGapsOnly ? COVERAGE_GAPS_SEARCH : ''}
+        query={coverageGapsOnly ? COVERAGE_GAPS_SEARCH : ''}
       />
     </section>
   );
