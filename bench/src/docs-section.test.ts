@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SECTION_END, SECTION_START, replaceMarkedSection, runContextMarkdown } from './docs-section.ts';
+import { SECTION_END, SECTION_START, demoteHeadings, replaceMarkedSection, runContextMarkdown } from './docs-section.ts';
 
 describe('replaceMarkedSection', () => {
   const document = `# Operations\nbefore\n${SECTION_START}\nold table\n${SECTION_END}\nafter\n`;
@@ -30,5 +30,11 @@ describe('runContextMarkdown', () => {
     expect(runContextMarkdown({ date: new Date(0), loadAverageAtStart: [0], loadAverageAtEnd: [0], nodeVersion: 'v22', environment: {} })).toContain(
       'the defaults (no BENCH_* variable set)',
     );
+  });
+});
+
+describe('demoteHeadings', () => {
+  it('moves every heading one level down and leaves other lines alone', () => {
+    expect(demoteHeadings('### Targets\ntext # not a heading\n#### Details\n| a | b |')).toBe('#### Targets\ntext # not a heading\n##### Details\n| a | b |');
   });
 });

@@ -37,3 +37,6 @@ export function replaceMarkedSection(document: string, section: string): string 
   }
   return `${document.slice(0, start + SECTION_START.length)}\n${section.trim()}\n${document.slice(end)}`;
 }
+
+/** The report's headings one level down, so they sit under the docs' own "The table of targets" heading. */
+export const demoteHeadings = (markdown: string): string => markdown.replace(/^(#{1,5}) /gm, '#$1 ');

@@ -25,7 +25,7 @@ import { STATISTICS_PERIODS } from '@steward/contract/statistics';
 import { startBareRoute } from './bare-route.ts';
 import { BENCH_PASSWORD, benchStaff, prepareDataDir, signIn, startBenchServer } from './bench-server.ts';
 import { firstLoadMarkdown, measureFirstLoad, widgetGzipBytes } from './bundle-sizes.ts';
-import { replaceMarkedSection, runContextMarkdown } from './docs-section.ts';
+import { demoteHeadings, replaceMarkedSection, runContextMarkdown } from './docs-section.ts';
 import { benchmarkDocuments } from './documents-bench.ts';
 import { ingestionMarkdown, ingestionSummary, retrievalMarkdown } from './documents-report.ts';
 import { type Measurement, measure } from './measure.ts';
@@ -276,7 +276,7 @@ const report = ['### Issue 15: the targets', '', context, '', targetsMarkdown(me
 process.stdout.write(`\n${report}\n`);
 if (write) {
   const operations = path.resolve(import.meta.dirname, '../../docs/operations.md');
-  fs.writeFileSync(operations, replaceMarkedSection(fs.readFileSync(operations, 'utf8'), report));
+  fs.writeFileSync(operations, replaceMarkedSection(fs.readFileSync(operations, 'utf8'), demoteHeadings(report)));
   log(`Wrote the table into ${path.relative(process.cwd(), operations)}.`);
 }
 // A run with errors still prints (and, asked to, writes) its table, marked; its exit status says so too.
