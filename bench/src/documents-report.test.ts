@@ -11,7 +11,7 @@ import {
 } from './documents-report.ts';
 import type { Measurement } from './measure.ts';
 
-const measured = (p50: number, p99 = p50 * 2): Measurement => ({ p50, p99, max: p99 * 2, requestsPerSecond: 100, requests: 1000, timeouts: 0 });
+const measured = (p50: number, p99 = p50 * 2): Measurement => ({ p50, p99, max: p99 * 2, requestsPerSecond: 100, requests: 1000, timeouts: 0, errors: 0 });
 
 const ingestion: IngestionResults = {
   files: [

@@ -1,28 +1,35 @@
 /**
  * `npm run bench`: builds generated datasets in temporary DATA_DIRs, starts the real server on each
- * (embedded database), drives it with autocannon and prints markdown tables.
+ * (embedded database), drives it with autocannon and prints issue 15's table of targets (targets.ts),
+ * then the detailed tables behind it. `--write` also puts them into docs/operations.md, between its
+ * bench markers, with the date and the machine's load average; without it nothing is written.
  *
- * BENCH_ONLY: which parts, comma-separated: `history` (the history, statistics and conversation calls
- * on two dataset sizes), `documents` (= `ingestion,retrieval`), `ingestion` (the real PDFs of
- * shared/testdata/pdf end to end, and the dashboard while documents are ingested), `retrieval`
- * (knowledge search over BENCH_KNOWLEDGE_CHUNKS chunks), `widget` (the chat widget's size, from the
- * build alone). Default: all of them.
+ * BENCH_ONLY: which parts, comma-separated: `history` (the history, statistics, list and search calls
+ * on two dataset sizes, the bare-route ceiling and the server's RSS), `documents` (= `ingestion,retrieval`),
+ * `ingestion` (the real PDFs of shared/testdata/pdf end to end, and the dashboard while documents are
+ * ingested), `retrieval` (knowledge search over BENCH_KNOWLEDGE_CHUNKS chunks), `bundles` (first-load
+ * JavaScript of the login route against a bare React app, and the widget's size). Default: all of them.
  *
  * BENCH_HISTORY_ROWS (default 1,000,000), BENCH_SMALL_HISTORY_ROWS (10,000; also the history of the
  * documents parts' data dirs), BENCH_DURATION seconds per measurement (10), BENCH_CONNECTIONS (50),
- * BENCH_TIMEZONE_OFFSETS (0,5.5), BENCH_KNOWLEDGE_CHUNKS (100,000), BENCH_DASHBOARD_CONNECTIONS
+ * BENCH_TIMEZONE_OFFSETS (0,5.5,-9.5), BENCH_KNOWLEDGE_CHUNKS (100,000), BENCH_DASHBOARD_CONNECTIONS
  * (10, on each of the two dashboard calls measured idle and while documents are ingested),
  * BENCH_INGESTION_COPIES (2 copies of each of the three biggest PDFs ingested meanwhile).
  * The PDFs come from ../shared/testdata beside the repository, or STEWARD_TESTDATA_DIR.
  */
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PAGE_SIZE } from '@steward/contract/paging';
 import { STATISTICS_PERIODS } from '@steward/contract/statistics';
+import { startBareRoute } from './bare-route.ts';
 import { BENCH_PASSWORD, benchStaff, prepareDataDir, signIn, startBenchServer } from './bench-server.ts';
+import { firstLoadMarkdown, measureFirstLoad, widgetGzipBytes } from './bundle-sizes.ts';
+import { demoteHeadings, replaceMarkedSection, runContextMarkdown } from './docs-section.ts';
 import { benchmarkDocuments } from './documents-bench.ts';
-import { ingestionMarkdown, retrievalMarkdown } from './documents-report.ts';
+import { ingestionMarkdown, ingestionSummary, retrievalMarkdown } from './documents-report.ts';
 import { type Measurement, measure } from './measure.ts';
-import { measureWidgetSize, widgetSizeMarkdown } from './widget-size.ts';
+import { type BenchMeasurements, CALL, runErrors, type SizeResults, statisticsCall, targetsMarkdown } from './targets.ts';
 
 const numberFromEnv = (name: string, fallback: number): number => {
   const value = process.env[name];
@@ -36,121 +43,105 @@ const bigRows = Math.round(numberFromEnv('BENCH_HISTORY_ROWS', 1_000_000));
 const smallRows = Math.round(numberFromEnv('BENCH_SMALL_HISTORY_ROWS', 10_000));
 const durationSeconds = numberFromEnv('BENCH_DURATION', 10);
 const connections = Math.round(numberFromEnv('BENCH_CONNECTIONS', 50));
-const offsets = (process.env.BENCH_TIMEZONE_OFFSETS ?? '0,5.5').split(',').map(Number);
+const offsets = (process.env.BENCH_TIMEZONE_OFFSETS || '0,5.5,-9.5').split(',').map((text) => {
+  const offset = Number(text.trim());
+  if (text.trim() === '' || !Number.isFinite(offset)) throw new Error(`BENCH_TIMEZONE_OFFSETS takes numbers of hours, comma-separated (got "${text}").`);
+  return offset;
+});
 const knowledgeChunks = Math.round(numberFromEnv('BENCH_KNOWLEDGE_CHUNKS', 100_000));
 const dashboardConnections = Math.round(numberFromEnv('BENCH_DASHBOARD_CONNECTIONS', 10));
 const ingestionCopies = Math.round(numberFromEnv('BENCH_INGESTION_COPIES', 2));
 
-const PARTS = ['history', 'ingestion', 'retrieval', 'widget'] as const;
+const PARTS = ['history', 'ingestion', 'retrieval', 'bundles'] as const;
 type Part = (typeof PARTS)[number];
 const parts = new Set<Part>(
-  (process.env.BENCH_ONLY || 'history,documents,widget').split(',').flatMap((name): Part[] => {
+  (process.env.BENCH_ONLY || 'history,documents,bundles').split(',').flatMap((name): Part[] => {
     const part = name.trim();
     if (part === 'documents') return ['ingestion', 'retrieval'];
     if ((PARTS as readonly string[]).includes(part)) return [part as Part];
-    throw new Error(`BENCH_ONLY takes history, documents, ingestion, retrieval or widget (got "${part}").`);
+    throw new Error(`BENCH_ONLY takes history, documents, ingestion, retrieval or bundles (got "${part}").`);
   }),
 );
+const unknownArguments = process.argv.slice(2).filter((argument) => argument !== '--write');
+if (unknownArguments.length > 0) throw new Error(`run-benchmarks.ts takes --write only (got ${unknownArguments.join(' ')}).`);
+const write = process.argv.includes('--write');
 
-interface SizeResults {
-  historyRows: number;
-  sessions: number;
-  loadSeconds: number;
-  login: Measurement | undefined;
-  authenticateUser: Measurement;
-  statistics: Map<string, Measurement>;
-  conversations: Map<string, Measurement>;
-  search: Map<string, Measurement>;
-  deepPage: number;
-}
+const log = (line: string) => process.stderr.write(`${line}\n`);
 
-const statisticsKey = (period: string, offset: number) => `${period} (offset ${offset})`;
+/** Page 3000 (zero-based index 2999) where a list of `rows` has it, else its last full page. */
+const deepPage = (rows: number, pageSize: number): number => Math.max(0, Math.min(2999, Math.floor(rows / pageSize) - 1));
 
-async function benchmarkSize(historyRows: number, withLogin: boolean): Promise<SizeResults> {
-  process.stderr.write(`Generating ${historyRows.toLocaleString('en-US')} history rows…\n`);
+/**
+ * One dataset size: every call of the history part on a fresh data dir and server. On the large size also
+ * the bare-route ceiling, login (last: argon2 keeps the CPU busy after autocannon stops) and the RSS.
+ */
+async function benchmarkSize(historyRows: number, large: boolean): Promise<{ size: SizeResults; rssBytes?: number }> {
+  log(`Generating ${historyRows.toLocaleString('en-US')} history rows…`);
   const { dataDir, summary } = await prepareDataDir(historyRows);
-  process.stderr.write(`  loaded in ${(summary.milliseconds / 1000).toFixed(1)} s; starting the server\n`);
+  log(`  loaded in ${(summary.milliseconds / 1000).toFixed(1)} s; starting the server`);
   const server = await startBenchServer(dataDir);
+  const bare = large ? await startBareRoute() : undefined;
   try {
     const cookie = await signIn(server.url);
-    const run = (path: string) => measure({ url: `${server.url}${path}`, connections, durationSeconds, headers: { cookie } });
-    process.stderr.write('  authenticate-user…\n');
-    const authenticateUser = await run('/api/authenticate-user');
-    const statistics = new Map<string, Measurement>();
-    for (const offset of offsets) {
-      for (const period of STATISTICS_PERIODS) {
-        process.stderr.write(`  ${statisticsKey(period, offset)}…\n`);
-        statistics.set(statisticsKey(period, offset), await run(`/api/statistics/${encodeURIComponent(period)}/${offset}`));
-      }
-    }
-    const deepPage = deepHistoryPage(historyRows);
-    const conversations = new Map<string, Measurement>();
-    for (const [name, path] of await conversationCalls(server.url, cookie, deepPage)) {
-      process.stderr.write(`  ${name}…\n`);
-      conversations.set(name, await run(path));
-    }
-    const search = new Map<string, Measurement>();
-    for (const [name, text] of searchCalls()) {
-      process.stderr.write(`  ${name}…\n`);
-      search.set(
-        name,
-        await measure({
-          url: `${server.url}/api/search`,
-          connections,
-          durationSeconds,
-          method: 'POST',
-          headers: { cookie, 'content-type': 'application/json', origin: server.url, 'sec-fetch-site': 'same-origin' },
-          body: JSON.stringify({ search: text, limit: PAGE_SIZE.topBarSearch, page: 0 }),
-        }),
-      );
-    }
-    // Last: argon2 keeps the CPU busy for a while after autocannon stops sending.
-    const login = withLogin
-      ? await measure({
-          url: `${server.url}/api/login`,
-          connections,
-          durationSeconds,
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin: server.url, 'sec-fetch-site': 'same-origin' },
-          body: JSON.stringify({ email: benchStaff.email, password: BENCH_PASSWORD }),
-        })
-      : undefined;
-    // Logins whose client autocannon already dropped are still hashing: let them finish before the database closes.
-    if (login) await new Promise((resolve) => setTimeout(resolve, 15_000));
-    return {
-      historyRows,
-      sessions: summary.sessions,
-      loadSeconds: summary.milliseconds / 1000,
-      login,
-      authenticateUser,
-      statistics,
-      conversations,
-      search,
-      deepPage,
+    const calls = new Map<string, Measurement>();
+    const run = async (name: string, options: Omit<Parameters<typeof measure>[0], 'connections' | 'durationSeconds'>) => {
+      log(`  ${name}…`);
+      calls.set(name, await measure({ connections, durationSeconds, ...options }));
     };
+    const get = (name: string, call: string) => run(name, { url: `${server.url}${call}`, headers: { cookie } });
+    const browserPost = { 'content-type': 'application/json', origin: server.url, 'sec-fetch-site': 'same-origin' };
+
+    await get(CALL.authenticateUser, '/api/authenticate-user');
+    if (bare) await run(CALL.bareRoute, { url: bare.url });
+    for (const offset of offsets) {
+      for (const period of STATISTICS_PERIODS) await get(statisticsCall(period, offset), `/api/statistics/${encodeURIComponent(period)}/${offset}`);
+    }
+    const deepPages = {
+      history: deepPage(summary.history, PAGE_SIZE.history),
+      feedback: deepPage(summary.feedbackUp + summary.feedbackDown, PAGE_SIZE.feedback),
+      helpRequests: deepPage(summary.helpRequestsPending + summary.helpRequestsResolved, PAGE_SIZE.helpRequests),
+    };
+    await get(CALL.historyPage1, '/api/all-history/0');
+    await get(CALL.historyDeep, `/api/all-history/${deepPages.history}`);
+    await get(CALL.session, `/api/history/${encodeURIComponent(await firstSessionId(server.url, cookie))}`);
+    await get(CALL.feedbackPage1, '/api/all-feedback/0/');
+    await get(CALL.feedbackDeep, `/api/all-feedback/${deepPages.feedback}/`);
+    await get(CALL.helpRequestsPage1, '/api/all-help-requests/0/');
+    await get(CALL.helpRequestsDeep, `/api/all-help-requests/${deepPages.helpRequests}/`);
+    for (const [name, text] of searchCalls()) {
+      await run(name, {
+        url: `${server.url}/api/search`,
+        method: 'POST',
+        headers: { cookie, ...browserPost },
+        body: JSON.stringify({ search: text, limit: PAGE_SIZE.topBarSearch, page: 0 }),
+      });
+    }
+    if (!large) return { size: { historyRows, sessions: summary.sessions, loadSeconds: summary.milliseconds / 1000, calls, deepPages } };
+    await run(CALL.login, {
+      url: `${server.url}/api/login`,
+      method: 'POST',
+      headers: browserPost,
+      body: JSON.stringify({ email: benchStaff.email, password: BENCH_PASSWORD }),
+    });
+    // Logins whose client autocannon already dropped are still hashing: let them finish before the database closes.
+    await new Promise((resolve) => setTimeout(resolve, 15_000));
+    // The server runs in this process: its RSS is the process's, autocannon and the dataset's generator included.
+    const rssBytes = process.memoryUsage().rss;
+    return { size: { historyRows, sessions: summary.sessions, loadSeconds: summary.milliseconds / 1000, calls, deepPages }, rssBytes };
   } finally {
+    await bare?.stop();
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-/** Page 3000 (zero-based index 2999) where the dataset has it, else its last full page. */
-const deepHistoryPage = (historyRows: number): number =>
-  Math.max(0, Math.min(2999, Math.floor(historyRows / PAGE_SIZE.history) - 1));
-
-/** The list and detail calls of the conversations screens, keyed by names that match across dataset sizes. */
-async function conversationCalls(url: string, cookie: string, deepPage: number): Promise<[string, string][]> {
+/** A session of the history list's first page, for the one-session call. */
+async function firstSessionId(url: string, cookie: string): Promise<string> {
   const answer = await fetch(`${url}/api/all-history/0`, { headers: { cookie } });
   const firstPage = (await answer.json()) as { data?: { rows?: { session_id?: string }[] } };
   const sessionId = firstPage.data?.rows?.[0]?.session_id;
   if (!sessionId) throw new Error('The history list answered no rows to take a session from.');
-  return [
-    ['GET /api/all-history: page 1', '/api/all-history/0'],
-    ['GET /api/all-history: deep page', `/api/all-history/${deepPage}`],
-    ['GET /api/history/{sessionId}', `/api/history/${encodeURIComponent(sessionId)}`],
-    ['GET /api/all-feedback: page 1', '/api/all-feedback/0/'],
-    ['GET /api/all-help-requests: page 1', '/api/all-help-requests/0/'],
-  ];
+  return sessionId;
 }
 
 /**
@@ -161,10 +152,10 @@ async function conversationCalls(url: string, cookie: string, deepPage: number):
  */
 function searchCalls(): [string, string][] {
   return [
-    ['POST /api/search: common word "descale"', 'descale '],
+    [CALL.searchCommon, 'descale '],
     ['POST /api/search: product word "glacier"', 'glacier '],
     ['POST /api/search: prefix "warr"', 'warr'],
-    ['POST /api/search: absent word "zeppelin"', 'zeppelin '],
+    [CALL.searchRare, 'zeppelin '],
     [`POST /api/search: name fragment "${benchStaff.name.slice(1, 5)}"`, benchStaff.name.slice(1, 5)],
   ];
 }
@@ -172,57 +163,121 @@ function searchCalls(): [string, string][] {
 const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)}`;
 const ratio = (value: number, base: number) => (base > 0 ? `${(value / base).toFixed(2)}×` : 'n/a');
 
-function table(small: SizeResults, big: SizeResults): string {
+/** Every call of both sizes: the figures the history rows of the targets table are computed from. */
+function historyMarkdown(small: SizeResults | undefined, big: SizeResults): string {
+  const base = big.calls.get(CALL.authenticateUser);
   const rows: string[] = [
+    '### Every call of the history part',
+    '',
     `Embedded database (PGlite), ${connections} connections, ${durationSeconds} s per call, 127.0.0.1. ` +
       `Large: ${big.historyRows.toLocaleString('en-US')} history rows / ${big.sessions.toLocaleString('en-US')} sessions ` +
-      `(loaded in ${big.loadSeconds.toFixed(0)} s); small: ${small.historyRows.toLocaleString('en-US')} rows.`,
+      `(loaded in ${big.loadSeconds.toFixed(0)} s)${small ? `; small: ${small.historyRows.toLocaleString('en-US')} rows` : ''}.`,
     '',
-    '| call | p50 ms | p99 ms | req/s | timeouts | p50 ÷ authenticate-user | p99 ÷ authenticate-user | p50 large ÷ small |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| call | p50 ms | p99 ms | p99 ÷ p50 | req/s | req/s ÷ authenticate-user | timeouts | errors | p50 ÷ authenticate-user | p99 ÷ authenticate-user | p50 large ÷ small |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
-  const line = (name: string, large: Measurement, smallOne: Measurement | undefined) => {
-    const base = big.authenticateUser;
-    rows.push(
-      `| ${name} | ${ms(large.p50)} | ${ms(large.p99)} | ${large.requestsPerSecond.toFixed(0)} | ${large.timeouts} | ${ratio(large.p50, base.p50)} | ${ratio(large.p99, base.p99)} | ${smallOne ? ratio(large.p50, smallOne.p50) : ''} |`,
-    );
+  const deepName = (name: string) => {
+    if (name === CALL.historyDeep) return `${name} ${big.deepPages.history + 1}`;
+    if (name === CALL.feedbackDeep) return `${name} ${big.deepPages.feedback + 1}`;
+    if (name === CALL.helpRequestsDeep) return `${name} ${big.deepPages.helpRequests + 1}`;
+    return name;
   };
-  line('GET /api/authenticate-user', big.authenticateUser, small.authenticateUser);
-  for (const [key, measurement] of big.statistics) line(`GET /api/statistics: ${key}`, measurement, small.statistics.get(key));
-  for (const [key, measurement] of big.conversations) {
-    const name = key.endsWith('deep page') ? `${key} ${big.deepPage + 1}` : key;
-    line(name, measurement, small.conversations.get(key));
+  for (const [name, large] of big.calls) {
+    const smallOne = small?.calls.get(name);
+    rows.push(
+      `| ${deepName(name)} | ${ms(large.p50)} | ${ms(large.p99)} | ${ratio(large.p99, large.p50)} | ${large.requestsPerSecond.toFixed(0)} | ` +
+        `${base ? ratio(large.requestsPerSecond, base.requestsPerSecond) : ''} | ${large.timeouts} | ${large.errors} | ` +
+        `${base ? ratio(large.p50, base.p50) : ''} | ${base ? ratio(large.p99, base.p99) : ''} | ${smallOne ? ratio(large.p50, smallOne.p50) : ''} |`,
+    );
   }
-  for (const [key, measurement] of big.search) line(key, measurement, small.search.get(key));
-  if (big.login) line('POST /api/login (argon2id)', big.login, undefined);
-  const firstPage = big.conversations.get('GET /api/all-history: page 1');
-  const deep = big.conversations.get('GET /api/all-history: deep page');
-  if (firstPage && deep) {
-    rows.push('', `History page ${big.deepPage + 1} ÷ page 1 (p50): ${ratio(deep.p50, firstPage.p50)} (target ≤ 1.5×).`);
-  }
+  const firstPage = big.calls.get(CALL.historyPage1);
   if (firstPage) {
-    for (const [key, measurement] of big.search) {
-      rows.push(`${key} ÷ history page 1: p50 ${ratio(measurement.p50, firstPage.p50)}, p99 ${ratio(measurement.p99, firstPage.p99)} (target ≤ 3×).`);
+    rows.push('');
+    for (const [name, measurement] of big.calls) {
+      if (!name.startsWith('POST /api/search')) continue;
+      rows.push(`${name} ÷ history page 1: p50 ${ratio(measurement.p50, firstPage.p50)}, p99 ${ratio(measurement.p99, firstPage.p99)} (target ≤ 3×).`);
     }
   }
   rows.push('total_count comes from list counters kept with the rows: no list call counts rows.');
   return rows.join('\n');
 }
 
-const output: string[] = [];
-// First: it needs only the build, so it shows at once.
-if (parts.has('widget')) output.push(widgetSizeMarkdown(measureWidgetSize()));
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Runs one part; a part that throws is recorded (the run is marked) and the others still run. */
+async function part<T>(name: string, failures: string[], work: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await work();
+  } catch (error) {
+    log(`${name} failed: ${errorText(error)}`);
+    failures.push(`${name} failed: ${errorText(error)}`);
+    return undefined;
+  }
+}
+
+const loadAverageAtStart = os.loadavg();
+const measurements: BenchMeasurements = { periods: STATISTICS_PERIODS, offsets, failures: [] };
+const details: string[] = [];
 if (parts.has('history')) {
-  const small = await benchmarkSize(smallRows, false);
-  const big = await benchmarkSize(bigRows, true);
-  output.push(table(small, big));
+  const small = await part(`history (${smallRows.toLocaleString('en-US')} rows)`, measurements.failures, () => benchmarkSize(smallRows, false));
+  const big = await part(`history (${bigRows.toLocaleString('en-US')} rows)`, measurements.failures, () => benchmarkSize(bigRows, true));
+  if (small) measurements.small = small.size;
+  if (big) {
+    measurements.large = big.size;
+    if (big.rssBytes !== undefined) measurements.serverRssBytes = big.rssBytes;
+    details.push(historyMarkdown(small?.size, big.size));
+  }
 }
 if (parts.has('ingestion') || parts.has('retrieval')) {
-  const documents = await benchmarkDocuments(
-    { historyRows: smallRows, knowledgeChunks, durationSeconds, connections, dashboardConnections, ingestionCopies },
-    { ingestion: parts.has('ingestion'), retrieval: parts.has('retrieval') },
+  const documents = await part('documents', measurements.failures, () =>
+    benchmarkDocuments(
+      { historyRows: smallRows, knowledgeChunks, durationSeconds, connections, dashboardConnections, ingestionCopies },
+      { ingestion: parts.has('ingestion'), retrieval: parts.has('retrieval') },
+    ),
   );
-  if (documents.ingestion) output.push(ingestionMarkdown(documents.ingestion));
-  if (documents.retrieval) output.push(retrievalMarkdown(documents.retrieval));
+  if (documents?.ingestion) {
+    const { ingestion } = documents;
+    measurements.ingestionRatio = ingestionSummary(ingestion).ratio;
+    for (const failure of ingestion.endToEnd.failures) measurements.failures.push(`ingestion: ${failure.name} did not complete (${failure.reason})`);
+    for (const phase of ingestion.dashboard.phases) {
+      for (const [name, measured] of [[CALL.authenticateUser, phase.calls.authenticateUser], [CALL.historyPage1, phase.calls.historyPage1]] as const) {
+        if (measured.errors > 0) measurements.failures.push(`${name} (dashboard ${phase.name}): ${measured.errors} errors`);
+      }
+    }
+    details.push(ingestionMarkdown(ingestion));
+  }
+  if (documents?.retrieval) {
+    const run = documents.retrieval.runs.find((entry) => entry.connections === connections);
+    if (run) measurements.retrieval = { chunks: documents.retrieval.knowledge.chunks, search: run.search, historyPage1: run.historyPage1 };
+    details.push(retrievalMarkdown(documents.retrieval));
+  }
 }
-process.stdout.write(`\n${output.join('\n\n')}\n`);
+if (parts.has('bundles')) {
+  log('Bundles: building the bare React app with the dashboard\'s Vite config…');
+  const firstLoad = await part('first-load JavaScript', measurements.failures, measureFirstLoad);
+  if (firstLoad) {
+    measurements.firstLoad = { dashboardBytes: firstLoad.dashboard.bytes, bareBytes: firstLoad.bare.bytes };
+    details.push(firstLoadMarkdown(firstLoad));
+  }
+  measurements.widgetGzipBytes = widgetGzipBytes();
+}
+const loadAverageAtEnd = os.loadavg();
+
+const context = runContextMarkdown({
+  date: new Date(),
+  loadAverageAtStart,
+  loadAverageAtEnd,
+  nodeVersion: process.version,
+  environment: Object.fromEntries(
+    Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && (entry[0].startsWith('BENCH_') || entry[0] === 'STEWARD_TESTDATA_DIR')).sort(),
+  ),
+});
+const report = ['### Issue 15: the targets', '', context, '', targetsMarkdown(measurements), ...details.map((detail) => `\n${detail}`)].join('\n');
+process.stdout.write(`\n${report}\n`);
+if (write) {
+  const operations = path.resolve(import.meta.dirname, '../../docs/operations.md');
+  fs.writeFileSync(operations, replaceMarkedSection(fs.readFileSync(operations, 'utf8'), demoteHeadings(report)));
+  log(`Wrote the table into ${path.relative(process.cwd(), operations)}.`);
+}
+// A run with errors still prints (and, asked to, writes) its table, marked; its exit status says so too.
+if (runErrors(measurements).length > 0) process.exitCode = 1;

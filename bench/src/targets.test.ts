@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import type { Measurement } from './measure.ts';
+import { type BenchMeasurements, CALL, LIST_CALLS, type SizeResults, evaluate, runErrors, statisticsCall, targetRows, targetsMarkdown } from './targets.ts';
+
+const measured = (p50: number, extra: Partial<Measurement> = {}): Measurement => ({
+  p50,
+  p99: p50 * 2,
+  max: p50 * 3,
+  requestsPerSecond: 1000 / p50,
+  requests: 1000,
+  timeouts: 0,
+  errors: 0,
+  ...extra,
+});
+
+const PERIODS = ['Past Week', 'All Time'];
+const OFFSETS = [0, -9.5];
+
+/** A size where every call takes `p50` ms, statistics `statisticsP50`. */
+function size(p50: number, statisticsP50: number, overrides: Record<string, Measurement> = {}): SizeResults {
+  const calls = new Map<string, Measurement>([[CALL.authenticateUser, measured(p50)], [CALL.bareRoute, measured(p50 / 2)]]);
+  for (const offset of OFFSETS) for (const period of PERIODS) calls.set(statisticsCall(period, offset), measured(statisticsP50));
+  for (const name of [...LIST_CALLS, CALL.session, CALL.searchCommon, CALL.searchRare]) calls.set(name, measured(p50));
+  for (const [name, value] of Object.entries(overrides)) calls.set(name, value);
+  return { historyRows: 1000, sessions: 200, loadSeconds: 1, calls, deepPages: { history: 2999, feedback: 120, helpRequests: 40 } };
+}
+
+const complete = (large: SizeResults = size(10, 15)): BenchMeasurements => ({
+  periods: PERIODS,
+  offsets: OFFSETS,
+  large,
+  small: size(10, 12),
+  serverRssBytes: 300e6,
+  ingestionRatio: 1.5,
+  retrieval: { chunks: 100_000, search: measured(20), historyPage1: measured(10) },
+  firstLoad: { dashboardBytes: 150_000, bareBytes: 80_000 },
+  widgetGzipBytes: 20_000,
+  failures: [],
+});
+
+const row = (id: string, measurements: BenchMeasurements) => {
+  const target = targetRows(measurements.offsets).find((entry) => entry.id === id);
+  if (!target) throw new Error(`No row ${id}`);
+  return evaluate(target, measurements);
+};
+
+describe('the target rows', () => {
+  it('has a statistics row per offset, and every row of issue 15', () => {
+    expect(targetRows([0, 5.5, -9.5]).map((entry) => entry.id)).toEqual([
+      'statistics-vs-authenticate-0',
+      'statistics-vs-authenticate-5.5',
+      'statistics-vs-authenticate--9.5',
+      'statistics-large-vs-small',
+      'history-deep-page',
+      'feedback-deep-page',
+      'help-requests-deep-page',
+      'search-rare',
+      'search-common',
+      'list-throughput',
+      'p99-vs-p50',
+      'authenticate-vs-bare',
+      'server-rss',
+      'ingestion',
+      'retrieval',
+      'first-load-js',
+      'widget-gzip',
+    ]);
+  });
+
+  it('passes a value at its threshold and fails one past it, both ways', () => {
+    expect(row('statistics-vs-authenticate-0', complete(size(10, 20))).status).toBe('pass');
+    expect(row('statistics-vs-authenticate-0', complete(size(10, 20.1))).status).toBe('fail');
+    const slowList = complete(size(10, 10, { [CALL.feedbackDeep]: measured(20) }));
+    // 50 req/s against 100: exactly 0.5 passes.
+    expect(row('list-throughput', slowList)).toMatchObject({ status: 'pass', value: 0.5, note: CALL.feedbackDeep });
+    const slowerList = complete(size(10, 10, { [CALL.feedbackDeep]: measured(25) }));
+    expect(row('list-throughput', slowerList)).toMatchObject({ status: 'fail', value: 0.4 });
+    expect(row('server-rss', { ...complete(), serverRssBytes: 501e6 })).toMatchObject({ status: 'fail', value: 501 });
+  });
+
+  it('takes the worst period of an offset and names it', () => {
+    const large = size(10, 15, { [statisticsCall('All Time', -9.5)]: measured(30) });
+    expect(row('statistics-vs-authenticate--9.5', complete(large))).toMatchObject({ status: 'fail', value: 3, note: 'All Time' });
+    expect(row('statistics-vs-authenticate-0', complete(large))).toMatchObject({ status: 'pass', value: 1.5 });
+    expect(row('statistics-large-vs-small', complete(large))).toMatchObject({ status: 'fail', value: 2.5, note: 'All Time, offset -9.5' });
+  });
+
+  it('compares each deep page with page 1 of its own list', () => {
+    const large = size(10, 10, { [CALL.helpRequestsDeep]: measured(16), [CALL.feedbackDeep]: measured(15) });
+    expect(row('help-requests-deep-page', complete(large))).toMatchObject({ status: 'fail', value: 1.6, note: 'page 41' });
+    expect(row('feedback-deep-page', complete(large))).toMatchObject({ status: 'pass', value: 1.5, note: 'page 121' });
+    expect(row('history-deep-page', complete(large))).toMatchObject({ status: 'pass', value: 1, note: 'page 3000' });
+  });
+
+  it('leaves the bare route out of p99 ÷ p50 and reports authenticate-user against it without a verdict', () => {
+    const large = size(10, 10, { [CALL.bareRoute]: measured(1, { p99: 10 }), [CALL.searchCommon]: measured(10, { p99: 45 }) });
+    expect(row('p99-vs-p50', complete(large))).toMatchObject({ status: 'fail', value: 4.5, note: CALL.searchCommon });
+    expect(row('authenticate-vs-bare', complete(large))).toMatchObject({ status: 'report', value: 0.1 });
+  });
+
+  it('shows a missing measurement as not measured, never as a pass', () => {
+    const onlyDocuments: BenchMeasurements = { periods: PERIODS, offsets: OFFSETS, ingestionRatio: 1.2, failures: [] };
+    const text = targetsMarkdown(onlyDocuments);
+    expect(row('history-deep-page', onlyDocuments)).toMatchObject({ status: 'missing', missing: 'not measured' });
+    expect(row('ingestion', onlyDocuments).status).toBe('pass');
+    expect(text).toContain('| each statistics period ÷ `GET /api/authenticate-user` (p50), offset -9.5 | not measured | ≤ 2.00× | — | 0 | 0 |');
+    expect(text).toContain('| `apps/widget/dist/widget.js` gzip size | not measured | ≤ 30.0 kB | — | 0 | 0 |');
+    expect(text).toContain('1 ✓, 0 ✗, 15 not measured.');
+    // A period missing from an offset leaves the whole row unmeasured, not judged on the others.
+    const large = size(10, 10);
+    large.calls.delete(statisticsCall('All Time', 0));
+    expect(row('statistics-vs-authenticate-0', complete(large)).status).toBe('missing');
+  });
+
+  it('says "not built" for a widget that is not built', () => {
+    expect(row('widget-gzip', { ...complete(), widgetGzipBytes: null })).toMatchObject({ status: 'missing', missing: 'not built' });
+    expect(targetsMarkdown({ ...complete(), widgetGzipBytes: null })).toContain('| `apps/widget/dist/widget.js` gzip size | not built | ≤ 30.0 kB | — | 0 | 0 |');
+    expect(row('widget-gzip', { ...complete(), widgetGzipBytes: 31_000 })).toMatchObject({ status: 'fail', value: 31 });
+  });
+});
+
+describe('errors and timeouts', () => {
+  it('counts the timeouts and errors of the measurements a row used, and an error is no pass', () => {
+    const large = size(10, 10, { [CALL.historyDeep]: measured(5, { errors: 3, timeouts: 2 }) });
+    expect(row('history-deep-page', complete(large))).toMatchObject({ status: 'error', timeouts: 2, errors: 3 });
+    expect(row('list-throughput', complete(large))).toMatchObject({ status: 'error', errors: 3 });
+    expect(row('feedback-deep-page', complete(large))).toMatchObject({ status: 'pass', errors: 0 });
+  });
+
+  it('marks the run when any call had errors or a part failed', () => {
+    const clean = complete();
+    expect(runErrors(clean)).toEqual([]);
+    expect(targetsMarkdown(clean)).toMatch(/^Run without errors\.\n15 ✓, 0 ✗, 0 not measured\./);
+
+    const broken = complete(size(10, 10, { [CALL.historyDeep]: measured(5, { errors: 3 }) }));
+    expect(runErrors(broken)).toEqual([`${CALL.historyDeep} (large dataset): 3 errors`]);
+    const text = targetsMarkdown(broken);
+    expect(text.startsWith('**This run had errors: its numbers are not to be trusted.**')).toBe(true);
+    expect(text).toContain('| history deep page ÷ page 1 (p50) | 0.50× (page 3000) | ≤ 1.50× | ✗ (errors) | 0 | 3 |');
+
+    const failedPart = { ...complete(), failures: ['documents failed: no PDFs'] };
+    expect(targetsMarkdown(failedPart)).toContain('**This run had errors: its numbers are not to be trusted.** documents failed: no PDFs.');
+  });
+
+  it('prints the measured value, the target and the verdict of each row', () => {
+    const text = targetsMarkdown(complete());
+    expect(text).toContain('| metric | measured | target | ✓/✗ | timeouts | errors |');
+    expect(text).toContain('| server RSS after the large dataset\'s calls (the bench\'s process, which runs the server) | 300.0 MB | ≤ 500.0 MB | ✓ | 0 | 0 |');
+    expect(text).toContain('| knowledge search p50 ÷ history page 1 p50 | 2.00× (100,000 chunks) | ≤ 3.00× | ✓ | 0 | 0 |');
+    expect(text).toContain('1.88× (150.0 kB against 80.0 kB) | ≤ 2.00× | ✓ |');
+    expect(text).toContain('| 0.50× | report it (no target) | — | 0 | 0 |');
+  });
+});
