@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { applyTextTypeParsers, dropRedundantParsers } from './pglite-text-parsers.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -39,8 +40,9 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Pr
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { vector, pg_trgm, unaccent },
   });
+  applyTextTypeParsers(client);
   return {
-    db: drizzlePglite({ client, schema }) as unknown as Db,
+    db: drizzlePglite({ client: dropRedundantParsers(client), schema }) as unknown as Db,
     dialect: 'pglite',
     execScript: async (sqlText) => {
       await client.transaction(async (transaction) => {
