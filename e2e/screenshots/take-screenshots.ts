@@ -30,6 +30,7 @@ const AREAS: { name: string; path: string | ((page: Page) => Promise<string>) }[
   { name: 'inform-the-bot', path: '/inform-the-bot' },
   { name: 'bot-settings', path: '/bot-settings' },
   { name: 'user-accounts', path: '/user-accounts' },
+  { name: 'audit-log', path: '/audit-log' },
 ];
 
 /** The detail route the first row of a list opens. */

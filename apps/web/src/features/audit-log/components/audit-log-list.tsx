@@ -41,7 +41,7 @@ export function AuditLogList({ viewer }: { viewer: StaffMember }) {
         ) : null}
         {page.data && !refusal ? (
           <>
-            <Table responsive className="align-middle">
+            <Table responsive className="align-middle audit-log-table">
               <thead>
                 <tr>
                   <th scope="col">When</th>
