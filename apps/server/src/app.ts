@@ -34,6 +34,7 @@ import { registerCsrfProtection } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { serverLimits } from './lib/server-limits.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -65,7 +66,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     },
     // Behind a proxy, set the proxy to pass X-Forwarded-For; rate limits key on request.ip.
     trustProxy: 'loopback',
-    bodyLimit: 1024 * 1024,
+    ...serverLimits(config.requestTimeoutMs),
     // Chat session ids (up to 200 characters, more once URL-encoded) travel in paths; the default is 100.
     routerOptions: { maxParamLength: 2048 },
   });

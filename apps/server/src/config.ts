@@ -54,6 +54,12 @@ const environmentSchema = z.object({
     .max(4096, 'must be between 1 and 4096')
     .default(100),
   ALLOW_PRIVATE_URLS: booleanFlag.default(false),
+  REQUEST_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 3600')
+    .max(3600, 'must be between 1 and 3600')
+    .default(300),
 });
 
 export interface Config {
@@ -78,6 +84,8 @@ export interface Config {
   uploadMaxMb: number;
   /** Document URLs may point at loopback and private addresses (for tests; never in production). */
   allowPrivateUrls: boolean;
+  /** The longest a client may take to send one whole request (headers and body), in ms. */
+  requestTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -132,5 +140,6 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
         : undefined,
     uploadMaxMb: env.UPLOAD_MAX_MB,
     allowPrivateUrls: env.ALLOW_PRIVATE_URLS,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
   };
 }

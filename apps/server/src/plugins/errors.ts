@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorAnswer } from '@steward/contract/envelope';
 import { HttpError } from '../lib/http-error.ts';
+import { BODY_LIMIT_BYTES } from '../lib/server-limits.ts';
 
 const failure = (message: string, field?: string): ErrorAnswer => ({
   success: false,
@@ -12,7 +13,7 @@ const failure = (message: string, field?: string): ErrorAnswer => ({
 const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large.',
+  FST_ERR_CTP_BODY_TOO_LARGE: `The request body is larger than ${BODY_LIMIT_BYTES / (1024 * 1024)} MB, the most a call takes; send files as an upload.`,
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted here; send JSON.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
 };
