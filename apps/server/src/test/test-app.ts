@@ -42,7 +42,7 @@ let userCounter = 0;
  */
 export async function createTestApp(
   environment: Record<string, string> = {},
-  options: { beforeListen?: (app: StewardApp['app']) => void; mailTransport?: MailTransport } = {},
+  options: { beforeListen?: (app: StewardApp['app']) => void; mailTransport?: MailTransport; webDistDir?: string } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steward-test-data-'));
   const config = readConfig({
@@ -57,6 +57,7 @@ export async function createTestApp(
     config,
     database,
     ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
+    ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   });
   await built.context.knowledge.prepare(built.app.log);
   options.beforeListen?.(built.app);
