@@ -70,6 +70,8 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     // Chat session ids (up to 200 characters, more once URL-encoded) travel in paths; the default is 100.
     routerOptions: { maxParamLength: 2048 },
   });
+  // JSON and multipart only: text/plain is what a cross-site form can send without a preflight.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

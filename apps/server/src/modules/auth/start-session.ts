@@ -2,13 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CurrentUser } from '@steward/contract/auth';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { setSessionCookie } from '../../plugins/session.ts';
+import { sessionIdOf, setSessionCookie } from '../../plugins/session.ts';
 import { presentCurrentUser } from './auth.presenter.ts';
-import { createSession, findSessionUser } from './sessions.repository.ts';
+import { createSession, deleteSession, findSessionUser } from './sessions.repository.ts';
 
 /**
  * Signs a user in on this browser: a new session, its cookie, and the current user as
- * login and the sign-in link both answer it.
+ * login, the sign-in link and a password change answer it. The session id the browser brought
+ * (if any) ends here: an id planted in the browser before sign-in never becomes a signed-in one.
  */
 export async function startSession(
   db: Db,
@@ -17,6 +18,8 @@ export async function startSession(
   reply: FastifyReply,
   userId: number,
 ): Promise<CurrentUser> {
+  const previous = sessionIdOf(request);
+  if (previous) await deleteSession(db, previous);
   const session = await createSession(db, { userId, ip: request.ip, userAgent: request.headers['user-agent'] });
   setSessionCookie(reply, session.sessionId, session.expiresAt, config.secureCookies);
   const sessionUser = await findSessionUser(db, session.sessionId);
