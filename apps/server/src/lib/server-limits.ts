@@ -1,4 +1,5 @@
-import type { FastifyServerOptions } from 'fastify';
+import type http from 'node:http';
+import type { FastifyHttpOptions } from 'fastify';
 
 /** The largest JSON (or text) body: 1 MB. Files go through multipart, which has its own limit (UPLOAD_MAX_MB). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -16,10 +17,9 @@ export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
  * a whole request must arrive within `requestTimeoutMs` (REQUEST_TIMEOUT_SECONDS, long enough for
  * an upload on a slow line), its headers within 30 s, and a silent connection is dropped after 60 s.
  */
-export function serverLimits(requestTimeoutMs: number): Pick<
-  FastifyServerOptions,
-  'bodyLimit' | 'requestTimeout' | 'connectionTimeout' | 'keepAliveTimeout' | 'http'
-> {
+export function serverLimits(
+  requestTimeoutMs: number,
+): Pick<FastifyHttpOptions<http.Server>, 'bodyLimit' | 'requestTimeout' | 'connectionTimeout' | 'keepAliveTimeout' | 'http'> {
   return {
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: requestTimeoutMs,

@@ -75,7 +75,7 @@ async function callAs(row: MatrixRow, actor: Actor, method: string, otherUser?: 
   return withRoleCapabilities(actor, async () => {
     const caller = await clientFor(actor);
     const fixtures = matrixFixtures(testApp, author, caller);
-    const request = otherUser === undefined ? await row.build(fixtures, actor) : row.otherUsersId!.build(fixtures, otherUser);
+    const request = otherUser === undefined || !row.otherUsersId ? await row.build(fixtures, actor) : row.otherUsersId.build(fixtures, otherUser);
     return send(caller.client, method, request);
   });
 }
