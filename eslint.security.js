@@ -12,6 +12,8 @@ export const securityBlock = {
     '**/*.test.{ts,tsx}',
     'apps/server/src/test/**',
     'apps/server/src/security/**',
+    // The security check itself: a tool the operator runs, which takes no request input.
+    'apps/server/src/cli/security-check/**',
     'apps/server/src/ingest/test-pdfs.ts',
     'apps/web/src/test/**',
   ],
