@@ -31,7 +31,7 @@ import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { createJobHandlers } from './jobs/job-handlers.ts';
 import { registerAccessRules, type RegisteredRoute } from './plugins/access.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { serverLimits } from './lib/server-limits.ts';
@@ -69,6 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     ...serverLimits(config.requestTimeoutMs),
     // Chat session ids (up to 200 characters, more once URL-encoded) travel in paths; the default is 100.
     routerOptions: { maxParamLength: 2048 },
+    frameworkErrors: answerFrameworkError,
   });
   // JSON and multipart only: text/plain is what a cross-site form can send without a preflight.
   app.removeContentTypeParser('text/plain');

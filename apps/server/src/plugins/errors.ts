@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorAnswer } from '@steward/contract/envelope';
 import { HttpError } from '../lib/http-error.ts';
@@ -45,6 +45,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(failure('Internal Server Error'));
   });
+}
+
+/** Errors the router raises before any route runs (Fastify's `frameworkErrors`), in the envelope too. */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.code(414).send(failure('A part of the address is too long.'));
+    return;
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void reply.code(400).send(failure('The address is not valid.'));
+    return;
+  }
+  void reply.code(500).send(failure('Internal Server Error'));
 }
 
 export const notFoundAnswer = (method: string, url: string): ErrorAnswer =>

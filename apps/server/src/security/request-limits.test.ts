@@ -55,6 +55,21 @@ describe('request size', () => {
   });
 });
 
+describe('long paths', () => {
+  it('answers a path parameter over 2,048 characters with a 414, a malformed one with a 400, and a 20 KB URL with a 431', async () => {
+    const { client } = await testApp.signedInClient('viewer');
+    const longParam = await client.get(`/api/history/${'s'.repeat(2049)}`);
+    expect(longParam.status).toBe(414);
+    expect(longParam.body).toEqual({ success: false, error: { message: 'A part of the address is too long.' } });
+    const badUrl = await client.get('/api/history/%E0%A4%A');
+    expect(badUrl.status).toBe(400);
+    expect(badUrl.body).toEqual({ success: false, error: { message: 'The address is not valid.' } });
+    const exchange = await rawExchange(testApp.baseUrl, [`GET /api/history/${'s'.repeat(20 * 1024)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`]);
+    expect(exchange.response).toMatch(/^HTTP\/1\.1 431 /);
+    await stillServing();
+  });
+});
+
 describe('slow clients', () => {
   it('sets the Node server timeouts', () => {
     const server = testApp.app.server;
