@@ -70,6 +70,7 @@ describe('over http (PUBLIC_URL http://…)', () => {
   it('sets them on the dashboard page, its deep links and its scripts', async () => {
     for (const pathname of ['/', '/history', '/users/1', '/theme-before-paint.js', '/assets/index-abc.js']) {
       const answer = await fetch(`${testApp.baseUrl}${pathname}`);
+      await answer.arrayBuffer();
       expect(answer.status, pathname).toBe(200);
       expectBaseHeaders(answer.headers, pathname);
     }
@@ -88,7 +89,9 @@ describe('over https (PUBLIC_URL https://…)', () => {
   afterAll(() => testApp.close());
 
   it('adds HSTS for a year and upgrade-insecure-requests, on the API and the page', async () => {
-    for (const answer of [await testApp.client().get('/api/health'), await fetch(`${testApp.baseUrl}/`)]) {
+    const page = await fetch(`${testApp.baseUrl}/`);
+    await page.arrayBuffer();
+    for (const answer of [await testApp.client().get('/api/health'), page]) {
       expectBaseHeaders(answer.headers, 'https');
       const hsts = answer.headers.get('strict-transport-security') ?? '';
       expect(Number(/max-age=(\d+)/.exec(hsts)?.[1])).toBeGreaterThanOrEqual(365 * 24 * 3600);
