@@ -47,6 +47,28 @@ export default tseslint.config(
     files: ['packages/contract/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**'], message: 'The contract depends on nothing of ours.' }] }] },
   },
+  // The chat widget loads on customers' sites: nothing of the dashboard or the server, and of the contract
+  // only the zod-free modules (types from any), so zod never reaches its bundle.
+  {
+    files: ['apps/widget/src/**/*.ts'],
+    ignores: ['apps/widget/src/**/*.test.ts', 'apps/widget/src/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: 'The widget bundles no zod (about 90 kB gzip).' }],
+          patterns: [
+            { group: ['react', 'react-dom', 'react/*', '**/apps/web/**', '**/apps/server/**'], message: 'The widget loads nothing of the dashboard or the server.' },
+            {
+              group: ['@steward/contract/*', '!@steward/contract/chat-constants', '!@steward/contract/bot-limits', '!@steward/contract/email-address'],
+              allowTypeImports: true,
+              message: "Import values only from the contract's zod-free modules (chat-constants, bot-limits, email-address); types from any.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['bench/**/*.ts', 'e2e/support/**/*.ts', 'scripts/**', 'apps/server/src/test/**/*.ts'],
     rules: { 'no-console': 'off' },

@@ -1,13 +1,13 @@
 import security from 'eslint-plugin-security';
 
 /**
- * eslint-plugin-security over the code that runs in production: the server, the dashboard and the
- * contract. Tests, test helpers, e2e, bench and build scripts read fixtures and files by computed
+ * eslint-plugin-security over the code that runs in production: the server, the dashboard, the chat
+ * widget and the contract. Tests, test helpers, e2e, bench and build scripts read fixtures and files by computed
  * paths by design and take no request input, so they are left out.
  * Used by `npm run lint` and by `npm run check:security` (eslint.security.config.js), which reports it.
  */
 export const securityBlock = {
-  files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],
+  files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'apps/widget/src/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],
   ignores: [
     '**/*.test.{ts,tsx}',
     'apps/server/src/test/**',
@@ -16,6 +16,7 @@ export const securityBlock = {
     'apps/server/src/cli/security-check/**',
     'apps/server/src/ingest/test-pdfs.ts',
     'apps/web/src/test/**',
+    'apps/widget/src/test/**',
   ],
   plugins: { security },
   rules: {

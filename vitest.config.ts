@@ -35,6 +35,14 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'widget',
+          root: 'apps/widget',
+          include: ['src/**/*.test.ts'],
+          environment: 'jsdom',
+        },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'web',

@@ -1,7 +1,9 @@
 /**
  * `npm run demo`: the real server on its own data directory (./data-demo, or DEMO_DATA_DIR), port 3000
- * unless PORT. On first start it creates demo staff and reports a generated 13-month dataset through
- * the bot API over HTTP (DEMO_HISTORY_ROWS exchanges, default 3,000); later starts keep the data.
+ * unless PORT. On first start it creates demo staff, uploads the public-domain texts of
+ * bench/demo-documents through the upload calls (so the bot on /demo answers at once), adds three fun
+ * facts about them (shown while an answer is on its way), and reports a generated 13-month dataset
+ * through the bot API over HTTP (DEMO_HISTORY_ROWS exchanges, default 3,000); later starts keep the data.
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -13,6 +15,8 @@ import { hashPassword } from '../../apps/server/src/lib/passwords.ts';
 import { createUser, findUserByEmail } from '../../apps/server/src/modules/user-accounts/users.repository.ts';
 import { startServer } from '../../apps/server/src/start-server.ts';
 import { generateSessions } from './dataset/generate-dataset.ts';
+import { ingestDemoDocuments, signInOverHttp } from './demo-documents.ts';
+import { addDemoFunFacts } from './demo-fun-facts.ts';
 import { feedSession } from './demo-feed.ts';
 
 const DEMO_ADMIN = { name: 'Demo Admin', email: 'admin@demo.steward.example', password: 'Demo-Admin-2026' };
@@ -40,6 +44,10 @@ if (!(await findUserByEmail(db, DEMO_VIEWER.email))) {
   await createUser(db, { name: DEMO_VIEWER.name, email: DEMO_VIEWER.email, role: 'viewer', passwordHash: await hashPassword(DEMO_VIEWER.password) });
 }
 
+const adminHeaders = await signInOverHttp(apiUrl, DEMO_ADMIN.email, DEMO_ADMIN.password);
+await ingestDemoDocuments(apiUrl, adminHeaders);
+await addDemoFunFacts(apiUrl, adminHeaders);
+
 if ((await readCounter(db, 'history')) > 0) {
   server.app.log.info('The demo data is already there: keeping it.');
 } else {
@@ -50,6 +58,7 @@ process.stdout.write(
   [
     '',
     `Steward demo: ${server.url}/`,
+    `  Try the bot as a visitor: ${server.url}/demo`,
     `  Administrator: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
     `  Viewer:        ${DEMO_VIEWER.email} / ${DEMO_VIEWER.password}`,
     `  Bot API key (this run): ${botApiKey}`,

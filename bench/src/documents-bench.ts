@@ -443,13 +443,14 @@ async function benchmarkRetrieval(options: DocumentsBenchOptions): Promise<Retri
     for (const connections of [...new Set([options.connections, 1])]) {
       log(`  history page 1 and search at ${connections} connection(s)…`);
       const historyPage1: Measurement = await measure({ url: `${server.url}/api/all-history/0`, connections, durationSeconds: options.durationSeconds, headers: { cookie } });
+      // Every measured question is new to the server (its question-embedding cache answers none of them).
       const search = await measure({
         url: `${server.url}/api/knowledge/search`,
         connections,
         durationSeconds: options.durationSeconds,
         method: 'POST',
         headers: searchHeaders,
-        bodies: searchBodies,
+        bodyFor: (requestNumber) => JSON.stringify({ query: `${questions[requestNumber % questions.length] ?? ''} (ticket ${requestNumber})`, k: 5 }),
       });
       runs.push({ connections, historyPage1, search });
     }

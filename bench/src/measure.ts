@@ -1,4 +1,4 @@
-import autocannon, { type AutocannonResult } from 'autocannon';
+import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
 
 export interface Measurement {
   p50: number;
@@ -20,6 +20,11 @@ export interface LoadOptions {
   body?: string;
   /** Several bodies sent in turn by each connection (a mix of questions, say), in place of `body`. */
   bodies?: readonly string[];
+  /**
+   * A body made for each request from a number counting every request of the run, across connections,
+   * in place of `body` and `bodies`: no two requests send the same text (no server cache can answer them).
+   */
+  bodyFor?: (requestNumber: number) => string;
 }
 
 /** Drives one call with autocannon; any non-2xx answer or error fails the run (a fast 401 is no result). */
@@ -43,9 +48,19 @@ export function startMeasurement(options: LoadOptions): { stop: () => void; resu
     headers: options.headers ?? {},
     ...(options.body === undefined ? {} : { body: options.body }),
     ...(options.bodies === undefined ? {} : { requests: options.bodies.map((body) => ({ method, body })) }),
+    ...(options.bodyFor === undefined ? {} : { requests: [{ method, setupRequest: numberedRequest(options.bodyFor) }] }),
   });
   const result = Promise.resolve(instance).then((answer) => toMeasurement(answer, `${method} ${options.url}`));
   return { stop: () => instance.stop(), result };
+}
+
+/** autocannon's per-request hook, numbering requests across all connections. */
+function numberedRequest(bodyFor: (requestNumber: number) => string) {
+  let sent = 0;
+  return (request: AutocannonRequest): AutocannonRequest => {
+    sent += 1;
+    return { ...request, body: bodyFor(sent) };
+  };
 }
 
 function toMeasurement(result: AutocannonResult, call: string): Measurement {

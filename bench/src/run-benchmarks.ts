@@ -5,7 +5,8 @@
  * BENCH_ONLY: which parts, comma-separated: `history` (the history, statistics and conversation calls
  * on two dataset sizes), `documents` (= `ingestion,retrieval`), `ingestion` (the real PDFs of
  * shared/testdata/pdf end to end, and the dashboard while documents are ingested), `retrieval`
- * (knowledge search over BENCH_KNOWLEDGE_CHUNKS chunks). Default: all of them.
+ * (knowledge search over BENCH_KNOWLEDGE_CHUNKS chunks), `widget` (the chat widget's size, from the
+ * build alone). Default: all of them.
  *
  * BENCH_HISTORY_ROWS (default 1,000,000), BENCH_SMALL_HISTORY_ROWS (10,000; also the history of the
  * documents parts' data dirs), BENCH_DURATION seconds per measurement (10), BENCH_CONNECTIONS (50),
@@ -21,6 +22,7 @@ import { BENCH_PASSWORD, benchStaff, prepareDataDir, signIn, startBenchServer } 
 import { benchmarkDocuments } from './documents-bench.ts';
 import { ingestionMarkdown, retrievalMarkdown } from './documents-report.ts';
 import { type Measurement, measure } from './measure.ts';
+import { measureWidgetSize, widgetSizeMarkdown } from './widget-size.ts';
 
 const numberFromEnv = (name: string, fallback: number): number => {
   const value = process.env[name];
@@ -39,14 +41,14 @@ const knowledgeChunks = Math.round(numberFromEnv('BENCH_KNOWLEDGE_CHUNKS', 100_0
 const dashboardConnections = Math.round(numberFromEnv('BENCH_DASHBOARD_CONNECTIONS', 10));
 const ingestionCopies = Math.round(numberFromEnv('BENCH_INGESTION_COPIES', 2));
 
-const PARTS = ['history', 'ingestion', 'retrieval'] as const;
+const PARTS = ['history', 'ingestion', 'retrieval', 'widget'] as const;
 type Part = (typeof PARTS)[number];
 const parts = new Set<Part>(
-  (process.env.BENCH_ONLY || 'history,documents').split(',').flatMap((name): Part[] => {
+  (process.env.BENCH_ONLY || 'history,documents,widget').split(',').flatMap((name): Part[] => {
     const part = name.trim();
     if (part === 'documents') return ['ingestion', 'retrieval'];
     if ((PARTS as readonly string[]).includes(part)) return [part as Part];
-    throw new Error(`BENCH_ONLY takes history, documents, ingestion or retrieval (got "${part}").`);
+    throw new Error(`BENCH_ONLY takes history, documents, ingestion, retrieval or widget (got "${part}").`);
   }),
 );
 
@@ -208,6 +210,8 @@ function table(small: SizeResults, big: SizeResults): string {
 }
 
 const output: string[] = [];
+// First: it needs only the build, so it shows at once.
+if (parts.has('widget')) output.push(widgetSizeMarkdown(measureWidgetSize()));
 if (parts.has('history')) {
   const small = await benchmarkSize(smallRows, false);
   const big = await benchmarkSize(bigRows, true);

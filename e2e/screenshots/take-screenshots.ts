@@ -4,6 +4,8 @@
  * Writes docs/screenshot.png (the home screen, light) and docs/screenshots/<area>-<theme>.png at 1280×800,
  * and <area>-light-phone.png at 375×667.
  * Signs in as the demo administrator unless SCREENSHOT_EMAIL / SCREENSHOT_PASSWORD say otherwise.
+ * Also docs/screenshots/widget.png: the chat widget on /demo with an answer (1280×800, light).
+ * SCREENSHOT_ONLY (comma-separated names, such as `widget` or `home,history`) takes only those.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +16,8 @@ const email = process.env.SCREENSHOT_EMAIL ?? 'admin@demo.steward.example';
 const password = process.env.SCREENSHOT_PASSWORD ?? 'Demo-Admin-2026';
 const docsDir = path.resolve(import.meta.dirname, '../../docs');
 const outDir = path.join(docsDir, 'screenshots');
+const only = process.env.SCREENSHOT_ONLY ? new Set(process.env.SCREENSHOT_ONLY.split(',').map((name) => name.trim())) : undefined;
+const wanted = (name: string) => !only || only.has(name);
 
 const AREAS: { name: string; path: string | ((page: Page) => Promise<string>) }[] = [
   { name: 'home', path: '/home' },
@@ -50,6 +54,23 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(300); // Chart.js draws after its data arrives
 }
 
+/** The /demo page with the chat open on an answer from the demo documents. */
+async function widgetScreenshot(): Promise<void> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto('/demo');
+  await page.getByRole('button', { name: 'Ask the gallery guide' }).click();
+  const panel = page.getByRole('dialog', { name: 'Ask the gallery guide' });
+  await panel.getByRole('textbox', { name: 'Your question' }).fill('Which amendment is about unreasonable searches?');
+  await panel.getByRole('button', { name: 'Send', exact: true }).click();
+  await panel.locator('.message.bot:has(.answer)').waitFor({ timeout: 30_000 });
+  await page.waitForTimeout(300);
+  const file = path.join(outDir, 'widget.png');
+  await page.screenshot({ path: file });
+  console.warn(`wrote ${path.relative(process.cwd(), file)}`);
+  await context.close();
+}
+
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
 try {
   fs.mkdirSync(outDir, { recursive: true });
@@ -61,7 +82,7 @@ try {
       if (!login.ok()) throw new Error(`Cannot sign in as ${email} at ${baseURL}: ${login.status()}`);
       const me = (await (await page.request.get('/api/authenticate-user')).json()) as { data: { rows: { id: number }[] } };
       await page.request.post('/api/user/change-theme', { data: { id: me.data.rows[0]?.id, theme } });
-      for (const area of AREAS) {
+      for (const area of AREAS.filter((each) => wanted(each.name))) {
         const target = typeof area.path === 'string' ? area.path : await area.path(page);
         await page.goto(target);
         await settle(page);
@@ -73,6 +94,7 @@ try {
       await context.close();
     }
   }
+  if (wanted('widget')) await widgetScreenshot();
 } finally {
   await browser.close();
 }

@@ -4,6 +4,12 @@ import path from 'node:path';
 /** Shared between the e2e harness and the tests. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3107);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+/**
+ * The chat widget tests' host site: another origin (another loopback port) that embeds the widget.
+ * The e2e server lists it in BOT_ALLOWED_ORIGINS.
+ */
+export const E2E_WIDGET_HOST_PORT = Number(process.env.E2E_WIDGET_HOST_PORT ?? E2E_PORT + 10_000);
+export const E2E_WIDGET_HOST_ORIGIN = `http://127.0.0.1:${E2E_WIDGET_HOST_PORT}`;
 export const E2E_BOT_API_KEY = 'e2e-bot-api-key-0123456789abcdef';
 export const E2E_PASSWORD = 'Dashboard-Pass-1';
 export const E2E_ASSISTANT_NAME = 'Acme Helper';

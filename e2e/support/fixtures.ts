@@ -45,11 +45,12 @@ export async function signInAs(page: Page, user: StaffUser): Promise<void> {
   expect(answer.status()).toBe(200);
 }
 
-/** Runs axe-core on the page and fails with the list of violations. */
-export async function expectNoAccessibilityViolations(page: Page): Promise<void> {
+/** Runs axe-core on the page (or only on the elements `include` selects) and fails with the list of violations. */
+export async function expectNoAccessibilityViolations(page: Page, include?: string): Promise<void> {
   // A modal fading in is half transparent: axe would measure the contrast of blended colours.
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).analyze();
+  const builder = new AxeBuilder({ page });
+  const results = await (include ? builder.include(include) : builder).analyze();
   expect(
     results.violations.map(
       (violation) => `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join('; ')}`,

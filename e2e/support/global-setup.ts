@@ -10,6 +10,7 @@ import {
   E2E_DATA_DIR,
   E2E_PORT,
   E2E_SEEDS_FILE,
+  E2E_WIDGET_HOST_ORIGIN,
   E2E_WORK_DIR,
 } from './e2e-constants.ts';
 
@@ -32,6 +33,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     STEWARD_ADMIN_NAME: E2E_ADMIN.name,
     // Tests only: the Documents tests serve PDFs from a loopback server for the server to fetch by URL.
     ALLOW_PRIVATE_URLS: 'true',
+    // The chat widget tests embed the widget in a page of this other origin (chat-widget.spec.ts).
+    BOT_ALLOWED_ORIGINS: E2E_WIDGET_HOST_ORIGIN,
   });
   return async () => {
     await server.stop();

@@ -40,6 +40,7 @@ for (const theme of ['light', 'dark'] as const) {
       `/user-accounts/${user.id}`,
       `/user-accounts/${user.id}/change-password`,
       '/search/parcel/page/1',
+      '/audit-log',
     ];
     for (const path of screens) {
       await page.goto(path);

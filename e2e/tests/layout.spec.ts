@@ -9,7 +9,7 @@ import { E2E_ASSISTANT_NAME } from '../support/e2e-constants.ts';
 const withNoOpenHelpRequests = (page: Page) =>
   page.route('**/api/all-help-requests-count', (route) => route.fulfill({ json: { success: true, data: { rows: [{ total_count: 0 }] } } }));
 
-const ADMIN_ENTRIES = ['Home', 'History', 'Feedback', 'Help Requests', 'Documents', 'Inform the Bot', 'Bot Settings', 'User Accounts'];
+const ADMIN_ENTRIES = ['Home', 'History', 'Feedback', 'Help Requests', 'Documents', 'Inform the Bot', 'Bot Settings', 'User Accounts', 'Audit Log'];
 
 /** The collapsed rail: every entry an icon with its name (accessible and in a tooltip), nothing clipped. */
 async function expectRailShape(page: Page) {
@@ -24,7 +24,7 @@ async function expectRailShape(page: Page) {
     copy.querySelectorAll('[role=tooltip]').forEach((tooltip) => tooltip.remove());
     return copy.textContent;
   });
-  expect(railText.replace(/Home|History|Feedback|Help Requests|Documents|Inform the Bot|Bot Settings|User Accounts/g, '')).toBe('3');
+  expect(railText.replace(/Home|History|Feedback|Help Requests|Documents|Inform the Bot|Bot Settings|User Accounts|Audit Log/g, '')).toBe('3');
   for (const label of await sidebar.getByRole('link').locator('span:not(.badge)').all()) await expect(label).toHaveClass(/visually-hidden/);
   const railBox = await sidebar.boundingBox();
   expect(await sidebar.evaluate((nav) => nav.scrollWidth <= nav.clientWidth)).toBe(true);
@@ -57,8 +57,8 @@ test.describe('layout', () => {
     await signIn('viewer');
     await withNoOpenHelpRequests(page);
     await page.goto('/home');
-    // The default viewer role holds read_documents, read_inform_the_bot and read_user_accounts.
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(ADMIN_ENTRIES);
+    // The default viewer role holds read_documents, read_inform_the_bot and read_user_accounts, not read_audit_log.
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(ADMIN_ENTRIES.filter((entry) => entry !== 'Audit Log'));
   });
 
   test('collapses to an icon rail that keeps every name, the badge and the controls, and remembers it', async ({ page, signIn }) => {
@@ -110,6 +110,8 @@ test.describe('document titles', () => {
       [`/user-accounts/${user.id}`, 'User Details'],
       [`/user-accounts/${user.id}/change-password`, 'Change Password'],
       ['/search/anything/page/1', 'Search Results'],
+      ['/audit-log', 'Audit Log'],
+      ['/audit-log/page/2', 'Audit Log'],
     ];
     for (const [path, title] of screens) {
       await page.goto(path);
@@ -193,6 +195,23 @@ test.describe('code splitting', () => {
   });
 });
 
+test.describe('a screen whose script cannot be loaded', () => {
+  test('shows the load error of type missing with a Reload that brings the screen', async ({ page, signIn }) => {
+    await signIn('admin');
+    await page.goto('/home');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    // As after a deployment that replaced the scripts: the Bot Settings chunk is gone.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bot Settings' }).click();
+    await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+    await expect(page.getByText(/could not be loaded \(missing\)/)).toBeVisible();
+    await page.unroute('**/assets/*.js');
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect(page).toHaveURL(/\/bot-settings$/);
+    await expect(page.getByRole('heading', { name: 'Bot Settings' })).toBeVisible();
+  });
+});
+
 test.describe('theme before first paint', () => {
   test('the remembered dark theme is on <html> before the bundle runs, within the CSP', async ({ page }) => {
     const violations: string[] = [];
@@ -207,6 +226,52 @@ test.describe('theme before first paint', () => {
     await expect(page.locator('html')).not.toHaveClass(/light-mode/);
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(33, 37, 41)');
     expect(violations.filter((text) => text.includes('Content Security Policy'))).toEqual([]);
+  });
+});
+
+test.describe('no white flash on navigation', () => {
+  test('a dark user moving through every screen never sees a light background, even while a screen downloads', async ({ page, signIn }) => {
+    const user = await signIn('admin');
+    await page.request.post('/api/user/change-theme', { data: { id: user.id, theme: 'dark' } });
+    await page.goto('/home');
+    await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'dark');
+    // Each screen's code arrives late, as on a slow line: the fallback shown meanwhile must be dark too.
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.continue();
+    });
+    // On every frame, the background actually painted behind the page, the top bar and the main area.
+    await page.evaluate(() => {
+      const samples: string[] = [];
+      const painted = (element: Element | null): string => {
+        for (let node = element; node; node = node.parentElement) {
+          const colour = getComputedStyle(node).backgroundColor;
+          if (colour !== 'rgba(0, 0, 0, 0)' && colour !== 'transparent') return colour;
+        }
+        return getComputedStyle(document.documentElement).backgroundColor;
+      };
+      const sample = () => {
+        for (const element of [document.body, document.querySelector('header'), document.querySelector('main')]) samples.push(painted(element));
+        requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+      (window as unknown as { backgroundSamples: string[] }).backgroundSamples = samples;
+    });
+    const entries = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
+    const names = await entries.allInnerTexts();
+    expect(names.length).toBeGreaterThan(5);
+    for (const name of names) {
+      await entries.filter({ hasText: name }).first().click();
+      await expect(page.getByRole('heading').first()).toBeVisible();
+      await expect(page.getByText('Loading…')).toHaveCount(0);
+    }
+    const samples = await page.evaluate(() => (window as unknown as { backgroundSamples: string[] }).backgroundSamples);
+    expect(samples.length).toBeGreaterThan(30);
+    const light = samples.filter((colour) => {
+      const [red = 0, green = 0, blue = 0] = (colour.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+      return (0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255 > 0.35;
+    });
+    expect([...new Set(light)]).toEqual([]);
   });
 });
 

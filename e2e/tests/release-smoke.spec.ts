@@ -43,6 +43,7 @@ const SCREENS = [
   { entry: 'Inform the Bot', url: /\/inform-the-bot$/, heading: 'Inform the Bot' },
   { entry: 'Bot Settings', url: /\/bot-settings$/, heading: 'Bot Settings' },
   { entry: 'User Accounts', url: /\/user-accounts$/, heading: 'User Accounts' },
+  { entry: 'Audit Log', url: /\/audit-log$/, heading: 'Audit Log' },
 ];
 
 test('the shipped dashboard: login, every sidebar screen, theme, logout, with no errors', async ({ page }) => {

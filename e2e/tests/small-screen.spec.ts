@@ -29,6 +29,11 @@ test.describe('small screens (375×667)', () => {
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
     await expectNoSidewaysPage(page);
+    // The whole brand shows (the search takes a row of its own), and the search box fits the screen.
+    const brand = page.getByRole('banner').getByRole('link', { name: /Owner Dashboard$/ });
+    expect(await brand.evaluate((link) => link.scrollWidth <= link.clientWidth && link.scrollHeight <= link.clientHeight)).toBe(true);
+    const searchBox = await page.getByRole('combobox', { name: 'Search' }).boundingBox();
+    expect(searchBox?.width).toBeGreaterThan(300);
 
     const drawer = await openMenu(page);
     await drawer.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History' }).click();
@@ -61,7 +66,7 @@ test.describe('small screens (375×667)', () => {
 
   test('no list widens the page, not even by its visually hidden column headers', async ({ page, signIn }) => {
     await signIn('admin');
-    for (const path of ['/history', '/feedback', '/help-requests', '/user-accounts', '/documents', '/inform-the-bot', '/bot-settings']) {
+    for (const path of ['/history', '/feedback', '/help-requests', '/user-accounts', '/documents', '/inform-the-bot', '/bot-settings', '/audit-log']) {
       await page.goto(path);
       await expect(page.getByText('Loading…')).toHaveCount(0);
       await expectNoSidewaysPage(page);

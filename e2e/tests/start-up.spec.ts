@@ -59,7 +59,7 @@ test.describe('start-up of the shipped server', () => {
     expectOneClearLine(result.stderr, /Invalid PORT/);
   });
 
-  test('a missing or stale dashboard build', async () => {
+  test('a missing or stale dashboard build, or a missing chat widget build', async () => {
     // A copy of the shipped tree, so the real build stays untouched for the other tests.
     const copy = scratch();
     for (const part of ['apps/server/dist', 'apps/server/package.json', 'apps/web/package.json', 'apps/web/dist']) {
@@ -90,6 +90,15 @@ test.describe('start-up of the shipped server', () => {
     const missing = run();
     expect(missing.status).toBe(1);
     expectOneClearLine(missing.stderr, /the dashboard is not built .*run `npm run build`/);
+
+    // The dashboard is there again, but the chat widget (its package without a dist/) is not.
+    fs.copyFileSync(path.join(REPOSITORY_ROOT, 'apps/web/dist/index.html'), index);
+    fs.mkdirSync(path.join(copy, 'apps', 'widget'), { recursive: true });
+    fs.copyFileSync(path.join(REPOSITORY_ROOT, 'apps/widget/package.json'), path.join(copy, 'apps', 'widget', 'package.json'));
+    fs.symlinkSync(path.join(copy, 'apps', 'widget'), path.join(copy, 'node_modules', '@steward', 'widget'));
+    const noWidget = run();
+    expect(noWidget.status).toBe(1);
+    expectOneClearLine(noWidget.stderr, /the chat widget is not built .*run `npm run build`/);
   });
 
   test('a good start serves the dashboard at deep links, and its assets', async ({ request }) => {

@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { auditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
 import { appInfoRoutes } from './modules/app-info/app-info.routes.ts';
 import { registerRoutes } from './modules/accounts/register.routes.ts';
 import { passwordRoutes } from './modules/accounts/password.routes.ts';
@@ -15,6 +16,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { botSettingsRoutes } from './modules/bot-settings/bot-settings.routes.ts';
 import { informTheBotRoutes } from './modules/inform-the-bot/inform-the-bot.routes.ts';
 import { botRoutes } from './modules/bot/bot.routes.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createMailTransport, type MailTransport } from './mail/mail-transport.ts';
 import { createEmbedder } from './ingest/create-embedder.ts';
 import type { Embedder } from './ingest/embedder.ts';
@@ -35,6 +37,8 @@ import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts
 import { registerSessions } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { serverLimits } from './lib/server-limits.ts';
+import type { WidgetBuild } from './plugins/widget-build.ts';
+import { registerWidgetRoutes } from './plugins/widget-routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -42,6 +46,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The dashboard build to serve (see plugins/web-build.ts); none: the API alone. */
   webDistDir?: string | null;
+  /** The chat widget's script and /demo page (see plugins/widget-build.ts); none: they answer 404. */
+  widgetBuild?: WidgetBuild | null;
   /** Tests may capture mail instead of using SMTP_URL or the outbox. */
   mailTransport?: MailTransport;
   /** Tests may embed with a stand-in instead of the configured model. */
@@ -129,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     helpRequestRoutes,
     statisticsRoutes,
     botRoutes,
+    chatRoutes,
     informTheBotRoutes,
     botSettingsRoutes,
     historyRoutes,
@@ -136,10 +143,12 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     documentsRoutes,
     knowledgeRoutes,
     searchRoutes,
+    auditLogRoutes,
   ];
   for (const module of modules) {
     await module(app, context);
   }
+  await registerWidgetRoutes(app, options.widgetBuild ?? null);
   await registerWebApp(app, options.webDistDir ?? null);
   return { app, context, routes };
 }

@@ -13,6 +13,7 @@ describe('readConfig', () => {
     expect(config.embeddings).toBeUndefined();
     expect(config.uploadMaxMb).toBe(100);
     expect(config.allowPrivateUrls).toBe(false);
+    expect(config.auditRetentionDays).toBe(365);
   });
 
   it.each([
@@ -30,6 +31,16 @@ describe('readConfig', () => {
     [{ UPLOAD_MAX_MB: '0' }, /^Invalid UPLOAD_MAX_MB: must be between 1 and 4096/],
     [{ UPLOAD_MAX_MB: 'lots' }, /^Invalid UPLOAD_MAX_MB: /],
     [{ ALLOW_PRIVATE_URLS: 'yes' }, /^Invalid ALLOW_PRIVATE_URLS/],
+    [{ AUDIT_RETENTION_DAYS: '0' }, /^Invalid AUDIT_RETENTION_DAYS: must be at least 1/],
+    [{ AUDIT_RETENTION_DAYS: '30.5' }, /^Invalid AUDIT_RETENTION_DAYS: must be a whole number of days/],
+    [{ AUDIT_RETENTION_DAYS: 'forever' }, /^Invalid AUDIT_RETENTION_DAYS: /],
+    [{ BOT_ALLOWED_ORIGINS: 'https://shop.example.com/page' }, /^Invalid BOT_ALLOWED_ORIGINS: must be comma-separated origins/],
+    [{ BOT_ALLOWED_ORIGINS: 'shop.example.com' }, /^Invalid BOT_ALLOWED_ORIGINS/],
+    [{ LLM_BASE_URL: 'http://127.0.0.1:11434/v1' }, /^Invalid LLM_BASE_URL: it needs LLM_MODEL too/],
+    [{ LLM_API_KEY: 'sk-123' }, /^Invalid LLM_API_KEY: it needs LLM_BASE_URL too/],
+    [{ LLM_TIMEOUT_MS: '10' }, /^Invalid LLM_TIMEOUT_MS: must be between 1000 and 600000/],
+    [{ CHAT_RATE_LIMIT_PER_IP: '0' }, /^Invalid CHAT_RATE_LIMIT_PER_IP: must be between 1 and 100000/],
+    [{ CHAT_RATE_LIMIT_PER_SESSION: 'many' }, /^Invalid CHAT_RATE_LIMIT_PER_SESSION/],
   ])('stops on %j with one line naming the variable', (environment, message) => {
     expect(() => readConfig(environment)).toThrow(ConfigError);
     expect(() => readConfig(environment)).toThrow(message);
@@ -53,5 +64,29 @@ describe('readConfig', () => {
     expect(config.embeddings).toEqual({ baseUrl: 'http://models:8080/v1', model: 'nomic-embed-text', apiKey: 'sk-123' });
     expect(config.uploadMaxMb).toBe(25);
     expect(config.allowPrivateUrls).toBe(true);
+  });
+
+  it('reads the audit log retention in days', () => {
+    expect(readConfig({ AUDIT_RETENTION_DAYS: '90' }).auditRetentionDays).toBe(90);
+  });
+
+  it('reads the chat settings: allowed origins with the dashboard always among them, the LLM, the rate limits', () => {
+    const defaults = readConfig({ PUBLIC_URL: 'https://dash.example.com/steward' });
+    expect(defaults.botAllowedOrigins).toEqual(['https://dash.example.com']);
+    expect(defaults.llm).toBeUndefined();
+    expect(defaults.chatRateLimits).toEqual({ perIpPerMinute: 30, perSessionPerMinute: 12 });
+
+    const config = readConfig({
+      PUBLIC_URL: 'https://dash.example.com',
+      BOT_ALLOWED_ORIGINS: ' https://shop.example.com/ , http://localhost:8080,https://dash.example.com',
+      LLM_BASE_URL: 'http://127.0.0.1:11434/v1/',
+      LLM_MODEL: 'llama3.1',
+      LLM_TIMEOUT_MS: '5000',
+      CHAT_RATE_LIMIT_PER_IP: '100',
+      CHAT_RATE_LIMIT_PER_SESSION: '5',
+    });
+    expect(config.botAllowedOrigins).toEqual(['https://dash.example.com', 'https://shop.example.com', 'http://localhost:8080']);
+    expect(config.llm).toEqual({ baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3.1', apiKey: undefined, timeoutMs: 5000 });
+    expect(config.chatRateLimits).toEqual({ perIpPerMinute: 100, perSessionPerMinute: 5 });
   });
 });

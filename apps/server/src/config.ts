@@ -24,6 +24,22 @@ const urlText = (protocols: readonly string[]) =>
       }
     }, `must be a URL starting with ${protocols.join(' or ')}//`);
 
+const perMinute = z.coerce
+  .number({ error: 'must be a number of requests per minute' })
+  .int('must be a whole number')
+  .min(1, 'must be between 1 and 100000')
+  .max(100_000, 'must be between 1 and 100000');
+
+/** An origin as browsers send it: scheme, host and port, nothing after. */
+function isWebOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value.replace(/\/+$/, '');
+  } catch {
+    return false;
+  }
+}
+
 const environmentSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a port number' })
@@ -60,6 +76,28 @@ const environmentSchema = z.object({
     .min(1, 'must be between 1 and 3600')
     .max(3600, 'must be between 1 and 3600')
     .default(300),
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1')
+    .max(36500, 'must be at most 36500')
+    .default(365),
+  BOT_ALLOWED_ORIGINS: z
+    .string()
+    .transform((value) => value.split(',').map((origin) => origin.trim()).filter((origin) => origin !== ''))
+    .refine((origins) => origins.every(isWebOrigin), 'must be comma-separated origins such as https://shop.example.com')
+    .default([]),
+  LLM_BASE_URL: urlText(['http:', 'https:']).optional(),
+  LLM_MODEL: optionalText,
+  LLM_API_KEY: optionalText,
+  LLM_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number')
+    .min(1000, 'must be between 1000 and 600000')
+    .max(600_000, 'must be between 1000 and 600000')
+    .default(30_000),
+  CHAT_RATE_LIMIT_PER_IP: perMinute.default(30),
+  CHAT_RATE_LIMIT_PER_SESSION: perMinute.default(12),
 });
 
 export interface Config {
@@ -86,6 +124,21 @@ export interface Config {
   allowPrivateUrls: boolean;
   /** The longest a client may take to send one whole request (headers and body), in ms. */
   requestTimeoutMs: number;
+  /** Audit log entries older than this many days are deleted by the hourly clean-up. */
+  auditRetentionDays: number;
+  /** Origins whose pages may call /api/chat/* from a browser; the dashboard's own origin is always one. */
+  botAllowedOrigins: string[];
+  /** An OpenAI-compatible chat server that writes answers from the retrieved passages; undefined: extractive answers. */
+  llm: LlmConfig | undefined;
+  /** Public chat calls allowed per minute, per visitor address and per chat session. */
+  chatRateLimits: { perIpPerMinute: number; perSessionPerMinute: number };
+}
+
+export interface LlmConfig {
+  baseUrl: string;
+  model: string;
+  apiKey: string | undefined;
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -114,6 +167,10 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
   for (const variable of ['EMBEDDINGS_MODEL', 'EMBEDDINGS_API_KEY'] as const) {
     if (env[variable] && !env.EMBEDDINGS_BASE_URL) throw new ConfigError(`Invalid ${variable}: it needs EMBEDDINGS_BASE_URL too.`);
   }
+  if (env.LLM_BASE_URL && !env.LLM_MODEL) throw new ConfigError('Invalid LLM_BASE_URL: it needs LLM_MODEL too.');
+  for (const variable of ['LLM_MODEL', 'LLM_API_KEY'] as const) {
+    if (env[variable] && !env.LLM_BASE_URL) throw new ConfigError(`Invalid ${variable}: it needs LLM_BASE_URL too.`);
+  }
   const port = env.PORT;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
@@ -141,5 +198,12 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
     uploadMaxMb: env.UPLOAD_MAX_MB,
     allowPrivateUrls: env.ALLOW_PRIVATE_URLS,
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+    botAllowedOrigins: [...new Set([new URL(publicUrl).origin, ...env.BOT_ALLOWED_ORIGINS.map((origin) => new URL(origin).origin)])],
+    llm:
+      env.LLM_BASE_URL && env.LLM_MODEL
+        ? { baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ''), model: env.LLM_MODEL, apiKey: env.LLM_API_KEY, timeoutMs: env.LLM_TIMEOUT_MS }
+        : undefined,
+    chatRateLimits: { perIpPerMinute: env.CHAT_RATE_LIMIT_PER_IP, perSessionPerMinute: env.CHAT_RATE_LIMIT_PER_SESSION },
   };
 }

@@ -9,6 +9,7 @@ import { scheduleCleanUp } from './jobs/clean-up.ts';
 import { jobLanes } from './jobs/job-handlers.ts';
 import { releaseInterruptedJobs, startJobWorker } from './jobs/job-queue.ts';
 import { requireWebBuild } from './plugins/web-build.ts';
+import { requireWidgetBuild } from './plugins/widget-build.ts';
 import { ensureFirstAdministrator } from './setup/first-admin.ts';
 import { dataDirFailure } from './start-up-failure.ts';
 
@@ -25,13 +26,14 @@ export interface RunningServer {
  */
 export async function startServer(config: Config): Promise<RunningServer> {
   const webDistDir = requireWebBuild();
+  const widgetBuild = requireWidgetBuild();
   const releaseLock = config.databaseUrl ? () => undefined : lockDataDirOrExplain(config.dataDir);
   let database: Database | undefined;
   try {
     database = config.databaseUrl
       ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
       : await openPgliteOrExplain(config.dataDir);
-    const { app, context } = await buildApp({ config, database, webDistDir });
+    const { app, context } = await buildApp({ config, database, webDistDir, widgetBuild });
     if (!webDistDir) app.log.warn('No dashboard build found: serving the API only (run `npm run build`, or the Vite dev server).');
     if (config.allowPrivateUrls) {
       app.log.warn('ALLOW_PRIVATE_URLS=true: document URLs may reach loopback and private network addresses. For tests only: never set it in production.');

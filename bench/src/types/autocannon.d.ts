@@ -5,6 +5,8 @@ declare module 'autocannon' {
     path?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Called before each request of this step; answers the request to send. */
+    setupRequest?: (request: AutocannonRequest) => AutocannonRequest;
   }
   export interface AutocannonOptions {
     url: string;

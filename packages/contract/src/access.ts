@@ -19,6 +19,7 @@ export const CAPABILITIES = [
   'update_help_request_status',
   'update_bot_settings',
   'upload_document',
+  'read_audit_log',
 ] as const;
 export const capabilitySchema = z.enum(CAPABILITIES);
 export type Capability = z.infer<typeof capabilitySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { capabilitySchema, roleSchema } from './access.ts';
+import { MAX_EMAIL_LENGTH, SIMPLE_EMAIL_PATTERN } from './email-address.ts';
 
 export const THEMES = ['light', 'dark'] as const;
 export const themeSchema = z.enum(THEMES);
@@ -12,10 +13,7 @@ export const LOGIN_MESSAGES = {
   wrongCredentials: 'The email address or password you entered is incorrect.',
 } as const;
 
-/** The "simple address pattern" of the login form: something@something.tld, no spaces. */
-export const SIMPLE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export const MAX_EMAIL_LENGTH = 254;
+export { MAX_EMAIL_LENGTH, SIMPLE_EMAIL_PATTERN };
 /** argon2 takes any length, but an unbounded password is a cheap denial of service. */
 export const MAX_PASSWORD_LENGTH = 256;
 

@@ -122,5 +122,4 @@ export const newFunFactsAnswer = z.object({
   data: z.array(z.object({ rows: z.array(funFactRow) })),
 });
 
-/** The preview of a fun fact, as the chatbot shows it. */
-export const funFactPreview = (fact: string): string => `Did you know that ${fact}?`;
+export { funFactPreview } from './chat-constants.ts';

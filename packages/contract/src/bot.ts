@@ -1,25 +1,13 @@
 import { z } from 'zod';
 import { SIMPLE_EMAIL_PATTERN, MAX_EMAIL_LENGTH } from './auth.ts';
+import { BOT_LIMITS } from './bot-limits.ts';
 
 /**
  * The bot API: the customer-facing chatbot reports messages, feedback and help
  * requests, server to server, with `Authorization: Bearer $BOT_API_KEY`.
  * Every field is checked here, so a message names the field at fault.
  */
-export const BOT_LIMITS = {
-  sessionId: 200,
-  userMessage: 20_000,
-  apiResponse: 200_000,
-  sourceDocs: 50,
-  filename: 500,
-  url: 2048,
-  accountField: 254,
-  reasons: 20,
-  reason: 500,
-  userFeedback: 5_000,
-  name: 200,
-  helpMessage: 10_000,
-} as const;
+export { BOT_LIMITS };
 
 const missingOr = (field: string, wrongType: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? `${field} is required.` : `${field} ${wrongType}`;

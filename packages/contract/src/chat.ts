@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { BOT_LIMITS, chatAccount, FEEDBACK_RATINGS, httpUrl } from './bot.ts';
 import { MAX_EMAIL_LENGTH, SIMPLE_EMAIL_PATTERN } from './auth.ts';
+import { CHAT_ANSWER_KINDS, CHAT_HELP_REQUEST_TEXTS, CHAT_LIMITS, CHAT_TEXTS } from './chat-constants.ts';
+
+export {
+  CHAT_ANSWER_KINDS,
+  CHAT_DOWN_REASONS,
+  CHAT_HELP_REQUEST_TEXTS,
+  CHAT_LIMITS,
+  CHAT_STREAM_EVENTS,
+  CHAT_TEXTS,
+  type ChatAnswerKind,
+} from './chat-constants.ts';
 
 /**
  * The public customer calls under /api/chat/*: the chat widget (or any site's own client) asks the
@@ -9,23 +20,6 @@ import { MAX_EMAIL_LENGTH, SIMPLE_EMAIL_PATTERN } from './auth.ts';
  * it cannot be guessed, and feedback is accepted only for a history row of the same session.
  * See docs/bot.md.
  */
-export const CHAT_LIMITS = {
-  /** Longer questions are refused with a clear message, not cut. */
-  message: 2_000,
-  sessionId: 200,
-} as const;
-
-export const CHAT_TEXTS = {
-  messageTooLong: `message must be at most ${CHAT_LIMITS.message} characters long.`,
-  badSession: 'This chat session is not valid: start a new conversation.',
-  feedbackForeignRow: 'This answer does not belong to your chat session.',
-  tooManyRequests: 'Too many messages: please wait a moment and try again.',
-  /** Said when nothing in the knowledge store answers the question well enough. */
-  dontKnow: "I'm sorry, I don't know the answer to that. Would you like to ask our team? Leave your name and email and we'll get back to you.",
-  /** Heads the extractive answer, so no one mistakes quoted passages for a written reply. */
-  excerptsIntro: 'Here is what our documents say:',
-} as const;
-
 const missingOr = (field: string, wrongType: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? `${field} is required.` : `${field} ${wrongType}`;
 
@@ -54,10 +48,6 @@ export const chatSource = z.object({
 });
 export type ChatSource = z.infer<typeof chatSource>;
 
-/** How the answer was made: written by the configured LLM, quoted passages, an approved correction, or "I don't know". */
-export const CHAT_ANSWER_KINDS = ['llm', 'extractive', 'correction', 'unknown'] as const;
-export type ChatAnswerKind = (typeof CHAT_ANSWER_KINDS)[number];
-
 export const chatAnswer = z.object({
   session_id: z.string(),
   history_id: z.number().int(),
@@ -76,7 +66,6 @@ export type ChatAnswer = z.infer<typeof chatAnswer>;
  * then one `answer` event carries the whole ChatAnswer (its sanitised HTML replaces the pieces),
  * or one `error` event carries `{ message }`.
  */
-export const CHAT_STREAM_EVENTS = ['delta', 'answer', 'error'] as const;
 export const chatStreamDelta = z.object({ text: z.string() });
 
 /** POST /api/chat/feedback: a thumbs up or down on an answer of the same session. */
@@ -101,26 +90,23 @@ export const chatFeedbackRequest = z.strictObject({
 });
 export type ChatFeedbackRequest = z.infer<typeof chatFeedbackRequest>;
 
-/** The reasons the widget offers with a thumbs down. */
-export const CHAT_DOWN_REASONS = ['Incorrect', 'Not helpful', 'Incomplete', 'Hard to understand'] as const;
-
 /** POST /api/chat/help-request: the visitor asks staff for help. */
 export const chatHelpRequest = z.strictObject({
   session_id: sessionIdField.optional(),
   name: z
     .string({ error: missingOr('name', 'must be a string.') })
-    .refine((value) => value.trim() !== '', 'name must not be empty.')
-    .refine((value) => value.length <= BOT_LIMITS.name, `name must be at most ${BOT_LIMITS.name} characters long.`),
+    .refine((value) => value.trim() !== '', CHAT_HELP_REQUEST_TEXTS.nameEmpty)
+    .refine((value) => value.length <= BOT_LIMITS.name, CHAT_HELP_REQUEST_TEXTS.nameTooLong),
   email: z
     .string({ error: missingOr('email', 'must be a string.') })
     .trim()
-    .min(1, 'email must not be empty.')
-    .max(MAX_EMAIL_LENGTH, `email must be at most ${MAX_EMAIL_LENGTH} characters long.`)
-    .regex(SIMPLE_EMAIL_PATTERN, 'email must be an email address such as name@example.com.'),
+    .min(1, CHAT_HELP_REQUEST_TEXTS.emailEmpty)
+    .max(MAX_EMAIL_LENGTH, CHAT_HELP_REQUEST_TEXTS.emailTooLong)
+    .regex(SIMPLE_EMAIL_PATTERN, CHAT_HELP_REQUEST_TEXTS.emailInvalid),
   message: z
     .string({ error: missingOr('message', 'must be a string.') })
-    .refine((value) => value.trim() !== '', 'message must not be empty.')
-    .refine((value) => value.length <= BOT_LIMITS.helpMessage, `message must be at most ${BOT_LIMITS.helpMessage} characters long.`),
+    .refine((value) => value.trim() !== '', CHAT_HELP_REQUEST_TEXTS.messageEmpty)
+    .refine((value) => value.length <= BOT_LIMITS.helpMessage, CHAT_HELP_REQUEST_TEXTS.messageTooLong),
   origin_url: httpUrl('origin_url').nullable().optional(),
 });
 export type ChatHelpRequest = z.infer<typeof chatHelpRequest>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoTimestamp } from './envelope.ts';
+import { tooManyFilesMessage } from './uploads.ts';
 
 /** A document's state in the vector database (spec section 4). Edit and delete wait while in_progress. */
 export const DOCUMENT_STATUSES = ['in_progress', 'completed', 'error'] as const;
@@ -39,7 +40,7 @@ export const DOCUMENT_MESSAGES = {
   noFiles: 'Please add at least one file or document URL.',
   filesDataMismatch: 'Each uploaded file needs one title and source URL in filesData.',
   uploadNotFound: 'An uploaded file was not found. Please upload it again.',
-  tooManyFiles: `Too many files: at most ${MAX_FILES_PER_UPLOAD} at once.`,
+  tooManyFiles: tooManyFilesMessage(MAX_FILES_PER_UPLOAD),
   replaceNeedsOneFile: 'Send one file to replace a document with.',
   replaceFileMissing: 'Send the new version of the document as a file.',
 } as const;

@@ -35,10 +35,24 @@ export const historyRow = z.object({
   time: isoTimestamp,
   country: z.string(),
   user_ip: z.string(),
+  /** The bot found nothing good enough to answer with (it said "I don't know"): a gap in its knowledge. */
+  coverage_gap: z.boolean(),
   /** All rows of the list (list page), or all exchanges of the session (session detail). */
   total_count: z.number().int(),
 });
 export type HistoryRow = z.infer<typeof historyRow>;
+
+/**
+ * The query of GET /api/all-history/{pageIndex}: `coverage_gaps=true` lists only the exchanges the bot
+ * could not answer. The dashboard keeps the same key in its own URL (/history?coverage_gaps=true).
+ */
+export const COVERAGE_GAPS_PARAM = 'coverage_gaps';
+export const historyListQuery = z.object({
+  [COVERAGE_GAPS_PARAM]: z
+    .enum(['true', 'false'], { error: 'coverage_gaps must be true or false.' })
+    .optional()
+    .transform((value) => value === 'true'),
+});
 
 /** Chat session ids are the bot's own strings, at most 200 characters (the bot API's limit). */
 export const MAX_SESSION_ID_LENGTH = 200;

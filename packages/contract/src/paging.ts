@@ -3,6 +3,7 @@ export const PAGE_SIZE = {
   history: 30,
   feedback: 30,
   helpRequests: 30,
+  auditLog: 30,
   userAccounts: 20,
   documents: 20,
   searchResults: 20,

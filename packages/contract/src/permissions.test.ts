@@ -12,6 +12,7 @@ import {
   canEditDocument,
   canEditInformation,
   canManageDocuments,
+  canReadAuditLog,
   canOpenUserRoute,
   canReadDocuments,
   canReadInformTheBot,
@@ -55,6 +56,7 @@ describe('rules of the staff member alone', () => {
     ['canUpdateBotSettings', canUpdateBotSettings, true, false, false, false],
     ['canUploadDocuments (upload_document)', canUploadDocuments, true, false, false, false],
     ['canManageDocuments (admin by role)', canManageDocuments, true, false, false, true],
+    ['canReadAuditLog (read_audit_log)', canReadAuditLog, true, false, false, false],
   ];
 
   it.each(table)('%s: admin %s, viewer %s, no capabilities %s, admin without capabilities %s', (_name, rule, forAdmin, forViewer, forBare, forBareAdmin) => {

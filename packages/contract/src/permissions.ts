@@ -35,6 +35,9 @@ export const canReadInformTheBot: StaffRule = (user) => holds(user, 'read_inform
 /** The User Accounts screen, its sidebar entry and its list: read_user_accounts. */
 export const canReadUserAccounts: StaffRule = (user) => holds(user, 'read_user_accounts');
 
+/** The Audit Log screen, its sidebar entry and its list: read_audit_log (administrators by default). */
+export const canReadAuditLog: StaffRule = (user) => holds(user, 'read_audit_log');
+
 // User accounts
 
 /** The "+ Add new user" link: administrators by role. */

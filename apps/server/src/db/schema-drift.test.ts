@@ -23,6 +23,18 @@ const ONLY_IN_MIGRATIONS: readonly AllowedDifference[] = [
     object: 'trigger inform_the_bot.inform_the_bot_count',
     reason: 'Migration 0400: keeps list_counters in step whoever inserts. Drizzle does not declare triggers.',
   },
+  {
+    object: 'function audit_log_append_only()',
+    reason: 'Migration 0700: the trigger function that keeps the audit log append-only. Drizzle does not declare functions.',
+  },
+  {
+    object: 'trigger audit_log.audit_log_append_only',
+    reason: 'Migration 0700: refuses UPDATE and DELETE on the audit log (except the retention purge). Drizzle does not declare triggers.',
+  },
+  {
+    object: 'trigger audit_log.audit_log_no_truncate',
+    reason: 'Migration 0700: refuses TRUNCATE on the audit log. Drizzle does not declare triggers.',
+  },
 ];
 
 /**

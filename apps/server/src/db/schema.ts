@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, type AuditDetails } from '@steward/contract/audit-log';
 import { descending, enumCheck, timestamptz, tsvector } from './schema-builders.ts';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
@@ -125,8 +126,11 @@ export const history = pgTable('history', {
   search: tsvector('search').generatedAlwaysAs(
     sql`to_tsvector('steward_search'::regconfig, coalesce(user_message, '') || ' ' || coalesce(api_response, ''))`,
   ),
+  /** The bot had nothing to answer with (migration 0800). */
+  coverageGap: boolean('coverage_gap').notNull().default(false),
 }, (table) => [
   index('history_time_idx').on(descending(table.time), descending(table.id)),
+  index('history_coverage_gap_time_idx').on(descending(table.time), descending(table.id)).where(sql`${table.coverageGap}`),
   index('history_session_idx').on(table.sessionId, table.time, table.id),
   index('history_search_idx').using('gin', table.search),
 ]);
@@ -311,6 +315,13 @@ export const funFacts = pgTable('fun_facts', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 
+/** Secrets shared by every instance, made once (migration 0800): the chat session signing key. */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
 export const botSettings = pgTable('bot_settings', {
   type: text('type').primaryKey(),
   value: text('value').notNull(),
@@ -331,4 +342,25 @@ export const jobs = pgTable('jobs', {
 }, (table) => [
   enumCheck('jobs_status_check', table.status, JOB_STATUSES),
   index('jobs_ready_idx').on(table.queue, table.runAt).where(sql`${table.status} IN ('queued', 'running')`),
+]);
+
+/** Append-only (migration 0700's trigger): written by recordAudit, read by the Audit Log screen, purged after AUDIT_RETENTION_DAYS. */
+export const auditLog = pgTable('audit_log', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  time: timestamptz('time').notNull().defaultNow(),
+  actorId: integer('actor_id'),
+  actorName: text('actor_name'),
+  actorEmail: text('actor_email'),
+  action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
+  objectType: text('object_type', { enum: AUDIT_OBJECT_TYPES }),
+  objectId: integer('object_id'),
+  objectLabel: text('object_label').notNull().default(''),
+  details: jsonb('details').$type<AuditDetails>().notNull().default(sql`'{}'::jsonb`),
+  ip: text('ip').notNull().default(''),
+}, (table) => [
+  enumCheck('audit_log_action_check', table.action, AUDIT_ACTIONS),
+  enumCheck('audit_log_object_type_check', table.objectType, AUDIT_OBJECT_TYPES),
+  index('audit_log_time_idx').on(descending(table.time), descending(table.id)),
+  index('audit_log_actor_time_idx').on(table.actorId, descending(table.time), descending(table.id)),
+  index('audit_log_action_time_idx').on(table.action, descending(table.time), descending(table.id)),
 ]);

@@ -52,7 +52,7 @@ describe('the clean-up job', () => {
     await testApp.db.execute(sql`INSERT INTO trusted_browsers (user_id, browser_hash, verified_at) VALUES
       (${user.id}, 'trusted', now()), (${user.id}, 'lapsed', ${daysAgo(31)})`);
 
-    const counts = await cleanUp(testApp.db);
+    const counts = await cleanUp(testApp.db, testApp.config);
 
     expect(counts).toMatchObject({ sessions: 2, tokens: 2, jobs: 2, rateLimits: 1, trustedBrowsers: 1 });
     expect(await keysOf('sessions', 'id_hash')).toContain('live');

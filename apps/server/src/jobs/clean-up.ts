@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { purgeExpiredAuditEntries } from '../modules/audit-log/audit-log-retention.ts';
 import { SESSION_MAX_AGE_MS } from '../modules/auth/sessions.repository.ts';
 import { TRUSTED_BROWSER_DAYS } from '../modules/auth/trusted-browsers.repository.ts';
 import type { JobHandler } from './job-queue.ts';
@@ -26,7 +28,7 @@ export const RETENTION = {
   rateLimitHours: 24,
 } as const;
 
-export type CleanUpCounts = Record<'sessions' | 'tokens' | 'jobs' | 'rateLimits' | 'trustedBrowsers', number>;
+export type CleanUpCounts = Record<'sessions' | 'tokens' | 'jobs' | 'rateLimits' | 'trustedBrowsers' | 'auditEntries', number>;
 
 const deleted = async (db: Db, query: ReturnType<typeof sql>): Promise<number> => {
   const result = (await db.execute(query)) as unknown as { affectedRows?: number; rowCount?: number | null };
@@ -36,10 +38,10 @@ const deleted = async (db: Db, query: ReturnType<typeof sql>): Promise<number> =
 
 /**
  * Deletes expired sessions (idle or past their absolute age), spent keys, old finished jobs,
- * stale rate-limit rows and browsers no longer trusted. Every delete is idempotent, so two
- * instances running it at once do no harm.
+ * stale rate-limit rows, browsers no longer trusted and audit entries past AUDIT_RETENTION_DAYS.
+ * Every delete is idempotent, so two instances running it at once do no harm.
  */
-export async function cleanUp(db: Db): Promise<CleanUpCounts> {
+export async function cleanUp(db: Db, { auditRetentionDays }: Pick<Config, 'auditRetentionDays'>): Promise<CleanUpCounts> {
   return {
     sessions: await deleted(db, sql`
       DELETE FROM sessions
@@ -55,14 +57,15 @@ export async function cleanUp(db: Db): Promise<CleanUpCounts> {
       DELETE FROM rate_limits WHERE window_started_at <= now() - make_interval(hours => ${RETENTION.rateLimitHours})`),
     trustedBrowsers: await deleted(db, sql`
       DELETE FROM trusted_browsers WHERE verified_at <= now() - make_interval(days => ${TRUSTED_BROWSER_DAYS})`),
+    auditEntries: await purgeExpiredAuditEntries(db, auditRetentionDays),
   };
 }
 
 /** Books the next run first, so a failing clean-up still comes back in an hour. */
 export const cleanUpHandler =
-  ({ db, log }: { db: Db; log: FastifyBaseLogger }): JobHandler =>
+  ({ db, config, log }: { db: Db; config: Pick<Config, 'auditRetentionDays'>; log: FastifyBaseLogger }): JobHandler =>
   async () => {
     await schedulePeriodicJob(db, CLEAN_UP_QUEUE, new Date(Date.now() + CLEAN_UP_EVERY_MS));
-    const counts = await cleanUp(db);
+    const counts = await cleanUp(db, config);
     log.info({ deleted: counts }, 'clean-up finished');
   };

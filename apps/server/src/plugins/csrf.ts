@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../lib/http-error.ts';
+import { isCookielessCall } from './session.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -7,12 +8,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Refuses state-changing requests a browser sends on behalf of another site.
  * Browsers always send Sec-Fetch-Site or Origin with such requests; clients that send
  * neither (curl, the chatbot's server) are not browsers and carry no ambient cookies to abuse.
- * The bot API is exempt: it authenticates with its own key, not a cookie.
+ * The bot API and the public chat are exempt: no cookie is read for them (the bot's key, the chat's
+ * signed session in the body), and the chat checks the page's origin itself (BOT_ALLOWED_ORIGINS).
  */
 export function registerCsrfProtection(app: FastifyInstance, publicUrl: string): void {
   const publicOrigin = new URL(publicUrl).origin;
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || request.url.startsWith('/api/bot/')) return;
+    if (SAFE_METHODS.has(request.method) || isCookielessCall(request.url)) return;
     const fetchSite = request.headers['sec-fetch-site'];
     if (fetchSite !== undefined) {
       if (fetchSite === 'same-origin' || fetchSite === 'none') return;

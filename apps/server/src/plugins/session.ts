@@ -16,11 +16,17 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Calls that never act for a staff member: the bot API (its key) and the public chat (its signed
+ * session in the body). The cookie is not even read there, so no handler can come to rely on it.
+ */
+export const isCookielessCall = (url: string): boolean => url.startsWith('/api/bot/') || url.startsWith('/api/chat/');
+
 /** Loads the signed-in user from the session cookie on every /api request. */
 export function registerSessions(app: FastifyInstance, db: Db): void {
   app.decorateRequest('viewer', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/bot/')) return;
+    if (!request.url.startsWith('/api/') || isCookielessCall(request.url)) return;
     const sessionId = request.cookies[SESSION_COOKIE];
     if (!sessionId || !looksLikeSecret(sessionId)) return;
     request.viewer = (await findSessionUser(db, sessionId)) ?? null;

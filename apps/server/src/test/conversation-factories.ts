@@ -17,6 +17,8 @@ export interface NewHistory {
   time?: Date;
   country?: string;
   userIp?: string;
+  /** A question Steward's own bot could not answer (counted in history:coverage_gap too). */
+  coverageGap?: boolean;
 }
 
 let sequence = 0;
@@ -39,6 +41,7 @@ export async function insertHistory(db: Db, input: NewHistory = {}): Promise<typ
         time,
         country: input.country ?? 'NZ',
         userIp: input.userIp ?? '203.0.113.7',
+        coverageGap: input.coverageGap ?? false,
       })
       .returning();
     await tx
@@ -48,7 +51,7 @@ export async function insertHistory(db: Db, input: NewHistory = {}): Promise<typ
         target: chatSessions.sessionId,
         set: { lastMessageAt: time, messageCount: sql`${chatSessions.messageCount} + 1` },
       });
-    await bumpCounters(tx, ['history'], 1);
+    await bumpCounters(tx, input.coverageGap ? ['history', 'history:coverage_gap'] : ['history'], 1);
     const row = rows[0];
     if (!row) throw new Error('Inserting history returned no row.');
     return row;

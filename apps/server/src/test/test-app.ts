@@ -6,6 +6,7 @@ import { buildApp, type StewardApp } from '../app.ts';
 import { readConfig, type Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
+import type { WidgetBuild } from '../plugins/widget-build.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { createUser, type UserRecord } from '../modules/user-accounts/users.repository.ts';
 import { ApiClient } from './api-client.ts';
@@ -42,7 +43,7 @@ let userCounter = 0;
  */
 export async function createTestApp(
   environment: Record<string, string> = {},
-  options: { beforeListen?: (app: StewardApp['app']) => void; mailTransport?: MailTransport; webDistDir?: string } = {},
+  options: { beforeListen?: (app: StewardApp['app']) => void; mailTransport?: MailTransport; widgetBuild?: WidgetBuild; webDistDir?: string } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steward-test-data-'));
   const config = readConfig({
@@ -57,6 +58,7 @@ export async function createTestApp(
     config,
     database,
     ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
+    ...(options.widgetBuild ? { widgetBuild: options.widgetBuild } : {}),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   });
   await built.context.knowledge.prepare(built.app.log);

@@ -1,6 +1,8 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { LoadingPlaceholder } from '../components/loading-placeholder.tsx';
+import { loadChunk } from './routes/lazy-screen.ts';
 import { accountPublicRoutes } from './routes/account-public-routes.tsx';
+import { auditLogRoutes } from './routes/audit-log-routes.tsx';
 import { botSettingsRoutes } from './routes/bot-settings-routes.tsx';
 import { conversationRoutes } from './routes/conversation-routes.tsx';
 import { DocumentTitle } from './routes/document-title.tsx';
@@ -44,7 +46,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             // The top bar, the sidebar and their icons load with the first signed-in screen, not with the login screen.
-            lazy: async () => ({ Component: (await import('../layout/dashboard-layout.tsx')).DashboardLayout }),
+            lazy: async () => ({ Component: (await loadChunk(() => import('../layout/dashboard-layout.tsx'))).DashboardLayout }),
             children: [
               ...statisticsRoutes,
               ...conversationRoutes,
@@ -53,6 +55,7 @@ export const routes: RouteObject[] = [
               ...documentsRoutes,
               ...botSettingsRoutes,
               ...searchRoutes,
+              ...auditLogRoutes,
             ],
           },
         ],

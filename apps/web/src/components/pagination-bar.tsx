@@ -11,15 +11,17 @@ interface PaginationBarProps {
   pageSize: number;
   /** An optional filter segment after the page: /feedback/page/2/up. */
   filter?: string;
+  /** An optional query the list keeps its filters in, kept on every page link: "?action=sign_in", "?coverage_gaps=true". */
+  query?: string;
 }
 
 /** How many page links to show on each side of the current one before eliding. */
 const WINDOW = 2;
 
 /** Numbered pages (at least one); each links to {basePath}/page/{n}[/{filter}]. */
-export function PaginationBar({ basePath, currentPage, totalCount, pageSize, filter }: PaginationBarProps) {
+export function PaginationBar({ basePath, currentPage, totalCount, pageSize, filter, query = '' }: PaginationBarProps) {
   const pages = pageCount(totalCount, pageSize);
-  const href = (page: number) => `${basePath}/page/${page}${filter ? `/${filter}` : ''}`;
+  const href = (page: number) => `${basePath}/page/${page}${filter ? `/${filter}` : ''}${query}`;
   const shown = visiblePages(currentPage, pages);
   return (
     <nav aria-label="Pagination">

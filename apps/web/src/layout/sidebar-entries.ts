@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
-import { BookOpenText, FileText, History, House, LifeBuoy, MessageSquareText, Settings, Users } from 'lucide-react';
-import { canReadDocuments, canReadInformTheBot, canReadUserAccounts, type StaffRule } from '@steward/contract/permissions';
+import { BookOpenText, FileText, History, House, LifeBuoy, MessageSquareText, ScrollText, Settings, Users } from 'lucide-react';
+import { canReadAuditLog, canReadDocuments, canReadInformTheBot, canReadUserAccounts, type StaffRule } from '@steward/contract/permissions';
 
 export interface SidebarEntry {
   label: string;
@@ -21,4 +21,5 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
   { label: 'Inform the Bot', to: '/inform-the-bot', icon: BookOpenText, shownTo: canReadInformTheBot },
   { label: 'Bot Settings', to: '/bot-settings', icon: Settings },
   { label: 'User Accounts', to: '/user-accounts', icon: Users, shownTo: canReadUserAccounts },
+  { label: 'Audit Log', to: '/audit-log', icon: ScrollText, shownTo: canReadAuditLog },
 ];

@@ -40,8 +40,8 @@ describe('Sidebar', () => {
     ]);
   });
 
-  it('shows Documents, Inform the Bot and User Accounts with their read capabilities', () => {
-    const sidebar = renderSidebar(['read_documents', 'read_inform_the_bot', 'read_user_accounts'], 0);
+  it('shows Documents, Inform the Bot, User Accounts and Audit Log with their read capabilities', () => {
+    const sidebar = renderSidebar(['read_documents', 'read_inform_the_bot', 'read_user_accounts', 'read_audit_log'], 0);
     expect(sidebar.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
       '/home',
       '/history',
@@ -51,6 +51,7 @@ describe('Sidebar', () => {
       '/inform-the-bot',
       '/bot-settings',
       '/user-accounts',
+      '/audit-log',
     ]);
   });
 

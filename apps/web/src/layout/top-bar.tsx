@@ -8,7 +8,7 @@ import { GlobalSearch } from '../features/search/components/global-search.tsx';
 export function TopBar({ onOpenMenu }: { onOpenMenu?: () => void }) {
   const assistantName = useAppInfo().data?.assistant_name;
   return (
-    <header className="top-bar navbar border-bottom px-3 gap-2 flex-nowrap">
+    <header className="top-bar navbar border-bottom px-3 gap-2 flex-wrap flex-sm-nowrap">
       {onOpenMenu ? (
         <Button variant="outline-secondary" className="top-bar-menu-button flex-shrink-0" aria-label="Open menu" onClick={onOpenMenu}>
           <Menu size={20} />

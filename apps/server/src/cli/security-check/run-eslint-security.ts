@@ -1,7 +1,7 @@
 import { runCommand } from './run-command.ts';
 import type { StepResult } from './step-result.ts';
 
-export const ESLINT_SECURITY_TARGETS = ['apps/server/src', 'apps/web/src', 'packages/contract/src'];
+export const ESLINT_SECURITY_TARGETS = ['apps/server/src', 'apps/web/src', 'apps/widget/src', 'packages/contract/src'];
 
 interface EslintFile {
   filePath: string;

@@ -7,6 +7,8 @@ import { knowledgeStore } from './0500-knowledge-store.ts';
 import { knowledgeVectors } from './0501-knowledge-vectors.ts';
 import { informTheBotKnowledge } from './0502-inform-the-bot-knowledge.ts';
 import { globalSearch } from './0600-global-search.ts';
+import { auditLog } from './0700-audit-log.ts';
+import { chat } from './0800-chat.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
@@ -20,4 +22,6 @@ export const allMigrations: readonly Migration[] = [
   knowledgeVectors,
   informTheBotKnowledge,
   globalSearch,
+  auditLog,
+  chat,
 ];

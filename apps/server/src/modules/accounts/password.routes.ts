@@ -18,8 +18,9 @@ import { HttpError } from '../../lib/http-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { signedIn } from '../../plugins/access.ts';
+import { actorOf, recordAudit } from '../audit-log/record-audit.ts';
 import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
-import { startSession } from '../auth/start-session.ts';
+import { renewSession } from '../auth/start-session.ts';
 import { findUserById, normaliseEmail, savePassword } from '../user-accounts/users.repository.ts';
 import { limitRate } from './account-rate-limits.ts';
 import { consumeAccountToken } from './account-tokens.repository.ts';
@@ -61,6 +62,7 @@ export async function passwordRoutes(app: FastifyInstance, { db, config }: AppCo
         await savePassword(tx, user.id, passwordHash);
         // Whoever knew the old password is signed out everywhere.
         await deleteSessionsOfUser(tx, user.id);
+        await recordAudit(tx, actorOf(request, user), { action: 'password_reset', object: { type: 'user', id: user.id, label: user.name } });
       });
       return { success: true as const };
     },
@@ -84,10 +86,11 @@ export async function passwordRoutes(app: FastifyInstance, { db, config }: AppCo
       const passwordHash = await hashPassword(request.body.newPassword);
       await db.transaction(async (tx) => {
         await savePassword(tx, user.id, passwordHash);
-        // Every session ends, this one too; this browser goes on under a new session id.
+        // Every session ends, this one too; this browser goes on under a new session id (below).
         await deleteSessionsOfUser(tx, user.id);
+        await recordAudit(tx, actorOf(request), { action: 'password_changed', object: { type: 'user', id: user.id, label: user.name } });
       });
-      await startSession(db, config, request, reply, user.id);
+      await renewSession(db, config, request, reply, user.id);
       return { success: true as const };
     },
   );

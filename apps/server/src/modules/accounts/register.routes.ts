@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { actorOf, recordAudit } from '../audit-log/record-audit.ts';
 import { createUser, findUserByEmail } from '../user-accounts/users.repository.ts';
 import { limitRate } from './account-rate-limits.ts';
 import { consumeAccountToken } from './account-tokens.repository.ts';
@@ -36,7 +37,8 @@ export async function registerRoutes(app: FastifyInstance, { db }: AppContext): 
         // The email, name and role come from the invitation, never from the request.
         if (!role) throw new HttpError(400, INVALID_INVITATION);
         if (await findUserByEmail(tx, email)) throw new HttpError(409, EMAIL_TAKEN);
-        await createUser(tx, { email, name: name ?? email, role, passwordHash });
+        const user = await createUser(tx, { email, name: name ?? email, role, passwordHash });
+        await recordAudit(tx, actorOf(request, user), { action: 'user_registered', object: { type: 'user', id: user.id, label: user.name }, details: { role } });
       });
       return { success: true as const, data: { rowCount: 1 as const } };
     },

@@ -9,6 +9,7 @@ import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
 import { signedIn } from '../../plugins/access.ts';
 import { clearSessionCookie, sessionIdOf } from '../../plugins/session.ts';
 import { findUserByEmail, normaliseEmail, saveTheme } from '../user-accounts/users.repository.ts';
+import { actorOf, anonymousActor, recordAudit } from '../audit-log/record-audit.ts';
 import { presentCurrentUser } from './auth.presenter.ts';
 import { assertLoginAllowed, forgetLoginAttempts, recordFailedLogin } from './login-attempts.ts';
 import { deleteSession } from './sessions.repository.ts';
@@ -31,7 +32,14 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppContex
         : (await burnPasswordCheck(request.body.password), false);
       // One message, in one place, for an unknown email and a wrong password: no account enumeration.
       if (!user || !passwordMatches) {
-        await recordFailedLogin(db, request.ip, email);
+        await db.transaction(async (tx) => {
+          await recordFailedLogin(tx, request.ip, email);
+          await recordAudit(tx, anonymousActor(request, email), {
+            action: 'sign_in_failed',
+            ...(user ? { object: { type: 'user' as const, id: user.id, label: user.name } } : {}),
+            details: { reason: user ? 'wrong_password' : 'unknown_email' },
+          });
+        });
         throw new HttpError(401, LOGIN_MESSAGES.wrongCredentials, 'none');
       }
       await forgetLoginAttempts(db, email);
@@ -40,7 +48,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppContex
         await mailSignInLink(db, config, user);
         throw new HttpError(401, SIGN_IN_LINK_SENT, 'none');
       }
-      return { success: true as const, data: { rows: [await startSession(db, config, request, reply, user.id)] } };
+      return { success: true as const, data: { rows: [await startSession(db, config, request, reply, user, 'password')] } };
     },
   );
 
@@ -49,7 +57,14 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppContex
     { config: { access: 'public' }, schema: { response: { 200: successAnswer } } },
     async (request, reply) => {
       const sessionId = sessionIdOf(request);
-      if (sessionId) await deleteSession(db, sessionId);
+      const viewer = request.viewer;
+      if (sessionId) {
+        await db.transaction(async (tx) => {
+          await deleteSession(tx, sessionId);
+          // Only a live session is a sign-out; a stale cookie ends nothing.
+          if (viewer) await recordAudit(tx, actorOf(request), { action: 'sign_out', object: { type: 'user', id: viewer.id, label: viewer.name } });
+        });
+      }
       clearSessionCookie(reply);
       return { success: true as const };
     },

@@ -22,7 +22,7 @@ export async function signInLinkRoutes(app: FastifyInstance, { db, config }: App
       const result = await consumeAccountToken(db, 'email_verification', request.body.code, request.body.email);
       const user = result.ok && result.token.userId !== null ? await findUserById(db, result.token.userId) : undefined;
       if (!user) throw new HttpError(401, INVALID_SIGN_IN_LINK);
-      const currentUser = await startSession(db, config, request, reply, user.id);
+      const currentUser = await startSession(db, config, request, reply, user, 'sign_in_link');
       await trustBrowser(db, request, reply, user.id, config.secureCookies);
       return { success: true as const, data: { rows: [currentUser] } };
     },

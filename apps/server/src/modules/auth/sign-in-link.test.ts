@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { INVALID_SIGN_IN_LINK, SIGN_IN_LINK_SENT } from '@steward/contract/auth';
+import { sqlRows } from '../../db/sql-rows.ts';
 import { latestMailTo } from '../../test/queued-mail.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/test-app.ts';
 
@@ -22,6 +23,17 @@ async function mailedLink(email: string): Promise<URL> {
 }
 
 describe('LOGIN_EMAIL_CHECK=true', () => {
+  it('records the sign-in by link in the audit log, and nothing when the password only mailed the link', async () => {
+    const user = await testApp.createUser({ name: 'Lin Link' });
+    const browser = testApp.client();
+    await browser.post('/api/login', { email: user.email, password: TEST_PASSWORD });
+    const entries = () => sqlRows<{ action: string; details: unknown }>(testApp.db, sql`SELECT action, details FROM audit_log WHERE actor_id = ${user.id} ORDER BY id`);
+    expect(await entries()).toEqual([]);
+    const code = (await mailedLink(user.email)).searchParams.get('verificationCode') ?? '';
+    expect((await browser.post('/api/verify-email-code', { email: user.email, code })).status).toBe(200);
+    expect(await entries()).toEqual([{ action: 'sign_in', details: { method: 'sign_in_link' } }]);
+  });
+
   it('mails a sign-in link instead of signing in from a new browser, and the link signs in and trusts the browser', async () => {
     const user = await testApp.createUser({ name: 'Sam Secure' });
     const browser = testApp.client();

@@ -3,26 +3,55 @@ import type { CurrentUser } from '@steward/contract/auth';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { sessionIdOf, setSessionCookie } from '../../plugins/session.ts';
+import { actorOf, recordAudit } from '../audit-log/record-audit.ts';
 import { presentCurrentUser } from './auth.presenter.ts';
 import { createSession, deleteSession, findSessionUser } from './sessions.repository.ts';
 
+/** How the person proved who they are, kept in the audit entry. */
+export type SignInMethod = 'password' | 'sign_in_link';
+
 /**
- * Signs a user in on this browser: a new session, its cookie, and the current user as
- * login, the sign-in link and a password change answer it. The session id the browser brought
- * (if any) ends here: an id planted in the browser before sign-in never becomes a signed-in one.
+ * Signs a user in on this browser: a new session and its audit entry, the cookie, and the
+ * current user as login and the sign-in link both answer it.
  */
 export async function startSession(
   db: Db,
   config: Pick<Config, 'secureCookies'>,
   request: FastifyRequest,
   reply: FastifyReply,
-  userId: number,
+  user: { id: number; name: string; email: string },
+  method: SignInMethod,
 ): Promise<CurrentUser> {
-  const previous = sessionIdOf(request);
-  if (previous) await deleteSession(db, previous);
-  const session = await createSession(db, { userId, ip: request.ip, userAgent: request.headers['user-agent'] });
+  const session = await db.transaction(async (tx) => {
+    const created = await replaceSession(tx, request, user.id);
+    await recordAudit(tx, actorOf(request, user), { action: 'sign_in', object: { type: 'user', id: user.id, label: user.name }, details: { method } });
+    return created;
+  });
   setSessionCookie(reply, session.sessionId, session.expiresAt, config.secureCookies);
   const sessionUser = await findSessionUser(db, session.sessionId);
   if (!sessionUser) throw new Error('A session just created could not be read back.');
   return presentCurrentUser(sessionUser);
+}
+
+/** Gives this browser a new session id after a password change (not a sign-in: no audit entry of its own). */
+export async function renewSession(
+  db: Db,
+  config: Pick<Config, 'secureCookies'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+): Promise<void> {
+  const session = await db.transaction((tx) => replaceSession(tx, request, userId));
+  setSessionCookie(reply, session.sessionId, session.expiresAt, config.secureCookies);
+}
+
+/**
+ * A new session for the user. The session id the browser brought (if any) ends here: an id planted
+ * in a browser before sign-in never becomes a signed-in one, and an id known before a password change
+ * is dead after it.
+ */
+async function replaceSession(db: Db, request: FastifyRequest, userId: number): Promise<{ sessionId: string; expiresAt: Date }> {
+  const previous = sessionIdOf(request);
+  if (previous) await deleteSession(db, previous);
+  return createSession(db, { userId, ip: request.ip, userAgent: request.headers['user-agent'] });
 }

@@ -16,7 +16,8 @@ export async function saveFunFact(db: Db, id: number, fields: FunFactFields): Pr
   return row;
 }
 
-export async function deleteFunFact(db: Db, id: number): Promise<boolean> {
-  const rows = await db.delete(funFacts).where(eq(funFacts.id, id)).returning({ id: funFacts.id });
-  return rows.length > 0;
+/** The deleted fact, or undefined when there was none. */
+export async function deleteFunFact(db: Db, id: number): Promise<FunFactRow | undefined> {
+  const [row] = await db.delete(funFacts).where(eq(funFacts.id, id)).returning(columns);
+  return row;
 }

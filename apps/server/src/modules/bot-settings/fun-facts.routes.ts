@@ -12,9 +12,13 @@ import { idParam, rowsAnswer, successAnswer } from '@steward/contract/envelope';
 import { canUpdateBotSettings } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { actorOf, type AuditObject, recordAudit } from '../audit-log/record-audit.ts';
 import { addFunFacts, deleteFunFact, listFunFacts, saveFunFact } from './fun-facts.repository.ts';
 
 const idParams = z.object({ id: idParam });
+
+/** A fun fact as the audit log names it: by its text. */
+const funFactObject = (fact: { id: number; fact: string }): AuditObject => ({ type: 'fun_fact', id: fact.id, label: fact.fact });
 
 export async function funFactRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -29,7 +33,11 @@ export async function funFactRoutes(app: FastifyInstance, { db }: AppContext): P
     '/api/fun-facts/new',
     { config: { access: canUpdateBotSettings }, schema: { body: newFunFactsRequest, response: { 200: newFunFactsAnswer } } },
     async (request) => {
-      const added = await addFunFacts(db, request.body.funFacts);
+      const added = await db.transaction(async (tx) => {
+        const facts = await addFunFacts(tx, request.body.funFacts);
+        for (const fact of facts) await recordAudit(tx, actorOf(request), { action: 'fun_fact_added', object: funFactObject(fact) });
+        return facts;
+      });
       return { success: true as const, data: added.map((fact) => ({ rows: [fact] })) };
     },
   );
@@ -41,8 +49,12 @@ export async function funFactRoutes(app: FastifyInstance, { db }: AppContext): P
       schema: { params: idParams, body: editFunFactRequest, response: { 200: rowsAnswer(funFactRow) } },
     },
     async (request) => {
-      const saved = await saveFunFact(db, request.params.id, request.body.funFact);
-      if (!saved) throw new HttpError(404, BOT_SETTINGS_MESSAGES.funFactNotFound);
+      const saved = await db.transaction(async (tx) => {
+        const fact = await saveFunFact(tx, request.params.id, request.body.funFact);
+        if (!fact) throw new HttpError(404, BOT_SETTINGS_MESSAGES.funFactNotFound);
+        await recordAudit(tx, actorOf(request), { action: 'fun_fact_edited', object: funFactObject(fact) });
+        return fact;
+      });
       return { success: true as const, data: { rows: [saved] } };
     },
   );
@@ -51,7 +63,11 @@ export async function funFactRoutes(app: FastifyInstance, { db }: AppContext): P
     '/api/fun-facts/delete/:id',
     { config: { access: canUpdateBotSettings }, schema: { params: idParams, response: { 200: successAnswer } } },
     async (request) => {
-      if (!(await deleteFunFact(db, request.params.id))) throw new HttpError(404, BOT_SETTINGS_MESSAGES.funFactNotFound);
+      await db.transaction(async (tx) => {
+        const fact = await deleteFunFact(tx, request.params.id);
+        if (!fact) throw new HttpError(404, BOT_SETTINGS_MESSAGES.funFactNotFound);
+        await recordAudit(tx, actorOf(request), { action: 'fun_fact_deleted', object: funFactObject(fact) });
+      });
       return { success: true as const };
     },
   );

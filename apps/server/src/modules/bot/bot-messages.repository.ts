@@ -3,13 +3,14 @@ import type { Db } from '../../db/client.ts';
 import { history } from '../../db/schema.ts';
 import { bumpCounters } from '../../lib/list-counters.ts';
 import { bumpStatisticsRollup, utcHourOf } from '../statistics/statistics-rollup.repository.ts';
+import { COVERAGE_GAP_COUNTER, HISTORY_COUNTER } from '../history/history.counters.ts';
 import { CHAT_SESSIONS_COUNTER, countSessionMessage } from './chat-sessions.repository.ts';
-
-export const HISTORY_COUNTER = 'history';
 
 export interface NewChatMessage extends Omit<BotMessageRequest, 'time' | 'country'> {
   time: Date;
   country: string;
+  /** The answer was "I don't know" (the public chat's own answers; the bot API never sets it). */
+  coverage_gap?: boolean;
 }
 
 /**
@@ -31,12 +32,14 @@ export async function recordChatMessage(db: Db, message: NewChatMessage): Promis
         time: message.time,
         country: message.country,
         userIp: message.user_ip ?? '',
+        coverageGap: message.coverage_gap ?? false,
       })
       .returning({ id: history.id, sessionId: history.sessionId, time: history.time });
     if (!row) throw new Error('The history row was not stored.');
 
     const session = await countSessionMessage(tx, message.session_id, message.time);
-    await bumpCounters(tx, session.kind === 'started' ? [CHAT_SESSIONS_COUNTER, HISTORY_COUNTER] : [HISTORY_COUNTER], 1);
+    const listCounters = session.kind === 'started' ? [CHAT_SESSIONS_COUNTER, HISTORY_COUNTER] : [HISTORY_COUNTER];
+    await bumpCounters(tx, message.coverage_gap ? [...listCounters, COVERAGE_GAP_COUNTER] : listCounters, 1);
     const movesHour =
       session.kind === 'moved-back' && utcHourOf(session.previousStart).getTime() !== utcHourOf(message.time).getTime();
     const sessionStartsHere = session.kind === 'started' || movesHour;

@@ -8,6 +8,8 @@ import type { AppContext } from '../../app-context.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { signedIn } from '../../plugins/access.ts';
+import { actorOf, recordAudit } from '../audit-log/record-audit.ts';
+import { documentObject } from './documents-audit.ts';
 import { DOCUMENT_INGESTION_QUEUE } from './document-ingestion-queue.ts';
 import { INGESTION_ATTEMPTS } from './document-ingestion.ts';
 import { deleteFile, findStoredFile } from './document-files.repository.ts';
@@ -61,6 +63,7 @@ export async function documentsRoutes(app: FastifyInstance, context: AppContext)
           documents.push({ ...file, title: entry.title, sourceUrl: entry.source_url, uploadedBy: uploader });
         }
         const created = await createDocuments(tx, documents);
+        for (const document of created) await recordAudit(tx, actorOf(request), { action: 'document_uploaded', object: documentObject(document), details: { filename: document.filename } });
         for (const document of created) await enqueueJob(tx, DOCUMENT_INGESTION_QUEUE, { documentId: document.id, fileId: document.fileId }, { maxAttempts: INGESTION_ATTEMPTS });
         const totalCount = await countDocuments(tx);
         return created.map((document) => presentDocument(document, totalCount));
@@ -83,6 +86,7 @@ export async function documentsRoutes(app: FastifyInstance, context: AppContext)
         if (!canEditDocument(editor, document)) throw new HttpError(409, DOCUMENT_MESSAGES.inProgress);
         const saved = await saveDocumentMetadata(tx, document.id, { title: request.body.title, sourceUrl: request.body.source_url });
         if (!saved) throw new HttpError(404, DOCUMENT_MESSAGES.notFound);
+        await recordAudit(tx, actorOf(request), { action: 'document_edited', object: documentObject(saved) });
         return presentDocument(saved, await countDocuments(tx));
       });
       return { success: true as const, data: { rows: [row] } };
@@ -101,6 +105,7 @@ export async function documentsRoutes(app: FastifyInstance, context: AppContext)
         // The chunks go with the document (foreign key); the original goes with it here.
         await deleteDocument(tx, document.id);
         await deleteFile(tx, document.fileId);
+        await recordAudit(tx, actorOf(request), { action: 'document_deleted', object: documentObject(document), details: { filename: document.filename } });
       });
       return { success: true as const };
     },

@@ -23,6 +23,8 @@ import { INGESTION_ATTEMPTS } from './document-ingestion.ts';
 import { deleteFile, type StoredFile, storeFile, tooLargeMessage } from './document-files.repository.ts';
 import { presentDocument, presentUploadedFile } from './documents.presenter.ts';
 import { countDocuments, findDocument, startReplacement } from './documents.repository.ts';
+import { type AuditActor, actorOf, recordAudit } from '../audit-log/record-audit.ts';
+import { documentObject } from './documents-audit.ts';
 
 /**
  * POST /api/upload-files (multipart: `capability`, `filesData` as JSON, then one `files` part per
@@ -95,14 +97,14 @@ export async function documentUploadRoutes(app: FastifyInstance, { db, config }:
           throw asUploadError(error, limits);
         }
         const newFile = file;
-        const row = await startReplacementOrDiscard(db, request.params.id, newFile);
+        const row = await startReplacementOrDiscard(db, request.params.id, newFile, actorOf(request));
         return { success: true as const, data: { rows: [row] } };
       },
     );
   });
 }
 
-async function startReplacementOrDiscard(db: Db, documentId: number, file: StoredFile) {
+async function startReplacementOrDiscard(db: Db, documentId: number, file: StoredFile, actor: AuditActor) {
   try {
     return await db.transaction(async (tx) => {
       const current = await findDocument(tx, { id: documentId }, { forUpdate: true });
@@ -112,6 +114,7 @@ async function startReplacementOrDiscard(db: Db, documentId: number, file: Store
       const replaced = await startReplacement(tx, documentId, file);
       if (!replaced) throw new HttpError(404, DOCUMENT_MESSAGES.notFound);
       await enqueueJob(tx, DOCUMENT_INGESTION_QUEUE, { documentId, fileId: file.fileId }, { maxAttempts: INGESTION_ATTEMPTS });
+      await recordAudit(tx, actor, { action: 'document_replaced', object: documentObject(replaced), details: { filename: file.filename } });
       return presentDocument(replaced, await countDocuments(tx));
     });
   } catch (error) {

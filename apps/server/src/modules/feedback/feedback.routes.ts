@@ -16,6 +16,8 @@ import { HttpError } from '../../lib/http-error.ts';
 import { readCounter } from '../../lib/list-counters.ts';
 import { PageAnchors } from '../../lib/page-anchors.ts';
 import { signedIn } from '../../plugins/access.ts';
+import { actorOf } from '../audit-log/record-audit.ts';
+import { recordInformationCreated } from '../inform-the-bot/inform-the-bot-audit.ts';
 import { createInformTheBotItems } from '../inform-the-bot/inform-the-bot.repository.ts';
 import { feedbackCounterFor } from './feedback.counters.ts';
 import { presentCorrection, presentFeedbackRow } from './feedback.presenter.ts';
@@ -74,9 +76,13 @@ export async function feedbackRoutes(app: FastifyInstance, { db }: AppContext): 
       const author = signedIn(request);
       const record = await findFeedbackById(db, request.params.id);
       if (!record) throw new HttpError(404, FEEDBACK_MESSAGES.notFound);
-      const [correction] = await createInformTheBotItems(db, [
-        { author, content: request.body.content, type: 'correction', question: record.userMessage, feedbackId: record.id },
-      ]);
+      const [correction] = await db.transaction(async (tx) => {
+        const created = await createInformTheBotItems(tx, [
+          { author, content: request.body.content, type: 'correction', question: record.userMessage, feedbackId: record.id },
+        ]);
+        await recordInformationCreated(tx, actorOf(request), created);
+        return created;
+      });
       if (!correction) throw new Error('Saving a correction returned no row.');
       return { success: true as const, data: { rows: [presentCorrection(correction)] } };
     },

@@ -7,6 +7,7 @@ import type { helpRequests } from '../../db/schema.ts';
 import { type SqlRow, sqlRows } from '../../db/sql-rows.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { bumpCounters, readCounter } from '../../lib/list-counters.ts';
+import { recordAudit, type StaffActor } from '../audit-log/record-audit.ts';
 import { HELP_REQUEST_COUNTERS } from './help-requests.counters.ts';
 
 type HelpRequestRecord = Pick<
@@ -64,9 +65,10 @@ const TARGET_STATUS: Record<HelpRequestAction, HelpRequestStatus> = { resolve: '
 
 /**
  * Resolves or reopens a help request and moves it between the pending and resolved counters,
- * in one transaction. Repeating an action is refused (409), so a stale screen learns the truth.
+ * in one transaction with its audit entry. Repeating an action is refused (409), so a stale screen learns the truth.
  */
-export async function changeHelpRequestStatus(db: Db, id: number, action: HelpRequestAction, staffId: number): Promise<HelpRequest> {
+export async function changeHelpRequestStatus(db: Db, id: number, action: HelpRequestAction, actor: StaffActor): Promise<HelpRequest> {
+  const staffId = actor.id;
   const target = TARGET_STATUS[action];
   return db.transaction(async (tx) => {
     const [current] = await sqlRows<{ status: HelpRequestStatus }>(tx, sql`SELECT status FROM help_requests WHERE id = ${id} FOR UPDATE`);
@@ -83,6 +85,10 @@ export async function changeHelpRequestStatus(db: Db, id: number, action: HelpRe
     // Counter rows are always locked in name order (pending before resolved) so concurrent changes cannot deadlock.
     await bumpCounters(tx, [HELP_REQUEST_COUNTERS.pending], target === 'pending' ? 1 : -1);
     await bumpCounters(tx, [HELP_REQUEST_COUNTERS.resolved], target === 'resolved' ? 1 : -1);
+    await recordAudit(tx, actor, {
+      action: target === 'resolved' ? 'help_request_resolved' : 'help_request_reopened',
+      object: { type: 'help_request', id: Number(record.id), label: `${record.name}: ${record.message}` },
+    });
     return presentHelpRequest(record);
   });
 }

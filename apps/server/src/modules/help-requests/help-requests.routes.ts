@@ -14,7 +14,7 @@ import { canUpdateHelpRequestStatus } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { readCounter } from '../../lib/list-counters.ts';
-import { signedIn } from '../../plugins/access.ts';
+import { signedInActor } from '../audit-log/record-audit.ts';
 import { HELP_REQUEST_COUNTERS } from './help-requests.counters.ts';
 import { changeHelpRequestStatus, findHelpRequest, findHelpRequestPage } from './help-requests.repository.ts';
 
@@ -67,7 +67,7 @@ export async function helpRequestRoutes(app: FastifyInstance, { db }: AppContext
     },
     async (request) => {
       const { id, action } = request.params;
-      const helpRequest = await changeHelpRequestStatus(db, id, action, signedIn(request).id);
+      const helpRequest = await changeHelpRequestStatus(db, id, action, signedInActor(request));
       return { success: true as const, data: { rows: [helpRequest] } };
     },
   );

@@ -13,6 +13,7 @@ export const presentHistoryRow = (record: HistoryRecord, totalCount: number): Hi
   time: record.time.toISOString(),
   country: record.country,
   user_ip: record.userIp,
+  coverage_gap: record.coverageGap,
   total_count: totalCount,
 });
 

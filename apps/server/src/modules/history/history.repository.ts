@@ -2,7 +2,7 @@ import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { history } from '../../db/schema.ts';
 import type { AnchoredList, PageAnchors } from '../../lib/page-anchors.ts';
-import { HISTORY_COUNTER } from './history.counters.ts';
+import { COVERAGE_GAP_COUNTER, HISTORY_COUNTER } from './history.counters.ts';
 
 /** The columns a history row shows; the search vector stays in the database. */
 const shownColumns = {
@@ -16,6 +16,7 @@ const shownColumns = {
   time: history.time,
   country: history.country,
   userIp: history.userIp,
+  coverageGap: history.coverageGap,
 };
 
 export interface HistoryRecord {
@@ -29,17 +30,30 @@ export interface HistoryRecord {
   time: Date;
   country: string;
   userIp: string;
+  coverageGap: boolean;
 }
 
 /** The history list for page anchors: all rows, counted by the `history` counter. */
 const historyList: AnchoredList = { name: 'history', table: sql`history`, filter: undefined, counter: HISTORY_COUNTER };
+/** Only the coverage gaps, read over their partial index (migration 0800). */
+const coverageGapList: AnchoredList = {
+  name: 'history:coverage_gap',
+  table: sql`history`,
+  filter: sql`coverage_gap`,
+  counter: COVERAGE_GAP_COUNTER,
+};
 
 /**
  * One page of history, newest first. The page's ids come from the (time desc, id desc)
  * index alone, sought from the nearest page anchor; only those ids are then read whole.
  */
-export async function findHistoryPage(db: Db, anchors: PageAnchors, pageIndex: number, pageSize: number): Promise<HistoryRecord[]> {
-  const ids = await anchors.pageIds(db, historyList, pageIndex * pageSize, pageSize);
+export async function findHistoryPage(
+  db: Db,
+  anchors: PageAnchors,
+  page: { pageIndex: number; pageSize: number; coverageGapsOnly: boolean },
+): Promise<HistoryRecord[]> {
+  const list = page.coverageGapsOnly ? coverageGapList : historyList;
+  const ids = await anchors.pageIds(db, list, page.pageIndex * page.pageSize, page.pageSize);
   if (ids.length === 0) return [];
   return db.select(shownColumns).from(history).where(inArray(history.id, ids)).orderBy(desc(history.time), desc(history.id));
 }

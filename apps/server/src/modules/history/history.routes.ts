@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageIndexParam, rowsAnswer } from '@steward/contract/envelope';
-import { HISTORY_MESSAGES, historyRow, sessionIdParam } from '@steward/contract/history';
+import { HISTORY_MESSAGES, historyListQuery, historyRow, sessionIdParam } from '@steward/contract/history';
 import { PAGE_SIZE } from '@steward/contract/paging';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { readCounter } from '../../lib/list-counters.ts';
 import { PageAnchors } from '../../lib/page-anchors.ts';
-import { HISTORY_COUNTER } from './history.counters.ts';
+import { historyCounterFor } from './history.counters.ts';
 import { presentHistoryRow } from './history.presenter.ts';
 import { findHistoryPage, findSessionHistory } from './history.repository.ts';
 
@@ -20,12 +20,17 @@ export async function historyRoutes(app: FastifyInstance, { db }: AppContext): P
     '/api/all-history/:pageIndex',
     {
       config: { access: 'login' },
-      schema: { params: z.object({ pageIndex: pageIndexParam }), response: { 200: rowsAnswer(historyRow) } },
+      schema: {
+        params: z.object({ pageIndex: pageIndexParam }),
+        querystring: historyListQuery,
+        response: { 200: rowsAnswer(historyRow) },
+      },
     },
     async (request) => {
+      const coverageGapsOnly = request.query.coverage_gaps;
       const [records, totalCount] = await Promise.all([
-        findHistoryPage(db, anchors, request.params.pageIndex, PAGE_SIZE.history),
-        readCounter(db, HISTORY_COUNTER),
+        findHistoryPage(db, anchors, { pageIndex: request.params.pageIndex, pageSize: PAGE_SIZE.history, coverageGapsOnly }),
+        readCounter(db, historyCounterFor(coverageGapsOnly)),
       ]);
       return { success: true as const, data: { rows: records.map((record) => presentHistoryRow(record, totalCount)) } };
     },

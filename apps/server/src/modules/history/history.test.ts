@@ -40,6 +40,8 @@ describe('GET /api/all-history/{pageIndex}', () => {
       time: '2030-05-01T10:00:00.000Z',
       country: 'DE',
       user_ip: '198.51.100.4',
+      // Our addition: true only for questions Steward's own bot could not answer (docs/bot.md).
+      coverage_gap: false,
       total_count: rows[1]?.total_count,
     });
     expect(JSON.parse(rows[1]?.account ?? 'null')).toEqual({ primary_id: 'cust-1', secondary_id: 'store-9', email: 'ann@example.com' });
@@ -109,6 +111,33 @@ describe('history paging', () => {
     const { client } = await pagingApp.signedInClient('viewer');
     await pagingApp.db.execute(`UPDATE list_counters SET count = 5000 WHERE name = 'history'`);
     expect(rowsOf((await client.get('/api/all-history/0')).body)[0]?.total_count).toBe(5000);
+  });
+});
+
+describe('coverage gaps only (?coverage_gaps=true)', () => {
+  it('lists only the flagged rows, newest first, with their own total, and refuses other values', async () => {
+    const gapApp = await createTestApp();
+    try {
+      const gaps = [];
+      for (let index = 0; index < 4; index += 1) {
+        const time = new Date(Date.UTC(2031, 0, 1, index));
+        await insertHistory(gapApp.db, { time });
+        gaps.push(await insertHistory(gapApp.db, { time: new Date(time.getTime() + 1000), coverageGap: true }));
+      }
+      const { client } = await gapApp.signedInClient('viewer');
+      const answer = await client.get('/api/all-history/0?coverage_gaps=true');
+      expect(answer.status).toBe(200);
+      const rows = rowsOf(answer.body);
+      expect(rows.map((row) => row.id)).toEqual(gaps.map((gap) => gap.id).reverse());
+      expect(rows.every((row) => row.coverage_gap && row.total_count === 4)).toBe(true);
+      expect(rowsOf((await client.get('/api/all-history/0')).body)[0]?.total_count).toBe(8);
+      expect(rowsOf((await client.get('/api/all-history/1?coverage_gaps=true')).body)).toEqual([]);
+      const refused = await client.get('/api/all-history/0?coverage_gaps=yes');
+      expect(refused.status).toBe(400);
+      expect(refused.body.error?.message).toBe('coverage_gaps must be true or false.');
+    } finally {
+      await gapApp.close();
+    }
   });
 });
 

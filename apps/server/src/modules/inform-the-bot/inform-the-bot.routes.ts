@@ -21,6 +21,8 @@ import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { readCounter } from '../../lib/list-counters.ts';
 import { signedIn } from '../../plugins/access.ts';
+import { actorOf, recordAudit } from '../audit-log/record-audit.ts';
+import { informationObject, recordInformationCreated } from './inform-the-bot-audit.ts';
 import { presentInformTheBotItem } from './inform-the-bot.presenter.ts';
 import {
   approveInformTheBotItem,
@@ -62,6 +64,7 @@ export async function informTheBotRoutes(app: FastifyInstance, context: AppConte
       const viewer = signedIn(request);
       const rows = await db.transaction(async (tx) => {
         const created = await createInformTheBotItems(tx, [{ author: viewer, content: request.body.content, type: 'information' }]);
+        await recordInformationCreated(tx, actorOf(request), created);
         const totalCount = await readCounter(tx, INFORM_THE_BOT_COUNTER);
         return created.map((item) => presentInformTheBotItem(item, totalCount));
       });
@@ -85,7 +88,10 @@ export async function informTheBotRoutes(app: FastifyInstance, context: AppConte
         // Saving the same text changes nothing, so the approval of that text still stands.
         const saved = item.content === request.body.content ? item : await saveEditedContent(tx, item.id, request.body.content, viewer.id);
         if (!saved) throw new HttpError(404, INFORM_THE_BOT_MESSAGES.notFound);
-        if (saved !== item) await removeFromKnowledge(tx, item.id);
+        if (saved !== item) {
+          await removeFromKnowledge(tx, item.id);
+          await recordAudit(tx, actorOf(request), { action: 'information_edited', object: informationObject(saved) });
+        }
         return presentInformTheBotItem(saved, await readCounter(tx, INFORM_THE_BOT_COUNTER));
       });
       return { success: true as const, data: { rows: [row] } };
@@ -103,7 +109,10 @@ export async function informTheBotRoutes(app: FastifyInstance, context: AppConte
       const id = request.params.id;
       const approved = await db.transaction(async (tx) => {
         const item = await approveInformTheBotItem(tx, id, viewer.id, request.body?.content);
-        if (item) await queueInformTheBotIndexing(tx, item.id);
+        if (item) {
+          await queueInformTheBotIndexing(tx, item.id);
+          await recordAudit(tx, actorOf(request), { action: 'information_approved', object: informationObject(item) });
+        }
         return item;
       });
       if (approved) return { success: true as const };
@@ -123,7 +132,11 @@ export async function informTheBotRoutes(app: FastifyInstance, context: AppConte
     '/api/inform-the-bot/delete/:id',
     { config: { access: canDeleteInformation }, schema: { params: idParams, response: { 200: successAnswer } } },
     async (request) => {
-      if (!(await deleteInformTheBotItem(db, request.params.id))) throw new HttpError(404, INFORM_THE_BOT_MESSAGES.notFound);
+      await db.transaction(async (tx) => {
+        const item = await findInformTheBotItem(tx, request.params.id, { forUpdate: true });
+        if (!item || !(await deleteInformTheBotItem(tx, item.id))) throw new HttpError(404, INFORM_THE_BOT_MESSAGES.notFound);
+        await recordAudit(tx, actorOf(request), { action: 'information_deleted', object: informationObject(item) });
+      });
       return { success: true as const };
     },
   );

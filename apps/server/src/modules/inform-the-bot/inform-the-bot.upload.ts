@@ -18,6 +18,8 @@ import { readCounter } from '../../lib/list-counters.ts';
 import { asUploadError } from '../../lib/multipart-errors.ts';
 import { signedIn } from '../../plugins/access.ts';
 import { extensionOf, textOfFile } from './file-text.ts';
+import { actorOf } from '../audit-log/record-audit.ts';
+import { recordInformationCreated } from './inform-the-bot-audit.ts';
 import { presentInformTheBotItem } from './inform-the-bot.presenter.ts';
 import { createInformTheBotItems, INFORM_THE_BOT_COUNTER } from './inform-the-bot.repository.ts';
 
@@ -45,6 +47,7 @@ export async function informTheBotUploadRoute(app: FastifyInstance, { db }: AppC
         if (items.length === 0) throw new HttpError(400, INFORM_THE_BOT_MESSAGES.addContentRequired, 'content');
         const rows = await db.transaction(async (tx) => {
           const created = await createInformTheBotItems(tx, items.map((item) => ({ ...item, author: viewer })));
+          await recordInformationCreated(tx, actorOf(request), created);
           const totalCount = await readCounter(tx, INFORM_THE_BOT_COUNTER);
           return created.map((item) => presentInformTheBotItem(item, totalCount));
         });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { withEmbeddingCache } from '../../ingest/cached-embedder.ts';
 import type { Embedder } from '../../ingest/embedder.ts';
 import { StartUpError } from '../../start-up-failure.ts';
 import { ensureVectorIndex, hasVectorColumn, readStoredModel, recordModel, type StoredModel } from './knowledge-vectors.ts';
@@ -10,6 +11,8 @@ import { ensureVectorIndex, hasVectorColumn, readStoredModel, recordModel, type 
  */
 export interface KnowledgeStore {
   embedder: Embedder;
+  /** The same model with a cache, for questions and search results (texts seen again and again). */
+  queryEmbedder: Embedder;
   /** Vectors are used once prepare() found pgvector; before, and without it, full text alone. */
   readonly vectorsEnabled: boolean;
   /** At start-up: finds pgvector, refuses a model other than the stored vectors', makes the index. */
@@ -21,6 +24,7 @@ export interface KnowledgeStore {
 }
 
 export function createKnowledgeStore(db: Db, embedder: Embedder): KnowledgeStore {
+  const queryEmbedder = withEmbeddingCache(embedder);
   let vectorsEnabled = false;
   let model: StoredModel | undefined;
 
@@ -34,6 +38,7 @@ export function createKnowledgeStore(db: Db, embedder: Embedder): KnowledgeStore
 
   return {
     embedder,
+    queryEmbedder,
     get vectorsEnabled() {
       return vectorsEnabled;
     },
@@ -62,7 +67,7 @@ export function createKnowledgeStore(db: Db, embedder: Embedder): KnowledgeStore
     },
     async embedQuery(text) {
       if (!vectorsEnabled || !model) return undefined;
-      const [vector] = await embedder.embed([text]);
+      const [vector] = await queryEmbedder.embed([text]);
       return vector ? { vector, dimensions: model.dimensions } : undefined;
     },
   };

@@ -2,6 +2,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type FeedbackHit, type HelpRequestHit, type HistoryHit, type UserAccountHit } from '@steward/contract/search';
 import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
+import { readCounter } from '../../lib/list-counters.ts';
+import { FEEDBACK_COUNTERS } from '../feedback/feedback.counters.ts';
+import { HELP_REQUEST_COUNTERS } from '../help-requests/help-requests.counters.ts';
+import { HISTORY_COUNTER } from '../history/history.counters.ts';
+import { planCount, PROBE_ROWS } from './count-plan.ts';
 
 export interface Found<Row> {
   rows: Row[];
@@ -20,54 +25,90 @@ const matches = (tsQuery: string): SQL => sql`search @@ to_tsquery('steward_sear
 /**
  * A window of the newest rows matching `condition`, and their number up to the window's count cap. Which
  * plan is fast depends on how many rows match, which PostgreSQL cannot estimate for a tsquery (it
- * assumes 0.5 %), so the count decides:
- * - up to the cap (a rare word, a name): the matching rows come from the GIN index and are sorted;
- * - more (a common word): the newest rows are walked by the (time, id) index until enough match.
- * Left to itself, the planner walks the time index for a rare word too, reading every row, and may
- * read the whole table for the count of a prefix or of help requests' name-or-words condition: the
- * count and a rare word's rows are taken with sequential scans off, so they come from the GIN and
- * trigram indexes.
+ * assumes 0.5 %), so the matches among the newest PROBE_ROWS rows decide (planCount, count-plan.ts):
+ * - a common word reaches the cap along the (time, id) index within a few thousand rows, and its rows are
+ *   the newest ones walked the same way;
+ * - a rare word, a name: the matching rows come from the GIN or trigram index, counted and sorted.
+ * Left to itself, the planner walks the time index for a rare word too, reading every row, and may read
+ * the whole table for the count of a prefix or of help requests' name-or-words condition: the index count
+ * and a rare word's rows are taken with sequential scans off.
  */
-async function newestMatches<Row>(db: Db, table: SQL, columns: SQL, condition: SQL, window: Window): Promise<Found<Row>> {
+async function newestMatches<Row>(
+  db: Db,
+  table: { name: SQL; counter: string },
+  columns: SQL,
+  condition: { full: SQL; probe?: SQL },
+  window: Window,
+): Promise<Found<Row>> {
+  const { countCap } = window;
   const fromIndexes = await db.transaction(async (tx) => {
+    const matching = await countMatches(tx, table, condition, countCap);
+    if (matching === 0 || window.offset >= matching || matching > countCap) return { matching, rows: undefined };
     // The count must come from the indexes: for a LIMIT the planner may prefer reading the whole table.
     await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-    const [counted] = await sqlRows<{ n: number }>(tx, sql`
-      SELECT count(*)::int AS n FROM (SELECT 1 FROM ${table} WHERE ${condition} LIMIT ${window.countCap + 1}) capped`);
-    const matching = counted?.n ?? 0;
-    if (matching === 0 || window.offset >= matching || matching > window.countCap) return { matching, rows: undefined };
     const rows = await sqlRows<Row>(tx, sql`
-      WITH found AS MATERIALIZED (SELECT id FROM ${table} WHERE ${condition})
-      SELECT ${columns} FROM ${table} WHERE id IN (SELECT id FROM found)
+      WITH found AS MATERIALIZED (SELECT id FROM ${table.name} WHERE ${condition.full})
+      SELECT ${columns} FROM ${table.name} WHERE id IN (SELECT id FROM found)
       ORDER BY time DESC, id DESC LIMIT ${window.limit} OFFSET ${window.offset}`);
     return { matching, rows };
   });
   const { matching } = fromIndexes;
   const rows =
     fromIndexes.rows ??
-    (matching > window.countCap && window.offset < matching
+    (matching > countCap && window.offset < matching
       ? await sqlRows<Row>(db, sql`
-          SELECT ${columns} FROM ${table} WHERE ${condition}
+          SELECT ${columns} FROM ${table.name} WHERE ${condition.full}
           ORDER BY time DESC, id DESC LIMIT ${window.limit} OFFSET ${window.offset}`)
       : []);
-  return { rows, totalCount: Math.min(matching, window.countCap) };
+  return { rows, totalCount: Math.min(matching, countCap) };
+}
+
+/**
+ * The matches up to countCap + 1 (more than the cap: countCap + 1), counted where it costs least. The
+ * newest rows are read with `condition.probe` when given: a cheaper part of the condition (rows matching
+ * it match the whole), so more than the cap found with it are more than the cap of the whole.
+ */
+async function countMatches(tx: Db, table: { name: SQL; counter: string }, condition: { full: SQL; probe?: SQL }, countCap: number): Promise<number> {
+  const probe = condition.probe ?? condition.full;
+  const newestMatching = async (rows: number) => {
+    const [counted] = await sqlRows<{ n: number }>(tx, sql`
+      SELECT count(*)::int AS n FROM (
+        SELECT 1 FROM (SELECT * FROM ${table.name} ORDER BY time DESC, id DESC LIMIT ${rows}) newest
+        WHERE ${probe} LIMIT ${countCap + 1}) capped`);
+    return counted?.n ?? 0;
+  };
+  const sampled = await newestMatching(PROBE_ROWS);
+  const plan = planCount({ sampled, probedRows: PROBE_ROWS, tableRows: await readCounter(tx, table.counter), countCap });
+  if (plan.kind === 'common') return countCap + 1;
+  if (plan.kind === 'walk-newest' && (await newestMatching(plan.rows)) > countCap) return countCap + 1;
+  await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+  const [counted] = await sqlRows<{ n: number }>(tx, sql`
+    SELECT count(*)::int AS n FROM (SELECT 1 FROM ${table.name} WHERE ${condition.full} LIMIT ${countCap + 1}) capped`);
+  return counted?.n ?? 0;
 }
 
 /** Newest first (history). */
 export const searchHistory = (db: Db, tsQuery: string, window: Window): Promise<Found<HistoryHit>> =>
-  newestMatches(db, sql`history`, sql`session_id, user_message, api_response`, matches(tsQuery), window);
+  newestMatches(db, { name: sql`history`, counter: HISTORY_COUNTER }, sql`session_id, user_message, api_response`, { full: matches(tsQuery) }, window);
 
 /** `message` is the customer's own feedback text; the exchange it rates comes with it. */
 export const searchFeedback = (db: Db, tsQuery: string, window: Window): Promise<Found<FeedbackHit>> =>
-  newestMatches(db, sql`feedback`, sql`id, user_feedback AS message, user_message, api_response`, matches(tsQuery), window);
+  newestMatches(
+    db,
+    { name: sql`feedback`, counter: FEEDBACK_COUNTERS.all },
+    sql`id, user_feedback AS message, user_message, api_response`,
+    { full: matches(tsQuery) },
+    window,
+  );
 
 /** By the words of name, email and message, or by fragments of the customer's name or email. */
 export const searchHelpRequests = (db: Db, tsQuery: string, words: readonly string[], window: Window): Promise<Found<HelpRequestHit>> =>
   newestMatches(
     db,
-    sql`help_requests`,
+    { name: sql`help_requests`, counter: HELP_REQUEST_COUNTERS.all },
     sql`id, message`,
-    words.length > 0 ? sql`(${matches(tsQuery)} OR ${fragmentsOfNameOrEmail(words)})` : matches(tsQuery),
+    // Folding every newest name and email would cost more than the probe saves: it reads the words alone.
+    words.length > 0 ? { full: sql`(${matches(tsQuery)} OR ${fragmentsOfNameOrEmail(words)})`, probe: matches(tsQuery) } : { full: matches(tsQuery) },
     window,
   );
 

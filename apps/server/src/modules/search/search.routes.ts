@@ -45,7 +45,7 @@ export async function searchRoutes(app: FastifyInstance, { db, knowledge, log }:
   });
 
   api.post('/api/search/rerank', { config: { access: 'login' }, schema: { body: rerankRequest, response: { 200: rerankAnswer } } }, async (request) => {
-    const ranked = await rankResults({ db, embedder: knowledge.embedder, log }, request.body.query, request.body.results);
+    const ranked = await rankResults({ db, embedder: knowledge.queryEmbedder, log }, request.body.query, request.body.results);
     return { success: true as const, data: { bestMatch: bestOf(ranked) } };
   });
 

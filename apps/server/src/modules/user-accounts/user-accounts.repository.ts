@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { Role } from '@steward/contract/access';
 import type { Db } from '../../db/client.ts';
 import type { users } from '../../db/schema.ts';
 import { type SqlBigint, type SqlRow, sqlRows } from '../../db/sql-rows.ts';
@@ -20,19 +19,26 @@ export async function listUsersPage(db: Db, pageIndex: number, pageSize: number)
 
 export type DeleteUserResult = 'deleted' | 'not_found' | 'last_administrator';
 
+export type DeletedUser = Pick<SqlRow<typeof users>, 'id' | 'name' | 'email' | 'role'>;
+
 /**
  * Deletes a staff account (its sessions and keys go with it, by foreign key), unless it is
  * the last administrator. The administrators are locked first, so two deletions at once
- * cannot each leave the other one as the last.
+ * cannot each leave the other one as the last. `alsoInTransaction` runs with the deletion
+ * (the audit entry), so both happen or neither.
  */
-export async function deleteUserKeepingAnAdministrator(db: Db, userId: number): Promise<DeleteUserResult> {
+export async function deleteUserKeepingAnAdministrator(
+  db: Db,
+  userId: number,
+  alsoInTransaction: (tx: Db, deleted: DeletedUser) => Promise<void> = async () => undefined,
+): Promise<DeleteUserResult> {
   return db.transaction(async (tx) => {
     const admins = await sqlRows<{ id: number }>(tx, sql`SELECT id FROM users WHERE role = 'admin' ORDER BY id FOR UPDATE`);
-    const target = await sqlRows<{ role: Role }>(tx, sql`SELECT role FROM users WHERE id = ${userId} FOR UPDATE`);
-    const role = target[0]?.role;
-    if (!role) return 'not_found';
-    if (role === 'admin' && admins.length <= 1) return 'last_administrator';
+    const [target] = await sqlRows<DeletedUser>(tx, sql`SELECT id, name, email, role FROM users WHERE id = ${userId} FOR UPDATE`);
+    if (!target) return 'not_found';
+    if (target.role === 'admin' && admins.length <= 1) return 'last_administrator';
     await tx.execute(sql`DELETE FROM users WHERE id = ${userId}`);
+    await alsoInTransaction(tx, target);
     return 'deleted';
   });
 }

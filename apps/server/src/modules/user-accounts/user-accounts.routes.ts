@@ -18,6 +18,7 @@ import { invitationMail } from '../../mail/account-mails.ts';
 import { enqueueMail } from '../../mail/mail-queue.ts';
 import { signedIn } from '../../plugins/access.ts';
 import { limitRate } from '../accounts/account-rate-limits.ts';
+import { actorOf, recordAudit } from '../audit-log/record-audit.ts';
 import { createInvitation } from './invitations.repository.ts';
 import { presentUser, presentUserListRow } from './user-accounts.presenter.ts';
 import { deleteUserKeepingAnAdministrator, listUsersPage } from './user-accounts.repository.ts';
@@ -41,6 +42,7 @@ export async function userAccountsRoutes(app: FastifyInstance, { db, config }: A
         const key = await createInvitation(tx, { email, name, role, createdBy: inviter.id });
         const link = `${config.publicUrl}/register/${key}`;
         await enqueueMail(tx, invitationMail({ to: email, name, assistantName: config.assistantName, link, invitedBy: inviter.name }));
+        await recordAudit(tx, actorOf(request), { action: 'user_invited', object: { type: 'invitation', id: null, label: `${name} <${email}>` }, details: { role } });
       });
       return { success: true as const };
     },
@@ -75,7 +77,10 @@ export async function userAccountsRoutes(app: FastifyInstance, { db, config }: A
     '/api/user/:id/delete',
     { config: { access: canDeleteUser }, schema: { params: z.object({ id: idParam }), response: { 200: successAnswer } } },
     async (request) => {
-      const result = await deleteUserKeepingAnAdministrator(db, request.params.id);
+      const actor = actorOf(request);
+      const result = await deleteUserKeepingAnAdministrator(db, request.params.id, (tx, deleted) =>
+        recordAudit(tx, actor, { action: 'user_deleted', object: { type: 'user', id: deleted.id, label: `${deleted.name} <${deleted.email}>` }, details: { role: deleted.role } }),
+      );
       if (result === 'not_found') throw new HttpError(404, USER_NOT_FOUND);
       if (result === 'last_administrator') throw new HttpError(409, LAST_ADMINISTRATOR);
       return { success: true as const };

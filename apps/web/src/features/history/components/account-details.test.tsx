@@ -14,6 +14,7 @@ const row = (account: string | null): HistoryRow => ({
   time: '2026-01-01T00:00:00.000Z',
   country: '',
   user_ip: '',
+  coverage_gap: false,
   total_count: 1,
 });
 

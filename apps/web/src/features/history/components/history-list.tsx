@@ -1,5 +1,7 @@
+import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { COVERAGE_GAPS_PARAM } from '@steward/contract/history';
 import { PAGE_SIZE } from '@steward/contract/paging';
 import { PaginationBar } from '../../../components/pagination-bar.tsx';
 import { formatLongDate, formatTime } from '../../../lib/format-date.ts';
@@ -8,20 +10,37 @@ import { useHistoryPage } from '../api/get-history-page.ts';
 import { ClickableRow } from '../../../components/clickable-row.tsx';
 import { ListStatus } from '../../../components/list-status.tsx';
 
-/** /history and /history/page/{page}: every exchange, 30 per page; a row opens its chat session. */
+const COVERAGE_GAPS_SEARCH = `?${COVERAGE_GAPS_PARAM}=true`;
+
+/**
+ * /history and /history/page/{page}: every exchange, 30 per page; a row opens its chat session.
+ * "Coverage gaps only" (?coverage_gaps=true, kept on the page links) lists the questions the bot could not answer.
+ */
 export function HistoryList() {
   const navigate = useNavigate();
   const pageIndex = pageIndexFromRoute(useParams().page);
+  const [searchParams] = useSearchParams();
+  const coverageGapsOnly = searchParams.get(COVERAGE_GAPS_PARAM) === 'true';
   // A failed load shows nothing (spec section 8).
-  const page = useHistoryPage(pageIndex);
+  const page = useHistoryPage(pageIndex, coverageGapsOnly);
   const rows = page.data ?? [];
   const openSession = (sessionId: string) => void navigate(`/history/${encodeURIComponent(sessionId)}`);
+  // The filtered list has other pages: switching goes back to the first.
+  const showCoverageGapsOnly = (only: boolean) => void navigate(`/history${only ? COVERAGE_GAPS_SEARCH : ''}`);
 
   return (
     <section aria-labelledby="history-title">
       <h1 id="history-title" className="h3 mb-3">
         History
       </h1>
+      <Form.Check
+        type="switch"
+        id="history-coverage-gaps"
+        className="mb-3"
+        label="Coverage gaps only"
+        checked={coverageGapsOnly}
+        onChange={(event) => showCoverageGapsOnly(event.currentTarget.checked)}
+      />
       <Table hover responsive className="align-middle">
         <thead>
           <tr>
@@ -48,12 +67,17 @@ export function HistoryList() {
           ))}
         </tbody>
       </Table>
-      <ListStatus loading={page.isPending} empty={page.data?.length === 0} emptyText="No conversations yet." />
+      <ListStatus
+        loading={page.isPending}
+        empty={page.data?.length === 0}
+        emptyText={coverageGapsOnly ? 'No coverage gaps: the bot had an answer for every question.' : 'No conversations yet.'}
+      />
       <PaginationBar
         basePath="/history"
         currentPage={pageIndex + 1}
         totalCount={rows[0]?.total_count ?? 0}
         pageSize={PAGE_SIZE.history}
+        query={coverageGapsOnly ? COVERAGE_GAPS_SEARCH : ''}
       />
     </section>
   );

@@ -8,6 +8,7 @@ import {
   INFORM_THE_BOT_MESSAGES,
   MAX_UPLOAD_FILES,
 } from '@steward/contract/inform-the-bot';
+import { tooManyFilesMessage } from '@steward/contract/uploads';
 import { FormCard } from '../../../components/form/form-card.tsx';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { FormField } from '../../../components/form/form-field.tsx';
@@ -35,7 +36,7 @@ export function AddInformationForm({ onAdded }: { onAdded: () => void }) {
       return;
     }
     if (files.length > MAX_UPLOAD_FILES) {
-      setError('root', { message: `Too many files: at most ${MAX_UPLOAD_FILES} at once.` });
+      setError('root', { message: tooManyFilesMessage(MAX_UPLOAD_FILES) });
       return;
     }
     await create.mutateAsync({ content: content.trim(), files });

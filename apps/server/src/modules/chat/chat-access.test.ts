@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAT_TEXTS } from '@steward/contract/chat';
+import { chatCall, firstRow, SHOP_ORIGIN } from '../../test/chat-test-support.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { CHAT_BODY_LIMIT } from './chat.routes.ts';
+
+const DASHBOARD_ORIGIN = 'http://127.0.0.1:3000';
+
+describe('CORS and cross-site calls', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp({ BOT_ALLOWED_ORIGINS: `${SHOP_ORIGIN},http://localhost:8080` });
+  });
+  afterAll(() => testApp.close());
+
+  it.each([SHOP_ORIGIN, 'http://localhost:8080', DASHBOARD_ORIGIN])('answers a page of %s, cross-site, naming it in Access-Control-Allow-Origin', async (origin) => {
+    const answer = await chatCall(testApp, 'POST', '/api/chat/ask', { body: { message: 'Hello?' }, origin });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(answer.headers.get('access-control-allow-credentials')).toBeNull();
+    expect(answer.headers.get('vary')).toMatch(/Origin/);
+    expect(answer.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+  });
+
+  it('answers a page of the server itself, whatever address staff reached it by (the /demo page)', async () => {
+    const answer = await chatCall(testApp, 'POST', '/api/chat/ask', { body: { message: 'Hello?' }, origin: testApp.baseUrl, headers: { 'sec-fetch-site': 'same-origin' } });
+    expect(answer.status).toBe(200);
+  });
+
+  it('refuses a page of any other origin before doing anything, without CORS headers', async () => {
+    for (const path of ['/api/chat/ask', '/api/chat/feedback', '/api/chat/help-request']) {
+      const refused = await chatCall(testApp, 'POST', path, { body: { message: 'Hello?' }, origin: 'https://evil.example.net' });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error?.message).toBe(CHAT_TEXTS.originNotAllowed);
+      expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+    }
+    const facts = await chatCall(testApp, 'GET', '/api/chat/fun-facts', { origin: 'https://evil.example.net' });
+    expect(facts.status).toBe(403);
+  });
+
+  it('answers a preflight from an allowed origin, and refuses one from another', async () => {
+    const preflight = await chatCall(testApp, 'OPTIONS', '/api/chat/ask', {
+      headers: { 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(SHOP_ORIGIN);
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS');
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Content-Type/i);
+    const refused = await chatCall(testApp, 'OPTIONS', '/api/chat/feedback', {
+      origin: 'https://evil.example.net',
+      headers: { 'access-control-request-method': 'POST' },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('answers callers without an Origin (servers), and still refuses cross-site posts to staff calls', async () => {
+    expect((await chatCall(testApp, 'POST', '/api/chat/ask', { body: { message: 'Hi' }, origin: null })).status).toBe(200);
+    const staff = await chatCall(testApp, 'POST', '/api/logout', { body: {} });
+    expect(staff.status).toBe(403);
+    expect(staff.body.error?.message).toBe('Cross-site requests are not accepted.');
+  });
+
+  it('never acts for a signed-in staff member: the staff cookie is not read', async () => {
+    const { client } = await testApp.signedInClient('admin');
+    const cookie = `steward_session=${client.sessionCookie ?? ''}`;
+    const withCookie = await chatCall(testApp, 'POST', '/api/chat/ask', { body: { message: 'Hi' }, headers: { cookie } });
+    expect(withCookie.status).toBe(200);
+    expect(withCookie.headers.get('set-cookie')).toBeNull();
+  });
+
+  it(`refuses bodies over ${CHAT_BODY_LIMIT / 1024} kB with a clear message`, async () => {
+    const big = await chatCall(testApp, 'POST', '/api/chat/help-request', {
+      body: { name: 'Pat', email: 'pat@example.com', message: 'x'.repeat(CHAT_BODY_LIMIT) },
+    });
+    expect(big.status).toBe(413);
+    expect(big.body.error?.message).toBe('The request is too large.');
+  });
+});
+
+describe('rate limits', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp({ BOT_ALLOWED_ORIGINS: SHOP_ORIGIN, CHAT_RATE_LIMIT_PER_IP: '6', CHAT_RATE_LIMIT_PER_SESSION: '2' });
+  });
+  afterAll(() => testApp.close());
+
+  it('answers 429 with the contract text past the per-session and then the per-address limit', async () => {
+    const ask = (body: Record<string, unknown>) => chatCall(testApp, 'POST', '/api/chat/ask', { body });
+    const first = firstRow(await ask({ message: 'One' }));
+    expect((await ask({ message: 'Two', session_id: first.session_id })).status).toBe(200);
+    const flooded = await ask({ message: 'Three', session_id: first.session_id });
+    expect(flooded.status).toBe(429);
+    expect(flooded.body.error?.message).toBe(CHAT_TEXTS.tooManyRequests);
+    expect(Number(flooded.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(flooded.headers.get('access-control-allow-origin')).toBe(SHOP_ORIGIN);
+
+    // Three calls so far from this address; a new session may still ask, until the address's limit.
+    const statuses: number[] = [];
+    for (let call = 0; call < 4; call += 1) statuses.push((await ask({ message: `Other ${call}` })).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const feedback = await chatCall(testApp, 'POST', '/api/chat/feedback', { body: { session_id: first.session_id, history_id: first.history_id, rating: 'up' } });
+    expect(feedback.status).toBe(429);
+  });
+});

@@ -1,0 +1,46 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CHAT_TEXTS } from '@steward/contract/chat';
+import { HttpError } from '../../lib/http-error.ts';
+
+/** How long a browser may reuse a preflight's answer, in seconds. */
+const PREFLIGHT_MAX_AGE = 600;
+
+/**
+ * CORS for the public chat calls, run before each of them (preflights included): a browser call
+ * from a page of an allowed origin (BOT_ALLOWED_ORIGINS, the dashboard's PUBLIC_URL, and whatever host the
+ * request itself was sent to, as the CSRF check allows: a same-origin page such as /demo) is answered with
+ * that origin in Access-Control-Allow-Origin; one from any other origin is refused outright, so a
+ * foreign page cannot even spend the visitor's rate limit. Calls without Origin are not from a
+ * browser page and carry nothing to protect. No credentials are allowed: the calls never use cookies.
+ */
+export function chatOriginCheck(allowedOrigins: readonly string[]) {
+  const allowed = new Set(allowedOrigins);
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    reply.header('vary', 'Origin');
+    // Helmet's default (same-origin) would stop an allowed page from reading the answer.
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+    const origin = request.headers.origin;
+    if (origin === undefined) return;
+    if (!allowed.has(origin) && !sameHost(origin, request.headers.host)) throw new HttpError(403, CHAT_TEXTS.originNotAllowed);
+    reply.header('access-control-allow-origin', origin);
+  };
+}
+
+/** The answer to a preflight (OPTIONS) from an allowed origin: which methods and headers the calls take. */
+export function answerPreflight(reply: FastifyReply): void {
+  void reply
+    .code(204)
+    .header('access-control-allow-methods', 'GET, POST, OPTIONS')
+    .header('access-control-allow-headers', 'Content-Type, Accept')
+    .header('access-control-max-age', String(PREFLIGHT_MAX_AGE))
+    .send();
+}
+
+function sameHost(origin: string, host: string | undefined): boolean {
+  if (host === undefined) return false;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}

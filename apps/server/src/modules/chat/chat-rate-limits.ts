@@ -1,0 +1,26 @@
+import { CHAT_TEXTS } from '@steward/contract/chat';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.ts';
+
+const WINDOW_SECONDS = 60;
+
+/**
+ * Counts a public chat call against the visitor's address and, when it names one, its chat session
+ * (CHAT_RATE_LIMIT_PER_IP and CHAT_RATE_LIMIT_PER_SESSION a minute, in the database so every
+ * instance counts together). Past either limit: 429 with Retry-After.
+ */
+export async function countChatCall(
+  db: Db,
+  limits: Config['chatRateLimits'],
+  caller: { ip: string; sessionId: string | undefined },
+): Promise<void> {
+  await hit(db, `chat:ip:${caller.ip}`, { limit: limits.perIpPerMinute, windowSeconds: WINDOW_SECONDS });
+  if (caller.sessionId) await hit(db, `chat:session:${caller.sessionId}`, { limit: limits.perSessionPerMinute, windowSeconds: WINDOW_SECONDS });
+}
+
+async function hit(db: Db, key: string, rule: RateLimitRule): Promise<void> {
+  const result = await hitRateLimit(db, key, rule);
+  if (!result.allowed) throw new HttpError(429, CHAT_TEXTS.tooManyRequests, undefined, { 'retry-after': String(result.retryAfterSeconds) });
+}

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { locateWidgetBuild, requireWidgetBuild } from './widget-build.ts';
+import { WebBuildError } from './web-build.ts';
+
+const SCRIPT = '(()=>{document.body.dataset.widget="loaded"})();';
+
+/** A widget build in a temporary folder, as apps/widget/build.mjs lays it out. */
+function widgetBuildDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'steward-widget-build-'));
+  fs.mkdirSync(path.join(dir, 'demo'));
+  fs.writeFileSync(path.join(dir, 'widget.js'), SCRIPT);
+  fs.writeFileSync(path.join(dir, 'demo', 'index.html'), '<!doctype html><title>Demo</title><script src="/widget.js" defer></script>');
+  fs.writeFileSync(path.join(dir, 'demo', 'demo.css'), 'body { margin: 0; }');
+  return dir;
+}
+
+describe('the widget build', () => {
+  it('is found through the @steward/widget package', () => {
+    expect(locateWidgetBuild()).toBe(path.resolve(import.meta.dirname, '..', '..', '..', 'widget', 'dist'));
+  });
+
+  it('is required by the bundle, and optional from source', () => {
+    const missing = path.join(os.tmpdir(), 'steward-no-widget-build');
+    expect(() => requireWidgetBuild(missing, true)).toThrow(WebBuildError);
+    expect(() => requireWidgetBuild(missing, true)).toThrow(/the chat widget is not built .*run `npm run build`/);
+    expect(requireWidgetBuild(missing, false)).toBeNull();
+  });
+});
+
+describe('GET /widget.js and /demo', () => {
+  let app: TestApp;
+  let bare: TestApp;
+
+  beforeAll(async () => {
+    const widgetBuild = requireWidgetBuild(widgetBuildDir(), true);
+    if (!widgetBuild) throw new Error('no widget build');
+    app = await createTestApp({}, { widgetBuild });
+    bare = await createTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+    await bare.close();
+  });
+
+  it('serves the script to any site: CORS *, a cross-origin resource policy, a short cache and an ETag', async () => {
+    const answer = await fetch(`${app.baseUrl}/widget.js`, { headers: { origin: 'https://shop.example.com' } });
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toBe(SCRIPT);
+    expect(answer.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+    expect(answer.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(answer.headers.get('cache-control')).toBe('public, max-age=300, must-revalidate');
+    const etag = answer.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]{22}"$/);
+
+    const again = await fetch(`${app.baseUrl}/widget.js`, { headers: { 'if-none-match': etag ?? '' } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+  });
+
+  it('serves the demo page and its stylesheet under the same Content-Security-Policy as the dashboard', async () => {
+    const page = await fetch(`${app.baseUrl}/demo`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await page.text()).toContain('<script src="/widget.js" defer></script>');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const css = await fetch(`${app.baseUrl}/demo/demo.css`);
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+  });
+
+  it('answers 404 with a clear message when the widget is not built', async () => {
+    for (const url of ['/widget.js', '/demo', '/demo/demo.css']) {
+      const answer = await fetch(`${bare.baseUrl}${url}`);
+      expect(answer.status, url).toBe(404);
+      expect(await answer.json()).toEqual({ success: false, error: { message: 'The chat widget is not built: run `npm run build`.' } });
+    }
+  });
+
+  it('needs no sign-in', () => {
+    const access = (url: string) => app.routes.find((route) => route.url === url && route.method === 'GET')?.access;
+    expect([access('/widget.js'), access('/demo'), access('/demo/demo.css')]).toEqual(['public', 'public', 'public']);
+  });
+});

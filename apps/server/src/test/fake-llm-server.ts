@@ -1,0 +1,69 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** What the fake LLM server does with the next requests. */
+export type FakeLlmBehaviour =
+  | { kind: 'stream'; pieces: string[] }
+  | { kind: 'status'; status: number }
+  /** Accepts the request and never answers: the caller's timeout must end it. */
+  | { kind: 'hang' };
+
+export interface ReceivedLlmRequest {
+  method: string;
+  url: string;
+  authorization: string | undefined;
+  body: unknown;
+}
+
+export interface FakeLlmServer {
+  /** http://127.0.0.1:<port>/v1, for LLM_BASE_URL. */
+  baseUrl: string;
+  received: ReceivedLlmRequest[];
+  behave(behaviour: FakeLlmBehaviour): void;
+  close(): Promise<void>;
+}
+
+/**
+ * An OpenAI-compatible chat server on loopback: `POST /v1/chat/completions` answered with
+ * Server-Sent Events (`data: {"choices":[{"delta":{"content":…}}]}` lines, then `data: [DONE]`),
+ * or a chosen status, or silence. It records every request it receives.
+ */
+export async function startFakeLlmServer(): Promise<FakeLlmServer> {
+  const received: ReceivedLlmRequest[] = [];
+  let behaviour: FakeLlmBehaviour = { kind: 'stream', pieces: ['Hello.'] };
+  const hanging = new Set<http.ServerResponse>();
+  const server = http.createServer((request, response) => {
+    let text = '';
+    request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    request.on('end', () => {
+      received.push({ method: request.method ?? '', url: request.url ?? '', authorization: request.headers.authorization, body: JSON.parse(text || 'null') });
+      if (behaviour.kind === 'hang') {
+        hanging.add(response);
+        return;
+      }
+      if (behaviour.kind === 'status') {
+        response.writeHead(behaviour.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'model overloaded' } }));
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      for (const piece of behaviour.pieces) {
+        response.write(`data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: piece } }] })}\n\n`);
+      }
+      response.end('data: [DONE]\n\n');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    received,
+    behave: (next) => {
+      behaviour = next;
+    },
+    close: async () => {
+      for (const response of hanging) response.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

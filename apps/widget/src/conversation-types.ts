@@ -1,0 +1,41 @@
+import type { ChatAnswerKind } from '@steward/contract/chat-constants';
+
+/** What the widget keeps of one source of an answer (ChatSource of the contract). */
+export interface AnswerSource {
+  title: string;
+  source_url: string | null;
+  page: number | null;
+}
+
+export interface QuestionMessage {
+  role: 'visitor';
+  text: string;
+}
+
+export type Rating = 'up' | 'down';
+
+export interface AnswerMessage {
+  role: 'bot';
+  /** The server's sanitised HTML (sanitised again when shown). */
+  html: string;
+  historyId: number;
+  kind: ChatAnswerKind;
+  sources: AnswerSource[];
+  supportMessage?: string;
+  /** The visitor's thumbs up or down, once sent. */
+  rating?: Rating;
+}
+
+/** A call that failed: its message is shown in the conversation, but not kept across page loads. */
+export interface ErrorMessage {
+  role: 'error';
+  text: string;
+}
+
+export type ChatMessage = QuestionMessage | AnswerMessage | ErrorMessage;
+
+/** What survives a page load: the server's session id and the conversation so far. */
+export interface SavedConversation {
+  sessionId: string | undefined;
+  messages: (QuestionMessage | AnswerMessage)[];
+}

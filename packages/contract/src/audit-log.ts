@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { isoTimestamp } from './envelope.ts';
+import { MAX_TIMEZONE_OFFSET_HOURS } from './statistics.ts';
+
+/**
+ * The staff actions the audit log records (issue 14), each with the words the Audit Log screen
+ * shows. Role and capability changes have no route today, so there is nothing to record for them;
+ * `data_exported` is for the CSV exports, recorded by each export route.
+ */
+export const AUDIT_ACTION_LABELS = {
+  sign_in: 'Signed in',
+  sign_in_failed: 'Failed sign-in',
+  sign_out: 'Signed out',
+  user_invited: 'Invited a user',
+  user_registered: 'Registered from an invitation',
+  password_reset: 'Reset the password',
+  password_changed: 'Changed the password',
+  user_deleted: 'Deleted a user',
+  information_created: 'Added information',
+  information_edited: 'Edited information',
+  information_approved: 'Approved information',
+  information_deleted: 'Deleted information',
+  document_uploaded: 'Uploaded a document',
+  document_edited: 'Edited a document',
+  document_replaced: 'Replaced a document',
+  document_deleted: 'Deleted a document',
+  bot_settings_changed: 'Changed bot settings',
+  fun_fact_added: 'Added a fun fact',
+  fun_fact_edited: 'Edited a fun fact',
+  fun_fact_deleted: 'Deleted a fun fact',
+  help_request_resolved: 'Resolved a help request',
+  help_request_reopened: 'Reopened a help request',
+  data_exported: 'Exported data',
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];
+export const auditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'The action is not one the audit log records.' });
+
+/** What an entry is about; each kind has a screen the row links to (web: features/audit-log/object-route.ts). */
+export const AUDIT_OBJECT_TYPES = ['user', 'invitation', 'information', 'document', 'help_request', 'feedback', 'bot_settings', 'fun_fact', 'export'] as const;
+export const auditObjectTypeSchema = z.enum(AUDIT_OBJECT_TYPES);
+export type AuditObjectType = z.infer<typeof auditObjectTypeSchema>;
+
+/** A few facts about an action (which settings changed, how many items): small, flat, never secrets. */
+export const auditDetailsSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
+export type AuditDetails = z.infer<typeof auditDetailsSchema>;
+
+/** One entry. The actor's name and email are as they were then, so entries of deleted accounts still read well. */
+export const auditEntryRow = z.object({
+  id: z.number().int(),
+  time: isoTimestamp,
+  actor_id: z.number().int().nullable(),
+  actor_name: z.string().nullable(),
+  actor_email: z.string().nullable(),
+  action: auditActionSchema,
+  object_type: auditObjectTypeSchema.nullable(),
+  object_id: z.number().int().nullable(),
+  object_label: z.string(),
+  /** The object is still there (an account not deleted since, …): only then does the row link to it. */
+  object_exists: z.boolean(),
+  details: auditDetailsSchema,
+  ip: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntryRow>;
+
+export const AUDIT_LOG_MESSAGES = {
+  empty: 'No audit entries yet.',
+  noMatches: 'No entries match these filters.',
+  dateInvalid: 'A date must be a day written as YYYY-MM-DD.',
+  datesReversed: 'The "from" date must not be after the "to" date.',
+  offsetInvalid: `The time zone offset must be a number of hours between -${MAX_TIMEZONE_OFFSET_HOURS} and ${MAX_TIMEZONE_OFFSET_HOURS}.`,
+} as const;
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, AUDIT_LOG_MESSAGES.dateInvalid)
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, AUDIT_LOG_MESSAGES.dateInvalid);
+
+/**
+ * POST /api/audit-log/{pageIndex}: every filter is optional. `from` and `to` are days in the viewer's
+ * time zone (both included), read with `timezone_offset_hours` as the statistics read theirs.
+ */
+export const auditLogListRequest = z
+  .object({
+    actor_id: z.number().int().positive().optional(),
+    action: auditActionSchema.optional(),
+    from: isoDay.optional(),
+    to: isoDay.optional(),
+    timezone_offset_hours: z
+      .number({ error: AUDIT_LOG_MESSAGES.offsetInvalid })
+      .min(-MAX_TIMEZONE_OFFSET_HOURS, AUDIT_LOG_MESSAGES.offsetInvalid)
+      .max(MAX_TIMEZONE_OFFSET_HOURS, AUDIT_LOG_MESSAGES.offsetInvalid)
+      .default(0),
+  })
+  .refine((filters) => !filters.from || !filters.to || filters.from <= filters.to, { message: AUDIT_LOG_MESSAGES.datesReversed, path: ['to'] });
+export type AuditLogListRequest = z.input<typeof auditLogListRequest>;
+export type AuditLogFilters = z.output<typeof auditLogListRequest>;
+
+export const auditLogPageAnswer = z.object({
+  success: z.literal(true),
+  data: z.object({ rows: z.array(auditEntryRow), total_count: z.number().int() }),
+});
+export type AuditLogPage = z.infer<typeof auditLogPageAnswer>['data'];
+
+/** GET /api/audit-log-people: everyone who appears as an actor, for the person filter (latest name and email). */
+export const auditLogPersonRow = z.object({ actor_id: z.number().int(), name: z.string(), email: z.string() });
+export type AuditLogPerson = z.infer<typeof auditLogPersonRow>;
+
+/** The people filter's entries: one line each, "Name (email)". */
+export const auditPersonLabel = (person: Pick<AuditLogPerson, 'name' | 'email'>): string => `${person.name} (${person.email})`;

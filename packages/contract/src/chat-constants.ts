@@ -1,0 +1,53 @@
+import { BOT_LIMITS } from './bot-limits.ts';
+import { MAX_EMAIL_LENGTH } from './email-address.ts';
+
+/**
+ * The limits, texts and lists of the public chat calls (chat.ts), in a module without zod: the chat
+ * widget imports them, and zod would add about 90 kB gzip to its bundle.
+ */
+export const CHAT_LIMITS = {
+  /** Longer questions are refused with a clear message, not cut. */
+  message: 2_000,
+  sessionId: 200,
+} as const;
+
+export const CHAT_TEXTS = {
+  messageTooLong: `message must be at most ${CHAT_LIMITS.message} characters long.`,
+  badSession: 'This chat session is not valid: start a new conversation.',
+  feedbackForeignRow: 'This answer does not belong to your chat session.',
+  tooManyRequests: 'Too many messages: please wait a moment and try again.',
+  /** Said when nothing in the knowledge store answers the question well enough. */
+  dontKnow: "I'm sorry, I don't know the answer to that. Would you like to ask our team? Leave your name and email and we'll get back to you.",
+  /** Heads the extractive answer, so no one mistakes quoted passages for a written reply. */
+  excerptsIntro: 'Here is what our documents say:',
+  /** Added to the answer once the session has asked supportMessageThreshold questions. */
+  supportMessage: 'Still need help? Our team can answer you directly.',
+  /** A browser call from a site that is not in BOT_ALLOWED_ORIGINS. */
+  originNotAllowed: 'This site may not use the chat.',
+  /** The answer could not be made (an unexpected failure): said in the stream's `error` event. */
+  answerFailed: 'Sorry, something went wrong while answering. Please try again.',
+} as const;
+
+/** The help request's field messages: the server's schema and the widget's form say the same. */
+export const CHAT_HELP_REQUEST_TEXTS = {
+  nameEmpty: 'name must not be empty.',
+  nameTooLong: `name must be at most ${BOT_LIMITS.name} characters long.`,
+  emailEmpty: 'email must not be empty.',
+  emailTooLong: `email must be at most ${MAX_EMAIL_LENGTH} characters long.`,
+  emailInvalid: 'email must be an email address such as name@example.com.',
+  messageEmpty: 'message must not be empty.',
+  messageTooLong: `message must be at most ${BOT_LIMITS.helpMessage} characters long.`,
+} as const;
+
+/** How the answer was made: written by the configured LLM, quoted passages, an approved correction, or "I don't know". */
+export const CHAT_ANSWER_KINDS = ['llm', 'extractive', 'correction', 'unknown'] as const;
+export type ChatAnswerKind = (typeof CHAT_ANSWER_KINDS)[number];
+
+/** The Server-Sent Events of a streamed /api/chat/ask (see chat.ts). */
+export const CHAT_STREAM_EVENTS = ['delta', 'answer', 'error'] as const;
+
+/** The reasons the widget offers with a thumbs down. */
+export const CHAT_DOWN_REASONS = ['Incorrect', 'Not helpful', 'Incomplete', 'Hard to understand'] as const;
+
+/** A fun fact as the chat widget shows it while an answer is on its way (and the dashboard previews it). */
+export const funFactPreview = (fact: string): string => `Did you know that ${fact}?`;
