@@ -268,6 +268,33 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   },
   { route: 'POST /api/knowledge/search', build: () => ({ path: '/api/knowledge/search', body: { query: 'opening hours' } }), expect: VIEWER_CAPABILITY },
 
+  // The audit log.
+  { route: 'POST /api/audit-log/:pageIndex', build: () => ({ path: '/api/audit-log/0', body: {} }), expect: ADMIN_ONLY },
+  { route: 'GET /api/audit-log-people', build: get('/api/audit-log-people'), expect: ADMIN_ONLY },
+
+  // The public chat and its widget: anyone (a visitor's signed chat session travels in the body; no cookie is read).
+  { route: 'OPTIONS /api/chat/*', build: get('/api/chat/ask'), expect: everyone(204) },
+  { route: 'POST /api/chat/ask', build: () => ({ path: '/api/chat/ask', body: { message: 'Where is my order?' } }), expect: everyone(200) },
+  {
+    route: 'POST /api/chat/feedback',
+    build: async ({ testApp }) => {
+      const asked = await testApp.client().post('/api/chat/ask', { message: 'Where is my order?' });
+      const answer = asked.body.data?.rows[0] as { session_id: string; history_id: number } | undefined;
+      if (!answer) throw new Error(`Fixture ask failed: ${JSON.stringify(asked.body)}`);
+      return { path: '/api/chat/feedback', body: { session_id: answer.session_id, history_id: answer.history_id, rating: 'up' } };
+    },
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/chat/help-request',
+    build: () => ({ path: '/api/chat/help-request', body: { name: 'Vera', email: 'vera@example.com', message: 'Call me.' } }),
+    expect: everyone(200),
+  },
+  { route: 'GET /api/chat/fun-facts', build: get('/api/chat/fun-facts'), expect: everyone(200) },
+  { route: 'GET /widget.js', build: get('/widget.js'), expect: everyone(200) },
+  { route: 'GET /demo', build: get('/demo'), expect: everyone(200) },
+  { route: 'GET /demo/demo.css', build: get('/demo/demo.css'), expect: everyone(200) },
+
   // Search.
   { route: 'POST /api/search', build: () => ({ path: '/api/search', body: { search: 'hours' } }), expect: LOGIN },
   { route: 'POST /api/search/rerank', build: () => ({ path: '/api/search/rerank', body: { query: 'hours', results: ['Opening hours are 9 to 5.'] } }), expect: LOGIN },

@@ -39,6 +39,8 @@ export function sqlmapTargets(target: ScanTarget): SqlmapTarget[] {
     { label: 'GET /api/all-feedback/{pageIndex}/{rating}', url: `${url}/api/all-feedback/0*/down*` },
     { label: 'GET /api/feedback/{id}', url: `${url}/api/feedback/${ids.feedbackId}*` },
     { label: 'GET /api/documents/{pageIndex}', url: `${url}/api/documents/0*` },
+    { label: 'POST /api/audit-log/{pageIndex}', url: `${url}/api/audit-log/0*`, data: { from: '2026-01-01', to: '2026-12-31', timezone_offset_hours: 0 } },
+    { label: 'POST /api/chat/ask', url: `${url}/api/chat/ask`, data: { message: 'Where is my order?' } },
     { label: 'POST /api/search', url: `${url}/api/search`, data: { search: 'order', limit: 5, page: 0 } },
     { label: 'POST /api/search/history', url: `${url}/api/search/history`, data: { search: 'order', page: 0 } },
     { label: 'POST /api/search/rerank', url: `${url}/api/search/rerank`, data: { query: 'order', results: ['Where is my order?'] } },
