@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAT_TEXTS } from '@steward/contract/chat';
 import { newSecret } from '../lib/secrets.ts';
 import { countLiveSessions } from '../modules/auth/sessions.repository.ts';
 import { SESSION_COOKIE } from '../plugins/session.ts';
@@ -70,7 +71,7 @@ describe('cross-site request forgery', () => {
     expect(cookie).toMatch(/; SameSite=Lax/i);
   });
 
-  it('exempts only the bot API, which takes its key and never a cookie', async () => {
+  it('exempts the bot API (its key) and the public chat (its own origin check), neither of which reads a cookie', async () => {
     const { client } = await testApp.signedInClient('admin');
     const answer = await rawPost(client.sessionCookie, '/api/bot/help-requests', JSON.stringify({ name: 'V', email: 'v@example.com', message: 'Hi' }), {
       'content-type': 'application/json',
@@ -80,6 +81,13 @@ describe('cross-site request forgery', () => {
     // Not refused as cross-site; refused for want of the key: the cookie is worth nothing here.
     expect(answer.status).toBe(401);
     expect(answer.body.error?.message).toMatch(/bot API key/);
+    const chat = await rawPost(client.sessionCookie, '/api/chat/help-request', JSON.stringify({ name: 'V', email: 'v@example.com', message: 'Hi' }), {
+      'content-type': 'application/json',
+      origin: evil,
+      'sec-fetch-site': 'cross-site',
+    });
+    expect(chat.status).toBe(403);
+    expect(chat.body.error?.message).toBe(CHAT_TEXTS.originNotAllowed);
   });
 });
 

@@ -20,7 +20,7 @@ describe('request size', () => {
     const { client } = await testApp.signedInClient('admin');
     const answer = await client.post('/api/inform-the-bot', { content: 'x'.repeat(1024 * 1024 + 10) });
     expect(answer.status).toBe(413);
-    expect(answer.body).toEqual({ success: false, error: { message: expect.stringMatching(/larger than 1 MB/) } });
+    expect(answer.body).toEqual({ success: false, error: { message: 'The request is too large: this call takes at most 1 MB.' } });
     await stillServing();
   });
 
