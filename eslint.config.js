@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { securityBlock } from './eslint.security.js';
 
 const featuresDir = 'apps/web/src/features';
 const features = fs.existsSync(featuresDir) ? fs.readdirSync(featuresDir) : [];
@@ -21,6 +22,7 @@ export default tseslint.config(
       eqeqeq: ['error', 'always'],
     },
   },
+  securityBlock,
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -46,3 +46,14 @@ export const postBotFeedback = async (request: APIRequestContext, rating: BotFee
 let counter = 0;
 /** A session id no other test uses. */
 export const uniqueSessionId = (label: string): string => `${label}-${Date.now()}-${(counter += 1)}-${Math.random().toString(36).slice(2, 8)}`;
+
+export interface BotHelpRequest {
+  session_id?: string;
+  name: string;
+  email: string;
+  message: string;
+  origin_url?: string | null;
+}
+
+export const postBotHelpRequest = async (request: APIRequestContext, helpRequest: BotHelpRequest): Promise<number> =>
+  idOf(await request.post('/api/bot/help-requests', { headers: botHeaders, data: helpRequest }));

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import type { Page } from '@playwright/test';
 import { postBotFeedback, postBotMessage } from '../support/bot-api.ts';
 import { E2E_SEEDS_FILE } from '../support/e2e-constants.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { expectNothingRan, watchForScripts } from '../support/script-watch.ts';
 import { type E2eSeeds, javascriptUrl, payload, shortPayload, UNSAFE_SESSION_ID } from '../support/script-payloads.ts';
 
 /**
@@ -13,39 +13,8 @@ import { type E2eSeeds, javascriptUrl, payload, shortPayload, UNSAFE_SESSION_ID 
  */
 test.use({ bypassCSP: true });
 
-interface Watch {
-  dialogs: string[];
-}
-
-async function watchForScripts(page: Page): Promise<Watch> {
-  const watch: Watch = { dialogs: [] };
-  page.on('dialog', (dialog) => {
-    watch.dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
-  return watch;
-}
-
-async function expectNothingRan(page: Page, watch: Watch): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  const state = await page.evaluate(() => {
-    const record = window as unknown as { __xss?: string };
-    const main = document.querySelector('main');
-    return {
-      flag: record.__xss ?? null,
-      javascriptLinks: document.querySelectorAll('[href^="javascript:" i], [src^="javascript:" i]').length,
-      handlers: document.querySelectorAll('[onerror], [onload], [onclick]').length,
-      scripts: main?.querySelectorAll('script').length ?? -1,
-      frames: main?.querySelectorAll('iframe').length ?? -1,
-      svgs: main?.querySelectorAll('svg:not([aria-hidden="true"])').length ?? -1,
-    };
-  });
-  expect(state).toEqual({ flag: null, javascriptLinks: 0, handlers: 0, scripts: 0, frames: 0, svgs: 0 });
-  expect(watch.dialogs).toEqual([]);
-}
-
 test('stored script payloads in every shown field of history and feedback never run', async ({ page, request, signIn }) => {
-  const watch = await watchForScripts(page);
+  const watch = watchForScripts(page);
   // Through the bot API: everything it accepts.
   const sessionId = UNSAFE_SESSION_ID;
   const historyId = await postBotMessage(request, {

@@ -33,9 +33,10 @@ import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { createJobHandlers } from './jobs/job-handlers.ts';
 import { registerAccessRules, type RegisteredRoute } from './plugins/access.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { serverLimits } from './lib/server-limits.ts';
 import type { WidgetBuild } from './plugins/widget-build.ts';
 import { registerWidgetRoutes } from './plugins/widget-routes.ts';
 
@@ -71,10 +72,13 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     },
     // Behind a proxy, set the proxy to pass X-Forwarded-For; rate limits key on request.ip.
     trustProxy: 'loopback',
-    bodyLimit: 1024 * 1024,
+    ...serverLimits(config.requestTimeoutMs),
     // Chat session ids (up to 200 characters, more once URL-encoded) travel in paths; the default is 100.
     routerOptions: { maxParamLength: 2048 },
+    frameworkErrors: answerFrameworkError,
   });
+  // JSON and multipart only: text/plain is what a cross-site form can send without a preflight.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -70,6 +70,12 @@ const environmentSchema = z.object({
     .max(4096, 'must be between 1 and 4096')
     .default(100),
   ALLOW_PRIVATE_URLS: booleanFlag.default(false),
+  REQUEST_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 3600')
+    .max(3600, 'must be between 1 and 3600')
+    .default(300),
   AUDIT_RETENTION_DAYS: z.coerce
     .number({ error: 'must be a whole number of days' })
     .int('must be a whole number of days')
@@ -116,6 +122,8 @@ export interface Config {
   uploadMaxMb: number;
   /** Document URLs may point at loopback and private addresses (for tests; never in production). */
   allowPrivateUrls: boolean;
+  /** The longest a client may take to send one whole request (headers and body), in ms. */
+  requestTimeoutMs: number;
   /** Audit log entries older than this many days are deleted by the hourly clean-up. */
   auditRetentionDays: number;
   /** Origins whose pages may call /api/chat/* from a browser; the dashboard's own origin is always one. */
@@ -189,6 +197,7 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
         : undefined,
     uploadMaxMb: env.UPLOAD_MAX_MB,
     allowPrivateUrls: env.ALLOW_PRIVATE_URLS,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     botAllowedOrigins: [...new Set([new URL(publicUrl).origin, ...env.BOT_ALLOWED_ORIGINS.map((origin) => new URL(origin).origin)])],
     llm:

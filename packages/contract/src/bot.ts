@@ -41,6 +41,7 @@ export const userIpField = z
 export const countryField = z
   .string({ error: 'country must be a string.' })
   .trim()
+  // eslint-disable-next-line security/detect-unsafe-regex -- an optional group of exactly two letters: no repetition to backtrack over
   .regex(/^([A-Za-z]{2})?$/, 'country must be a two-letter ISO 3166-1 country code such as "US".')
   .transform((code) => code.toUpperCase());
 

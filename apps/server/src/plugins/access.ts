@@ -52,7 +52,8 @@ export function registerAccessRules(app: FastifyInstance, botApiKey: string | un
       if (access === 'login') return;
       if (!access(viewer)) throw new HttpError(403, NOT_ALLOWED);
     };
-    route.preHandler = [check, ...toArray(route.preHandler)];
+    // Before validation: a caller who may not call the route learns nothing about its body or params.
+    route.preValidation = [check, ...toArray(route.preValidation)];
   });
   return routes;
 }

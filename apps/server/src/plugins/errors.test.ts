@@ -28,7 +28,7 @@ describe('bad input', () => {
     expect(longPassword.status).toBe(400);
     const huge = await testApp.client().post('/api/login', { email: 'a@example.com', password: 'x'.repeat(2 * 1024 * 1024) });
     expect(huge.status).toBe(413);
-    expect(huge.body.error?.message).toBe('The request is too large.');
+    expect(huge.body.error?.message).toBe('The request is too large: this call takes at most 1 MB.');
   });
 
   it('answers an unknown API path with a JSON 404 and never a stack trace', async () => {

@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorAnswer } from '@steward/contract/envelope';
 import { HttpError } from '../lib/http-error.ts';
+import { BODY_LIMIT_BYTES } from '../lib/server-limits.ts';
 
 const failure = (message: string, field?: string): ErrorAnswer => ({
   success: false,
@@ -12,7 +13,6 @@ const failure = (message: string, field?: string): ErrorAnswer => ({
 const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted here; send JSON.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
 };
@@ -35,6 +35,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error, issues: error.cause.issues }, 'answer does not match its contract schema');
       return reply.code(500).send(failure('Internal Server Error'));
     }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // The route's own limit when it has one (the public chat's 16 KB), else the server's 1 MB.
+      const limit = request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES;
+      return reply.code(413).send(failure(`The request is too large: this call takes at most ${describeBytes(limit)}.`));
+    }
     const frameworkMessage = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -44,6 +49,22 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(failure('Internal Server Error'));
   });
+}
+
+const describeBytes = (bytes: number): string =>
+  bytes >= 1024 * 1024 ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`;
+
+/** Errors the router raises before any route runs (Fastify's `frameworkErrors`), in the envelope too. */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.code(414).send(failure('A part of the address is too long.'));
+    return;
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void reply.code(400).send(failure('The address is not valid.'));
+    return;
+  }
+  void reply.code(500).send(failure('Internal Server Error'));
 }
 
 export const notFoundAnswer = (method: string, url: string): ErrorAnswer =>

@@ -7,10 +7,7 @@ import { findSessionUser } from '../modules/auth/sessions.repository.ts';
 export const SESSION_COOKIE = 'steward_session';
 
 /** Who is signed in: what every route's access rule and handler is given. */
-export interface SessionUser extends CurrentUser {
-  /** Which session: changing a password ends the user's other sessions, not this one. */
-  sessionIdHash: string;
-}
+export type SessionUser = CurrentUser;
 
 declare module 'fastify' {
   interface FastifyRequest {

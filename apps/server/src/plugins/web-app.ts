@@ -30,6 +30,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.code(405).send(notFoundAnswer(request.method, request.url));
     }
+    // eslint-disable-next-line security/detect-non-literal-fs-filename -- index.html of the dashboard build, a fixed path chosen at start-up
     return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(indexPath));
   });
 }

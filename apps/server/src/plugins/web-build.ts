@@ -21,6 +21,7 @@ export function locateWebBuild(): string {
 /** The build's fingerprint: index.html names every asset by content hash, so its hash names the whole build. */
 export function webBuildId(webDistDir: string): string | undefined {
   try {
+    // eslint-disable-next-line security/detect-non-literal-fs-filename -- index.html of the dashboard build, a fixed path chosen at start-up
     return createHash('sha256').update(fs.readFileSync(path.join(webDistDir, 'index.html'))).digest('hex').slice(0, 16);
   } catch {
     return undefined;

@@ -19,7 +19,11 @@ export interface ApiBody {
 export class ApiClient {
   private cookies = new Map<string, string>();
 
-  constructor(readonly baseUrl: string) {}
+  /** `defaultHeaders` go with every request (the bot's key, for example). */
+  constructor(
+    readonly baseUrl: string,
+    private readonly defaultHeaders: Record<string, string> = {},
+  ) {}
 
   get<Body = ApiBody>(path: string, headers: Record<string, string> = {}): Promise<ApiResponse<Body>> {
     return this.request<Body>('GET', path, undefined, headers);
@@ -77,6 +81,7 @@ export class ApiClient {
       headers: {
         ...(method === 'GET' ? {} : { origin: this.baseUrl, 'sec-fetch-site': 'same-origin' }),
         ...(cookieHeader ? { cookie: cookieHeader } : {}),
+        ...this.defaultHeaders,
         ...headers,
       },
     });

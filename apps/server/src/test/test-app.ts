@@ -43,7 +43,7 @@ let userCounter = 0;
  */
 export async function createTestApp(
   environment: Record<string, string> = {},
-  options: { beforeListen?: (app: StewardApp['app']) => void; mailTransport?: MailTransport; widgetBuild?: WidgetBuild } = {},
+  options: { beforeListen?: (app: StewardApp['app']) => void; mailTransport?: MailTransport; widgetBuild?: WidgetBuild; webDistDir?: string } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steward-test-data-'));
   const config = readConfig({
@@ -59,6 +59,7 @@ export async function createTestApp(
     database,
     ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
     ...(options.widgetBuild ? { widgetBuild: options.widgetBuild } : {}),
+    ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   });
   await built.context.knowledge.prepare(built.app.log);
   options.beforeListen?.(built.app);

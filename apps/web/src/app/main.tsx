@@ -2,14 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { z } from 'zod';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import '../styles/app.css';
 import { applyTheme, rememberedTheme } from '../lib/theme.ts';
 import { createRouter } from './router.tsx';
 
-// Our Content Security Policy forbids eval; without this zod probes `new Function` once and the browser reports a violation.
-z.config({ jitless: true });
 applyTheme(rememberedTheme());
 
 const queryClient = new QueryClient({

@@ -20,13 +20,14 @@ import { enqueueJob } from '../../jobs/job-queue.ts';
 import { signedIn } from '../../plugins/access.ts';
 import { actorOf, recordAudit } from '../audit-log/record-audit.ts';
 import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
+import { renewSession } from '../auth/start-session.ts';
 import { findUserById, normaliseEmail, savePassword } from '../user-accounts/users.repository.ts';
 import { limitRate } from './account-rate-limits.ts';
 import { consumeAccountToken } from './account-tokens.repository.ts';
 import { PASSWORD_RESET_QUEUE } from './password-reset-request.ts';
 
 /** Forgot password (mail a reset link), reset password (with the key) and change password (signed in). */
-export async function passwordRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
+export async function passwordRoutes(app: FastifyInstance, { db, config }: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
@@ -73,7 +74,7 @@ export async function passwordRoutes(app: FastifyInstance, { db }: AppContext): 
       config: { access: 'login' },
       schema: { params: z.object({ id: idParam }), body: changePasswordRequest, response: { 200: successAnswer } },
     },
-    async (request) => {
+    async (request, reply) => {
       const viewer = signedIn(request);
       if (!canChangePassword(viewer, request.params.id)) throw new HttpError(403, OWN_PASSWORD_ONLY);
       await limitRate(db, 'changePasswordPerUser', viewer.id, 'oldPassword');
@@ -85,9 +86,11 @@ export async function passwordRoutes(app: FastifyInstance, { db }: AppContext): 
       const passwordHash = await hashPassword(request.body.newPassword);
       await db.transaction(async (tx) => {
         await savePassword(tx, user.id, passwordHash);
-        await deleteSessionsOfUser(tx, user.id, viewer.sessionIdHash);
+        // Every session ends, this one too; this browser goes on under a new session id (below).
+        await deleteSessionsOfUser(tx, user.id);
         await recordAudit(tx, actorOf(request), { action: 'password_changed', object: { type: 'user', id: user.id, label: user.name } });
       });
+      await renewSession(db, config, request, reply, user.id);
       return { success: true as const };
     },
   );

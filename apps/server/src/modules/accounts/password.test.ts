@@ -143,13 +143,15 @@ describe('POST /api/reset-password', () => {
 });
 
 describe('POST /api/user/{id}/change-password', () => {
-  it('changes the password and ends the other sessions, keeping this one', async () => {
+  it('changes the password and ends every session, this browser going on under a new session id', async () => {
     const { client, user } = await testApp.signedInClient('viewer');
     const otherBrowser = testApp.client();
     await otherBrowser.post('/api/login', { email: user.email, password: TEST_PASSWORD });
+    const before = client.sessionCookie;
     const answer = await client.post(`/api/user/${user.id}/change-password`, { oldPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ success: true });
+    expect(client.sessionCookie).not.toBe(before);
     expect((await client.get('/api/authenticate-user')).status).toBe(200);
     expect((await otherBrowser.get('/api/authenticate-user')).status).toBe(401);
     expect((await testApp.client().post('/api/login', { email: user.email, password: NEW_PASSWORD })).status).toBe(200);

@@ -1,4 +1,4 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Capability } from '@steward/contract/access';
 import type { Db } from '../../db/client.ts';
 import { sessions, type users } from '../../db/schema.ts';
@@ -61,7 +61,6 @@ export async function findSessionUser(db: Db, sessionId: string): Promise<Sessio
     role: row.role,
     theme: row.theme,
     capabilities: row.capabilities ?? [],
-    sessionIdHash: idHash,
   };
 }
 
@@ -69,11 +68,9 @@ export async function deleteSession(db: Db, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, hashSecret(sessionId)));
 }
 
-/** Ends every session of a user, or every one but `keepIdHash` (the one making the change). */
-export async function deleteSessionsOfUser(db: Db, userId: number, keepIdHash?: string): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(keepIdHash ? and(eq(sessions.userId, userId), ne(sessions.idHash, keepIdHash)) : eq(sessions.userId, userId));
+/** Ends every session of a user (a password reset or change). */
+export async function deleteSessionsOfUser(db: Db, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 export async function countLiveSessions(db: Db, userId: number): Promise<number> {

@@ -2,10 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CurrentUser } from '@steward/contract/auth';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { setSessionCookie } from '../../plugins/session.ts';
+import { sessionIdOf, setSessionCookie } from '../../plugins/session.ts';
 import { actorOf, recordAudit } from '../audit-log/record-audit.ts';
 import { presentCurrentUser } from './auth.presenter.ts';
-import { createSession, findSessionUser } from './sessions.repository.ts';
+import { createSession, deleteSession, findSessionUser } from './sessions.repository.ts';
 
 /** How the person proved who they are, kept in the audit entry. */
 export type SignInMethod = 'password' | 'sign_in_link';
@@ -23,7 +23,7 @@ export async function startSession(
   method: SignInMethod,
 ): Promise<CurrentUser> {
   const session = await db.transaction(async (tx) => {
-    const created = await createSession(tx, { userId: user.id, ip: request.ip, userAgent: request.headers['user-agent'] });
+    const created = await replaceSession(tx, request, user.id);
     await recordAudit(tx, actorOf(request, user), { action: 'sign_in', object: { type: 'user', id: user.id, label: user.name }, details: { method } });
     return created;
   });
@@ -31,4 +31,27 @@ export async function startSession(
   const sessionUser = await findSessionUser(db, session.sessionId);
   if (!sessionUser) throw new Error('A session just created could not be read back.');
   return presentCurrentUser(sessionUser);
+}
+
+/** Gives this browser a new session id after a password change (not a sign-in: no audit entry of its own). */
+export async function renewSession(
+  db: Db,
+  config: Pick<Config, 'secureCookies'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+): Promise<void> {
+  const session = await db.transaction((tx) => replaceSession(tx, request, userId));
+  setSessionCookie(reply, session.sessionId, session.expiresAt, config.secureCookies);
+}
+
+/**
+ * A new session for the user. The session id the browser brought (if any) ends here: an id planted
+ * in a browser before sign-in never becomes a signed-in one, and an id known before a password change
+ * is dead after it.
+ */
+async function replaceSession(db: Db, request: FastifyRequest, userId: number): Promise<{ sessionId: string; expiresAt: Date }> {
+  const previous = sessionIdOf(request);
+  if (previous) await deleteSession(db, previous);
+  return createSession(db, { userId, ip: request.ip, userAgent: request.headers['user-agent'] });
 }

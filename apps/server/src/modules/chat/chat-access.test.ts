@@ -74,7 +74,7 @@ describe('CORS and cross-site calls', () => {
       body: { name: 'Pat', email: 'pat@example.com', message: 'x'.repeat(CHAT_BODY_LIMIT) },
     });
     expect(big.status).toBe(413);
-    expect(big.body.error?.message).toBe('The request is too large.');
+    expect(big.body.error?.message).toBe('The request is too large: this call takes at most 16 KB.');
   });
 });
 
