@@ -25,7 +25,7 @@ export function FunFactsSection({ mayEdit }: { mayEdit: boolean }) {
           <ul className="list-group mb-2" aria-label="Saved fun facts">
             {funFacts.map((funFact) => (
               <li key={funFact.id} className="list-group-item d-flex flex-wrap justify-content-between align-items-center gap-2">
-                <div>
+                <div className="text-break">
                   <p className="mb-0">{funFactPreview(funFact.fact)}</p>
                   <a href={funFact.url} target="_blank" rel="noreferrer noopener" className="small text-break">
                     {funFact.url}

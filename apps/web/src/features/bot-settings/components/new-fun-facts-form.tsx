@@ -46,7 +46,7 @@ export function NewFunFactsForm({ mayEdit }: { mayEdit: boolean }) {
               <Form.Control type="url" placeholder="https://" {...register(`funFacts.${index}.url`)} />
             </Form.Group>
           </div>
-          {rows[index]?.fact.trim() ? <p className="mt-2 mb-0 fst-italic">{funFactPreview(rows[index].fact.trim())}</p> : null}
+          {rows[index]?.fact.trim() ? <p className="mt-2 mb-0 fst-italic text-break">{funFactPreview(rows[index].fact.trim())}</p> : null}
           {fields.length > 1 ? (
             <Button variant="link" size="sm" className="px-0 mt-1" onClick={() => remove(index)}>
               Remove
