@@ -20,3 +20,14 @@ export const E2E_ADMIN = { name: 'First Admin', email: 'first-admin@example.com'
 export const E2E_WORK_DIR = path.join(os.tmpdir(), `steward-e2e-${E2E_PORT}`);
 export const E2E_DATA_DIR = path.join(E2E_WORK_DIR, 'data');
 export const E2E_SEEDS_FILE = path.join(E2E_WORK_DIR, 'seeds.json');
+
+/** How every browser of the tests starts Debian's Chromium (Playwright's and Lighthouse's). */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];

@@ -1,6 +1,7 @@
 import { postBotFeedback, postBotMessage, uniqueSessionId } from '../support/bot-api.ts';
 import { E2E_BOT_API_KEY } from '../support/e2e-constants.ts';
 import { expect, expectNoAccessibilityViolations, test } from '../support/fixtures.ts';
+import { signedInScreens } from '../support/signed-in-screens.ts';
 
 /** axe on every signed-in screen, in both themes, with data on the lists and a confirmation modal open. */
 for (const theme of ['light', 'dark'] as const) {
@@ -24,24 +25,8 @@ for (const theme of ['light', 'dark'] as const) {
     const user = await signIn('admin');
     await page.request.post('/api/user/change-theme', { data: { id: user.id, theme } });
 
-    const screens = [
-      '/home',
-      '/history',
-      `/history/${sessionId}`,
-      '/feedback',
-      `/feedback/${feedbackId}`,
-      '/help-requests',
-      `/help-requests/${helpId}`,
-      '/documents',
-      '/inform-the-bot',
-      '/bot-settings',
-      '/user-accounts',
-      '/user-accounts/add',
-      `/user-accounts/${user.id}`,
-      `/user-accounts/${user.id}/change-password`,
-      '/search/parcel/page/1',
-      '/audit-log',
-    ];
+    if (helpId === undefined) throw new Error('The bot API answered no help request id.');
+    const screens = signedInScreens({ sessionId, feedbackId, helpRequestId: helpId, userId: user.id, searchText: 'parcel' });
     for (const path of screens) {
       await page.goto(path);
       await expect(page.locator('html')).toHaveAttribute('data-bs-theme', theme);

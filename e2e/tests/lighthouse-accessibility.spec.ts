@@ -1,22 +1,12 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { E2E_BASE_URL } from '../support/e2e-constants.ts';
+import { CHROMIUM_FLAGS, E2E_BASE_URL } from '../support/e2e-constants.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
  * Lighthouse's accessibility category (its own audits, beyond axe) on the login and home screens, in
  * both themes and in Lighthouse's phone and desktop emulation: every score must be 100.
  */
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 interface AuditOutcome {
   score: number | null;
   failures: string[];

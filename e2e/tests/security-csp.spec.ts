@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { postBotFeedback, postBotHelpRequest, postBotMessage } from '../support/bot-api.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { signedInScreens } from '../support/signed-in-screens.ts';
 
 /**
  * The built server's Content-Security-Policy (no inline script, frame-ancestors 'none', …) blocks
@@ -48,24 +49,7 @@ test('every screen loads without a CSP violation, signed out and as an administr
   }
 
   const admin = await signIn('admin');
-  const screens = [
-    '/home',
-    '/history',
-    `/history/${sessionId}`,
-    '/feedback',
-    `/feedback/${feedbackId}`,
-    '/help-requests',
-    `/help-requests/${helpRequestId}`,
-    '/documents',
-    '/inform-the-bot',
-    '/user-accounts',
-    '/user-accounts/add',
-    `/user-accounts/${admin.id}`,
-    `/user-accounts/${admin.id}/change-password`,
-    '/bot-settings',
-    '/search/order/page/1',
-    '/no-such-screen',
-  ];
+  const screens = [...signedInScreens({ sessionId, feedbackId, helpRequestId, userId: admin.id, searchText: 'order' }), '/no-such-screen'];
   for (const path of screens) {
     await page.goto(path);
     await expect(page.locator('body')).not.toBeEmpty();

@@ -112,23 +112,28 @@ export type BotMessageRow = z.infer<typeof botMessageRow>;
 
 export const FEEDBACK_RATINGS = ['up', 'down'] as const;
 
+/** A rating's own fields, the same from the chatbot's server (bot API) and from the chat widget (chat API). */
+export const feedbackFields = {
+  history_id: z
+    .number({ error: missingOr('history_id', 'must be a number.') })
+    .int('history_id must be a whole number.')
+    .positive('history_id must be a positive whole number.')
+    .max(Number.MAX_SAFE_INTEGER, 'history_id is too large.'),
+  rating: z.enum(FEEDBACK_RATINGS, { error: 'rating must be "up" or "down".' }),
+  reason: z
+    .array(
+      z.string({ error: 'Each reason must be a string.' }).max(BOT_LIMITS.reason, `Each reason must be at most ${BOT_LIMITS.reason} characters long.`),
+      { error: 'reason must be a list of strings.' },
+    )
+    .max(BOT_LIMITS.reasons, `reason must hold at most ${BOT_LIMITS.reasons} items.`)
+    .optional(),
+  user_feedback: optionalText('user_feedback', BOT_LIMITS.userFeedback).optional(),
+};
+
 /** POST /api/bot/feedback: a thumbs up or down on one history row. */
 export const botFeedbackRequest = z.strictObject(
   {
-    history_id: z
-      .number({ error: missingOr('history_id', 'must be a number.') })
-      .int('history_id must be a whole number.')
-      .positive('history_id must be a positive whole number.')
-      .max(Number.MAX_SAFE_INTEGER, 'history_id is too large.'),
-    rating: z.enum(FEEDBACK_RATINGS, { error: 'rating must be "up" or "down".' }),
-    reason: z
-      .array(
-        z.string({ error: 'Each reason must be a string.' }).max(BOT_LIMITS.reason, `Each reason must be at most ${BOT_LIMITS.reason} characters long.`),
-        { error: 'reason must be a list of strings.' },
-      )
-      .max(BOT_LIMITS.reasons, `reason must hold at most ${BOT_LIMITS.reasons} items.`)
-      .optional(),
-    user_feedback: optionalText('user_feedback', BOT_LIMITS.userFeedback).optional(),
+    ...feedbackFields,
     ...visitorFields,
   },
   { error: unknownFieldsError },

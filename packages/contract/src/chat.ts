@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOT_LIMITS, chatAccount, FEEDBACK_RATINGS, httpUrl } from './bot.ts';
+import { BOT_LIMITS, chatAccount, feedbackFields, httpUrl } from './bot.ts';
 import { MAX_EMAIL_LENGTH, SIMPLE_EMAIL_PATTERN } from './auth.ts';
 import { CHAT_ANSWER_KINDS, CHAT_HELP_REQUEST_TEXTS, CHAT_LIMITS, CHAT_TEXTS } from './chat-constants.ts';
 
@@ -71,22 +71,7 @@ export const chatStreamDelta = z.object({ text: z.string() });
 /** POST /api/chat/feedback: a thumbs up or down on an answer of the same session. */
 export const chatFeedbackRequest = z.strictObject({
   session_id: sessionIdField,
-  history_id: z
-    .number({ error: missingOr('history_id', 'must be a number.') })
-    .int('history_id must be a whole number.')
-    .positive('history_id must be a positive whole number.')
-    .max(Number.MAX_SAFE_INTEGER, 'history_id is too large.'),
-  rating: z.enum(FEEDBACK_RATINGS, { error: 'rating must be "up" or "down".' }),
-  reason: z
-    .array(z.string({ error: 'Each reason must be a string.' }).max(BOT_LIMITS.reason, `Each reason must be at most ${BOT_LIMITS.reason} characters long.`), {
-      error: 'reason must be a list of strings.',
-    })
-    .max(BOT_LIMITS.reasons, `reason must hold at most ${BOT_LIMITS.reasons} items.`)
-    .optional(),
-  user_feedback: z
-    .string({ error: 'user_feedback must be a string.' })
-    .max(BOT_LIMITS.userFeedback, `user_feedback must be at most ${BOT_LIMITS.userFeedback} characters long.`)
-    .optional(),
+  ...feedbackFields,
 });
 export type ChatFeedbackRequest = z.infer<typeof chatFeedbackRequest>;
 
