@@ -44,16 +44,16 @@ export function withoutRedundantParsers(options: QueryOptions | undefined): Quer
  * applies; everything else is the client's own (bound to it: PGlite keeps private fields).
  */
 export function dropRedundantParsers<Client extends Queryable>(client: Client): Client {
+  // Made once: the proxy sits under every query of the embedded database.
+  const query = (text: string, params?: unknown[], options?: QueryOptions) => client.query(text, params, withoutRedundantParsers(options));
+  const transaction = client.transaction
+    ? <T>(callback: (tx: Parameters<Parameters<PGlite['transaction']>[0]>[0]) => Promise<T>) =>
+        client.transaction?.((tx) => callback(dropRedundantParsers(tx)))
+    : undefined;
   return new Proxy(client, {
     get(target, property) {
-      if (property === 'query') {
-        return (query: string, params?: unknown[], options?: QueryOptions) => target.query(query, params, withoutRedundantParsers(options));
-      }
-      if (property === 'transaction' && target.transaction) {
-        const transaction = target.transaction.bind(target);
-        return <T>(callback: (tx: Parameters<Parameters<PGlite['transaction']>[0]>[0]) => Promise<T>) =>
-          transaction((tx) => callback(dropRedundantParsers(tx)));
-      }
+      if (property === 'query') return query;
+      if (property === 'transaction' && transaction) return transaction;
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
