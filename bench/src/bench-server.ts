@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Config, readConfig } from '../../apps/server/src/config.ts';
 import { type Db, openDatabase } from '../../apps/server/src/db/client.ts';
+import { upkeepEmbeddedDatabase } from '../../apps/server/src/db/embedded-upkeep.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { type RunningServer, startServer } from '../../apps/server/src/start-server.ts';
 import { DATASET_STAFF } from './dataset/generate-dataset.ts';
@@ -13,7 +14,8 @@ const quietLog = { info: () => undefined, warn: (message: string) => process.std
 
 /**
  * A temporary DATA_DIR holding a migrated embedded database filled with `historyRows` generated rows;
- * `fill`, when given, then writes more (the knowledge store, say) before the database is closed.
+ * `fill`, when given, then writes more (the knowledge store, say); then it is vacuumed and analysed, as
+ * the server's hourly clean-up would have done, and closed.
  */
 export async function prepareDataDir(historyRows: number, fill?: (db: Db) => Promise<void>): Promise<{ dataDir: string; summary: DatasetSummary }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `steward-bench-${historyRows}-`));
@@ -32,6 +34,8 @@ export async function prepareDataDir(historyRows: number, fill?: (db: Db) => Pro
       },
     });
     if (fill) await fill(database.db);
+    // A running server's hourly clean-up does this (embedded-upkeep.ts); the dataset arrived all at once.
+    await upkeepEmbeddedDatabase(database.db);
     return { dataDir, summary };
   } finally {
     await database.close();

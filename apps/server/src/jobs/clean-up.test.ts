@@ -87,4 +87,22 @@ describe('the clean-up job', () => {
     expect(more).toHaveLength(0);
     expect(new Date(next?.run_at ?? 0).getTime()).toBeGreaterThanOrEqual(before + CLEAN_UP_EVERY_MS - 1000);
   });
+
+  it('on the embedded database, gives the planner statistics (nothing else would: no autovacuum); on a server leaves that to autovacuum', async () => {
+    const statisticsOfHistory = async () =>
+      (await sqlRows<{ n: number }>(testApp.db, sql`SELECT count(*)::int AS n FROM pg_stats WHERE schemaname = 'public' AND tablename = 'history'`))[0]?.n ?? 0;
+    await testApp.db.execute(sql`INSERT INTO history (session_id, user_message, api_response)
+      SELECT 'upkeep-' || n, 'Question ' || n, 'Answer ' || n FROM generate_series(1, 50) n`);
+    await testApp.db.execute(sql`DELETE FROM jobs`);
+    await scheduleCleanUp(testApp.db);
+    await testApp.db.execute(sql`UPDATE jobs SET run_at = now() WHERE queue = ${CLEAN_UP_QUEUE}`);
+    const embedded = testApp.database.dialect === 'pglite';
+    if (embedded) expect(await statisticsOfHistory()).toBe(0);
+
+    expect(await runNextJob(testApp.db, testApp.context.jobHandlers, testApp.context.log)).toBe(true);
+
+    const [done] = await sqlRows<{ status: string }>(testApp.db, sql`SELECT status FROM jobs WHERE queue = ${CLEAN_UP_QUEUE} ORDER BY id LIMIT 1`);
+    expect(done?.status).toBe('done');
+    if (embedded) expect(await statisticsOfHistory()).toBeGreaterThan(0);
+  });
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { upkeepEmbeddedDatabase } from '../db/embedded-upkeep.ts';
 import { purgeExpiredAuditEntries } from '../modules/audit-log/audit-log-retention.ts';
 import { SESSION_MAX_AGE_MS } from '../modules/auth/sessions.repository.ts';
 import { TRUSTED_BROWSER_DAYS } from '../modules/auth/trusted-browsers.repository.ts';
@@ -61,11 +62,18 @@ export async function cleanUp(db: Db, { auditRetentionDays }: Pick<Config, 'audi
   };
 }
 
-/** Books the next run first, so a failing clean-up still comes back in an hour. */
+/**
+ * Books the next run first, so a failing clean-up still comes back in an hour. On the embedded database
+ * it then does autovacuum's work (embedded-upkeep.ts); a PostgreSQL server's autovacuum does it there.
+ */
 export const cleanUpHandler =
-  ({ db, config, log }: { db: Db; config: Pick<Config, 'auditRetentionDays'>; log: FastifyBaseLogger }): JobHandler =>
+  ({ db, config, log }: { db: Db; config: Pick<Config, 'auditRetentionDays' | 'databaseUrl'>; log: FastifyBaseLogger }): JobHandler =>
   async () => {
     await schedulePeriodicJob(db, CLEAN_UP_QUEUE, new Date(Date.now() + CLEAN_UP_EVERY_MS));
     const counts = await cleanUp(db, config);
     log.info({ deleted: counts }, 'clean-up finished');
+    if (config.databaseUrl) return;
+    const started = performance.now();
+    await upkeepEmbeddedDatabase(db);
+    log.info({ milliseconds: Math.round(performance.now() - started) }, 'embedded database vacuumed and analysed');
   };
