@@ -47,4 +47,15 @@ describe('the embedded database with its parsers set once', () => {
     const [row] = await database.db.select().from(rateLimits).where(eq(rateLimits.key, 'probe'));
     expect(row?.windowStartedAt).toEqual(new Date('2026-11-23T10:00:00Z'));
   });
+
+  it('starts each query on a turn of the event loop of its own, so waiting network work runs between queries', async () => {
+    const order: string[] = [];
+    await sqlRows(database.db, sql`SELECT 0`);
+    setImmediate(() => order.push('other work'));
+    for (const step of [1, 2]) {
+      await sqlRows(database.db, sql`SELECT ${step}::int`);
+      order.push(`query ${step}`);
+    }
+    expect(order).toEqual(['other work', 'query 1', 'query 2']);
+  });
 });
