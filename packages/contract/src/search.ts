@@ -24,11 +24,11 @@ export const SEARCH_GROUP_LABELS: Record<SearchGroup, string> = {
 export const MAX_SEARCH_LENGTH = 200;
 /**
  * Counts stop here: a common word at a million rows is counted as "1,000 or more" on the results page,
- * and as "100 or more" per group by POST /api/search (the dropdown shows no counts), which keeps each
+ * and as "20 or more" per group by POST /api/search (the dropdown shows no counts), which keeps each
  * keystroke's search fast.
  */
 export const SEARCH_COUNT_CAP = 1_000;
-export const TOP_BAR_COUNT_CAP = 100;
+export const TOP_BAR_COUNT_CAP = 20;
 /** Snippets: a window of this many characters around the match (spec section 2). */
 export const SNIPPET_LENGTH = 300;
 

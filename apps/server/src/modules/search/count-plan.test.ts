@@ -1,26 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { planCount } from './count-plan.ts';
+import { leastFoundToWalkOn } from './count-plan.ts';
 
-describe('planCount', () => {
-  it('calls a search common once the probe alone found more than the cap', () => {
-    expect(planCount({ sampled: 101, probedRows: 1000, tableRows: 1_000_000, countCap: 100 })).toEqual({ kind: 'common' });
+describe('leastFoundToWalkOn', () => {
+  it('walks on at a million rows once the first 1,000 newest rows hold 3 matches (the top bar) or 19 (the results page)', () => {
+    expect(leastFoundToWalkOn(20, 1_000_000)).toBeCloseTo(2.65, 2);
+    expect(leastFoundToWalkOn(1000, 1_000_000)).toBeCloseTo(18.27, 2);
   });
 
-  it('counts from the index when nothing among the newest rows matched (a rare word, a name)', () => {
-    expect(planCount({ sampled: 0, probedRows: 1000, tableRows: 1_000_000, countCap: 100 })).toEqual({ kind: 'index' });
-  });
-
-  it('walks the newest rows for a word in 2.5 % of a million rows, bounded to three times the expected walk', () => {
-    // f = 0.025: the walk reaches 101 matches in ~4,040 rows; the index would collect 25,000.
-    expect(planCount({ sampled: 25, probedRows: 1000, tableRows: 1_000_000, countCap: 100 })).toEqual({ kind: 'walk-newest', rows: 12_120 });
-  });
-
-  it('counts from the index when the word is rare enough that its bitmap is the smaller read', () => {
-    // f = 0.002: the walk would read ~50,500 rows, the index collects ~2,000.
-    expect(planCount({ sampled: 2, probedRows: 1000, tableRows: 1_000_000, countCap: 100 })).toEqual({ kind: 'index' });
-  });
-
-  it('counts a small table from the index (its whole bitmap is cheap)', () => {
-    expect(planCount({ sampled: 30, probedRows: 200, tableRows: 200, countCap: 100 })).toEqual({ kind: 'index' });
+  it('asks for more matches in a smaller table, whose index is cheaper, and never walks on in a few thousand rows', () => {
+    expect(leastFoundToWalkOn(20, 125_000)).toBeCloseTo(7.48, 2);
+    expect(leastFoundToWalkOn(20, 3_000)).toBeGreaterThan(20);
+    expect(leastFoundToWalkOn(20, 0)).toBe(21);
   });
 });

@@ -7,16 +7,19 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { HISTORY_COUNTER } from '../history/history.counters.ts';
 
 /**
- * Every way of counting (planCount) gives the answer a plain count would: 2,000 rows, each word at its
- * own frequency, in a table the counters say holds a million rows, so that each plan is taken.
+ * Every way of counting (the walk along the newest rows, the GIN index, the deep window of a common word)
+ * gives the answer a plain count would: 2,000 rows, each word at its own frequency, in a table the
+ * counters say holds a million rows, so that each way is taken.
  */
 const ROWS = 2000;
 const WORDS = {
-  alpha: (index: number) => index % 4 === 0, // 25 %: common among the newest rows already
-  bravo: (index: number) => index % 12 === 0, // 8 %: the walk along the newest rows reaches the cap
-  charlie: (index: number) => index % 40 === 0, // 2.5 %: the walk ends before the cap, the index counts
-  delta: (index: number) => index % 500 === 0, // 0.2 %: counted from the index at once
-  echo: (index: number) => index < 150, // only among the oldest rows: the probe sees none
+  alpha: (index: number) => index % 4 === 0, // 25 %: the walk reaches both caps
+  bravo: (index: number) => index % 12 === 0, // 8 %: the first walk reaches the top bar's cap; the results page's walks on, falls short, the index counts
+  charlie: (index: number) => index % 40 === 0, // 2.5 %: the first walk reaches the top bar's cap late
+  delta: (index: number) => index % 500 === 0, // 0.2 %: too rare to walk on: the index counts
+  echo: (index: number) => index < 150, // only among the oldest rows: the first walk finds none, the index counts
+  foxtrot: (index: number) => index % 60 === 0, // 1.7 %: walks on past the first 1,000 rows and reaches the top bar's cap
+  golf: (index: number) => index % 100 === 0, // 1 %: walks on, falls short of the cap, the index counts
 } as const;
 type Word = keyof typeof WORDS;
 
@@ -58,4 +61,17 @@ describe('search counts, whichever plan counts them', () => {
       expect(answer.body.data.rows.map((row) => row.session_id)).toEqual(newest);
     });
   }
+
+  it('a window past the walk\'s matches of a common word (a deep page) is still the newest rows at that offset', async () => {
+    const page = Math.ceil((TOP_BAR_COUNT_CAP + 1) / 5) + 1;
+    const answer = await viewer.post<{ data: SearchResults }>('/api/search', { search: 'alpha ', limit: 5, page });
+    const matching = Array.from({ length: ROWS }, (_, index) => index).filter(WORDS.alpha).reverse();
+    expect(answer.body.data.chatHistory.rows.map((row) => row.session_id)).toEqual(matching.slice(page * 5, page * 5 + 5).map((index) => `plan-${index}`));
+    expect(answer.body.data.chatHistory.total_count).toBe(TOP_BAR_COUNT_CAP);
+  });
+
+  it('a window past every match is empty, and still counted', async () => {
+    const answer = await viewer.post<{ data: SearchResults }>('/api/search', { search: 'delta ', limit: 5, page: 3 });
+    expect(answer.body.data.chatHistory).toEqual({ rows: [], total_count: 4 });
+  });
 });

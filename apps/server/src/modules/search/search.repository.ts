@@ -2,11 +2,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type FeedbackHit, type HelpRequestHit, type HistoryHit, type UserAccountHit } from '@steward/contract/search';
 import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
-import { readCounter } from '../../lib/list-counters.ts';
 import { FEEDBACK_COUNTERS } from '../feedback/feedback.counters.ts';
 import { HELP_REQUEST_COUNTERS } from '../help-requests/help-requests.counters.ts';
 import { HISTORY_COUNTER } from '../history/history.counters.ts';
-import { planCount, PROBE_ROWS } from './count-plan.ts';
+import { FIRST_WALK_ROWS, leastFoundToWalkOn, SECOND_WALK_ROWS_PER_FOUND } from './count-plan.ts';
 
 export interface Found<Row> {
   rows: Row[];
@@ -20,95 +19,130 @@ export interface Window {
   countCap: number;
 }
 
-const matches = (tsQuery: string): SQL => sql`search @@ to_tsquery('steward_search', ${tsQuery})`;
+/** A searched table: its name, its rows (from its list counter), and the columns of a hit, by key, from alias `t`. */
+export interface SearchedTable {
+  name: SQL;
+  rows: number;
+  hit: Record<string, SQL>;
+}
+
+export const matches = (tsQuery: string): SQL => sql`search @@ to_tsquery('steward_search', ${tsQuery})`;
 
 /**
- * A window of the newest rows matching `condition`, and their number up to the window's count cap. Which
- * plan is fast depends on how many rows match, which PostgreSQL cannot estimate for a tsquery (it
- * assumes 0.5 %), so the matches among the newest PROBE_ROWS rows decide (planCount, count-plan.ts):
- * - a common word reaches the cap along the (time, id) index within a few thousand rows, and its rows are
- *   the newest ones walked the same way;
- * - a rare word, a name: the matching rows come from the GIN or trigram index, counted and sorted.
- * Left to itself, the planner walks the time index for a rare word too, reading every row, and may read
- * the whole table for the count of a prefix or of help requests' name-or-words condition: the index count
- * and a rare word's rows are taken with sequential scans off.
+ * A window of the newest rows matching `condition`, and their number up to the window's count cap, in one
+ * statement. Which plan is fast depends on how many rows match, which the planner cannot know for a search,
+ * so the statement finds out as it goes (count-plan.ts):
+ * - it reads the newest FIRST_WALK_ROWS rows along the (time, id) index, stopping at cap + 1 matches: a
+ *   common word gets there at once, and those are its newest matches too;
+ * - a word found there, but less often, is walked on along the newest rows when that costs less than
+ *   counting its rows from the GIN index (leastFoundToWalkOn), up to three times the rows the cap should take;
+ * - otherwise, or when that walk ends first, the word is rare: its rows come from the GIN (or trigram)
+ *   index, counted and sorted, in a branch that does not run otherwise.
+ * A window past the walk's matches (a deep page of a common word) is read along the time index.
  */
-async function newestMatches<Row>(
-  db: Db,
-  table: { name: SQL; counter: string },
-  columns: SQL,
-  condition: { full: SQL; probe?: SQL },
-  window: Window,
-): Promise<Found<Row>> {
-  const { countCap } = window;
-  const fromIndexes = await db.transaction(async (tx) => {
-    const matching = await countMatches(tx, table, condition, countCap);
-    if (matching === 0 || window.offset >= matching || matching > countCap) return { matching, rows: undefined };
-    // The count must come from the indexes: for a LIMIT the planner may prefer reading the whole table.
-    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-    const rows = await sqlRows<Row>(tx, sql`
-      WITH found AS MATERIALIZED (SELECT id FROM ${table.name} WHERE ${condition.full})
-      SELECT ${columns} FROM ${table.name} WHERE id IN (SELECT id FROM found)
-      ORDER BY time DESC, id DESC LIMIT ${window.limit} OFFSET ${window.offset}`);
-    return { matching, rows };
-  });
-  const { matching } = fromIndexes;
-  const rows =
-    fromIndexes.rows ??
-    (matching > countCap && window.offset < matching
-      ? await sqlRows<Row>(db, sql`
-          SELECT ${columns} FROM ${table.name} WHERE ${condition.full}
-          ORDER BY time DESC, id DESC LIMIT ${window.limit} OFFSET ${window.offset}`)
-      : []);
-  return { rows, totalCount: Math.min(matching, countCap) };
+async function newestMatches<Row>(db: Db, table: SearchedTable, condition: SQL, window: Window): Promise<Found<Row>> {
+  type Answer = Row & { matching: number; found_id: number | null; found_time: string | null };
+  const answer = await sqlRows<Answer>(db, newestMatchesQuery(table, condition, window));
+  const rows = answer.filter((row) => row.found_id !== null).map(({ matching: _matching, found_id: _id, found_time: _time, ...hit }) => hit as Row);
+  return { rows, totalCount: Math.min(answer[0]?.matching ?? 0, window.countCap) };
 }
 
 /**
- * The matches up to countCap + 1 (more than the cap: countCap + 1), counted where it costs least. The
- * newest rows are read with `condition.probe` when given: a cheaper part of the condition (rows matching
- * it match the whole), so more than the cap found with it are more than the cap of the whole.
+ * newestMatches' statement: the window's hits, each with `matching` (the matches up to the cap + 1) and
+ * its `found_id`; a window with no hits is one row of `matching` with a null `found_id`. (Hits as plain
+ * rows: building them as one JSON array cost more than the search itself.)
  */
-async function countMatches(tx: Db, table: { name: SQL; counter: string }, condition: { full: SQL; probe?: SQL }, countCap: number): Promise<number> {
-  const probe = condition.probe ?? condition.full;
-  const newestMatching = async (rows: number) => {
-    const [counted] = await sqlRows<{ n: number }>(tx, sql`
-      SELECT count(*)::int AS n FROM (
-        SELECT 1 FROM (SELECT * FROM ${table.name} ORDER BY time DESC, id DESC LIMIT ${rows}) newest
-        WHERE ${probe} LIMIT ${countCap + 1}) capped`);
-    return counted?.n ?? 0;
-  };
-  const sampled = await newestMatching(PROBE_ROWS);
-  const plan = planCount({ sampled, probedRows: PROBE_ROWS, tableRows: await readCounter(tx, table.counter), countCap });
-  if (plan.kind === 'common') return countCap + 1;
-  if (plan.kind === 'walk-newest' && (await newestMatching(plan.rows)) > countCap) return countCap + 1;
-  await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-  const [counted] = await sqlRows<{ n: number }>(tx, sql`
-    SELECT count(*)::int AS n FROM (SELECT 1 FROM ${table.name} WHERE ${condition.full} LIMIT ${countCap + 1}) capped`);
-  return counted?.n ?? 0;
+export function newestMatchesQuery(table: SearchedTable, condition: SQL, window: Window): SQL {
+  const { limit, offset, countCap } = window;
+  const windowInWalk = offset + limit <= countCap + 1;
+  const hit = sql.join(
+    Object.entries(table.hit).map(([key, column]) => sql`${column} AS ${sql.identifier(key)}`),
+    sql`, `,
+  );
+  const newestMatching = (rows: SQL) => sql`
+    SELECT id, time FROM (SELECT * FROM ${table.name} ORDER BY time DESC, id DESC LIMIT ${rows}) walked
+    WHERE ${condition} LIMIT ${countCap + 1}`;
+  return sql`
+    WITH first_walk AS MATERIALIZED (${newestMatching(sql`${FIRST_WALK_ROWS}`)}),
+    first_count AS (SELECT count(*)::float8 AS found FROM first_walk),
+    walk_on AS (
+      SELECT CASE WHEN found <= ${countCap} AND found > ${leastFoundToWalkOn(countCap, table.rows)}
+                  THEN ceil(${SECOND_WALK_ROWS_PER_FOUND * (countCap + 1)} / found)::bigint ELSE 0 END AS rows
+      FROM first_count
+    ),
+    second_walk AS MATERIALIZED (${newestMatching(sql`(SELECT rows FROM walk_on)`)}),
+    newest AS (
+      SELECT id, time FROM first_walk WHERE (SELECT found FROM first_count) > ${countCap}
+      UNION ALL
+      SELECT id, time FROM second_walk
+    ),
+    plan AS (SELECT count(*) > ${countCap} AS common FROM newest),
+    from_index AS MATERIALIZED (
+      SELECT id, time FROM ${table.name} WHERE ${condition} AND NOT (SELECT common FROM plan)
+    ),
+    found AS (
+      (SELECT id, time FROM newest WHERE ${windowInWalk} AND (SELECT common FROM plan)
+       ORDER BY time DESC, id DESC LIMIT ${offset + limit})
+      UNION ALL
+      (SELECT id, time FROM ${table.name} WHERE ${condition} AND ${!windowInWalk} AND (SELECT common FROM plan)
+       ORDER BY time DESC, id DESC LIMIT ${offset + limit})
+      UNION ALL
+      (SELECT id, time FROM from_index ORDER BY time DESC, id DESC LIMIT ${offset + limit})
+    )
+    SELECT counted.matching, shown.* FROM (
+      SELECT (CASE WHEN (SELECT common FROM plan) THEN ${countCap + 1} ELSE (SELECT count(*) FROM from_index) END)::int AS matching
+    ) counted
+    LEFT JOIN LATERAL (
+      SELECT ${hit}, found.id AS found_id, found.time AS found_time
+      FROM found JOIN ${table.name} t ON t.id = found.id
+      ORDER BY found.time DESC, found.id DESC LIMIT ${limit} OFFSET ${offset}
+    ) shown ON true
+    ORDER BY shown.found_time DESC, shown.found_id DESC`;
 }
+
+/** The rows of each searched table, from the list counters, for the length of each search's walk. */
+export interface TableRows {
+  history: number;
+  feedback: number;
+  helpRequests: number;
+}
+
+export async function readTableRows(db: Db): Promise<TableRows> {
+  const names = [HISTORY_COUNTER, FEEDBACK_COUNTERS.all, HELP_REQUEST_COUNTERS.all];
+  const rows = await sqlRows<{ name: string; count: number | string }>(db, sql`SELECT name, count FROM list_counters WHERE name IN (${sql.join(names.map((name) => sql`${name}`), sql`, `)})`);
+  const count = (name: string) => Number(rows.find((row) => row.name === name)?.count ?? 0);
+  return { history: count(HISTORY_COUNTER), feedback: count(FEEDBACK_COUNTERS.all), helpRequests: count(HELP_REQUEST_COUNTERS.all) };
+}
+
+export const searchedHistory = (tableRows: number): SearchedTable => ({
+  name: sql`history`,
+  rows: tableRows,
+  hit: { session_id: sql`t.session_id`, user_message: sql`t.user_message`, api_response: sql`t.api_response` },
+});
 
 /** Newest first (history). */
-export const searchHistory = (db: Db, tsQuery: string, window: Window): Promise<Found<HistoryHit>> =>
-  newestMatches(db, { name: sql`history`, counter: HISTORY_COUNTER }, sql`session_id, user_message, api_response`, { full: matches(tsQuery) }, window);
+export const searchHistory = (db: Db, tableRows: number, tsQuery: string, window: Window): Promise<Found<HistoryHit>> =>
+  newestMatches(db, searchedHistory(tableRows), matches(tsQuery), window);
 
 /** `message` is the customer's own feedback text; the exchange it rates comes with it. */
-export const searchFeedback = (db: Db, tsQuery: string, window: Window): Promise<Found<FeedbackHit>> =>
+export const searchFeedback = (db: Db, tableRows: number, tsQuery: string, window: Window): Promise<Found<FeedbackHit>> =>
   newestMatches(
     db,
-    { name: sql`feedback`, counter: FEEDBACK_COUNTERS.all },
-    sql`id, user_feedback AS message, user_message, api_response`,
-    { full: matches(tsQuery) },
+    {
+      name: sql`feedback`,
+      rows: tableRows,
+      hit: { id: sql`t.id`, message: sql`t.user_feedback`, user_message: sql`t.user_message`, api_response: sql`t.api_response` },
+    },
+    matches(tsQuery),
     window,
   );
 
 /** By the words of name, email and message, or by fragments of the customer's name or email. */
-export const searchHelpRequests = (db: Db, tsQuery: string, words: readonly string[], window: Window): Promise<Found<HelpRequestHit>> =>
+export const searchHelpRequests = (db: Db, tableRows: number, tsQuery: string, words: readonly string[], window: Window): Promise<Found<HelpRequestHit>> =>
   newestMatches(
     db,
-    { name: sql`help_requests`, counter: HELP_REQUEST_COUNTERS.all },
-    sql`id, message`,
-    // Folding every newest name and email would cost more than the probe saves: it reads the words alone.
-    words.length > 0 ? { full: sql`(${matches(tsQuery)} OR ${fragmentsOfNameOrEmail(words)})`, probe: matches(tsQuery) } : { full: matches(tsQuery) },
+    { name: sql`help_requests`, rows: tableRows, hit: { id: sql`t.id`, message: sql`t.message` } },
+    words.length > 0 ? sql`(${matches(tsQuery)} OR ${fragmentsOfNameOrEmail(words)})` : matches(tsQuery),
     window,
   );
 
