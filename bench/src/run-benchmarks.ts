@@ -129,6 +129,9 @@ async function benchmarkSize(historyRows: number, large: boolean): Promise<{ siz
     const rssBytes = process.memoryUsage().rss;
     return { size: { historyRows, sessions: summary.sessions, loadSeconds: summary.milliseconds / 1000, calls, deepPages }, rssBytes };
   } finally {
+    // Requests autocannon dropped when its last measurement ended are still being answered: let them end
+    // before the database closes under them.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
     await bare?.stop();
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
