@@ -3,8 +3,8 @@ import Fastify from 'fastify';
 export const BARE_ROUTE_PATH = '/bare';
 
 /**
- * The ceiling authenticate-user is compared with: a second, bare Fastify app in the bench's process
- * (the process that runs the server and autocannon), one route answering `{success:true}`, no plugins.
+ * The ceiling authenticate-user is compared with: a second, bare Fastify app in the server's
+ * process (server-process.ts), one route answering `{success:true}`, no plugins.
  * A separate app rather than a route added to the server: no production code carries a bench hook.
  */
 export async function startBareRoute(): Promise<{ url: string; stop: () => Promise<void> }> {

@@ -1,3 +1,4 @@
+import { type ChildProcess, fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { type RunningServer, startServer } from '../../apps/server/src/start-server.ts';
 import { DATASET_STAFF } from './dataset/generate-dataset.ts';
 import { type DatasetSummary, loadDataset } from './dataset/load-dataset.ts';
+import type { ServerProcessMessage, ServerProcessRequest } from './server-process-messages.ts';
 
 export const BENCH_PASSWORD = 'Bench-Password-1';
 const quietLog = { info: () => undefined, warn: (message: string) => process.stderr.write(`${message}\n`) };
@@ -48,6 +50,61 @@ export const benchConfig = (dataDir: string): Config => readConfig({ DATA_DIR: d
 /** The real server (start-server.ts) on the data dir, on a free loopback port. */
 export async function startBenchServer(dataDir: string): Promise<RunningServer> {
   return startServer(benchConfig(dataDir));
+}
+
+export interface ServerProcess {
+  url: string;
+  /** A bare Fastify route in the server's process: the ceiling authenticate-user is compared with. */
+  bareUrl: string;
+  /** The resident set size of the server's process. */
+  rssBytes(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real server on the data dir in a process of its own (server-process.ts), so the load generator
+ * does not share its thread (a server that blocks would stall the clock measuring it) and its RSS is its
+ * own. The calls that read the server's database directly use startBenchServer instead.
+ */
+export async function forkBenchServer(dataDir: string): Promise<ServerProcess> {
+  const child = fork(path.join(import.meta.dirname, 'server-process.ts'), [dataDir], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const next = <T extends ServerProcessMessage['type']>(type: T) => nextMessage(child, type);
+  const request = (message: ServerProcessRequest) => child.send(message);
+  const { url, bareUrl } = await next('listening');
+  return {
+    url,
+    bareUrl,
+    rssBytes: async () => {
+      const answer = next('rss');
+      request({ type: 'rss' });
+      return (await answer).bytes;
+    },
+    stop: async () => {
+      const stopped = next('stopped');
+      request({ type: 'stop' });
+      await stopped;
+      await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(undefined)));
+    },
+  };
+}
+
+/** The child's next message of `type`; its exit before that is an error. */
+function nextMessage<T extends ServerProcessMessage['type']>(child: ChildProcess, type: T): Promise<Extract<ServerProcessMessage, { type: T }>> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: ServerProcessMessage) => {
+      if (message.type !== type) return;
+      child.off('message', onMessage).off('exit', onExit);
+      resolve(message as Extract<ServerProcessMessage, { type: T }>);
+    };
+    const onExit = (code: number | null) => {
+      child.off('message', onMessage);
+      reject(new Error(`The bench server's process ended (exit code ${code}) before it sent "${type}".`));
+    };
+    child.on('message', onMessage).once('exit', onExit);
+  });
 }
 
 export const benchStaff = DATASET_STAFF[2];

@@ -73,8 +73,8 @@ function toMeasurement(result: AutocannonResult, call: string): Measurement {
     p50: result.latency.p50,
     p99: result.latency.p99,
     max: result.latency.max,
-    // Answers over the run's real length: autocannon shares the server's thread here, so a server that blocks
-    // it stretches the run past its duration and its per-second samples (requests.average) over-count.
+    // Answers over the run's real length: where autocannon shares the server's thread (the documents part), a
+    // server that blocks it stretches the run past its duration and its per-second samples over-count.
     requestsPerSecond: result.duration > 0 ? result.requests.total / result.duration : result.requests.average,
     requests: result.requests.total,
     timeouts: result.timeouts,

@@ -22,8 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PAGE_SIZE } from '@steward/contract/paging';
 import { STATISTICS_PERIODS } from '@steward/contract/statistics';
-import { startBareRoute } from './bare-route.ts';
-import { BENCH_PASSWORD, benchStaff, prepareDataDir, signIn, startBenchServer } from './bench-server.ts';
+import { BENCH_PASSWORD, benchStaff, forkBenchServer, prepareDataDir, signIn } from './bench-server.ts';
 import { firstLoadMarkdown, measureFirstLoad, widgetGzipBytes } from './bundle-sizes.ts';
 import { demoteHeadings, replaceMarkedSection, runContextMarkdown } from './docs-section.ts';
 import { benchmarkDocuments } from './documents-bench.ts';
@@ -72,15 +71,15 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 const deepPage = (rows: number, pageSize: number): number => Math.max(0, Math.min(2999, Math.floor(rows / pageSize) - 1));
 
 /**
- * One dataset size: every call of the history part on a fresh data dir and server. On the large size also
- * the bare-route ceiling, login (last: argon2 keeps the CPU busy after autocannon stops) and the RSS.
+ * One dataset size: every call of the history part on a fresh data dir and server (in a process of its own,
+ * autocannon in this one). On the large size also the bare-route ceiling, login (last: argon2 keeps the CPU
+ * busy after autocannon stops) and the server process's RSS.
  */
 async function benchmarkSize(historyRows: number, large: boolean): Promise<{ size: SizeResults; rssBytes?: number }> {
   log(`Generating ${historyRows.toLocaleString('en-US')} history rows…`);
   const { dataDir, summary } = await prepareDataDir(historyRows);
   log(`  loaded in ${(summary.milliseconds / 1000).toFixed(1)} s; starting the server`);
-  const server = await startBenchServer(dataDir);
-  const bare = large ? await startBareRoute() : undefined;
+  const server = await forkBenchServer(dataDir);
   try {
     const cookie = await signIn(server.url);
     const calls = new Map<string, Measurement>();
@@ -92,7 +91,7 @@ async function benchmarkSize(historyRows: number, large: boolean): Promise<{ siz
     const browserPost = { 'content-type': 'application/json', origin: server.url, 'sec-fetch-site': 'same-origin' };
 
     await get(CALL.authenticateUser, '/api/authenticate-user');
-    if (bare) await run(CALL.bareRoute, { url: bare.url });
+    if (large) await run(CALL.bareRoute, { url: server.bareUrl });
     for (const offset of offsets) {
       for (const period of STATISTICS_PERIODS) await get(statisticsCall(period, offset), `/api/statistics/${encodeURIComponent(period)}/${offset}`);
     }
@@ -125,14 +124,12 @@ async function benchmarkSize(historyRows: number, large: boolean): Promise<{ siz
     });
     // Logins whose client autocannon already dropped are still hashing: let them finish before the database closes.
     await new Promise((resolve) => setTimeout(resolve, 15_000));
-    // The server runs in this process: its RSS is the process's, autocannon and the dataset's generator included.
-    const rssBytes = process.memoryUsage().rss;
+    const rssBytes = await server.rssBytes();
     return { size: { historyRows, sessions: summary.sessions, loadSeconds: summary.milliseconds / 1000, calls, deepPages }, rssBytes };
   } finally {
     // Requests autocannon dropped when its last measurement ended are still being answered: let them end
     // before the database closes under them.
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    await bare?.stop();
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

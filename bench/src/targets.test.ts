@@ -145,7 +145,7 @@ describe('errors and timeouts', () => {
   it('prints the measured value, the target and the verdict of each row', () => {
     const text = targetsMarkdown(complete());
     expect(text).toContain('| metric | measured | target | ✓/✗ | timeouts | errors |');
-    expect(text).toContain('| server RSS after the large dataset\'s calls (the bench\'s process, which runs the server) | 300.0 MB | ≤ 500.0 MB | ✓ | 0 | 0 |');
+    expect(text).toContain('| server RSS after the large dataset\'s calls (the server\'s own process) | 300.0 MB | ≤ 500.0 MB | ✓ | 0 | 0 |');
     expect(text).toContain('| knowledge search p50 ÷ history page 1 p50 | 2.00× (100,000 chunks) | ≤ 3.00× | ✓ | 0 | 0 |');
     expect(text).toContain('1.88× (150.0 kB against 80.0 kB) | ≤ 2.00× | ✓ |');
     expect(text).toContain('| 0.50× | report it (no target) | — | 0 | 0 |');

@@ -42,7 +42,7 @@ export interface BenchMeasurements {
   offsets: readonly number[];
   large?: SizeResults;
   small?: SizeResults;
-  /** process.memoryUsage().rss right after the large size's calls: the bench runs the server in its own process. */
+  /** The server process's RSS right after the large size's calls (the bench runs the server in a child process). */
   serverRssBytes?: number;
   /** End to end ÷ parse-only (parse + chunk) of the real PDFs (documents-report.ts's ingestionSummary). */
   ingestionRatio?: number;
@@ -213,7 +213,7 @@ export function targetRows(offsets: readonly number[]): TargetRow[] {
     },
     {
       id: 'server-rss',
-      metric: 'server RSS after the large dataset\'s calls (the bench\'s process, which runs the server)',
+      metric: 'server RSS after the large dataset\'s calls (the server\'s own process)',
       comparator: '≤',
       threshold: 500,
       unit: 'MB',
