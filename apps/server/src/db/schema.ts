@@ -173,13 +173,14 @@ export const helpRequests = pgTable('help_requests', {
   search: tsvector('search').generatedAlwaysAs(
     sql`to_tsvector('steward_search'::regconfig, coalesce(name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(message, ''))`,
   ),
+  /** Name and email folded for fragment search (migration 0900): a line each, so no fragment spans both. */
+  contactFolded: text('contact_folded').generatedAlwaysAs(sql`steward_fold(name) || E'\\n' || steward_fold(email)`),
 }, (table) => [
   enumCheck('help_requests_status_check', table.status, HELP_REQUEST_STATUSES),
   index('help_requests_time_idx').on(descending(table.time), descending(table.id)),
   index('help_requests_status_time_idx').on(table.status, descending(table.time), descending(table.id)),
   index('help_requests_search_idx').using('gin', table.search),
-  index('help_requests_name_trgm_idx').using('gin', sql`steward_fold(${table.name}) gin_trgm_ops`),
-  index('help_requests_email_trgm_idx').using('gin', sql`steward_fold(${table.email}) gin_trgm_ops`),
+  index('help_requests_contact_trgm_idx').using('gin', sql`${table.contactFolded} gin_trgm_ops`),
 ]);
 
 export const listCounters = pgTable('list_counters', {

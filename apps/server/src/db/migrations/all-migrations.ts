@@ -9,6 +9,7 @@ import { informTheBotKnowledge } from './0502-inform-the-bot-knowledge.ts';
 import { globalSearch } from './0600-global-search.ts';
 import { auditLog } from './0700-audit-log.ts';
 import { chat } from './0800-chat.ts';
+import { helpRequestsContactFolded } from './0900-help-requests-contact-folded.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
@@ -24,4 +25,5 @@ export const allMigrations: readonly Migration[] = [
   globalSearch,
   auditLog,
   chat,
+  helpRequestsContactFolded,
 ];

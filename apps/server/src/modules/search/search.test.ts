@@ -69,6 +69,14 @@ describe('POST /api/search', () => {
     expect((await search(viewer, 'hana@customer')).body.data?.helpRequests.total_count).toBe(1);
   });
 
+  it('finds help requests by fragments of the name or the email, folded, never by one spanning both', async () => {
+    const ids = async (text: string) => (await search(viewer, text)).body.data?.helpRequests.rows.map((row) => row.message);
+    expect(await ids('ANA HEL')).toEqual(['My teapot arrived cracked, I want a replacement.']);
+    expect(await ids('stomer.exam')).toEqual(['My teapot arrived cracked, I want a replacement.']);
+    // "Hana Help" then "hana@…": a fragment across the two would match "helphana", "elp\nhan" does not.
+    expect(await ids('elphan')).toEqual([]);
+  });
+
   it('finds staff by fragments of name or email, folded, only for holders of read_user_accounts', async () => {
     const byName = await search(admin, 'zoe admi');
     expect(byName.body.data?.userAccounts.rows.map((row) => row.name)).toEqual(['Zoë Search-Admin']);
