@@ -214,6 +214,15 @@ export const statisticsRollupDaily = pgTable('statistics_rollup_daily', {
   downRatings: integer('down_ratings').notNull().default(0),
 });
 
+/** The same sums per UTC calendar month (migration 0901), for the long periods. */
+export const statisticsRollupMonthly = pgTable('statistics_rollup_monthly', {
+  month: timestamptz('month').primaryKey(),
+  sessions: integer('sessions').notNull().default(0),
+  questions: integer('questions').notNull().default(0),
+  upRatings: integer('up_ratings').notNull().default(0),
+  downRatings: integer('down_ratings').notNull().default(0),
+});
+
 // A trigger (migration 0400) keeps list_counters 'inform_the_bot' equal to this table's row count.
 export const informTheBot = pgTable('inform_the_bot', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),

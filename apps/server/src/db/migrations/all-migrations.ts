@@ -10,6 +10,7 @@ import { globalSearch } from './0600-global-search.ts';
 import { auditLog } from './0700-audit-log.ts';
 import { chat } from './0800-chat.ts';
 import { helpRequestsContactFolded } from './0900-help-requests-contact-folded.ts';
+import { statisticsRollupMonthly } from './0901-statistics-rollup-monthly.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
@@ -26,4 +27,5 @@ export const allMigrations: readonly Migration[] = [
   auditLog,
   chat,
   helpRequestsContactFolded,
+  statisticsRollupMonthly,
 ];

@@ -5,12 +5,12 @@ import { sqlRows } from '../../db/sql-rows.ts';
 /**
  * Recomputes the statistics rollups from the raw rows: sessions by chat_sessions.started_at, questions
  * by history.time, up/down ratings by feedback.time + rating. Quarter hours come from the rows, hours
- * from the quarters, days from the hours. One transaction, so readers see the old rollups or the new
+ * from the quarters, days from the hours, months from the days. One transaction, so readers see the old rollups or the new
  * ones. Answers the number of hours written.
  */
 export async function rebuildStatisticsRollup(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
-    for (const table of ['statistics_rollup_quarter', 'statistics_rollup', 'statistics_rollup_daily']) {
+    for (const table of ['statistics_rollup_quarter', 'statistics_rollup', 'statistics_rollup_daily', 'statistics_rollup_monthly']) {
       await tx.execute(sql`DELETE FROM ${sql.identifier(table)}`);
     }
     await tx.execute(
@@ -40,6 +40,11 @@ export async function rebuildStatisticsRollup(db: Db): Promise<number> {
       sql`INSERT INTO statistics_rollup_daily (day, sessions, questions, up_ratings, down_ratings)
           SELECT date_bin('1 day', hour, '2000-01-01T00:00:00Z'), sum(sessions), sum(questions), sum(up_ratings), sum(down_ratings)
             FROM statistics_rollup GROUP BY 1`,
+    );
+    await tx.execute(
+      sql`INSERT INTO statistics_rollup_monthly (month, sessions, questions, up_ratings, down_ratings)
+          SELECT date_trunc('month', day, 'UTC'), sum(sessions), sum(questions), sum(up_ratings), sum(down_ratings)
+            FROM statistics_rollup_daily GROUP BY 1`,
     );
     return Number(rows[0]?.hours ?? 0);
   });

@@ -107,6 +107,7 @@ const rollupRows = async (db: Db) => ({
   hourly: await sqlRows<Record<string, unknown>>(db, sql`SELECT hour, sessions, questions, up_ratings, down_ratings FROM statistics_rollup ORDER BY hour`),
   quarters: await sqlRows<Record<string, unknown>>(db, sql`SELECT quarter, sessions, questions, up_ratings, down_ratings FROM statistics_rollup_quarter ORDER BY quarter`),
   daily: await sqlRows<Record<string, unknown>>(db, sql`SELECT day, sessions, questions, up_ratings, down_ratings FROM statistics_rollup_daily ORDER BY day`),
+  monthly: await sqlRows<Record<string, unknown>>(db, sql`SELECT month, sessions, questions, up_ratings, down_ratings FROM statistics_rollup_monthly ORDER BY month`),
 });
 
 describe('statistics rollup', () => {
@@ -137,9 +138,12 @@ describe('statistics rollup', () => {
     // 18:29:59 and 18:30:00 fall in different quarters.
     expect(kept.quarters.length).toBeGreaterThan(kept.hourly.length);
     expect(kept.daily.map((row) => Number(row.questions))).toEqual([2, 1, 1, 4]);
+    // February 2024, February 2026 (23:59:59 + 90 s is 1 March), March 2026, November 2026.
+    expect(kept.monthly.map((row) => Number(row.questions))).toEqual([2, 1, 1, 4]);
     await testApp.db.execute(sql`UPDATE statistics_rollup SET sessions = sessions + 7`);
     await testApp.db.execute(sql`UPDATE statistics_rollup_daily SET questions = 0`);
     await testApp.db.execute(sql`DELETE FROM statistics_rollup_quarter`);
+    await testApp.db.execute(sql`UPDATE statistics_rollup_monthly SET up_ratings = up_ratings + 3`);
     await rebuildStatisticsRollup(testApp.db);
     expect(await rollupRows(testApp.db)).toEqual(kept);
   });

@@ -2,7 +2,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { statisticsRollup } from '../../db/schema.ts';
 import { type SqlBigint, type SqlRow, sqlRows } from '../../db/sql-rows.ts';
+import { coverRange } from './statistics-cover.ts';
 import type { TimeRange } from './statistics-periods.ts';
+import type { RollupUnit } from './statistics-rollup-units.ts';
 
 export interface StatisticsCounts {
   sessions: number;
@@ -14,119 +16,81 @@ export interface StatisticsCounts {
 /** The sums (bigint) of the rollups' counters for range `i`, named as the columns they add up. */
 type CountsRow = { i: number } & Record<Exclude<keyof SqlRow<typeof statisticsRollup>, 'hour'>, SqlBigint>;
 
-const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
-const ceilTo = (time: number, unit: number): number => Math.ceil(time / unit) * unit;
-const floorTo = (time: number, unit: number): number => Math.floor(time / unit) * unit;
-
 interface Window {
   index: number;
+  sign: 1 | -1;
   from: number;
   to: number;
 }
 
-const QUARTER = 15 * 60 * 1000;
-
-/**
- * Splits each range into whole UTC days (daily rollup), whole hours and then whole quarter hours
- * towards its ends (hourly and quarter rollups), and what is left at the very edges (raw rows, only
- * for offsets that are not whole quarter hours), so no instant is counted twice or missed.
- */
-function splitRanges(ranges: readonly TimeRange[]) {
-  const split = { days: [] as Window[], hours: [] as Window[], quarters: [] as Window[], rest: [] as Window[] };
-  ranges.forEach((range, index) => {
-    const add = (list: Window[], from: number, to: number) => {
-      if (from < to) list.push({ index, from, to });
-    };
-    // Peels whole `unit`s out of [from, to) into `list`, leaving the edges to `inner` (finer units).
-    const peel = (from: number, to: number, unit: number, list: Window[], edge: (from: number, to: number) => void) => {
-      const unitsFrom = ceilTo(from, unit);
-      const unitsTo = floorTo(to, unit);
-      if (unitsFrom >= unitsTo) return edge(from, to);
-      edge(from, unitsFrom);
-      add(list, unitsFrom, unitsTo);
-      edge(unitsTo, to);
-    };
-    const rest = (from: number, to: number) => add(split.rest, from, to);
-    const quarters = (from: number, to: number) => peel(from, to, QUARTER, split.quarters, rest);
-    const hours = (from: number, to: number) => peel(from, to, HOUR, split.hours, quarters);
-    peel(range.from, range.to, DAY, split.days, hours);
-  });
-  return split;
-}
-
-/** The three rollups bumpStatisticsRollup keeps, each keyed by the start of its unit. */
-const ROLLUP_TABLES = {
-  days: { table: 'statistics_rollup_daily', key: 'day' },
-  hours: { table: 'statistics_rollup', key: 'hour' },
-  quarters: { table: 'statistics_rollup_quarter', key: 'quarter' },
-} as const;
-type RollupTable = (typeof ROLLUP_TABLES)[keyof typeof ROLLUP_TABLES];
-
 const zero = (): StatisticsCounts => ({ sessions: 0, questions: 0, upRatings: 0, downRatings: 0 });
 
-const timestamp = (time: number): SQL => sql`${new Date(time).toISOString()}::timestamptz`;
-const rangeValues = (windows: Window[]): SQL =>
-  sql.join(
-    windows.map((window) => sql`(${window.index}::int, ${timestamp(window.from)}, ${timestamp(window.to)})`),
-    sql`, `,
-  );
+/**
+ * The windows as one row set from four array parameters (a statement's parameters, not four per window:
+ * a year at UTC+5:30 has about 70 windows, and binding each value cost more than reading the rollups).
+ * Numbers and ISO timestamps hold nothing an array literal would have to quote.
+ */
+const windowRows = (windows: Window[]): SQL => {
+  const array = (values: (number | string)[]) => `{${values.join(',')}}`;
+  return sql`unnest(
+    ${array(windows.map((window) => window.index))}::int[],
+    ${array(windows.map((window) => window.sign))}::int[],
+    ${array(windows.map((window) => new Date(window.from).toISOString()))}::timestamptz[],
+    ${array(windows.map((window) => new Date(window.to).toISOString()))}::timestamptz[])`;
+};
 
 /**
- * Sessions started, questions answered and up/down feedback in each range, from the daily, hourly
- * and quarter-hour rollups (a bounded number of small rows, whatever the size of history). Only an
- * offset that is not a whole number of quarter hours leaves minutes at the edges; those are counted
- * from the raw rows, which an index reaches directly (at most 15 minutes of rows each).
+ * Sessions started, questions answered and up/down feedback in each range, in one statement, from the
+ * monthly, daily, hourly and quarter-hour rollups (a bounded number of small rows, whatever the size of
+ * history): each range is covered by the fewest rollup rows, some of them taken away (statistics-cover.ts).
+ * Only an offset that is not a whole number of quarter hours leaves minutes at the edges; those are
+ * counted from the raw rows, which an index reaches directly (less than a quarter hour of rows each).
  */
 export async function countStatistics(db: Db, ranges: readonly TimeRange[]): Promise<StatisticsCounts[]> {
   const totals = ranges.map(zero);
-  const add = (rows: CountsRow[]) => {
-    for (const row of rows) {
-      const total = totals[row.i];
-      if (!total) continue;
-      total.sessions += Number(row.sessions);
-      total.questions += Number(row.questions);
-      total.upRatings += Number(row.up_ratings);
-      total.downRatings += Number(row.down_ratings);
+  const byUnit = new Map<RollupUnit | undefined, Window[]>();
+  ranges.forEach((range, index) => {
+    for (const piece of coverRange(range.from, range.to)) {
+      const windows = byUnit.get(piece.unit) ?? [];
+      windows.push({ index, sign: piece.sign, from: piece.from, to: piece.to });
+      byUnit.set(piece.unit, windows);
     }
-  };
-
-  const { days, hours, quarters, rest } = splitRanges(ranges);
-  const rollupPart = (rollup: RollupTable, windows: Window[]): SQL =>
-    sql`SELECT r.i, s.sessions, s.questions, s.up_ratings, s.down_ratings
-        FROM (VALUES ${rangeValues(windows)}) AS r(i, range_from, range_to)
-        JOIN ${sql.identifier(rollup.table)} s
-          ON s.${sql.identifier(rollup.key)} >= r.range_from AND s.${sql.identifier(rollup.key)} < r.range_to`;
+  });
   const parts: SQL[] = [];
-  for (const [windows, rollup] of [
-    [days, ROLLUP_TABLES.days],
-    [hours, ROLLUP_TABLES.hours],
-    [quarters, ROLLUP_TABLES.quarters],
-  ] as const) {
-    if (windows.length > 0) parts.push(rollupPart(rollup, windows));
+  for (const [unit, windows] of byUnit) {
+    if (unit) {
+      const key = sql.identifier(unit.key);
+      parts.push(sql`SELECT w.i, w.sign * s.sessions AS sessions, w.sign * s.questions AS questions,
+            w.sign * s.up_ratings AS up_ratings, w.sign * s.down_ratings AS down_ratings
+          FROM ${windowRows(windows)} AS w(i, sign, a, b)
+          JOIN ${sql.identifier(unit.table)} s ON s.${key} >= w.a AND s.${key} < w.b`);
+    } else {
+      parts.push(sql`SELECT w.i,
+          w.sign * (SELECT count(*) FROM chat_sessions c WHERE c.started_at >= w.a AND c.started_at < w.b) AS sessions,
+          w.sign * (SELECT count(*) FROM history h WHERE h.time >= w.a AND h.time < w.b) AS questions,
+          w.sign * (SELECT count(*) FROM feedback f WHERE f.rating = 'up' AND f.time >= w.a AND f.time < w.b) AS up_ratings,
+          w.sign * (SELECT count(*) FROM feedback f WHERE f.rating = 'down' AND f.time >= w.a AND f.time < w.b) AS down_ratings
+        FROM ${windowRows(windows)} AS w(i, sign, a, b)`);
+    }
   }
-  if (rest.length > 0) {
-    parts.push(sql`SELECT w.i,
-        (SELECT count(*) FROM chat_sessions c WHERE c.started_at >= w.a AND c.started_at < w.b) AS sessions,
-        (SELECT count(*) FROM history h WHERE h.time >= w.a AND h.time < w.b) AS questions,
-        (SELECT count(*) FROM feedback f WHERE f.rating = 'up' AND f.time >= w.a AND f.time < w.b) AS up_ratings,
-        (SELECT count(*) FROM feedback f WHERE f.rating = 'down' AND f.time >= w.a AND f.time < w.b) AS down_ratings
-      FROM (VALUES ${rangeValues(rest)}) AS w(i, a, b)`);
-  }
-  // One statement whatever the offset: a part-hour zone reads a few more rollup rows, not more round trips.
-  if (parts.length > 0) {
-    add(
-      await sqlRows<CountsRow>(
-        db,
-        sql`SELECT i,
-              sum(sessions)::bigint AS sessions,
-              sum(questions)::bigint AS questions,
-              sum(up_ratings)::bigint AS up_ratings,
-              sum(down_ratings)::bigint AS down_ratings
-            FROM (${sql.join(parts, sql` UNION ALL `)}) AS counted
-            GROUP BY i`,
-      ),
-    );
+  if (parts.length === 0) return totals;
+  const rows = await sqlRows<CountsRow>(
+    db,
+    sql`SELECT i,
+          sum(sessions)::bigint AS sessions,
+          sum(questions)::bigint AS questions,
+          sum(up_ratings)::bigint AS up_ratings,
+          sum(down_ratings)::bigint AS down_ratings
+        FROM (${sql.join(parts, sql` UNION ALL `)}) AS counted
+        GROUP BY i`,
+  );
+  for (const row of rows) {
+    const total = totals[row.i];
+    if (!total) continue;
+    total.sessions += Number(row.sessions);
+    total.questions += Number(row.questions);
+    total.upRatings += Number(row.up_ratings);
+    total.downRatings += Number(row.down_ratings);
   }
   return totals;
 }
