@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { listCounters } from '../db/schema.ts';
 
@@ -18,3 +18,7 @@ export async function readCounter(db: Db, name: string): Promise<number> {
   const rows = await db.select({ count: listCounters.count }).from(listCounters).where(inArray(listCounters.name, [name]));
   return Number(rows[0]?.count ?? 0);
 }
+
+/** The counter as a scalar subquery (0 when it has no row yet), to read in the statement that reads the rows. */
+export const counterValue = (name: string): SQL<number> =>
+  sql<number>`coalesce((SELECT count FROM list_counters WHERE name = ${name}), 0)`.mapWith(Number);

@@ -46,11 +46,21 @@ export class PageAnchors {
 
   constructor(private readonly stride = 3000) {}
 
-  async pageIds(db: Db, list: AnchoredList, offset: number, limit: number): Promise<number[]> {
-    if (offset < this.stride) return this.idsFrom(db, list, undefined, offset, limit);
+  /**
+   * The statement selecting the page's ids (column `id`), to be read inside the statement that reads the
+   * rows: a page is one round trip, plus, on deep pages, the anchors' own checks.
+   */
+  async pageIdsQuery(db: Db, list: AnchoredList, offset: number, limit: number): Promise<SQL> {
+    if (offset < this.stride) return this.idsQuery(list, undefined, offset, limit);
     const found = await this.anchorFor(db, list, offset);
-    if (!found) return this.idsFrom(db, list, undefined, offset, limit);
-    return this.idsFrom(db, list, found.anchor, offset - found.rank, limit);
+    if (!found) return this.idsQuery(list, undefined, offset, limit);
+    return this.idsQuery(list, found.anchor, offset - found.rank, limit);
+  }
+
+  /** The page's ids themselves. */
+  async pageIds(db: Db, list: AnchoredList, offset: number, limit: number): Promise<number[]> {
+    const rows = await sqlRows<{ id: string | number }>(db, await this.pageIdsQuery(db, list, offset, limit));
+    return rows.map((row) => Number(row.id));
   }
 
   private async anchorFor(db: Db, list: AnchoredList, offset: number): Promise<{ anchor: Anchor; rank: number } | undefined> {
@@ -97,12 +107,9 @@ export class PageAnchors {
     return { set, shift: 0 };
   }
 
-  private async idsFrom(db: Db, list: AnchoredList, anchor: Anchor | undefined, offset: number, limit: number): Promise<number[]> {
+  private idsQuery(list: AnchoredList, anchor: Anchor | undefined, offset: number, limit: number): SQL {
     const from = anchor ? sql`(time, id) <= (${anchor.time}::timestamptz, ${anchor.id})` : undefined;
-    const rows = await sqlRows<{ id: string | number }>(db, sql`
-      SELECT id FROM ${list.table} ${this.whereOrNothing(list, from)}
-      ORDER BY time DESC, id DESC LIMIT ${limit} OFFSET ${offset}`);
-    return rows.map((row) => Number(row.id));
+    return sql`SELECT id FROM ${list.table} ${this.whereOrNothing(list, from)} ORDER BY time DESC, id DESC LIMIT ${limit} OFFSET ${offset}`;
   }
 
   private where(list: AnchoredList, condition: SQL): SQL {

@@ -1,7 +1,8 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { RatingFilter } from '@steward/contract/feedback';
 import type { Db } from '../../db/client.ts';
 import { feedback } from '../../db/schema.ts';
+import { counterValue } from '../../lib/list-counters.ts';
 import type { AnchoredList, PageAnchors } from '../../lib/page-anchors.ts';
 import { feedbackCounterFor } from './feedback.counters.ts';
 
@@ -40,9 +41,9 @@ const feedbackList = (rating: RatingFilter): AnchoredList => ({
 });
 
 /**
- * One page of feedback under a rating filter, newest first. The page's ids come from the
- * (time desc, id desc) or (rating, time desc, id desc) index alone, sought from the nearest
- * page anchor; only those ids are then read whole.
+ * One page of feedback under a rating filter, newest first, with its list's counter, in one statement.
+ * The page's ids come from the (time desc, id desc) or (rating, time desc, id desc) index alone, sought
+ * from the nearest page anchor; only those ids are then read whole.
  */
 export async function findFeedbackPage(
   db: Db,
@@ -50,10 +51,15 @@ export async function findFeedbackPage(
   rating: RatingFilter,
   pageIndex: number,
   pageSize: number,
-): Promise<FeedbackRecord[]> {
-  const ids = await anchors.pageIds(db, feedbackList(rating), pageIndex * pageSize, pageSize);
-  if (ids.length === 0) return [];
-  return db.select(shownColumns).from(feedback).where(inArray(feedback.id, ids)).orderBy(desc(feedback.time), desc(feedback.id));
+): Promise<{ records: FeedbackRecord[]; totalCount: number }> {
+  const list = feedbackList(rating);
+  const ids = await anchors.pageIdsQuery(db, list, pageIndex * pageSize, pageSize);
+  const rows = await db
+    .select({ ...shownColumns, totalCount: counterValue(list.counter) })
+    .from(feedback)
+    .where(sql`${feedback.id} IN (${ids})`)
+    .orderBy(desc(feedback.time), desc(feedback.id));
+  return { records: rows.map(({ totalCount: _totalCount, ...record }) => record), totalCount: rows[0]?.totalCount ?? 0 };
 }
 
 export async function findFeedbackById(db: Db, id: number): Promise<FeedbackRecord | undefined> {

@@ -13,13 +13,11 @@ import { PAGE_SIZE } from '@steward/contract/paging';
 import { canSaveCorrection } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { readCounter } from '../../lib/list-counters.ts';
 import { PageAnchors } from '../../lib/page-anchors.ts';
 import { signedIn } from '../../plugins/access.ts';
 import { actorOf } from '../audit-log/record-audit.ts';
 import { recordInformationCreated } from '../inform-the-bot/inform-the-bot-audit.ts';
 import { createInformTheBotItems } from '../inform-the-bot/inform-the-bot.repository.ts';
-import { feedbackCounterFor } from './feedback.counters.ts';
 import { presentCorrection, presentFeedbackRow } from './feedback.presenter.ts';
 import { findFeedbackById, findFeedbackPage } from './feedback.repository.ts';
 
@@ -40,10 +38,7 @@ export async function feedbackRoutes(app: FastifyInstance, { db }: AppContext): 
       },
       async (request) => {
         const { pageIndex, rating } = request.params;
-        const [records, totalCount] = await Promise.all([
-          findFeedbackPage(db, anchors, rating, pageIndex, PAGE_SIZE.feedback),
-          readCounter(db, feedbackCounterFor(rating)),
-        ]);
+        const { records, totalCount } = await findFeedbackPage(db, anchors, rating, pageIndex, PAGE_SIZE.feedback);
         return { success: true as const, data: { rows: records.map((record) => presentFeedbackRow(record, totalCount)) } };
       },
     );

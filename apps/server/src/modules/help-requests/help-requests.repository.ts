@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import type { helpRequests } from '../../db/schema.ts';
 import { type SqlRow, sqlRows } from '../../db/sql-rows.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { bumpCounters, readCounter } from '../../lib/list-counters.ts';
+import { bumpCounters, counterValue } from '../../lib/list-counters.ts';
 import { recordAudit, type StaffActor } from '../audit-log/record-audit.ts';
 import { HELP_REQUEST_COUNTERS } from './help-requests.counters.ts';
 
@@ -33,8 +33,9 @@ export const presentHelpRequest = (record: HelpRequestRecord): HelpRequest => ({
 const counterOf = (filter: HelpRequestStatusFilter): string => (filter === '' ? HELP_REQUEST_COUNTERS.all : HELP_REQUEST_COUNTERS[filter]);
 
 /**
- * One page, newest first. A deferred join: the inner query walks only the (status, time, id)
- * or (time, id) index to find the page's ids, so a deep page skips index entries, not rows.
+ * One page, newest first, and its list's counter, in one statement (one row of nulls and the count when
+ * the page is empty). A deferred join: the inner query walks only the (status, time, id) or (time, id)
+ * index to find the page's ids, so a deep page skips index entries, not rows.
  */
 export async function findHelpRequestPage(
   db: Db,
@@ -43,17 +44,18 @@ export async function findHelpRequestPage(
 ): Promise<{ rows: HelpRequest[]; totalCount: number }> {
   const pageSize = PAGE_SIZE.helpRequests;
   const where = filter === '' ? sql`` : sql`WHERE status = ${filter}`;
-  const [records, totalCount] = await Promise.all([
-    sqlRows<HelpRequestRecord>(
-      db,
-      sql`SELECT ${COLUMNS}
+  const answer = await sqlRows<{ total_count: number | string } & (HelpRequestRecord | { [column in keyof HelpRequestRecord]: null })>(
+    db,
+    sql`SELECT counted.total_count, shown.* FROM (SELECT ${counterValue(counterOf(filter))} AS total_count) counted
+        LEFT JOIN LATERAL (
+          SELECT ${COLUMNS}
           FROM (SELECT id FROM help_requests ${where} ORDER BY time DESC, id DESC LIMIT ${pageSize} OFFSET ${pageIndex * pageSize}) page
           JOIN help_requests h ON h.id = page.id
-          ORDER BY h.time DESC, h.id DESC`,
-    ),
-    readCounter(db, counterOf(filter)),
-  ]);
-  return { rows: records.map(presentHelpRequest), totalCount };
+        ) shown ON true
+        ORDER BY shown.time DESC, shown.id DESC`,
+  );
+  const rows = answer.flatMap(({ total_count: _count, ...record }) => (record.id === null ? [] : [presentHelpRequest(record)]));
+  return { rows, totalCount: Number(answer[0]?.total_count ?? 0) };
 }
 
 export async function findHelpRequest(db: Db, id: number): Promise<HelpRequest | undefined> {

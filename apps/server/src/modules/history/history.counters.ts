@@ -3,5 +3,3 @@ export const HISTORY_COUNTER = 'history';
 
 /** The rows flagged as coverage gaps (the bot said "I don't know"): the History filter's total. */
 export const COVERAGE_GAP_COUNTER = 'history:coverage_gap';
-
-export const historyCounterFor = (coverageGapsOnly: boolean): string => (coverageGapsOnly ? COVERAGE_GAP_COUNTER : HISTORY_COUNTER);

@@ -1,6 +1,7 @@
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { history } from '../../db/schema.ts';
+import { counterValue } from '../../lib/list-counters.ts';
 import type { AnchoredList, PageAnchors } from '../../lib/page-anchors.ts';
 import { COVERAGE_GAP_COUNTER, HISTORY_COUNTER } from './history.counters.ts';
 
@@ -44,18 +45,23 @@ const coverageGapList: AnchoredList = {
 };
 
 /**
- * One page of history, newest first. The page's ids come from the (time desc, id desc)
- * index alone, sought from the nearest page anchor; only those ids are then read whole.
+ * One page of history, newest first, with its list's counter, in one statement. The page's ids come
+ * from the (time desc, id desc) index alone, sought from the nearest page anchor; only those ids are
+ * then read whole.
  */
 export async function findHistoryPage(
   db: Db,
   anchors: PageAnchors,
   page: { pageIndex: number; pageSize: number; coverageGapsOnly: boolean },
-): Promise<HistoryRecord[]> {
+): Promise<{ records: HistoryRecord[]; totalCount: number }> {
   const list = page.coverageGapsOnly ? coverageGapList : historyList;
-  const ids = await anchors.pageIds(db, list, page.pageIndex * page.pageSize, page.pageSize);
-  if (ids.length === 0) return [];
-  return db.select(shownColumns).from(history).where(inArray(history.id, ids)).orderBy(desc(history.time), desc(history.id));
+  const ids = await anchors.pageIdsQuery(db, list, page.pageIndex * page.pageSize, page.pageSize);
+  const rows = await db
+    .select({ ...shownColumns, totalCount: counterValue(list.counter) })
+    .from(history)
+    .where(sql`${history.id} IN (${ids})`)
+    .orderBy(desc(history.time), desc(history.id));
+  return { records: rows.map(({ totalCount: _totalCount, ...record }) => record), totalCount: rows[0]?.totalCount ?? 0 };
 }
 
 /** Every exchange of one chat session, oldest first. */

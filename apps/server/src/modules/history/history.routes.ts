@@ -6,9 +6,7 @@ import { HISTORY_MESSAGES, historyListQuery, historyRow, sessionIdParam } from '
 import { PAGE_SIZE } from '@steward/contract/paging';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { readCounter } from '../../lib/list-counters.ts';
 import { PageAnchors } from '../../lib/page-anchors.ts';
-import { historyCounterFor } from './history.counters.ts';
 import { presentHistoryRow } from './history.presenter.ts';
 import { findHistoryPage, findSessionHistory } from './history.repository.ts';
 
@@ -28,10 +26,7 @@ export async function historyRoutes(app: FastifyInstance, { db }: AppContext): P
     },
     async (request) => {
       const coverageGapsOnly = request.query.coverage_gaps;
-      const [records, totalCount] = await Promise.all([
-        findHistoryPage(db, anchors, { pageIndex: request.params.pageIndex, pageSize: PAGE_SIZE.history, coverageGapsOnly }),
-        readCounter(db, historyCounterFor(coverageGapsOnly)),
-      ]);
+      const { records, totalCount } = await findHistoryPage(db, anchors, { pageIndex: request.params.pageIndex, pageSize: PAGE_SIZE.history, coverageGapsOnly });
       return { success: true as const, data: { rows: records.map((record) => presentHistoryRow(record, totalCount)) } };
     },
   );
