@@ -74,6 +74,6 @@ export const cleanUpHandler =
     log.info({ deleted: counts }, 'clean-up finished');
     if (config.databaseUrl) return;
     const started = performance.now();
-    await upkeepEmbeddedDatabase(db);
-    log.info({ milliseconds: Math.round(performance.now() - started) }, 'embedded database vacuumed and analysed');
+    const tables = await upkeepEmbeddedDatabase(db);
+    if (tables.length > 0) log.info({ tables, milliseconds: Math.round(performance.now() - started) }, 'embedded database vacuumed and analysed');
   };
