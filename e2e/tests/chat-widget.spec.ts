@@ -283,7 +283,10 @@ test.describe('the chat widget on another site', () => {
     await form.getByRole('textbox', { name: 'Email' }).fill('widget.visitor@example.com');
     await form.getByRole('textbox', { name: 'Message' }).fill(message);
     await form.getByRole('button', { name: 'Send request' }).click();
-    await expect(panel.getByText('Thank you! Our team has your request and will get back to you by email.')).toBeVisible();
+    const thanks = 'Thank you! Our team has your request and will get back to you by email.';
+    // The thanks is a paragraph under the conversation and is also announced in the polite live region.
+    await expect(panel.getByRole('paragraph').filter({ hasText: thanks })).toBeVisible();
+    await expect(panel.locator('[aria-live="polite"]')).toHaveText(thanks);
     await expect(questionBox(visitorPage)).toBeFocused();
     await visitor.close();
 
