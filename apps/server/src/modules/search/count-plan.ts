@@ -1,5 +1,7 @@
-/** How many of the newest rows every search reads first, to judge how common its words are. */
-export const FIRST_WALK_ROWS = 1000;
+import { type SQL, sql } from 'drizzle-orm';
+
+/** The most newest rows a search reads first, to judge how common its words are. */
+export const FIRST_WALK_MOST_ROWS = 1000;
 
 /**
  * What counting one matching row from a GIN index costs, in newest rows read and tested instead (measured
@@ -8,19 +10,30 @@ export const FIRST_WALK_ROWS = 1000;
  */
 export const BITMAP_ENTRY_IN_ROWS_READ = 3;
 
-/**
- * After the first walk found `found` matches (at most the cap) in FIRST_WALK_ROWS rows, walking on should
- * reach the cap after (cap + 1) / f rows, f = found / FIRST_WALK_ROWS, where counting from the GIN index
- * visits about f × tableRows rows, each costing BITMAP_ENTRY_IN_ROWS_READ rows read. Walking on is cheaper
- * when found exceeds the answer: FIRST_WALK_ROWS × √((cap + 1) / (ratio × tableRows)). At a million rows
- * and the top bar's cap of 20, a word found 3 times walks on; in a table of a few thousand rows no word
- * does (its index is cheap). A word found nowhere is rare, and goes to its index.
- */
-export function leastFoundToWalkOn(countCap: number, tableRows: number): number {
-  // More than the cap: the first walk would have settled it already, so this never walks on.
-  if (tableRows <= 0) return countCap + 1;
-  return FIRST_WALK_ROWS * Math.sqrt((countCap + 1) / (BITMAP_ENTRY_IN_ROWS_READ * tableRows));
-}
-
 /** How far the second walk goes: three times the rows the cap should take, so a word common only lately stops. */
-export const SECOND_WALK_ROWS_PER_FOUND = 3 * FIRST_WALK_ROWS;
+export const SECOND_WALK_SHARE = 3;
+
+/**
+ * How many of the newest rows the first walk reads, W, in a table of `tableRows` rows (SQL, from its list
+ * counter). The walk tells a word found more than the cap in W rows (f > (cap + 1) / W) from a rarer one,
+ * and counting the rarer from the GIN index costs at most ratio × f × tableRows rows read: W =
+ * √(ratio × (cap + 1) × tableRows) balances the two, at most FIRST_WALK_MOST_ROWS. With the top bar's cap
+ * of 20, a table of about 16,000 rows or more reads 1,000 rows; a few thousand help requests about 450
+ * (reading 1,000 of them was most of what searching them cost); an empty table none.
+ */
+export const firstWalkRows = (countCap: number, tableRows: SQL): SQL =>
+  sql`least(${FIRST_WALK_MOST_ROWS}, ceil(sqrt(${BITMAP_ENTRY_IN_ROWS_READ * (countCap + 1)} * greatest(coalesce(${tableRows}, 0), 0))))`;
+
+/**
+ * After the first walk found `found` matches (at most the cap) in its `walked` rows, walking on should
+ * reach the cap after (cap + 1) / f rows, f = found / walked, where counting from the GIN index visits
+ * about f × tableRows rows, each costing BITMAP_ENTRY_IN_ROWS_READ rows read. Walking on is cheaper when
+ * found exceeds walked × √((cap + 1) / (ratio × tableRows)). At a million rows and the top bar's cap of 20,
+ * a word found 3 times in 1,000 rows walks on; where the first walk was shortened (firstWalkRows) none
+ * does (its index is cheap). A word found nowhere is rare, and goes to its index.
+ *
+ * Squared (found ≥ 0), in SQL, so the statement decides with the table's rows read from its list counter:
+ * found² × ratio × tableRows > walked² × (cap + 1). An empty table never walks on.
+ */
+export const walksOn = (found: SQL, countCap: number, walked: SQL, tableRows: SQL): SQL =>
+  sql`((${found}) ^ 2 * ${BITMAP_ENTRY_IN_ROWS_READ} * coalesce(${tableRows}, 0) > (${walked}) ^ 2 * ${countCap + 1})`;

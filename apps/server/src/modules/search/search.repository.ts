@@ -5,7 +5,7 @@ import { sqlRows } from '../../db/sql-rows.ts';
 import { FEEDBACK_COUNTERS } from '../feedback/feedback.counters.ts';
 import { HELP_REQUEST_COUNTERS } from '../help-requests/help-requests.counters.ts';
 import { HISTORY_COUNTER } from '../history/history.counters.ts';
-import { FIRST_WALK_ROWS, leastFoundToWalkOn, SECOND_WALK_ROWS_PER_FOUND } from './count-plan.ts';
+import { firstWalkRows, SECOND_WALK_SHARE, walksOn } from './count-plan.ts';
 
 export interface Found<Row> {
   rows: Row[];
@@ -19,10 +19,13 @@ export interface Window {
   countCap: number;
 }
 
-/** A searched table: its name, its rows (from its list counter), and the columns of a hit, by key, from alias `t`. */
+/**
+ * A searched table: its name, the list counter of its rows (how common a word must be to walk on depends on
+ * them), and the columns of a hit, by key, from alias `t`.
+ */
 export interface SearchedTable {
   name: SQL;
-  rows: number;
+  counter: string;
   hit: Record<string, SQL>;
 }
 
@@ -32,43 +35,46 @@ export const matches = (tsQuery: string): SQL => sql`search @@ to_tsquery('stewa
  * A window of the newest rows matching `condition`, and their number up to the window's count cap, in one
  * statement. Which plan is fast depends on how many rows match, which the planner cannot know for a search,
  * so the statement finds out as it goes (count-plan.ts):
- * - it reads the newest FIRST_WALK_ROWS rows along the (time, id) index, stopping at cap + 1 matches: a
- *   common word gets there at once, and those are its newest matches too;
+ * - it reads the newest rows along the (time, id) index (firstWalkRows: up to 1,000, fewer in a small
+ *   table), stopping at cap + 1 matches: a common word gets there at once, and those are its newest matches too;
  * - a word found there, but less often, is walked on along the newest rows when that costs less than
- *   counting its rows from the GIN index (leastFoundToWalkOn), up to three times the rows the cap should take;
+ *   counting its rows from the GIN index (walksOn), up to three times the rows the cap should take;
  * - otherwise, or when that walk ends first, the word is rare: its rows come from the GIN (or trigram)
  *   index, counted and sorted, in a branch that does not run otherwise.
  * A window past the walk's matches (a deep page of a common word) is read along the time index.
  */
 async function newestMatches<Row>(db: Db, table: SearchedTable, condition: SQL, window: Window): Promise<Found<Row>> {
-  type Answer = Row & { matching: number; found_id: number | null; found_time: string | null };
-  const answer = await sqlRows<Answer>(db, newestMatchesQuery(table, condition, window));
-  const rows = answer.filter((row) => row.found_id !== null).map(({ matching: _matching, found_id: _id, found_time: _time, ...hit }) => hit as Row);
-  return { rows, totalCount: Math.min(answer[0]?.matching ?? 0, window.countCap) };
+  return foundIn<Row>(await sqlRows<Record<string, unknown>>(db, newestMatchesQuery(table, condition, window)), table, window);
 }
 
 /**
- * newestMatches' statement: the window's hits, each with `matching` (the matches up to the cap + 1) and
- * its `found_id`; a window with no hits is one row of `matching` with a null `found_id`. (Hits as plain
- * rows: building them as one JSON array cost more than the search itself.)
+ * newestMatches' statement: the window's hits in order, each with `matching` (the matches up to the cap + 1),
+ * its `found_id` and its `place` in the window; a window with no hits is one row of `matching` with a null
+ * `found_id`. Every column's name starts with `prefix`, so several tables' statements can be joined into one.
+ * (Hits as plain rows: building them as one JSON array cost more than the search itself.)
  */
-export function newestMatchesQuery(table: SearchedTable, condition: SQL, window: Window): SQL {
+function newestMatchesQuery(table: SearchedTable, condition: SQL, window: Window, prefix = ''): SQL {
   const { limit, offset, countCap } = window;
   const windowInWalk = offset + limit <= countCap + 1;
+  const column = (name: string) => sql.identifier(`${prefix}${name}`);
   const hit = sql.join(
-    Object.entries(table.hit).map(([key, column]) => sql`${column} AS ${sql.identifier(key)}`),
+    Object.entries(table.hit).map(([key, value]) => sql`${value} AS ${column(key)}`),
     sql`, `,
   );
   const newestMatching = (rows: SQL) => sql`
     SELECT id, time FROM (SELECT * FROM ${table.name} ORDER BY time DESC, id DESC LIMIT ${rows}) walked
     WHERE ${condition} LIMIT ${countCap + 1}`;
   return sql`
-    WITH first_walk AS MATERIALIZED (${newestMatching(sql`${FIRST_WALK_ROWS}`)}),
+    WITH first_plan AS (
+      SELECT ${firstWalkRows(countCap, sql`table_rows`)}::float8 AS first_rows, table_rows
+      FROM (SELECT (SELECT count FROM list_counters WHERE name = ${table.counter})::float8 AS table_rows) counted
+    ),
+    first_walk AS MATERIALIZED (${newestMatching(sql`(SELECT first_rows FROM first_plan)::bigint`)}),
     first_count AS (SELECT count(*)::float8 AS found FROM first_walk),
     walk_on AS (
-      SELECT CASE WHEN found <= ${countCap} AND found > ${leastFoundToWalkOn(countCap, table.rows)}
-                  THEN ceil(${SECOND_WALK_ROWS_PER_FOUND * (countCap + 1)} / found)::bigint ELSE 0 END AS rows
-      FROM first_count
+      SELECT CASE WHEN found <= ${countCap} AND ${walksOn(sql`found`, countCap, sql`first_rows`, sql`table_rows`)}
+                  THEN ceil(${SECOND_WALK_SHARE * (countCap + 1)} * first_rows / found)::bigint ELSE 0 END AS rows
+      FROM first_count, first_plan
     ),
     second_walk AS MATERIALIZED (${newestMatching(sql`(SELECT rows FROM walk_on)`)}),
     newest AS (
@@ -89,65 +95,92 @@ export function newestMatchesQuery(table: SearchedTable, condition: SQL, window:
       UNION ALL
       (SELECT id, time FROM from_index ORDER BY time DESC, id DESC LIMIT ${offset + limit})
     )
-    SELECT counted.matching, shown.* FROM (
+    SELECT counted.matching AS ${column('matching')}, shown.* FROM (
       SELECT (CASE WHEN (SELECT common FROM plan) THEN ${countCap + 1} ELSE (SELECT count(*) FROM from_index) END)::int AS matching
     ) counted
     LEFT JOIN LATERAL (
-      SELECT ${hit}, found.id AS found_id, found.time AS found_time
+      SELECT ${hit}, found.id AS ${column('found_id')},
+             (row_number() OVER (ORDER BY found.time DESC, found.id DESC) - ${offset})::int AS ${column('place')}
       FROM found JOIN ${table.name} t ON t.id = found.id
       ORDER BY found.time DESC, found.id DESC LIMIT ${limit} OFFSET ${offset}
     ) shown ON true
-    ORDER BY shown.found_time DESC, shown.found_id DESC`;
+    ORDER BY ${column('place')}`;
 }
 
-/** The rows of each searched table, from the list counters, for the length of each search's walk. */
-export interface TableRows {
-  history: number;
-  feedback: number;
-  helpRequests: number;
+/** A table's hits and count, from the rows of its newestMatchesQuery (with the same prefix), which come in place order. */
+function foundIn<Row>(answer: readonly Record<string, unknown>[], table: SearchedTable, window: Window, prefix = ''): Found<Row> {
+  const keys = Object.keys(table.hit);
+  const rows = answer
+    .filter((row) => row[`${prefix}found_id`] !== null && row[`${prefix}found_id`] !== undefined)
+    .map((row) => Object.fromEntries(keys.map((key) => [key, row[`${prefix}${key}`]])) as Row);
+  return { rows, totalCount: Math.min(Number(answer[0]?.[`${prefix}matching`] ?? 0), window.countCap) };
 }
 
-export async function readTableRows(db: Db): Promise<TableRows> {
-  const names = [HISTORY_COUNTER, FEEDBACK_COUNTERS.all, HELP_REQUEST_COUNTERS.all];
-  const rows = await sqlRows<{ name: string; count: number | string }>(db, sql`SELECT name, count FROM list_counters WHERE name IN (${sql.join(names.map((name) => sql`${name}`), sql`, `)})`);
-  const count = (name: string) => Number(rows.find((row) => row.name === name)?.count ?? 0);
-  return { history: count(HISTORY_COUNTER), feedback: count(FEEDBACK_COUNTERS.all), helpRequests: count(HELP_REQUEST_COUNTERS.all) };
-}
-
-export const searchedHistory = (tableRows: number): SearchedTable => ({
+const searchedHistory: SearchedTable = {
   name: sql`history`,
-  rows: tableRows,
+  counter: HISTORY_COUNTER,
   hit: { session_id: sql`t.session_id`, user_message: sql`t.user_message`, api_response: sql`t.api_response` },
-});
-
-/** Newest first (history). */
-export const searchHistory = (db: Db, tableRows: number, tsQuery: string, window: Window): Promise<Found<HistoryHit>> =>
-  newestMatches(db, searchedHistory(tableRows), matches(tsQuery), window);
+};
 
 /** `message` is the customer's own feedback text; the exchange it rates comes with it. */
-export const searchFeedback = (db: Db, tableRows: number, tsQuery: string, window: Window): Promise<Found<FeedbackHit>> =>
-  newestMatches(
-    db,
-    {
-      name: sql`feedback`,
-      rows: tableRows,
-      hit: { id: sql`t.id`, message: sql`t.user_feedback`, user_message: sql`t.user_message`, api_response: sql`t.api_response` },
-    },
-    matches(tsQuery),
-    window,
-  );
+const searchedFeedback: SearchedTable = {
+  name: sql`feedback`,
+  counter: FEEDBACK_COUNTERS.all,
+  hit: { id: sql`t.id`, message: sql`t.user_feedback`, user_message: sql`t.user_message`, api_response: sql`t.api_response` },
+};
+
+const searchedHelpRequests: SearchedTable = { name: sql`help_requests`, counter: HELP_REQUEST_COUNTERS.all, hit: { id: sql`t.id`, message: sql`t.message` } };
+
+/** Newest first (history): the search results page. */
+export const searchHistory = (db: Db, tsQuery: string, window: Window): Promise<Found<HistoryHit>> =>
+  newestMatches(db, searchedHistory, matches(tsQuery), window);
 
 /**
- * By the words of name, email and message, or by fragments of the customer's name or email: the stored
- * contact_folded (both folded, a line each) and its trigram index, no steward_fold call per row read.
+ * Help requests match by the words of name, email and message, or by fragments of the customer's name or
+ * email: the stored contact_folded (both folded, a line each) and its trigram index, no steward_fold call per row read.
  */
-export const searchHelpRequests = (db: Db, tableRows: number, tsQuery: string, words: readonly string[], window: Window): Promise<Found<HelpRequestHit>> =>
-  newestMatches(
-    db,
-    { name: sql`help_requests`, rows: tableRows, hit: { id: sql`t.id`, message: sql`t.message` } },
-    words.length > 0 ? sql`(${matches(tsQuery)} OR ${everyFragmentIn(words, [sql`contact_folded`])})` : matches(tsQuery),
-    window,
-  );
+const helpRequestsMatching = (tsQuery: string, words: readonly string[]): SQL =>
+  words.length > 0 ? sql`(${matches(tsQuery)} OR ${everyFragmentIn(words, [sql`contact_folded`])})` : matches(tsQuery);
+
+export interface TopBarFound {
+  history: Found<HistoryHit>;
+  feedback: Found<FeedbackHit>;
+  helpRequests: Found<HelpRequestHit>;
+}
+
+/**
+ * The top bar's history, feedback and help requests in one statement: each table's newestMatchesQuery
+ * (its columns prefixed) computed once, and their hits set side by side by their place in the window. On
+ * the embedded database every statement costs its round trip through the one database thread; three
+ * statements (and the counters read before them) were a fifth of a search.
+ */
+export async function searchTopBar(db: Db, tsQuery: string, words: readonly string[], window: Window): Promise<TopBarFound> {
+  const parts = [
+    { prefix: 'history_', table: searchedHistory, condition: matches(tsQuery) },
+    { prefix: 'feedback_', table: searchedFeedback, condition: matches(tsQuery) },
+    { prefix: 'help_', table: searchedHelpRequests, condition: helpRequestsMatching(tsQuery, words) },
+  ];
+  const answer = await sqlRows<Record<string, unknown>>(db, sql`
+    WITH ${sql.join(
+      parts.map(({ prefix, table, condition }) => sql`${sql.identifier(`${prefix}part`)} AS MATERIALIZED (${newestMatchesQuery(table, condition, window, prefix)})`),
+      sql`, `,
+    )}
+    SELECT * FROM generate_series(1, ${window.limit}::int) AS slot(place)
+    ${sql.join(
+      parts.map(({ prefix }) => {
+        const part = sql.identifier(`${prefix}part`);
+        // A window with no hits is one row without a place, which carries the count: it goes beside the first slot.
+        return sql`LEFT JOIN ${part} ON coalesce(${part}.${sql.identifier(`${prefix}place`)}, 1) = slot.place`;
+      }),
+      sql` `,
+    )}
+    ORDER BY slot.place`);
+  return {
+    history: foundIn<HistoryHit>(answer, searchedHistory, window, 'history_'),
+    feedback: foundIn<FeedbackHit>(answer, searchedFeedback, window, 'feedback_'),
+    helpRequests: foundIn<HelpRequestHit>(answer, searchedHelpRequests, window, 'help_'),
+  };
+}
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 

@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { signedIn } from '../../plugins/access.ts';
 import { bestOf, rankResults } from './rerank.ts';
-import { readTableRows, searchFeedback, searchHelpRequests, searchHistory, searchUserAccounts } from './search.repository.ts';
+import { searchHistory, searchTopBar, searchUserAccounts } from './search.repository.ts';
 import { allWords, parseSearchText, toTsQuery } from './search-text.ts';
 
 const nothing = { rows: [], total_count: 0 };
@@ -33,15 +33,10 @@ export async function searchRoutes(app: FastifyInstance, { db, knowledge, log }:
     const window = { limit: request.body.limit, offset: request.body.page * request.body.limit, countCap: TOP_BAR_COUNT_CAP };
     const users = canReadUserAccounts(viewer) ? asGroup(await searchUserAccounts(db, allWords(parsed), window)) : nothing;
     if (!tsQuery) return { success: true as const, data: { chatHistory: nothing, feedback: nothing, helpRequests: nothing, userAccounts: users } };
-    const rows = await readTableRows(db);
-    const [chatHistory, feedback, helpRequests] = await Promise.all([
-      searchHistory(db, rows.history, tsQuery, window),
-      searchFeedback(db, rows.feedback, tsQuery, window),
-      searchHelpRequests(db, rows.helpRequests, tsQuery, allWords(parsed), window),
-    ]);
+    const found = await searchTopBar(db, tsQuery, allWords(parsed), window);
     return {
       success: true as const,
-      data: { chatHistory: asGroup(chatHistory), feedback: asGroup(feedback), helpRequests: asGroup(helpRequests), userAccounts: users },
+      data: { chatHistory: asGroup(found.history), feedback: asGroup(found.feedback), helpRequests: asGroup(found.helpRequests), userAccounts: users },
     };
   });
 
@@ -57,8 +52,7 @@ export async function searchRoutes(app: FastifyInstance, { db, knowledge, log }:
       const tsQuery = toTsQuery(parseSearchText(request.body.search));
       if (!tsQuery) return { success: true as const, data: { rows: [] } };
       const size = PAGE_SIZE.searchResults;
-      const { history: historyRows } = await readTableRows(db);
-      const found = await searchHistory(db, historyRows, tsQuery, { limit: size, offset: request.body.page * size, countCap: SEARCH_COUNT_CAP });
+      const found = await searchHistory(db, tsQuery, { limit: size, offset: request.body.page * size, countCap: SEARCH_COUNT_CAP });
       return { success: true as const, data: { rows: found.rows.map((row) => ({ ...row, total_count: found.totalCount })) } };
     },
   );

@@ -116,6 +116,33 @@ describe('POST /api/search', () => {
   });
 });
 
+describe('the top bar\'s groups in one statement', () => {
+  it('gives each group its own window and count, side by side, on every page', async () => {
+    const minute = (n: number) => new Date(Date.UTC(2026, 6, 1, 12, n));
+    const rated = await insertHistory(testApp.db, { sessionId: 'kettle-1', userMessage: 'Does the kettle descale itself?', apiResponse: 'No.', time: minute(1) });
+    await insertHistory(testApp.db, { sessionId: 'kettle-2', userMessage: 'Kettle lid is loose', apiResponse: 'Send it back.', time: minute(2) });
+    await insertHistory(testApp.db, { sessionId: 'kettle-3', userMessage: 'Which kettle boils fastest?', apiResponse: 'The Swift.', time: minute(3) });
+    await insertFeedback(testApp.db, { history: rated, userFeedback: 'Wrong about my kettle', rating: 'down' });
+    await testApp.db.insert(helpRequests).values([
+      { name: 'Kai Kettle', email: 'kai@boil.example', message: 'Call me about a refund.', time: minute(4) },
+      { name: 'Kim Boil', email: 'kim@boil.example', message: 'My kettle leaks.', time: minute(5) },
+    ]);
+
+    const first = (await search(viewer, 'kettle', 2, 0)).body.data;
+    expect(first?.chatHistory.rows.map((row) => row.session_id)).toEqual(['kettle-3', 'kettle-2']);
+    expect(first?.chatHistory.total_count).toBe(3);
+    expect(first?.feedback.rows.map((row) => row.message)).toEqual(['Wrong about my kettle']);
+    expect(first?.feedback.total_count).toBe(1);
+    expect(first?.helpRequests.rows.map((row) => row.message)).toEqual(['My kettle leaks.', 'Call me about a refund.']);
+    expect(first?.helpRequests.total_count).toBe(2);
+
+    const second = (await search(viewer, 'kettle', 2, 1)).body.data;
+    expect(second?.chatHistory).toEqual({ rows: [{ session_id: 'kettle-1', user_message: 'Does the kettle descale itself?', api_response: 'No.' }], total_count: 3 });
+    expect(second?.feedback).toEqual({ rows: [], total_count: 1 });
+    expect(second?.helpRequests).toEqual({ rows: [], total_count: 2 });
+  });
+});
+
 describe('a word in more rows than the count cap', () => {
   it('still answers the newest rows first, and counts up to the cap of the call', async () => {
     await insertManyHistory(testApp.db, SEARCH_COUNT_CAP + 50, new Date('2027-01-01T00:00:00Z'));
