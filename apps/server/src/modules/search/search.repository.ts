@@ -55,7 +55,8 @@ async function newestMatches<Row>(db: Db, table: SearchedTable, condition: SQL, 
  */
 function newestMatchesQuery(table: SearchedTable, condition: SQL, window: Window, prefix = ''): SQL {
   const { limit, offset, countCap } = window;
-  const windowInWalk = offset + limit <= countCap + 1;
+  // A common word's window: its newest matches from the walks, or past them (a deep page) along the time index.
+  const commonWindow = offset + limit <= countCap + 1 ? sql`newest` : sql`(SELECT id, time FROM ${table.name} WHERE ${condition}) deep`;
   const column = (name: string) => sql.identifier(`${prefix}${name}`);
   const hit = sql.join(
     Object.entries(table.hit).map(([key, value]) => sql`${value} AS ${column(key)}`),
@@ -87,10 +88,7 @@ function newestMatchesQuery(table: SearchedTable, condition: SQL, window: Window
       SELECT id, time FROM ${table.name} WHERE ${condition} AND NOT (SELECT common FROM plan)
     ),
     found AS (
-      (SELECT id, time FROM newest WHERE ${windowInWalk} AND (SELECT common FROM plan)
-       ORDER BY time DESC, id DESC LIMIT ${offset + limit})
-      UNION ALL
-      (SELECT id, time FROM ${table.name} WHERE ${condition} AND ${!windowInWalk} AND (SELECT common FROM plan)
+      (SELECT id, time FROM ${commonWindow} WHERE (SELECT common FROM plan)
        ORDER BY time DESC, id DESC LIMIT ${offset + limit})
       UNION ALL
       (SELECT id, time FROM from_index ORDER BY time DESC, id DESC LIMIT ${offset + limit})
