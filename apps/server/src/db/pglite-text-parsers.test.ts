@@ -48,7 +48,7 @@ describe('the embedded database with its parsers set once', () => {
     expect(row?.windowStartedAt).toEqual(new Date('2026-11-23T10:00:00Z'));
   });
 
-  it('starts each query on a turn of the event loop of its own, so waiting network work runs between queries', async () => {
+  it('starts each query on a turn of the event loop of its own, so waiting work runs between queries', async () => {
     const order: string[] = [];
     await sqlRows(database.db, sql`SELECT 0`);
     setImmediate(() => order.push('other work'));
@@ -56,6 +56,26 @@ describe('the embedded database with its parsers set once', () => {
       await sqlRows(database.db, sql`SELECT ${step}::int`);
       order.push(`query ${step}`);
     }
-    expect(order).toEqual(['other work', 'query 1', 'query 2']);
+    expect(order).toEqual(['query 1', 'other work', 'query 2']);
+  });
+
+  it('answers queries asked all at once, each once, in the order asked', async () => {
+    const order: number[] = [];
+    await Promise.all([1, 2, 3, 4, 5].map(async (step) => {
+      const [row] = await sqlRows<{ step: number }>(database.db, sql`SELECT ${step}::int AS step`);
+      order.push(row?.step ?? 0);
+    }));
+    expect(order).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('runs a transaction\'s queries while other queries wait for it', async () => {
+    const inTransaction = database.db.transaction(async (tx) => {
+      await sqlRows(tx, sql`SELECT 1`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return sqlRows<{ answer: number }>(tx, sql`SELECT 2::int AS answer`);
+    });
+    const outside = sqlRows<{ answer: number }>(database.db, sql`SELECT 3::int AS answer`);
+    expect((await inTransaction)[0]?.answer).toBe(2);
+    expect((await outside)[0]?.answer).toBe(3);
   });
 });

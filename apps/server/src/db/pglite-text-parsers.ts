@@ -1,4 +1,5 @@
 import { type PGlite, types } from '@electric-sql/pglite';
+import { createTurns } from './event-loop-turns.ts';
 
 /**
  * Drizzle's PGlite driver sends these parsers with every query, so dates, times and intervals (and arrays
@@ -40,27 +41,19 @@ export function withoutRedundantParsers(options: QueryOptions | undefined): Quer
 }
 
 /**
- * PGlite runs each query synchronously, and hands its lock to the next waiting query in a microtask: queued
- * queries ran back to back without the event loop getting a turn, 50 of them for 100–300 ms, in which no
- * request was read and no answer sent. Some requests then waited seconds (p99 ÷ p50 up to 15 at 50
- * connections). Each query now starts on a turn of its own, so network work slips in between.
- */
-const nextTurnOfEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
-/**
  * The client (or a transaction of it) as Drizzle sees it: queries lose the parsers the database already
- * applies and wait for their own turn of the event loop; everything else is the client's own (bound to
- * it: PGlite keeps private fields).
+ * applies and each starts on a turn of the event loop of its own (event-loop-turns.ts; the client and its
+ * transactions share the turns); everything else is the client's own (bound to it: PGlite keeps private fields).
  */
-export function dropRedundantParsers<Client extends Queryable>(client: Client): Client {
+export function dropRedundantParsers<Client extends Queryable>(client: Client, turn: () => Promise<void> = createTurns()): Client {
   // Made once: the proxy sits under every query of the embedded database.
   const query = async (text: string, params?: unknown[], options?: QueryOptions) => {
-    await nextTurnOfEventLoop();
+    await turn();
     return client.query(text, params, withoutRedundantParsers(options));
   };
   const transaction = client.transaction
     ? <T>(callback: (tx: Parameters<Parameters<PGlite['transaction']>[0]>[0]) => Promise<T>) =>
-        client.transaction?.((tx) => callback(dropRedundantParsers(tx)))
+        client.transaction?.((tx) => callback(dropRedundantParsers(tx, turn)))
     : undefined;
   return new Proxy(client, {
     get(target, property) {
