@@ -22,3 +22,8 @@ export async function readCounter(db: Db, name: string): Promise<number> {
 /** The counter as a scalar subquery (0 when it has no row yet), to read in the statement that reads the rows. */
 export const counterValue = (name: string): SQL<number> =>
   sql<number>`coalesce((SELECT count FROM list_counters WHERE name = ${name}), 0)`.mapWith(Number);
+
+/** A page's rows read with their list's counter (counterValue) as `totalCount`: the records without it, and the count. */
+export function countedPage<Row extends { totalCount: number }>(rows: readonly Row[]): { records: Omit<Row, 'totalCount'>[]; totalCount: number } {
+  return { records: rows.map(({ totalCount: _totalCount, ...record }) => record), totalCount: rows[0]?.totalCount ?? 0 };
+}

@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { RatingFilter } from '@steward/contract/feedback';
 import type { Db } from '../../db/client.ts';
 import { feedback } from '../../db/schema.ts';
-import { counterValue } from '../../lib/list-counters.ts';
+import { countedPage, counterValue } from '../../lib/list-counters.ts';
 import type { AnchoredList, PageAnchors } from '../../lib/page-anchors.ts';
 import { feedbackCounterFor } from './feedback.counters.ts';
 
@@ -59,7 +59,7 @@ export async function findFeedbackPage(
     .from(feedback)
     .where(sql`${feedback.id} IN (${ids})`)
     .orderBy(desc(feedback.time), desc(feedback.id));
-  return { records: rows.map(({ totalCount: _totalCount, ...record }) => record), totalCount: rows[0]?.totalCount ?? 0 };
+  return countedPage(rows);
 }
 
 export async function findFeedbackById(db: Db, id: number): Promise<FeedbackRecord | undefined> {

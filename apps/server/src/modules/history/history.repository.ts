@@ -1,7 +1,7 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { history } from '../../db/schema.ts';
-import { counterValue } from '../../lib/list-counters.ts';
+import { countedPage, counterValue } from '../../lib/list-counters.ts';
 import type { AnchoredList, PageAnchors } from '../../lib/page-anchors.ts';
 import { COVERAGE_GAP_COUNTER, HISTORY_COUNTER } from './history.counters.ts';
 
@@ -61,7 +61,7 @@ export async function findHistoryPage(
     .from(history)
     .where(sql`${history.id} IN (${ids})`)
     .orderBy(desc(history.time), desc(history.id));
-  return { records: rows.map(({ totalCount: _totalCount, ...record }) => record), totalCount: rows[0]?.totalCount ?? 0 };
+  return countedPage(rows);
 }
 
 /** Every exchange of one chat session, oldest first. */
