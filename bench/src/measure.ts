@@ -40,9 +40,10 @@ export interface LoadOptions {
 export const WARM_UP_SECONDS = 1;
 
 /**
- * Drives one call with autocannon, WARM_UP_SECONDS unmeasured and then `durationSeconds` measured; non-2xx
- * answers and errors are counted in `errors` (the report marks the run). With `bodyFor`, the warm-up and
- * the measured run number their requests on one count, so no measured request repeats a warm-up's text.
+ * Drives one call with autocannon: one request alone, then WARM_UP_SECONDS at full load, both unmeasured,
+ * then `durationSeconds` measured; non-2xx answers and errors of the measured run are counted in `errors`
+ * (the report marks the run). With `bodyFor`, the three runs number their requests on one count, so no
+ * measured request repeats a warm-up's text.
  */
 export async function measure(options: LoadOptions): Promise<Measurement> {
   const numbered = options.bodyFor ? { bodyFor: continuingCount(options.bodyFor) } : {};

@@ -29,6 +29,12 @@ export interface SearchedTable {
   hit: Record<string, SQL>;
 }
 
+/** A searched table and the prefix of its columns in a statement (empty when the statement is its own). */
+interface PrefixedTable {
+  prefix: string;
+  table: SearchedTable;
+}
+
 export const matches = (tsQuery: string): SQL => sql`search @@ to_tsquery('steward_search', ${tsQuery})`;
 
 /**
@@ -44,7 +50,7 @@ export const matches = (tsQuery: string): SQL => sql`search @@ to_tsquery('stewa
  * A window past the walk's matches (a deep page of a common word) is read along the time index.
  */
 async function newestMatches<Row>(db: Db, table: SearchedTable, condition: SQL, window: Window): Promise<Found<Row>> {
-  return foundIn<Row>(await sqlRows<Record<string, unknown>>(db, newestMatchesQuery(table, condition, window)), table, window);
+  return foundIn<Row>(await sqlRows<Record<string, unknown>>(db, newestMatchesQuery(table, condition, window)), { table, prefix: '' }, window);
 }
 
 /**
@@ -106,7 +112,7 @@ function newestMatchesQuery(table: SearchedTable, condition: SQL, window: Window
 }
 
 /** A table's hits and count, from the rows of its newestMatchesQuery (with the same prefix), which come in place order. */
-function foundIn<Row>(answer: readonly Record<string, unknown>[], table: SearchedTable, window: Window, prefix = ''): Found<Row> {
+function foundIn<Row>(answer: readonly Record<string, unknown>[], { table, prefix }: PrefixedTable, window: Window): Found<Row> {
   const keys = Object.keys(table.hit);
   const rows = answer
     .filter((row) => row[`${prefix}found_id`] !== null && row[`${prefix}found_id`] !== undefined)
@@ -146,17 +152,23 @@ export interface TopBarFound {
   helpRequests: Found<HelpRequestHit>;
 }
 
+const TOP_BAR_PARTS = {
+  history: { prefix: 'history_', table: searchedHistory },
+  feedback: { prefix: 'feedback_', table: searchedFeedback },
+  helpRequests: { prefix: 'help_', table: searchedHelpRequests },
+} as const satisfies Record<keyof TopBarFound, PrefixedTable>;
+
 /**
  * The top bar's history, feedback and help requests in one statement: each table's newestMatchesQuery
- * (its columns prefixed) computed once, and their hits set side by side by their place in the window. On
- * the embedded database every statement costs its round trip through the one database thread; three
- * statements (and the counters read before them) were a fifth of a search.
+ * (its columns prefixed) computed once, and their hits set side by side by their place in the window.
+ * Two round trips with the session's lookup, where it was five (a statement for each table and one for
+ * their counters): on the embedded database each waits its turn on the one database thread.
  */
 export async function searchTopBar(db: Db, tsQuery: string, words: readonly string[], window: Window): Promise<TopBarFound> {
-  const parts = [
-    { prefix: 'history_', table: searchedHistory, condition: matches(tsQuery) },
-    { prefix: 'feedback_', table: searchedFeedback, condition: matches(tsQuery) },
-    { prefix: 'help_', table: searchedHelpRequests, condition: helpRequestsMatching(tsQuery, words) },
+  const parts: (PrefixedTable & { condition: SQL })[] = [
+    { ...TOP_BAR_PARTS.history, condition: matches(tsQuery) },
+    { ...TOP_BAR_PARTS.feedback, condition: matches(tsQuery) },
+    { ...TOP_BAR_PARTS.helpRequests, condition: helpRequestsMatching(tsQuery, words) },
   ];
   const answer = await sqlRows<Record<string, unknown>>(db, sql`
     WITH ${sql.join(
@@ -174,9 +186,9 @@ export async function searchTopBar(db: Db, tsQuery: string, words: readonly stri
     )}
     ORDER BY slot.place`);
   return {
-    history: foundIn<HistoryHit>(answer, searchedHistory, window, 'history_'),
-    feedback: foundIn<FeedbackHit>(answer, searchedFeedback, window, 'feedback_'),
-    helpRequests: foundIn<HelpRequestHit>(answer, searchedHelpRequests, window, 'help_'),
+    history: foundIn<HistoryHit>(answer, TOP_BAR_PARTS.history, window),
+    feedback: foundIn<FeedbackHit>(answer, TOP_BAR_PARTS.feedback, window),
+    helpRequests: foundIn<HelpRequestHit>(answer, TOP_BAR_PARTS.helpRequests, window),
   };
 }
 
