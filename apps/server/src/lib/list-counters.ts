@@ -1,6 +1,8 @@
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { jsonArrayOf, parseJsonRows } from '../db/json-rows.ts';
 import { listCounters } from '../db/schema.ts';
+import { type SqlBigint, sqlRows } from '../db/sql-rows.ts';
 
 /**
  * Adds `delta` to each named counter. Call it in the same transaction as the
@@ -23,7 +25,14 @@ export async function readCounter(db: Db, name: string): Promise<number> {
 export const counterValue = (name: string): SQL<number> =>
   sql<number>`coalesce((SELECT count FROM list_counters WHERE name = ${name}), 0)`.mapWith(Number);
 
-/** A page's rows read with their list's counter (counterValue) as `totalCount`: the records without it, and the count. */
-export function countedPage<Row extends { totalCount: number }>(rows: readonly Row[]): { records: Omit<Row, 'totalCount'>[]; totalCount: number } {
-  return { records: rows.map(({ totalCount: _totalCount, ...record }) => record), totalCount: rows[0]?.totalCount ?? 0 };
+/**
+ * A page's rows (`rows`, in `order`: see jsonArrayOf) and their list's counter, in one statement, the rows
+ * as one JSON value (json-rows.ts).
+ */
+export async function readCountedPage<Row>(db: Db, counter: string, rows: SQL, order: SQL): Promise<{ rows: Row[]; totalCount: number }> {
+  const [answer] = await sqlRows<{ total_count: SqlBigint; page: string }>(
+    db,
+    sql`SELECT ${counterValue(counter)} AS total_count, ${jsonArrayOf(rows, order)} AS page`,
+  );
+  return { rows: parseJsonRows<Row>(answer?.page), totalCount: Number(answer?.total_count ?? 0) };
 }

@@ -1,8 +1,9 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { RatingFilter } from '@steward/contract/feedback';
 import type { Db } from '../../db/client.ts';
+import { aliasedColumns, type JsonRecord } from '../../db/json-rows.ts';
 import { feedback } from '../../db/schema.ts';
-import { countedPage, counterValue } from '../../lib/list-counters.ts';
+import { readCountedPage } from '../../lib/list-counters.ts';
 import type { AnchoredList, PageAnchors } from '../../lib/page-anchors.ts';
 import { feedbackCounterFor } from './feedback.counters.ts';
 
@@ -20,18 +21,9 @@ const shownColumns = {
   time: feedback.time,
 };
 
-export interface FeedbackRecord {
-  id: number;
-  sessionId: string;
-  userMessage: string;
-  apiResponse: string;
-  rating: 'up' | 'down';
-  reason: unknown;
-  userFeedback: string;
-  userIp: string;
-  country: string;
-  time: Date;
-}
+export type FeedbackRecord = Omit<JsonRecord<typeof shownColumns>, 'time'> & { time: Date };
+
+const SHOWN = aliasedColumns(shownColumns);
 
 const feedbackList = (rating: RatingFilter): AnchoredList => ({
   name: `feedback:${rating}`,
@@ -54,12 +46,13 @@ export async function findFeedbackPage(
 ): Promise<{ records: FeedbackRecord[]; totalCount: number }> {
   const list = feedbackList(rating);
   const ids = await anchors.pageIdsQuery(db, list, pageIndex * pageSize, pageSize);
-  const rows = await db
-    .select({ ...shownColumns, totalCount: counterValue(list.counter) })
-    .from(feedback)
-    .where(sql`${feedback.id} IN (${ids})`)
-    .orderBy(desc(feedback.time), desc(feedback.id));
-  return countedPage(rows);
+  const { rows, totalCount } = await readCountedPage<JsonRecord<typeof shownColumns>>(
+    db,
+    list.counter,
+    sql`SELECT ${SHOWN} FROM feedback WHERE ${feedback.id} IN (${ids})`,
+    sql`r.time DESC, r.id DESC`,
+  );
+  return { records: rows.map((row) => ({ ...row, time: new Date(row.time) })), totalCount };
 }
 
 export async function findFeedbackById(db: Db, id: number): Promise<FeedbackRecord | undefined> {

@@ -3,10 +3,11 @@ import type { HelpRequest, HelpRequestAction, HelpRequestStatus, HelpRequestStat
 import { HELP_REQUEST_MESSAGES } from '@steward/contract/help-requests';
 import { PAGE_SIZE } from '@steward/contract/paging';
 import type { Db } from '../../db/client.ts';
+import { utcIsoText } from '../../db/json-rows.ts';
 import type { helpRequests } from '../../db/schema.ts';
 import { type SqlRow, sqlRows } from '../../db/sql-rows.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { bumpCounters, counterValue } from '../../lib/list-counters.ts';
+import { bumpCounters, readCountedPage } from '../../lib/list-counters.ts';
 import { recordAudit, type StaffActor } from '../audit-log/record-audit.ts';
 import { HELP_REQUEST_COUNTERS } from './help-requests.counters.ts';
 
@@ -16,6 +17,8 @@ type HelpRequestRecord = Pick<
 >;
 
 const COLUMNS = sql`h.id, h.user_ip, h.country, h.time, h.name, h.email, h.message, h.origin_url, h.status`;
+/** COLUMNS for jsonArrayOf: the time as UTC text. */
+const JSON_COLUMNS = sql`h.id, h.user_ip, h.country, ${utcIsoText(sql`h.time`)} AS time, h.name, h.email, h.message, h.origin_url, h.status`;
 
 /** Copies the fields the dashboard shows, nothing else (no search vector, no staff ids). */
 export const presentHelpRequest = (record: HelpRequestRecord): HelpRequest => ({
@@ -33,8 +36,7 @@ export const presentHelpRequest = (record: HelpRequestRecord): HelpRequest => ({
 const counterOf = (filter: HelpRequestStatusFilter): string => (filter === '' ? HELP_REQUEST_COUNTERS.all : HELP_REQUEST_COUNTERS[filter]);
 
 /**
- * One page, newest first, and its list's counter, in one statement (one row of nulls and the count when
- * the page is empty). A deferred join: the inner query walks only the (status, time, id) or (time, id)
+ * One page, newest first, and its list's counter, in one statement. A deferred join: the inner query walks only the (status, time, id) or (time, id)
  * index to find the page's ids, so a deep page skips index entries, not rows.
  */
 export async function findHelpRequestPage(
@@ -44,18 +46,15 @@ export async function findHelpRequestPage(
 ): Promise<{ rows: HelpRequest[]; totalCount: number }> {
   const pageSize = PAGE_SIZE.helpRequests;
   const where = filter === '' ? sql`` : sql`WHERE status = ${filter}`;
-  const answer = await sqlRows<{ total_count: number | string } & (HelpRequestRecord | { [column in keyof HelpRequestRecord]: null })>(
+  const { rows, totalCount } = await readCountedPage<HelpRequestRecord>(
     db,
-    sql`SELECT counted.total_count, shown.* FROM (SELECT ${counterValue(counterOf(filter))} AS total_count) counted
-        LEFT JOIN LATERAL (
-          SELECT ${COLUMNS}
-          FROM (SELECT id FROM help_requests ${where} ORDER BY time DESC, id DESC LIMIT ${pageSize} OFFSET ${pageIndex * pageSize}) page
-          JOIN help_requests h ON h.id = page.id
-        ) shown ON true
-        ORDER BY shown.time DESC, shown.id DESC`,
+    counterOf(filter),
+    sql`SELECT ${JSON_COLUMNS}
+        FROM (SELECT id FROM help_requests ${where} ORDER BY time DESC, id DESC LIMIT ${pageSize} OFFSET ${pageIndex * pageSize}) page
+        JOIN help_requests h ON h.id = page.id`,
+    sql`r.time DESC, r.id DESC`,
   );
-  const rows = answer.flatMap(({ total_count: _count, ...record }) => (record.id === null ? [] : [presentHelpRequest(record)]));
-  return { rows, totalCount: Number(answer[0]?.total_count ?? 0) };
+  return { rows: rows.map(presentHelpRequest), totalCount };
 }
 
 export async function findHelpRequest(db: Db, id: number): Promise<HelpRequest | undefined> {

@@ -1,7 +1,9 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { aliasedColumns, jsonArrayOf, type JsonRecord, parseJsonRows } from '../../db/json-rows.ts';
 import { history } from '../../db/schema.ts';
-import { countedPage, counterValue } from '../../lib/list-counters.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
+import { readCountedPage } from '../../lib/list-counters.ts';
 import type { AnchoredList, PageAnchors } from '../../lib/page-anchors.ts';
 import { COVERAGE_GAP_COUNTER, HISTORY_COUNTER } from './history.counters.ts';
 
@@ -20,19 +22,14 @@ const shownColumns = {
   coverageGap: history.coverageGap,
 };
 
-export interface HistoryRecord {
-  id: number;
-  sessionId: string;
-  userMessage: string;
-  apiResponse: string;
-  sourceDocs: unknown[];
-  origin: string | null;
-  account: unknown;
-  time: Date;
-  country: string;
-  userIp: string;
-  coverageGap: boolean;
-}
+export type HistoryRecord = Omit<JsonRecord<typeof shownColumns>, 'time'> & { time: Date };
+
+const SHOWN = aliasedColumns(shownColumns);
+/** Newest first, as the (time desc, id desc) index holds them; oldest first is its reverse. */
+const NEWEST_FIRST = sql`r.time DESC, r.id DESC`;
+const OLDEST_FIRST = sql`r.time, r.id`;
+
+const toRecord = (row: JsonRecord<typeof shownColumns>): HistoryRecord => ({ ...row, time: new Date(row.time) });
 
 /** The history list for page anchors: all rows, counted by the `history` counter. */
 const historyList: AnchoredList = { name: 'history', table: sql`history`, filter: undefined, counter: HISTORY_COUNTER };
@@ -56,19 +53,20 @@ export async function findHistoryPage(
 ): Promise<{ records: HistoryRecord[]; totalCount: number }> {
   const list = page.coverageGapsOnly ? coverageGapList : historyList;
   const ids = await anchors.pageIdsQuery(db, list, page.pageIndex * page.pageSize, page.pageSize);
-  const rows = await db
-    .select({ ...shownColumns, totalCount: counterValue(list.counter) })
-    .from(history)
-    .where(sql`${history.id} IN (${ids})`)
-    .orderBy(desc(history.time), desc(history.id));
-  return countedPage(rows);
+  const { rows, totalCount } = await readCountedPage<JsonRecord<typeof shownColumns>>(
+    db,
+    list.counter,
+    sql`SELECT ${SHOWN} FROM history WHERE ${history.id} IN (${ids})`,
+    NEWEST_FIRST,
+  );
+  return { records: rows.map(toRecord), totalCount };
 }
 
 /** Every exchange of one chat session, oldest first. */
 export async function findSessionHistory(db: Db, sessionId: string): Promise<HistoryRecord[]> {
-  return db
-    .select(shownColumns)
-    .from(history)
-    .where(eq(history.sessionId, sessionId))
-    .orderBy(asc(history.time), asc(history.id));
+  const [answer] = await sqlRows<{ rows: string }>(
+    db,
+    sql`SELECT ${jsonArrayOf(sql`SELECT ${SHOWN} FROM history WHERE ${history.sessionId} = ${sessionId}`, OLDEST_FIRST)} AS rows`,
+  );
+  return parseJsonRows<JsonRecord<typeof shownColumns>>(answer?.rows).map(toRecord);
 }
