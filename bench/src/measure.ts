@@ -47,8 +47,8 @@ export const WARM_UP_SECONDS = 1;
  */
 export async function measure(options: LoadOptions): Promise<Measurement> {
   const numbered = options.bodyFor ? { bodyFor: continuingCount(options.bodyFor) } : {};
-  // One request alone first: a call's one-time work (the first deep page takes its list's anchors, about
-  // 1.3 s at a million rows) would otherwise outlast the warm-up and hold up the measured run's first requests.
+  // One request alone first: a call's one-time work (the first deep page takes its list's anchors, a
+  // statement per 3000 rows) would otherwise fall into the warm-up and hold up its first requests.
   await startMeasurement({ ...options, ...numbered, connections: 1, amount: 1 }).result;
   await startMeasurement({ ...options, ...numbered, durationSeconds: WARM_UP_SECONDS }).result;
   return startMeasurement({ ...options, ...numbered }).result;

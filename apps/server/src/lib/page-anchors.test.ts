@@ -78,3 +78,32 @@ describe('PageAnchors', () => {
     }
   });
 });
+
+describe('PageAnchors walking down', () => {
+  it('takes each anchor in a statement of its own, and goes on from the deepest it has for a deeper page', async () => {
+    const anchors = new PageAnchors(7);
+    const statements = vi.spyOn(testApp.db, 'execute');
+    const rebuilds = rebuildsOf(anchors);
+    await anchors.pageIds(testApp.db, historyList, 60, 5);
+    // The counter with the top row, then one statement per anchor down to rank 56, then the page.
+    expect(rebuilds).toHaveBeenCalledTimes(1);
+    expect(statements).toHaveBeenCalledTimes(1 + 8 + 1);
+
+    statements.mockClear();
+    await anchors.pageIds(testApp.db, historyList, 95, 5);
+    // The anchors' check, anchors 63 to 91, the page.
+    expect(rebuilds).toHaveBeenCalledTimes(1);
+    expect(statements).toHaveBeenCalledTimes(1 + 5 + 1);
+    expect(await anchors.pageIds(testApp.db, historyList, 95, 5)).toEqual(await offsetIds(historyList, 95, 5));
+    statements.mockRestore();
+  });
+
+  it('answers deep pages asked for at once as OFFSET does, walking each list once', async () => {
+    const anchors = new PageAnchors(7);
+    const rebuilds = rebuildsOf(anchors);
+    const offsets = [95, 40, 70, 14, 99];
+    const pages = await Promise.all(offsets.map((offset) => anchors.pageIds(testApp.db, historyList, offset, 5)));
+    expect(pages).toEqual(await Promise.all(offsets.map((offset) => offsetIds(historyList, offset, 5))));
+    expect(rebuilds).toHaveBeenCalledTimes(1);
+  });
+});
