@@ -1,10 +1,10 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
@@ -99,22 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
   registerErrorHandling(app);
   const routes = registerAccessRules(app, config.botApiKey);
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // React and Chart.js set style attributes; no script can come in through them.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.secureCookies ? [] : null,
-      },
-    },
-    hsts: config.secureCookies,
-  });
+  registerSecurityHeaders(app, config.secureCookies);
   registerSessions(app, database.db);
   registerCsrfProtection(app, config.publicUrl);
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
-// The headers @fastify/helmet sets (app.ts), on an API answer and on the served dashboard page,
+// The headers helmet sets (plugins/security-headers.ts), on an API answer and on the served dashboard page,
 // over http and with an https PUBLIC_URL.
 
 function builtDashboard(): string {
