@@ -49,7 +49,7 @@ export async function findFeedbackPage(
   const { rows, totalCount } = await readCountedPage<JsonRecord<typeof shownColumns>>(
     db,
     list.counter,
-    sql`SELECT ${SHOWN} FROM feedback WHERE ${feedback.id} IN (${ids})`,
+    sql`SELECT ${SHOWN} FROM (${ids}) page JOIN feedback ON ${feedback.id} = page.id`,
     sql`r.time DESC, r.id DESC`,
   );
   return { records: rows.map((row) => ({ ...row, time: new Date(row.time) })), totalCount };

@@ -44,7 +44,8 @@ const coverageGapList: AnchoredList = {
 /**
  * One page of history, newest first, with its list's counter, in one statement. The page's ids come
  * from the (time desc, id desc) index alone, sought from the nearest page anchor; only those ids are
- * then read whole.
+ * then read whole, joined to them (a join costs less than `id IN (...)`, which hashes the ids first:
+ * 0.66 against 0.72 ms for page 1 in-process).
  */
 export async function findHistoryPage(
   db: Db,
@@ -56,7 +57,7 @@ export async function findHistoryPage(
   const { rows, totalCount } = await readCountedPage<JsonRecord<typeof shownColumns>>(
     db,
     list.counter,
-    sql`SELECT ${SHOWN} FROM history WHERE ${history.id} IN (${ids})`,
+    sql`SELECT ${SHOWN} FROM (${ids}) page JOIN history ON ${history.id} = page.id`,
     NEWEST_FIRST,
   );
   return { records: rows.map(toRecord), totalCount };
