@@ -91,9 +91,14 @@ describe('PageAnchors walking down', () => {
 
     statements.mockClear();
     await anchors.pageIds(testApp.db, historyList, 95, 5);
-    // The anchors' check, anchors 63 to 91, the page.
+    // The anchors' check, again once it is this list's turn to walk, anchors 63 to 91, the page.
     expect(rebuilds).toHaveBeenCalledTimes(1);
-    expect(statements).toHaveBeenCalledTimes(1 + 5 + 1);
+    expect(statements).toHaveBeenCalledTimes(2 + 5 + 1);
+
+    statements.mockClear();
+    await anchors.pageIds(testApp.db, historyList, 50, 5);
+    // Deep enough already: the check and the page, without waiting for a turn to walk.
+    expect(statements).toHaveBeenCalledTimes(1 + 1);
     expect(await anchors.pageIds(testApp.db, historyList, 95, 5)).toEqual(await offsetIds(historyList, 95, 5));
     statements.mockRestore();
   });

@@ -68,6 +68,10 @@ export class PageAnchors {
   }
 
   private async anchorFor(db: Db, list: AnchoredList, offset: number): Promise<{ anchor: Anchor; rank: number } | undefined> {
+    // The usual case, anchors deep enough and still right, needs no walk and waits for none.
+    const known = this.sets.get(list.name);
+    const shift = known ? await this.shiftSince(db, list, known) : undefined;
+    if (known && shift !== undefined && this.reaches(known, offset - shift)) return this.nearest(known, shift, offset);
     // One walk per list at a time: two deep pages asked for at once would otherwise both extend the same set.
     const found = (this.walks.get(list.name) ?? Promise.resolve()).then(() => this.walkTo(db, list, offset));
     const ignore = () => undefined;
@@ -80,9 +84,18 @@ export class PageAnchors {
     const shift = known ? await this.shiftSince(db, list, known) : undefined;
     const current = known && shift !== undefined ? { set: known, shift } : await this.rebuild(db, list);
     await this.extend(db, list, current.set, offset - current.shift);
-    const usable = current.set.anchors.filter((anchor) => anchor.rank + current.shift <= offset);
-    const anchor = usable.at(-1);
-    return anchor ? { anchor, rank: anchor.rank + current.shift } : undefined;
+    return this.nearest(current.set, current.shift, offset);
+  }
+
+  /** Whether the set holds an anchor within `stride` rows above `rank` (ranks as the set counts them). */
+  private reaches(set: AnchorSet, rank: number): boolean {
+    const last = set.anchors.at(-1);
+    return set.complete || (last !== undefined && last.rank + this.stride > rank);
+  }
+
+  private nearest(set: AnchorSet, shift: number, offset: number): { anchor: Anchor; rank: number } | undefined {
+    const anchor = set.anchors.filter((candidate) => candidate.rank + shift <= offset).at(-1);
+    return anchor ? { anchor, rank: anchor.rank + shift } : undefined;
   }
 
   /** How far every anchor moved down since it was taken, or undefined when they must be rebuilt. */
@@ -124,7 +137,7 @@ export class PageAnchors {
    * 1.3 s in one statement, and every other request waited for it.
    */
   private async extend(db: Db, list: AnchoredList, set: AnchorSet, rank: number): Promise<void> {
-    for (let last = set.anchors.at(-1); last && !set.complete && last.rank + this.stride <= rank; last = set.anchors.at(-1)) {
+    for (let last = set.anchors.at(-1); last && !this.reaches(set, rank); last = set.anchors.at(-1)) {
       // Named time_text: an output column named time would be what ORDER BY time sorts by, as text, unindexed.
       const rows = await sqlRows<{ time_text: string; id: string | number }>(db, sql`
         SELECT time::text AS time_text, id FROM ${list.table}
