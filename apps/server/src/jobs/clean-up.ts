@@ -74,6 +74,7 @@ export const cleanUpHandler =
     log.info({ deleted: counts }, 'clean-up finished');
     if (config.databaseUrl) return;
     const started = performance.now();
-    const tables = await upkeepEmbeddedDatabase(db);
-    if (tables.length > 0) log.info({ tables, milliseconds: Math.round(performance.now() - started) }, 'embedded database vacuumed and analysed');
+    const { tables, searchIndexes } = await upkeepEmbeddedDatabase(db);
+    const milliseconds = Math.round(performance.now() - started);
+    if (tables.length > 0 || searchIndexes.length > 0) log.info({ tables, searchIndexes, milliseconds }, 'embedded database upkeep done');
   };
