@@ -22,7 +22,7 @@ import { IngestError } from '../../apps/server/src/ingest/ingest-error.ts';
 import { parseDocument } from '../../apps/server/src/ingest/parse-document.ts';
 import { DOCUMENT_INGESTION_QUEUE } from '../../apps/server/src/modules/documents/document-ingestion-queue.ts';
 import { ensureVectorIndex, vectorLiteral } from '../../apps/server/src/modules/knowledge/knowledge-vectors.ts';
-import { replaceChunks, searchKnowledge } from '../../apps/server/src/modules/knowledge/knowledge.repository.ts';
+import { RANKED_MATCHES, replaceChunks, searchKnowledge } from '../../apps/server/src/modules/knowledge/knowledge.repository.ts';
 import type { RunningServer } from '../../apps/server/src/start-server.ts';
 import { sharedTestdataDir } from '../../apps/server/src/test/shared-testdata.ts';
 import { benchAdmin, benchConfig, prepareDataDir, signIn, startBenchServer } from './bench-server.ts';
@@ -398,6 +398,7 @@ async function searchBreakdown(server: RunningServer, questions: readonly string
       fullTextOnlyP50Ms: percentile(textSamples, 0.5),
       vectorOnlyP50Ms: percentile(vectorSamples, 0.5),
       fullTextMatches: matches,
+      rankedMatches: RANKED_MATCHES,
       vectorCandidates: candidates.length,
       usesVectorIndex: plan.some((line) => /Index Scan using knowledge_chunks_embedding_\d+_idx/.test(line['QUERY PLAN'])),
     };

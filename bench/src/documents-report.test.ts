@@ -97,7 +97,7 @@ describe('the markdown', () => {
         { connections: 50, historyPage1: measured(100), search: measured(250) },
         { connections: 1, historyPage1: measured(3), search: measured(60) },
       ],
-      breakdown: { queryEmbeddingP50Ms: 20, databaseSearchP50Ms: 40, fullTextOnlyP50Ms: 30, vectorOnlyP50Ms: 8, fullTextMatches: [10_000, 14_690], vectorCandidates: 40, usesVectorIndex: true },
+      breakdown: { queryEmbeddingP50Ms: 20, databaseSearchP50Ms: 40, fullTextOnlyP50Ms: 30, vectorOnlyP50Ms: 8, fullTextMatches: [10_000, 14_690], rankedMatches: 500, vectorCandidates: 40, usesVectorIndex: true },
     };
     const text = retrievalMarkdown(retrieval);
     expect(text).toContain('at 50 connections: 2.50× (target ≤ 3×): PASS.');

@@ -72,6 +72,8 @@ export interface RetrievalResults {
     vectorOnlyP50Ms: number;
     /** Chunks the full-text side ranks for each question: every chunk holding any of its words. */
     fullTextMatches: number[];
+    /** The most chunks the full-text side fetches and ranks (searchKnowledge's RANKED_MATCHES). */
+    rankedMatches: number;
     /** Rows the vector side of the query gave (it asks for 50). */
     vectorCandidates: number;
     /** Whether the plan of the vector side scans the HNSW index. */
@@ -257,8 +259,8 @@ export function retrievalMarkdown(results: RetrievalResults): string {
       `(vector + full text, fused) ${ms(breakdown.databaseSearchP50Ms)} ms p50; the search without a question vector (full text alone) ` +
       `${ms(breakdown.fullTextOnlyP50Ms)} ms, the vector side's query alone ${ms(breakdown.vectorOnlyP50Ms)} ms. ` +
       `Chunks holding any of the question's words: ${count(Math.round(average(breakdown.fullTextMatches)))} per question on average ` +
-      `(${count(Math.min(...breakdown.fullTextMatches))}–${count(Math.max(...breakdown.fullTextMatches))}); the full-text side ranks at most ` +
-      `2,000 holding all of them and 2,000 holding any. ` +
+      `(${count(Math.min(...breakdown.fullTextMatches))}–${count(Math.max(...breakdown.fullTextMatches))}); the full-text side fetches and ranks ` +
+      `at most ${count(breakdown.rankedMatches)}, taken by the question's rarest words. ` +
       `The vector side ${breakdown.usesVectorIndex ? 'scans the HNSW index' : 'does NOT use the HNSW index'}; at pgvector's default ef_search it gives ` +
       `${breakdown.vectorCandidates} candidates, and searchKnowledge raises ef_search to the 50 it asks for.`,
   );

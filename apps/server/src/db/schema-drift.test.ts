@@ -35,6 +35,14 @@ const ONLY_IN_MIGRATIONS: readonly AllowedDifference[] = [
     object: 'trigger audit_log.audit_log_no_truncate',
     reason: 'Migration 0700: refuses TRUNCATE on the audit log. Drizzle does not declare triggers.',
   },
+  ...['knowledge_terms_count(terms text[], change integer)', 'knowledge_terms_of_statement()', 'knowledge_terms_of_row()', 'steward_any_lexeme(terms text[])'].map((name) => ({
+    object: `function ${name}`,
+    reason: 'Migration 1000: how many chunks hold each lexeme, and a question\'s rarest lexemes as a query. Drizzle does not declare functions.',
+  })),
+  ...['insert', 'delete', 'truncate', 'update'].map((event) => ({
+    object: `trigger knowledge_chunks.knowledge_terms_${event}`,
+    reason: 'Migration 1000: keeps knowledge_terms in step with the chunks whoever writes them. Drizzle does not declare triggers.',
+  })),
 ];
 
 /**

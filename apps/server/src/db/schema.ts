@@ -310,6 +310,12 @@ export const knowledgeChunks = pgTable('knowledge_chunks', {
   index('knowledge_chunks_search_idx').using('gin', table.searchVector),
 ]);
 
+/** How many chunks hold each lexeme (kept by migration 1000's triggers): a question's rarest words come first. */
+export const knowledgeTerms = pgTable('knowledge_terms', {
+  term: text('term').primaryKey(),
+  chunks: integer('chunks').notNull(),
+}, (table) => [check('knowledge_terms_chunks_check', sql`${table.chunks} > 0`)]);
+
 /** The embedding model the stored vectors were made with (one row). */
 export const knowledgeStore = pgTable('knowledge_store', {
   id: integer('id').primaryKey(),

@@ -5,18 +5,20 @@ import { EmbeddingError, type Embedder, embeddingInputs } from './embedder.ts';
 /** Counts what reaches the model; a text's vector is [its length, its first character code]. */
 function countingEmbedder() {
   const seen: string[][] = [];
+  const urgent: (boolean | undefined)[] = [];
   const embedder: Embedder = {
     model: 'counting',
     dimensions: 2,
     countTokens: (text) => text.length,
-    async embed(texts) {
+    async embed(texts, options) {
       const inputs = embeddingInputs(texts);
       seen.push(inputs);
+      urgent.push(options?.urgent);
       return inputs.map((input) => Float32Array.from([input.length, input.charCodeAt(0)]));
     },
     close: async () => undefined,
   };
-  return { embedder, seen };
+  return { embedder, seen, urgent };
 }
 
 describe('withEmbeddingCache', () => {
@@ -30,10 +32,11 @@ describe('withEmbeddingCache', () => {
     expect(second[1]).toBe(first[0]);
   });
 
-  it('asks the model once for a text repeated in one call', async () => {
-    const { embedder, seen } = countingEmbedder();
+  it('asks the model once for a text repeated in one call, as urgent (someone waits for it)', async () => {
+    const { embedder, seen, urgent } = countingEmbedder();
     await withEmbeddingCache(embedder).embed(['same', 'same', 'other']);
     expect(seen).toEqual([['same', 'other']]);
+    expect(urgent).toEqual([true]);
   });
 
   it('forgets the least recently used text first', async () => {

@@ -4,7 +4,8 @@ import { type Embedder, embeddingInput } from './embedder.ts';
 export const QUERY_EMBEDDING_CACHE_ENTRIES = 5000;
 
 /**
- * An embedder that remembers the vectors of the texts it saw last (least recently used goes first).
+ * An embedder that remembers the vectors of the texts it saw last (least recently used goes first), and
+ * asks for the ones it has not seen as urgent.
  * For the query side only: search rerank embeds the same results at every keystroke, and customers ask
  * the same questions; ingestion's chunks are seen once and would only push those out.
  */
@@ -26,7 +27,8 @@ export function withEmbeddingCache(embedder: Embedder, maxEntries = QUERY_EMBEDD
     async embed(texts) {
       const inputs = texts.map(embeddingInput);
       const missing = [...new Set(inputs.filter((input) => !cache.has(input)))];
-      const fresh = missing.length > 0 ? await embedder.embed(missing) : [];
+      // Someone waits for every text asked here: the wrapped embedder serves them before documents' chunks.
+      const fresh = missing.length > 0 ? await embedder.embed(missing, { urgent: true }) : [];
       const vectors = new Map(missing.map((input, index) => [input, fresh[index]]));
       return inputs.map((input) => {
         const vector = vectors.get(input) ?? cache.get(input);

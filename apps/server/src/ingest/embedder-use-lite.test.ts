@@ -83,14 +83,37 @@ describe('createUseLiteEmbedder', () => {
   it('shares one worker between embedders, started on the first batch and stopped after the last close', async () => {
     const first = embedder();
     const second = embedder();
-    expect(useLiteWorkerState()).toEqual({ running: false, embedders: 2 });
+    expect(useLiteWorkerState()).toMatchObject({ running: false, embedders: 2 });
     await Promise.all([first.embed(['one']), second.embed(['two'])]);
-    expect(useLiteWorkerState()).toEqual({ running: true, embedders: 2 });
+    expect(useLiteWorkerState()).toMatchObject({ running: true, embedders: 2 });
     await first.close();
-    expect(useLiteWorkerState()).toEqual({ running: true, embedders: 1 });
+    expect(useLiteWorkerState()).toMatchObject({ running: true, embedders: 1 });
     await second.close();
-    expect(useLiteWorkerState()).toEqual({ running: false, embedders: 0 });
+    expect(useLiteWorkerState()).toMatchObject({ running: false, embedders: 0 });
     await expect(first.embed(['again'])).rejects.toThrow('The embedder was closed.');
+  });
+
+  it('serves urgent texts before the batches of a document that wait, all of them in one batch', async () => {
+    const use = embedder({ batchSize: 2 });
+    const chunks = Array.from({ length: 6 }, (_, i) => `Chunk ${i} of the kettle manual explains descaling.`);
+    const questions = ['How do I descale the kettle?', 'Is the kettle dishwasher safe?', 'Where is the serial number?'];
+    const [alone] = await use.embed([questions[1] ?? '']);
+    const before = useLiteWorkerState().batchesSent;
+    const finished: string[] = [];
+    const document = use.embed(chunks).then((vectors) => {
+      finished.push('document');
+      return vectors;
+    });
+    // The document's first batch is out; the questions wait behind it, and go before its other two batches.
+    const answers = Promise.all(questions.map((question) => use.embed([question], { urgent: true }).then(([vector]) => {
+      finished.push(question);
+      return vector;
+    })));
+    const [vectors, asked] = await Promise.all([document, answers]);
+    expect(finished).toEqual([...questions, 'document']);
+    expect(useLiteWorkerState().batchesSent - before).toBe(3 + 1);
+    expect(vectors).toHaveLength(6);
+    expect(cosine(asked[1] ?? new Float32Array(), alone ?? new Float32Array())).toBeGreaterThan(0.9999);
   });
 
   it('restarts a worker that does not answer in time', async () => {

@@ -9,11 +9,19 @@ export interface Embedder {
   /** The length of every vector; undefined for a remote model until its first answer. */
   readonly dimensions: number | undefined;
   /** One vector per text, in the same order. A text empty after whitespace is refused (EmbeddingError). */
-  embed(texts: readonly string[]): Promise<Float32Array[]>;
+  embed(texts: readonly string[], options?: EmbedOptions): Promise<Float32Array[]>;
   /** The model's token count of a text, for chunkPages. */
   countTokens(text: string): number;
   /** Frees what it holds (the worker thread, open requests). */
   close(): Promise<void>;
+}
+
+export interface EmbedOptions {
+  /**
+   * Someone is waiting for these vectors (a customer's question, a search's best match): an embedder with a
+   * queue of its own serves them before documents' chunks, together with the other urgent texts waiting.
+   */
+  urgent?: boolean;
 }
 
 /** A failure to embed, for the log and the job's retry: not the document's fault. */

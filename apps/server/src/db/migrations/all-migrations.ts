@@ -11,6 +11,7 @@ import { auditLog } from './0700-audit-log.ts';
 import { chat } from './0800-chat.ts';
 import { helpRequestsContactFolded } from './0900-help-requests-contact-folded.ts';
 import { statisticsRollupMonthly } from './0901-statistics-rollup-monthly.ts';
+import { knowledgeTerms } from './1000-knowledge-terms.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
@@ -28,4 +29,5 @@ export const allMigrations: readonly Migration[] = [
   chat,
   helpRequestsContactFolded,
   statisticsRollupMonthly,
+  knowledgeTerms,
 ];

@@ -58,11 +58,15 @@ export interface Passage {
 const CANDIDATES = 50;
 const RRF_K = 60;
 /**
- * Full-text matches ranked per question, at most, for each of its two queries. Ranking costs a few
- * microseconds per matching chunk, and a question of common words matches most of a big store: this
- * keeps a search in milliseconds at 100k chunks (see the benchmark in docs/operations.md).
+ * The most chunks the full-text side fetches and ranks (each costs about 10 µs on the embedded database).
+ * They come from the question's rarest words (knowledge_terms, migration 1000): the rarest one, and the
+ * next rarest while the chunks holding them add up to at most this many; when even the rarest word is in
+ * more chunks than that, the chunks holding both of the two rarest. A passage that answers a question
+ * holds its telling words. Taking the chunks holding any of its words instead matched half of a 100k-chunk
+ * store, and fetching and ranking an arbitrary 2,000 of those was most of a search (about 35 ms there) and
+ * could miss the passage. Every candidate is ranked by all of the question's words.
  */
-const RANKED_MATCHES = 2000;
+export const RANKED_MATCHES = 500;
 
 type PassageRow = {
   content: string;
@@ -77,9 +81,8 @@ type PassageRow = {
 /**
  * The k best passages for a question: the vector ranking (cosine, when an embedding is given)
  * and the full-text ranking merged by reciprocal rank fusion, 1/(60 + rank) from each. The
- * full-text side ranks, by ts_rank_cd, the chunks holding all of the question's words and the
- * chunks holding any of them (a question rarely holds all of a passage's words), each set capped
- * at RANKED_MATCHES, so passages with more of the words, closer together, come first.
+ * full-text side ranks, by ts_rank_cd against any of the question's words, the chunks holding its
+ * rarest words (RANKED_MATCHES), so passages with more of the words, closer together, come first.
  */
 export async function searchKnowledge(
   db: Db,
@@ -95,13 +98,24 @@ export async function searchKnowledge(
   const search = (tx: Db) =>
     sqlRows<PassageRow>(tx, sql`
     WITH words AS (
-      SELECT plainto_tsquery('english', ${input.query}) AS every_word,
-             nullif(replace(plainto_tsquery('english', ${input.query})::text, ' & ', ' | '), '')::tsquery AS any_word
+      SELECT nullif(replace(plainto_tsquery('english', ${input.query})::text, ' & ', ' | '), '')::tsquery AS any_word
+    ),
+    question_terms AS (
+      SELECT term, chunks, row_number() OVER (ORDER BY chunks, term) AS place, sum(chunks) OVER (ORDER BY chunks, term) AS running
+      FROM knowledge_terms
+      WHERE term = ANY (tsvector_to_array(to_tsvector('english', ${input.query})))
+    ),
+    candidate_words AS (
+      SELECT CASE
+        WHEN (SELECT chunks FROM question_terms WHERE place = 1) > ${RANKED_MATCHES} AND EXISTS (SELECT FROM question_terms WHERE place = 2)
+          THEN (SELECT steward_any_lexeme(ARRAY[term]) FROM question_terms WHERE place = 1)
+               && (SELECT steward_any_lexeme(ARRAY[term]) FROM question_terms WHERE place = 2)
+        ELSE (SELECT steward_any_lexeme(array_agg(term)) FROM question_terms WHERE place = 1 OR running <= ${RANKED_MATCHES})
+      END AS words
     ),
     matching AS (
-      (SELECT c.id, c.search_vector FROM knowledge_chunks c, words WHERE c.search_vector @@ words.every_word LIMIT ${RANKED_MATCHES})
-      UNION
-      (SELECT c.id, c.search_vector FROM knowledge_chunks c, words WHERE c.search_vector @@ words.any_word LIMIT ${RANKED_MATCHES})
+      SELECT c.id, c.search_vector FROM knowledge_chunks c
+      WHERE c.search_vector @@ (SELECT words FROM candidate_words) LIMIT ${RANKED_MATCHES}
     ),
     vector_hits AS (${vectorHits}),
     text_hits AS (
