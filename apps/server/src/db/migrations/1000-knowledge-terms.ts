@@ -4,8 +4,8 @@ import type { Migration } from './migration.ts';
  * How many knowledge chunks hold each word (its stemmed lexeme, as the chunks' search_vector has it): the
  * document frequency that lets a question's full-text side start from its rarest words (knowledge.repository.ts).
  * Kept by statement triggers in the transaction that writes the chunks, whoever writes them (ingestion,
- * Inform the Bot, the benchmark's loader); terms are upserted in sorted order, so two transactions adding
- * chunks at once lock them in the same order. A term no chunk holds any more is deleted.
+ * Inform the Bot, the benchmark's loader); terms are locked in sorted order, so two transactions writing
+ * chunks at once (on a PostgreSQL server) never deadlock on them. A term no chunk holds any more is deleted.
  */
 export const knowledgeTerms: Migration = {
   name: '1000-knowledge-terms',
@@ -29,7 +29,9 @@ BEGIN
       ON CONFLICT (term) DO UPDATE SET chunks = k.chunks + EXCLUDED.chunks;
     RETURN;
   END IF;
-  WITH gone AS (SELECT term, -change * count(*) AS chunks FROM unnest(terms) AS term GROUP BY term ORDER BY term),
+  -- Locked in term order, as the insert above takes them, so a removal and an addition never deadlock.
+  PERFORM FROM knowledge_terms WHERE term = ANY (terms) ORDER BY term FOR UPDATE;
+  WITH gone AS (SELECT term, -change * count(*) AS chunks FROM unnest(terms) AS term GROUP BY term),
   left_over AS (
     UPDATE knowledge_terms k SET chunks = greatest(k.chunks - gone.chunks, 1)
     FROM gone WHERE k.term = gone.term
