@@ -60,6 +60,12 @@ describe('knowledge_terms: how many chunks hold each word', () => {
     await database.db.execute(sql`DELETE FROM documents WHERE id = ${teapot}`);
     expect(await termCounts()).toEqual({});
   });
+
+  it('is emptied with the chunks when they are truncated', async () => {
+    await putChunks(await newDocument('Teapot'), ['Warm the teapot first.']);
+    await database.db.execute(sql`TRUNCATE knowledge_chunks`);
+    expect(await termCounts()).toEqual({});
+  });
 });
 
 describe('steward_any_lexeme', () => {
