@@ -39,6 +39,17 @@ const ONLY_IN_MIGRATIONS: readonly AllowedDifference[] = [
     object: `function ${name}`,
     reason: 'Migration 1000: how many chunks hold each lexeme, and a question\'s rarest lexemes as a query. Drizzle does not declare functions.',
   })),
+  ...[
+    'steward_first_walk_rows(count_cap integer, table_rows double precision, most integer, entry_in_rows double precision)',
+    'steward_walks_on(found integer, count_cap integer, walked bigint, table_rows double precision, entry_in_rows double precision)',
+    ...['history', 'feedback', 'help_requests'].map(
+      (table) =>
+        `steward_newest_${table}(q tsquery, fragments text[], count_cap integer, window_offset integer, window_limit integer, first_walk_most integer, entry_in_rows double precision, second_walk_share double precision)`,
+    ),
+  ].map((name) => ({
+    object: `function ${name}`,
+    reason: 'Migration 1100: a search\'s newest matches in each searched table, and how it decides to walk or use the index. Drizzle does not declare functions.',
+  })),
   ...['insert', 'delete', 'truncate', 'update'].map((event) => ({
     object: `trigger knowledge_chunks.knowledge_terms_${event}`,
     reason: 'Migration 1000: keeps knowledge_terms in step with the chunks whoever writes them. Drizzle does not declare triggers.',

@@ -12,6 +12,7 @@ import { chat } from './0800-chat.ts';
 import { helpRequestsContactFolded } from './0900-help-requests-contact-folded.ts';
 import { statisticsRollupMonthly } from './0901-statistics-rollup-monthly.ts';
 import { knowledgeTerms } from './1000-knowledge-terms.ts';
+import { searchFunctions } from './1100-search-functions.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
@@ -30,4 +31,5 @@ export const allMigrations: readonly Migration[] = [
   helpRequestsContactFolded,
   statisticsRollupMonthly,
   knowledgeTerms,
+  searchFunctions,
 ];

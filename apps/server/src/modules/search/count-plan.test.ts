@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
-import { firstWalkRows, walksOn } from './count-plan.ts';
+import { BITMAP_ENTRY_IN_ROWS_READ, FIRST_WALK_MOST_ROWS } from './count-plan.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -11,10 +11,11 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const tableRowsSql = (tableRows: number | null) => sql`${tableRows}::float8`;
+const firstWalkRows = (countCap: number, tableRows: number | null) =>
+  sql`steward_first_walk_rows(${countCap}::int, ${tableRows}::float8, ${FIRST_WALK_MOST_ROWS}::int, ${BITMAP_ENTRY_IN_ROWS_READ}::float8)`;
 
 async function firstWalk(countCap: number, tableRows: number | null): Promise<number> {
-  const [row] = await sqlRows<{ rows: number }>(database.db, sql`SELECT ${firstWalkRows(countCap, tableRowsSql(tableRows))}::int AS rows`);
+  const [row] = await sqlRows<{ rows: number }>(database.db, sql`SELECT ${firstWalkRows(countCap, tableRows)}::int AS rows`);
   return row?.rows ?? Number.NaN;
 }
 
@@ -24,13 +25,13 @@ async function leastFoundToWalkOn(countCap: number, tableRows: number | null): P
     database.db,
     sql`SELECT min(found)::int AS least
         FROM generate_series(0, ${countCap}::int) AS tried(found),
-             (SELECT ${firstWalkRows(countCap, tableRowsSql(tableRows))}::float8 AS walked) first_walk
-        WHERE ${walksOn(sql`found::float8`, countCap, sql`walked`, tableRowsSql(tableRows))}`,
+             (SELECT ${firstWalkRows(countCap, tableRows)} AS walked) first_walk
+        WHERE steward_walks_on(found, ${countCap}::int, walked, ${tableRows}::float8, ${BITMAP_ENTRY_IN_ROWS_READ}::float8)`,
   );
   return row?.least ?? undefined;
 }
 
-describe('firstWalkRows', () => {
+describe('steward_first_walk_rows', () => {
   it('reads 1,000 rows in a big table, fewer in a few thousand, none in an empty one', async () => {
     expect(await firstWalk(20, 1_000_000)).toBe(1000);
     expect(await firstWalk(20, 16_000)).toBe(1000);
@@ -41,7 +42,7 @@ describe('firstWalkRows', () => {
   });
 });
 
-describe('walksOn', () => {
+describe('steward_walks_on', () => {
   it('walks on at a million rows once the first 1,000 newest rows hold 3 matches (the top bar) or 19 (the results page)', async () => {
     expect(await leastFoundToWalkOn(20, 1_000_000)).toBe(3);
     expect(await leastFoundToWalkOn(1000, 1_000_000)).toBe(19);
