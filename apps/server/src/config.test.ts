@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readConfig } from './config.ts';
+import { SIMPLE_EMAIL_PATTERN } from '@steward/contract/auth';
+import { ConfigError, defaultAdminEmail, readConfig } from './config.ts';
 
 describe('readConfig', () => {
   it('has defaults that serve on port 3000 from ./data', () => {
@@ -9,11 +10,20 @@ describe('readConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.assistantName).toBe('Steward');
     expect(config.databaseUrl).toBeUndefined();
-    expect(config.initialAdmin).toEqual({ email: 'admin@localhost', password: undefined, name: 'Administrator' });
+    expect(config.initialAdmin).toEqual({ email: 'admin@localhost.localdomain', password: undefined, name: 'Administrator' });
     expect(config.embeddings).toBeUndefined();
     expect(config.uploadMaxMb).toBe(100);
     expect(config.allowPrivateUrls).toBe(false);
     expect(config.auditRetentionDays).toBe(365);
+  });
+
+  it('names the first administrator admin@ the dashboard\'s host, an address the login form accepts', () => {
+    expect(defaultAdminEmail('https://dash.example.com')).toBe('admin@dash.example.com');
+    expect(defaultAdminEmail('http://localhost:3000')).toBe('admin@localhost.localdomain');
+    expect(defaultAdminEmail('http://intranet:8080')).toBe('admin@intranet.localdomain');
+    for (const url of ['http://localhost:3000', 'http://intranet', 'http://[::1]:3000', 'http://10.0.0.5']) {
+      expect(defaultAdminEmail(url), url).toMatch(SIMPLE_EMAIL_PATTERN);
+    }
   });
 
   it.each([

@@ -144,6 +144,15 @@ export interface LlmConfig {
 export class ConfigError extends Error {}
 
 /** Reads the environment into a typed config; a wrong value throws one line naming the variable. */
+/**
+ * admin@ the dashboard's host, as an address the login form accepts (SIMPLE_EMAIL_PATTERN wants a dot after
+ * the @): a host without one, like localhost, gets ".localdomain", so the first start's administrator can log in.
+ */
+export function defaultAdminEmail(publicUrl: string): string {
+  const email = `admin@${new URL(publicUrl).hostname}`;
+  return SIMPLE_EMAIL_PATTERN.test(email) ? email : `${email}.localdomain`;
+}
+
 export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   const withoutEmpty = Object.fromEntries(
     Object.entries(environment).filter(([name, value]) => name in environmentSchema.shape && value !== ''),
@@ -182,7 +191,7 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
     assistantName: env.ASSISTANT_NAME,
     botApiKey: env.BOT_API_KEY,
     initialAdmin: {
-      email: (env.STEWARD_ADMIN_EMAIL ?? `admin@${new URL(publicUrl).hostname}`).toLowerCase(),
+      email: (env.STEWARD_ADMIN_EMAIL ?? defaultAdminEmail(publicUrl)).toLowerCase(),
       password: env.STEWARD_ADMIN_PASSWORD,
       name: env.STEWARD_ADMIN_NAME ?? 'Administrator',
     },
