@@ -143,7 +143,6 @@ export interface LlmConfig {
 
 export class ConfigError extends Error {}
 
-/** Reads the environment into a typed config; a wrong value throws one line naming the variable. */
 /**
  * admin@ the dashboard's host, as an address the login form accepts (SIMPLE_EMAIL_PATTERN wants a dot after
  * the @): a host without one, like localhost, gets ".localdomain", so the first start's administrator can log in.
@@ -153,6 +152,7 @@ export function defaultAdminEmail(publicUrl: string): string {
   return SIMPLE_EMAIL_PATTERN.test(email) ? email : `${email}.localdomain`;
 }
 
+/** Reads the environment into a typed config; a wrong value throws one line naming the variable. */
 export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   const withoutEmpty = Object.fromEntries(
     Object.entries(environment).filter(([name, value]) => name in environmentSchema.shape && value !== ''),

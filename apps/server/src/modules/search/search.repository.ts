@@ -40,9 +40,12 @@ interface Sought {
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
-/** Each word as a LIKE pattern anywhere in a folded column (steward_fold: accents and case). */
+/** A word as a LIKE pattern anywhere in a folded column (steward_fold: accents and case; _ and % as themselves). */
+const fragmentPattern = (word: string): SQL => sql`steward_fold(${`%${escapeLike(word)}%`})`;
+
+/** Every word's fragmentPattern, as a text[] for a searched table's function. */
 const fragmentsOf = (words: readonly string[]): SQL =>
-  words.length > 0 ? sql`ARRAY[${sql.join(words.map((word) => sql`steward_fold(${`%${escapeLike(word)}%`})`), sql`, `)}]` : sql`'{}'::text[]`;
+  words.length > 0 ? sql`ARRAY[${sql.join(words.map(fragmentPattern), sql`, `)}]` : sql`'{}'::text[]`;
 
 /**
  * A window of the newest rows matching a search, and their number up to the window's count cap, in one
@@ -158,14 +161,10 @@ export async function searchTopBar(db: Db, tsQuery: string, words: readonly stri
   };
 }
 
-
 /** Every word somewhere in one of the folded `columns` (steward_fold or stored folded; trigram-indexed). */
 const everyFragmentIn = (words: readonly string[], columns: readonly SQL[]): SQL =>
   sql`(${sql.join(
-    words.map((word) => {
-      const pattern = sql`steward_fold(${`%${escapeLike(word)}%`})`;
-      return sql`(${sql.join(columns.map((column) => sql`${column} LIKE ${pattern}`), sql` OR `)})`;
-    }),
+    words.map((word) => sql`(${sql.join(columns.map((column) => sql`${column} LIKE ${fragmentPattern(word)}`), sql` OR `)})`),
     sql` AND `,
   )})`;
 

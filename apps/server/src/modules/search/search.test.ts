@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_COUNT_CAP, type SearchResults, TOP_BAR_COUNT_CAP } from '@steward/contract/search';
 import { helpRequests } from '../../db/schema.ts';
@@ -75,6 +75,23 @@ describe('POST /api/search', () => {
     expect(await ids('stomer.exam')).toEqual(['My teapot arrived cracked, I want a replacement.']);
     // "Hana Help" then "hana@…": a fragment across the two would match "helphana", "elp\nhan" does not.
     expect(await ids('elphan')).toEqual([]);
+  });
+
+  it('takes a fragment\'s _ as itself, not as a LIKE wildcard, and needs every fragment', async () => {
+    const [added] = await testApp.db
+      .insert(helpRequests)
+      .values({ name: 'Seán Brien-Smith', email: 'sean_100@shop.example', message: 'Where is my parcel?' })
+      .returning({ id: helpRequests.id });
+    try {
+      const ids = async (text: string) => (await search(viewer, text)).body.data?.helpRequests.rows.map((row) => row.id);
+      expect(await ids('n_10 ')).toEqual([added?.id]);
+      expect(await ids('rien n_10 ')).toEqual([added?.id]);
+      // As a wildcard, "_" would match the "e" of "sean".
+      expect(await ids('s_an ')).toEqual([]);
+      expect(await ids('rien hana ')).toEqual([]);
+    } finally {
+      await testApp.db.delete(helpRequests).where(eq(helpRequests.id, added?.id ?? 0));
+    }
   });
 
   it('finds staff by fragments of name or email, folded, only for holders of read_user_accounts', async () => {
