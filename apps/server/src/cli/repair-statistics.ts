@@ -6,7 +6,7 @@ import { migrate } from '../db/migrate.ts';
 import { rebuildStatisticsRollup } from '../modules/statistics/statistics-rollup-rebuild.ts';
 
 /**
- * `npm run repair:statistics`: rebuilds the hourly statistics rollup from the raw rows, on the
+ * `npm run repair:statistics`: rebuilds the statistics (quarter-hour rollup, running totals) from the raw rows, on the
  * database the server would open (DATA_DIR or DATABASE_URL). On the embedded database it takes
  * DATA_DIR's lock, so it refuses to run while the server is up; on PostgreSQL it may run live.
  */
@@ -21,8 +21,8 @@ async function repairStatistics(): Promise<void> {
       const log = { info: (message: string) => process.stdout.write(`${message}\n`), warn: (message: string) => process.stderr.write(`${message}\n`) };
       await migrate(database, log);
       const started = Date.now();
-      const hours = await rebuildStatisticsRollup(database.db);
-      process.stdout.write(`Statistics rollup rebuilt from the raw rows: ${hours} hours in ${Date.now() - started} ms.\n`);
+      const quarters = await rebuildStatisticsRollup(database.db);
+      process.stdout.write(`Statistics rebuilt from the raw rows: ${quarters} quarter hours in ${Date.now() - started} ms.\n`);
     } finally {
       await database.close();
     }

@@ -188,15 +188,7 @@ export const listCounters = pgTable('list_counters', {
   count: bigint('count', { mode: 'number' }).notNull().default(0),
 });
 
-export const statisticsRollup = pgTable('statistics_rollup', {
-  hour: timestamptz('hour').primaryKey(),
-  sessions: integer('sessions').notNull().default(0),
-  questions: integer('questions').notNull().default(0),
-  upRatings: integer('up_ratings').notNull().default(0),
-  downRatings: integer('down_ratings').notNull().default(0),
-});
-
-/** The same sums per UTC quarter hour (migration 0101), for time zones at :30 and :45. */
+/** Sessions started, questions answered and up/down ratings per UTC quarter hour (migration 0101). */
 export const statisticsRollupQuarter = pgTable('statistics_rollup_quarter', {
   quarter: timestamptz('quarter').primaryKey(),
   sessions: integer('sessions').notNull().default(0),
@@ -205,22 +197,16 @@ export const statisticsRollupQuarter = pgTable('statistics_rollup_quarter', {
   downRatings: integer('down_ratings').notNull().default(0),
 });
 
-/** The same sums per UTC day (migration 0100), kept by bumpStatisticsRollup alongside the hourly row. */
-export const statisticsRollupDaily = pgTable('statistics_rollup_daily', {
-  day: timestamptz('day').primaryKey(),
-  sessions: integer('sessions').notNull().default(0),
-  questions: integer('questions').notNull().default(0),
-  upRatings: integer('up_ratings').notNull().default(0),
-  downRatings: integer('down_ratings').notNull().default(0),
-});
-
-/** The same sums per UTC calendar month (migration 0901), for the long periods. */
-export const statisticsRollupMonthly = pgTable('statistics_rollup_monthly', {
-  month: timestamptz('month').primaryKey(),
-  sessions: integer('sessions').notNull().default(0),
-  questions: integer('questions').notNull().default(0),
-  upRatings: integer('up_ratings').notNull().default(0),
-  downRatings: integer('down_ratings').notNull().default(0),
+/**
+ * The sums of statistics_rollup_quarter before `upto` (migration 1200), for a prefix of its quarters:
+ * kept by steward_count_statistics, which every statistics write calls.
+ */
+export const statisticsTotals = pgTable('statistics_totals', {
+  upto: timestamptz('upto').primaryKey(),
+  sessions: bigint('sessions', { mode: 'number' }).notNull(),
+  questions: bigint('questions', { mode: 'number' }).notNull(),
+  upRatings: bigint('up_ratings', { mode: 'number' }).notNull(),
+  downRatings: bigint('down_ratings', { mode: 'number' }).notNull(),
 });
 
 // A trigger (migration 0400) keeps list_counters 'inform_the_bot' equal to this table's row count.

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import type { listCounters, statisticsRollup } from '../db/schema.ts';
-import { type SqlRow, sqlRows } from '../db/sql-rows.ts';
+import type { listCounters } from '../db/schema.ts';
+import { type SqlBigint, type SqlRow, sqlRows } from '../db/sql-rows.ts';
 import type { ApiBody, ApiResponse } from './api-client.ts';
 import { TEST_BOT_API_KEY, type TestApp } from './test-app.ts';
 
@@ -21,13 +21,15 @@ export interface RollupHour {
   down: number;
 }
 
+/** The statistics of one UTC hour: the sums of its four quarter-hour rollup rows. */
 export async function rollupAt(db: Db, hourIso: string): Promise<RollupHour> {
-  const rows = await sqlRows<Pick<SqlRow<typeof statisticsRollup>, 'sessions' | 'questions' | 'up_ratings' | 'down_ratings'>>(
+  const rows = await sqlRows<{ sessions: SqlBigint | null; questions: SqlBigint | null; up_ratings: SqlBigint | null; down_ratings: SqlBigint | null }>(
     db,
-    sql`SELECT sessions, questions, up_ratings, down_ratings FROM statistics_rollup WHERE hour = ${hourIso}::timestamptz`,
+    sql`SELECT sum(sessions) AS sessions, sum(questions) AS questions, sum(up_ratings) AS up_ratings, sum(down_ratings) AS down_ratings
+          FROM statistics_rollup_quarter WHERE quarter >= ${hourIso}::timestamptz AND quarter < ${hourIso}::timestamptz + interval '1 hour'`,
   );
   const row = rows[0];
-  return { sessions: row?.sessions ?? 0, questions: row?.questions ?? 0, up: row?.up_ratings ?? 0, down: row?.down_ratings ?? 0 };
+  return { sessions: Number(row?.sessions ?? 0), questions: Number(row?.questions ?? 0), up: Number(row?.up_ratings ?? 0), down: Number(row?.down_ratings ?? 0) };
 }
 
 let sessionCounter = 0;

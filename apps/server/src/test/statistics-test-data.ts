@@ -43,7 +43,7 @@ export async function addFeedback(
 }
 
 export async function clearStatisticsData(db: Db): Promise<void> {
-  for (const table of ['feedback', 'history', 'chat_sessions', 'statistics_rollup', 'statistics_rollup_daily', 'statistics_rollup_quarter', 'statistics_rollup_monthly']) {
+  for (const table of ['feedback', 'history', 'chat_sessions', 'statistics_totals', 'statistics_rollup_quarter']) {
     await db.execute(sql`DELETE FROM ${sql.identifier(table)}`);
   }
 }

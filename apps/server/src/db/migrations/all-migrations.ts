@@ -13,6 +13,7 @@ import { helpRequestsContactFolded } from './0900-help-requests-contact-folded.t
 import { statisticsRollupMonthly } from './0901-statistics-rollup-monthly.ts';
 import { knowledgeTerms } from './1000-knowledge-terms.ts';
 import { searchFunctions } from './1100-search-functions.ts';
+import { statisticsTotals } from './1200-statistics-totals.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
@@ -32,4 +33,5 @@ export const allMigrations: readonly Migration[] = [
   statisticsRollupMonthly,
   knowledgeTerms,
   searchFunctions,
+  statisticsTotals,
 ];

@@ -2,7 +2,7 @@ import type { BotMessageRequest, BotMessageRow } from '@steward/contract/bot';
 import type { Db } from '../../db/client.ts';
 import { history } from '../../db/schema.ts';
 import { bumpCounters } from '../../lib/list-counters.ts';
-import { bumpStatisticsRollup, utcHourOf } from '../statistics/statistics-rollup.repository.ts';
+import { bumpStatisticsRollup, utcQuarterOf } from '../statistics/statistics-rollup.repository.ts';
 import { COVERAGE_GAP_COUNTER, HISTORY_COUNTER } from '../history/history.counters.ts';
 import { CHAT_SESSIONS_COUNTER, countSessionMessage } from './chat-sessions.repository.ts';
 
@@ -15,7 +15,7 @@ export interface NewChatMessage extends Omit<BotMessageRequest, 'time' | 'countr
 
 /**
  * Stores one exchange with its session, counters and statistics, all or nothing.
- * Locks are taken in one order (session row, counters, then rollup hours from the earliest)
+ * Locks are taken in one order (session row, counters, then the statistics' turn)
  * so concurrent calls on PostgreSQL wait for each other instead of deadlocking.
  */
 export async function recordChatMessage(db: Db, message: NewChatMessage): Promise<BotMessageRow> {
@@ -40,11 +40,11 @@ export async function recordChatMessage(db: Db, message: NewChatMessage): Promis
     const session = await countSessionMessage(tx, message.session_id, message.time);
     const listCounters = session.kind === 'started' ? [CHAT_SESSIONS_COUNTER, HISTORY_COUNTER] : [HISTORY_COUNTER];
     await bumpCounters(tx, message.coverage_gap ? [...listCounters, COVERAGE_GAP_COUNTER] : listCounters, 1);
-    const movesHour =
-      session.kind === 'moved-back' && utcHourOf(session.previousStart).getTime() !== utcHourOf(message.time).getTime();
-    const sessionStartsHere = session.kind === 'started' || movesHour;
+    const movesQuarter =
+      session.kind === 'moved-back' && utcQuarterOf(session.previousStart).getTime() !== utcQuarterOf(message.time).getTime();
+    const sessionStartsHere = session.kind === 'started' || movesQuarter;
     await bumpStatisticsRollup(tx, message.time, { questions: 1, sessions: sessionStartsHere ? 1 : 0 });
-    if (movesHour) await bumpStatisticsRollup(tx, session.previousStart, { sessions: -1 });
+    if (movesQuarter) await bumpStatisticsRollup(tx, session.previousStart, { sessions: -1 });
     return { id: row.id, session_id: row.sessionId, time: row.time.toISOString() };
   });
 }

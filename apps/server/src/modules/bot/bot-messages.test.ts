@@ -143,6 +143,24 @@ describe('POST /api/bot/messages', () => {
     expect(new Date(session?.last_message_at ?? 0).toISOString()).toBe(laterHour.toISOString());
   });
 
+  it('moves a session to the quarter hour of an earlier message of the same hour reported late', async () => {
+    const sessionId = newSessionId();
+    const hour = freshHour();
+    const sessionsByQuarter = async () =>
+      (
+        await sqlRows<{ sessions: number }>(
+          testApp.db,
+          sql`SELECT sessions FROM statistics_rollup_quarter WHERE quarter >= ${hourIso(hour)}::timestamptz AND quarter < ${hourIso(hour)}::timestamptz + interval '1 hour' ORDER BY quarter`,
+        )
+      ).map((row) => row.sessions);
+    await botPost(testApp, '/api/bot/messages', message({ session_id: sessionId, time: new Date(hour.getTime() + 40 * 60_000).toISOString() }));
+    expect(await sessionsByQuarter()).toEqual([1]);
+    await botPost(testApp, '/api/bot/messages', message({ session_id: sessionId, time: new Date(hour.getTime() + 5 * 60_000).toISOString() }));
+    // The quarter starting at :00 now holds the session; the one at :30 keeps its question only.
+    expect(await sessionsByQuarter()).toEqual([1, 0]);
+    expect(await rollupAt(testApp.db, hourIso(hour))).toEqual({ sessions: 1, questions: 2, up: 0, down: 0 });
+  });
+
   it('counts a session once when its first messages arrive at the same moment', async () => {
     const sessionId = newSessionId();
     const hour = freshHour();
@@ -173,13 +191,13 @@ describe('POST /api/bot/messages', () => {
     const sessionId = newSessionId();
     // A trigger that fails the statistics write: the history row and session written before it must vanish too.
     await testApp.db.execute(sql`CREATE FUNCTION fail_rollup() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'rollup down'; END $$ LANGUAGE plpgsql`);
-    await testApp.db.execute(sql`CREATE TRIGGER fail_rollup BEFORE INSERT OR UPDATE ON statistics_rollup FOR EACH ROW EXECUTE FUNCTION fail_rollup()`);
+    await testApp.db.execute(sql`CREATE TRIGGER fail_rollup BEFORE INSERT OR UPDATE ON statistics_rollup_quarter FOR EACH ROW EXECUTE FUNCTION fail_rollup()`);
     try {
       const answer = await botPost(testApp, '/api/bot/messages', message({ session_id: sessionId }));
       expect(answer.status).toBe(500);
       expect(answer.body.error?.message).toBe('Internal Server Error');
     } finally {
-      await testApp.db.execute(sql`DROP TRIGGER fail_rollup ON statistics_rollup`);
+      await testApp.db.execute(sql`DROP TRIGGER fail_rollup ON statistics_rollup_quarter`);
       await testApp.db.execute(sql`DROP FUNCTION fail_rollup()`);
     }
     expect(await counters(testApp.db)).toEqual(before);
