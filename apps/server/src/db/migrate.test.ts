@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ROLE_CAPABILITIES } from '@steward/contract/access';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { openEmptyDatabase } from './drift/empty-database.ts';
 import { migrate } from './migrate.ts';
+import { allMigrations } from './migrations/all-migrations.ts';
 import { sqlRows } from './sql-rows.ts';
 
 let testApp: TestApp;
@@ -23,5 +25,35 @@ describe('migrations', () => {
     const messages: string[] = [];
     await migrate(testApp.database, { info: (message) => messages.push(message), warn: (message) => messages.push(message) });
     expect(messages.filter((message) => message.startsWith('Applied'))).toEqual([]);
+  });
+
+  it('recount the statistics of an existing database into the quarter rollup and running totals (1200)', async () => {
+    const database = await openEmptyDatabase();
+    try {
+      const quiet = { info: () => undefined, warn: () => undefined };
+      const last = allMigrations.findIndex((migration) => migration.name === '1200-statistics-totals');
+      await migrate(database, quiet, allMigrations.slice(0, last));
+      // A session whose start moved back within its hour: counted in the quarter of 10:40 before 1200.
+      await database.execScript(`
+        INSERT INTO chat_sessions (session_id, started_at, last_message_at, message_count) VALUES ('moved', '2026-11-20T10:05:00Z', '2026-11-20T10:40:00Z', 2);
+        INSERT INTO history (session_id, user_message, api_response, time) VALUES ('moved', 'q', 'a', '2026-11-20T10:05:00Z'), ('moved', 'q', 'a', '2026-11-20T10:40:00Z');
+        INSERT INTO statistics_rollup_quarter (quarter, sessions, questions) VALUES ('2026-11-20T10:00:00Z', 0, 1), ('2026-11-20T10:30:00Z', 1, 1);`);
+      await migrate(database, quiet);
+      const counts = async (table: string, key: string) =>
+        (await database.query<{ at: string; sessions: number; questions: number }>(
+          `SELECT to_char(${key} AT TIME ZONE 'UTC', 'HH24:MI') AS at, sessions, questions FROM ${table} ORDER BY ${key}`,
+        )).map((row) => ({ ...row, sessions: Number(row.sessions), questions: Number(row.questions) }));
+      expect(await counts('statistics_rollup_quarter', 'quarter')).toEqual([
+        { at: '10:00', sessions: 1, questions: 1 },
+        { at: '10:30', sessions: 0, questions: 1 },
+      ]);
+      expect(await counts('statistics_totals', 'upto')).toEqual([
+        { at: '10:15', sessions: 1, questions: 1 },
+        { at: '10:45', sessions: 1, questions: 2 },
+      ]);
+      expect(await database.query(`SELECT to_regclass('statistics_rollup_daily') AS gone`)).toEqual([{ gone: null }]);
+    } finally {
+      await database.close();
+    }
   });
 });

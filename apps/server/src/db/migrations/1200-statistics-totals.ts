@@ -12,25 +12,13 @@ import type { Migration } from './migration.ts';
  * write of a quarter derives the totals of the quarters before it. Readers add the quarters past the last
  * total (normally the current one) from the rollup itself.
  *
- * The quarter rollup is recounted from the raw rows first: a session moved back to an earlier quarter of the
- * same hour by a message reported late stayed counted in its old quarter.
+ * Both are counted from the raw rows here (steward_recount_statistics, which the repair calls too), not kept
+ * from the old rollup: a session moved back to an earlier quarter of the same hour by a message reported
+ * late stayed counted in its old quarter.
  */
 export const statisticsTotals: Migration = {
   name: '1200-statistics-totals',
   sql: /* sql */ `
-DELETE FROM statistics_rollup_quarter;
-INSERT INTO statistics_rollup_quarter (quarter, sessions, questions, up_ratings, down_ratings)
-SELECT quarter, sum(sessions), sum(questions), sum(up_ratings), sum(down_ratings)
-  FROM (
-    SELECT date_bin('15 minutes', started_at, '2000-01-01T00:00:00Z') AS quarter, 1 AS sessions, 0 AS questions, 0 AS up_ratings, 0 AS down_ratings
-      FROM chat_sessions
-    UNION ALL
-    SELECT date_bin('15 minutes', time, '2000-01-01T00:00:00Z'), 0, 1, 0, 0 FROM history
-    UNION ALL
-    SELECT date_bin('15 minutes', time, '2000-01-01T00:00:00Z'), 0, 0, (rating = 'up')::int, (rating = 'down')::int FROM feedback
-  ) AS counted
- GROUP BY quarter;
-
 CREATE TABLE statistics_totals (
   upto timestamptz PRIMARY KEY,
   sessions bigint NOT NULL,
@@ -38,10 +26,36 @@ CREATE TABLE statistics_totals (
   up_ratings bigint NOT NULL,
   down_ratings bigint NOT NULL
 );
-INSERT INTO statistics_totals (upto, sessions, questions, up_ratings, down_ratings)
-SELECT quarter + interval '15 minutes', sum(sessions) OVER w, sum(questions) OVER w, sum(up_ratings) OVER w, sum(down_ratings) OVER w
-  FROM statistics_rollup_quarter
-WINDOW w AS (ORDER BY quarter);
+
+-- The statistics recounted from the raw rows, in the writers' turn: the quarter rollup, then every quarter's
+-- running total. Answers the number of quarter hours. npm run repair:statistics calls it too.
+CREATE FUNCTION steward_recount_statistics() RETURNS integer LANGUAGE plpgsql AS $$
+DECLARE
+  quarters integer;
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('steward:statistics'));
+  DELETE FROM statistics_totals;
+  DELETE FROM statistics_rollup_quarter;
+  INSERT INTO statistics_rollup_quarter (quarter, sessions, questions, up_ratings, down_ratings)
+  SELECT quarter, sum(sessions), sum(questions), sum(up_ratings), sum(down_ratings)
+    FROM (
+      SELECT date_bin('15 minutes', started_at, '2000-01-01T00:00:00Z') AS quarter, 1 AS sessions, 0 AS questions, 0 AS up_ratings, 0 AS down_ratings
+        FROM chat_sessions
+      UNION ALL
+      SELECT date_bin('15 minutes', time, '2000-01-01T00:00:00Z'), 0, 1, 0, 0 FROM history
+      UNION ALL
+      SELECT date_bin('15 minutes', time, '2000-01-01T00:00:00Z'), 0, 0, (rating = 'up')::int, (rating = 'down')::int FROM feedback
+    ) AS counted
+   GROUP BY quarter;
+  GET DIAGNOSTICS quarters = ROW_COUNT;
+  INSERT INTO statistics_totals (upto, sessions, questions, up_ratings, down_ratings)
+  SELECT quarter + interval '15 minutes', sum(sessions) OVER w, sum(questions) OVER w, sum(up_ratings) OVER w, sum(down_ratings) OVER w
+    FROM statistics_rollup_quarter
+  WINDOW w AS (ORDER BY quarter);
+  RETURN quarters;
+END
+$$;
+SELECT steward_recount_statistics();
 
 DROP TABLE statistics_rollup, statistics_rollup_daily, statistics_rollup_monthly;
 
