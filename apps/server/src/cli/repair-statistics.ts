@@ -22,7 +22,7 @@ async function repairStatistics(): Promise<void> {
       await migrate(database, log);
       const started = Date.now();
       const quarters = await rebuildStatisticsRollup(database.db);
-      process.stdout.write(`Statistics rebuilt from the raw rows: ${quarters} quarter hours in ${Date.now() - started} ms.\n`);
+      process.stdout.write(`Statistics rebuilt from the raw rows: ${quarters} quarter ${quarters === 1 ? 'hour' : 'hours'} in ${Date.now() - started} ms.\n`);
     } finally {
       await database.close();
     }
