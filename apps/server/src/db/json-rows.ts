@@ -18,7 +18,7 @@ export type JsonRecord<Columns extends Record<string, Column>> = { [Key in keyof
  * A timestamptz as ISO 8601 text in UTC, which Date reads. json_agg would write it with the session's
  * offset, which can carry seconds (a zone's local mean time before 1900: +05:53:28) that Date cannot read.
  */
-export const utcIsoText = (value: SQL | Column): SQL => sql`to_char(${value} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const utcIsoText = (value: SQL | Column): SQL => sql`to_char(${value} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
  * The columns, each named by its key in `columns`: the keys of the JSON objects jsonArrayOf makes.

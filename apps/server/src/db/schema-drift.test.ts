@@ -62,6 +62,12 @@ const ONLY_IN_MIGRATIONS: readonly AllowedDifference[] = [
     object: 'function steward_statistics_before(moments timestamp with time zone[])',
     reason: 'Migration 1200: everything counted before each of some moments. Drizzle does not declare functions.',
   },
+  ...[['history', 'gaps_only boolean'], ['feedback', 'rating_filter text'], ['help_requests', 'status_filter text']].map(([table, filter]) => ({
+    object:
+      `function steward_${table}_page(${filter}, top_time timestamp with time zone, top_id bigint, known_total bigint, most_newer integer, ` +
+      'anchor_time timestamp with time zone, anchor_id bigint, skip integer, take integer, OUT total_count bigint, OUT newer integer, OUT page text)',
+    reason: 'Migration 1300: one page of a list, its counter and the page anchors\' check. Drizzle does not declare functions.',
+  })),
   ...['insert', 'delete', 'truncate', 'update'].map((event) => ({
     object: `trigger knowledge_chunks.knowledge_terms_${event}`,
     reason: 'Migration 1000: keeps knowledge_terms in step with the chunks whoever writes them. Drizzle does not declare triggers.',

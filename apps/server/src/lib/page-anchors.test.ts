@@ -4,6 +4,7 @@ import { history } from '../db/schema.ts';
 import { sqlRows } from '../db/sql-rows.ts';
 import { insertFeedback, insertHistory, insertManyHistory } from '../test/conversation-factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { changeHelpRequestStatus } from '../modules/help-requests/help-requests.repository.ts';
 import { bumpCounters } from './list-counters.ts';
 import { PageAnchors, type AnchoredList } from './page-anchors.ts';
 
@@ -14,7 +15,16 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-const historyList: AnchoredList = { name: 'history', table: sql`history`, filter: undefined, counter: 'history' };
+const historyList: AnchoredList = {
+  name: 'history',
+  table: sql`history`,
+  filter: undefined,
+  counter: 'history',
+  pageFunction: { name: 'steward_history_page', filter: false },
+};
+
+const pageIds = async (anchors: PageAnchors, list: AnchoredList, offset: number, limit: number) =>
+  (await anchors.readPage<{ id: number }>(testApp.db, list, offset, limit)).rows.map((row) => row.id);
 
 /** The truth: a plain OFFSET over the whole list. */
 const offsetIds = async (list: AnchoredList, offset: number, limit: number) =>
@@ -26,7 +36,7 @@ const offsetIds = async (list: AnchoredList, offset: number, limit: number) =>
 
 async function expectEveryPageRight(anchors: PageAnchors, list: AnchoredList, rows: number) {
   for (let offset = 0; offset <= rows + 3; offset += 1) {
-    expect(await anchors.pageIds(testApp.db, list, offset, 5), `offset ${offset}`).toEqual(await offsetIds(list, offset, 5));
+    expect(await pageIds(anchors, list, offset, 5), `offset ${offset}`).toEqual(await offsetIds(list, offset, 5));
   }
 }
 
@@ -40,7 +50,7 @@ describe('PageAnchors', () => {
 
   it('keeps its anchors while rows arrive above them, moving them down', async () => {
     const anchors = new PageAnchors(7);
-    await anchors.pageIds(testApp.db, historyList, 99, 5);
+    await pageIds(anchors, historyList, 99, 5);
     const rebuilds = rebuildsOf(anchors);
     await insertHistory(testApp.db, { time: new Date('2030-01-01T00:00:00Z') });
     await insertHistory(testApp.db, { time: new Date('2030-01-01T00:01:00Z') });
@@ -50,7 +60,7 @@ describe('PageAnchors', () => {
 
   it('rebuilds when a row arrives below the top anchor (out of order) or rows disappear', async () => {
     const anchors = new PageAnchors(7);
-    await anchors.pageIds(testApp.db, historyList, 90, 5);
+    await pageIds(anchors, historyList, 90, 5);
     const rebuilds = rebuildsOf(anchors);
     await insertHistory(testApp.db, { time: new Date('2026-01-01T00:30:30Z') });
     await expectEveryPageRight(anchors, historyList, 103);
@@ -73,9 +83,44 @@ describe('PageAnchors', () => {
     }
     const anchors = new PageAnchors(4);
     for (const rating of ['up', 'down'] as const) {
-      const list: AnchoredList = { name: `feedback:${rating}`, table: sql`feedback`, filter: sql`rating = ${rating}`, counter: `feedback:${rating}` };
+      const list: AnchoredList = {
+        name: `feedback:${rating}`,
+        table: sql`feedback`,
+        filter: sql`rating = ${rating}`,
+        counter: `feedback:${rating}`,
+        pageFunction: { name: 'steward_feedback_page', filter: rating },
+      };
       await expectEveryPageRight(anchors, list, 30);
     }
+  });
+});
+
+describe('PageAnchors over help requests', () => {
+  const listOf = (status: '' | 'pending' | 'resolved'): AnchoredList => ({
+    name: `help_requests:${status}`,
+    table: sql`help_requests`,
+    filter: status === '' ? undefined : sql`status = ${status}`,
+    counter: status === '' ? 'help_requests' : `help_requests:${status}`,
+    pageFunction: { name: 'steward_help_requests_page', filter: status },
+  });
+
+  it('keeps every page of every status right while requests are resolved and reopened', async () => {
+    await sqlRows(testApp.db, sql`
+      INSERT INTO help_requests (name, email, message, time)
+      SELECT 'Visitor ' || n, 'visitor' || n || '@example.com', 'Help ' || n, timestamptz '2026-03-01' + n * interval '1 minute'
+      FROM generate_series(1, 40) AS n`);
+    await bumpCounters(testApp.db, ['help_requests', 'help_requests:pending'], 40);
+    const ids = (await sqlRows<{ id: number }>(testApp.db, sql`SELECT id FROM help_requests ORDER BY id`)).map((row) => row.id);
+    const { user } = await testApp.signedInClient('admin');
+    const actor = { id: user.id, name: user.name, email: user.email, ip: '127.0.0.1' };
+    const anchors = new PageAnchors(4);
+    const lists = [listOf(''), listOf('pending'), listOf('resolved')];
+    for (const list of lists) await expectEveryPageRight(anchors, list, 40);
+
+    for (const id of ids.filter((_, index) => index % 3 === 1)) await changeHelpRequestStatus(testApp.db, id, 'resolve', actor);
+    for (const list of lists) await expectEveryPageRight(anchors, list, 40);
+    await changeHelpRequestStatus(testApp.db, ids[10] ?? 0, 'reopen', actor);
+    for (const list of lists) await expectEveryPageRight(anchors, list, 40);
   });
 });
 
@@ -84,22 +129,22 @@ describe('PageAnchors walking down', () => {
     const anchors = new PageAnchors(7);
     const statements = vi.spyOn(testApp.db, 'execute');
     const rebuilds = rebuildsOf(anchors);
-    await anchors.pageIds(testApp.db, historyList, 60, 5);
+    await pageIds(anchors, historyList, 60, 5);
     // The counter with the top row, then one statement per anchor down to rank 56, then the page.
     expect(rebuilds).toHaveBeenCalledTimes(1);
     expect(statements).toHaveBeenCalledTimes(1 + 8 + 1);
 
     statements.mockClear();
-    await anchors.pageIds(testApp.db, historyList, 95, 5);
-    // The anchors' check, again once it is this list's turn to walk, anchors 63 to 91, the page.
+    await pageIds(anchors, historyList, 95, 5);
+    // Not deep enough: the anchors' check once it is this list's turn to walk, anchors 63 to 91, the page.
     expect(rebuilds).toHaveBeenCalledTimes(1);
-    expect(statements).toHaveBeenCalledTimes(2 + 5 + 1);
+    expect(statements).toHaveBeenCalledTimes(1 + 5 + 1);
 
     statements.mockClear();
-    await anchors.pageIds(testApp.db, historyList, 50, 5);
-    // Deep enough already: the check and the page, without waiting for a turn to walk.
-    expect(statements).toHaveBeenCalledTimes(1 + 1);
-    expect(await anchors.pageIds(testApp.db, historyList, 95, 5)).toEqual(await offsetIds(historyList, 95, 5));
+    await pageIds(anchors, historyList, 50, 5);
+    // Deep enough already: the page function checks the anchors and reads the page in one statement.
+    expect(statements).toHaveBeenCalledTimes(1);
+    expect(await pageIds(anchors, historyList, 95, 5)).toEqual(await offsetIds(historyList, 95, 5));
     statements.mockRestore();
   });
 
@@ -107,7 +152,7 @@ describe('PageAnchors walking down', () => {
     const anchors = new PageAnchors(7);
     const rebuilds = rebuildsOf(anchors);
     const offsets = [95, 40, 70, 14, 99];
-    const pages = await Promise.all(offsets.map((offset) => anchors.pageIds(testApp.db, historyList, offset, 5)));
+    const pages = await Promise.all(offsets.map((offset) => pageIds(anchors, historyList, offset, 5)));
     expect(pages).toEqual(await Promise.all(offsets.map((offset) => offsetIds(historyList, offset, 5))));
     expect(rebuilds).toHaveBeenCalledTimes(1);
   });

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { sqlRows } from '../db/sql-rows.ts';
+import { parseJsonRows } from '../db/json-rows.ts';
+import { type SqlBigint, sqlRows } from '../db/sql-rows.ts';
 
 /**
  * A list read newest first, `ORDER BY time DESC, id DESC`, over an index on exactly
@@ -14,6 +15,14 @@ export interface AnchoredList {
   filter: SQL | undefined;
   /** The list_counters row counting exactly the rows under `filter`. */
   counter: string;
+  /** The page function reading it (migration 1300) and that function's filter argument for this list. */
+  pageFunction: { name: 'steward_history_page' | 'steward_feedback_page' | 'steward_help_requests_page'; filter: boolean | string };
+}
+
+/** One page of a list and its counter. */
+export interface ListPage<Row> {
+  rows: Row[];
+  totalCount: number;
 }
 
 interface Anchor {
@@ -30,72 +39,99 @@ interface AnchorSet {
   anchors: Anchor[];
   /** Whether the last anchor is the list's last: no row lies `stride` rows below it. */
   complete: boolean;
+  /** How far rows arriving above the anchors had moved them down when last checked. */
+  shift: number;
 }
 
+/** Where a page function starts: from an anchor, checking the set it comes from, or from the top unchecked. */
+interface PageSeek {
+  check: { top: Anchor; knownTotal: number } | undefined;
+  anchor: { time: string; id: number | string };
+  skip: number;
+}
+
+/** Above every row: the seek of a page read from the top, by OFFSET. */
+const ABOVE_EVERY_ROW = { time: 'infinity', id: '9223372036854775807' };
+/** The most rows that may arrive above the anchors before they are walked again (counted on each deep page). */
+const MOST_NEWER = 3000;
+
 /**
- * Ids of one page of a list. A plain OFFSET walks the index from the top, so page 3000
- * costs 90,000 index entries. Instead we remember the key of every `stride`-th row
- * ("anchors") and seek from the nearest one, walking fewer than `stride` entries.
+ * Pages of a list. A plain OFFSET walks the index from the top, so page 3000 costs 90,000 index
+ * entries. Instead we remember the key of every `stride`-th row ("anchors") and seek from the
+ * nearest one, walking fewer than `stride` entries.
  *
- * Anchors stay right while rows are only added above them (new messages are newest):
- * if the counter grew by exactly the number of rows newer than the top anchor, every
- * anchor's rank moved down by that number. Anything else (an older row arriving, a
- * deletion, a counter repair) rebuilds them. Counter and rows are read in one statement,
- * so they agree (the bot API bumps the counter in the row's transaction).
+ * Anchors stay right while rows are only added above them (new messages are newest): if the counter
+ * grew by exactly the number of rows newer than the top anchor, every anchor's rank moved down by
+ * that number. The list's page function checks that in the statement that reads the page, so a deep
+ * page is one statement. Anything else (an older row arriving, a deletion, a counter repair) makes it
+ * answer no page, and the anchors are checked here, rebuilt if need be, and walked down.
  */
 export class PageAnchors {
   private readonly sets = new Map<string, AnchorSet>();
-  /** The last walk asked for on each list (see anchorFor). */
-  private readonly walks = new Map<string, Promise<void>>();
+  /** The last walk asked for on each list (see walk). */
+  private readonly walks = new Map<string, Promise<AnchorSet | undefined>>();
 
-  constructor(private readonly stride = 3000) {}
+  constructor(private readonly stride = 500) {}
 
-  /**
-   * The statement selecting the page's ids (column `id`), to be read inside the statement that reads the
-   * rows: a page is one round trip, plus, on deep pages, the anchors' own checks.
-   */
-  async pageIdsQuery(db: Db, list: AnchoredList, offset: number, limit: number): Promise<SQL> {
-    if (offset < this.stride) return this.idsQuery(list, undefined, offset, limit);
-    const found = await this.anchorFor(db, list, offset);
-    if (!found) return this.idsQuery(list, undefined, offset, limit);
-    return this.idsQuery(list, found.anchor, offset - found.rank, limit);
+  async readPage<Row>(db: Db, list: AnchoredList, offset: number, limit: number): Promise<ListPage<Row>> {
+    if (offset >= this.stride) {
+      // The usual case, anchors deep enough and still right, is the page function's one statement.
+      const known = this.sets.get(list.name);
+      const page = known && this.reaches(known, offset - known.shift) ? await this.readFrom<Row>(db, list, known, offset, limit) : undefined;
+      if (page) return page;
+      const walked = await this.walk(db, list, offset);
+      const afterWalk = walked ? await this.readFrom<Row>(db, list, walked, offset, limit) : undefined;
+      if (afterWalk) return afterWalk;
+      // Rows arrived between the walk and the read: this page is read by OFFSET, the next one seeks again.
+    }
+    const fromTop = await this.callPageFunction<Row>(db, list, { check: undefined, anchor: ABOVE_EVERY_ROW, skip: offset }, limit);
+    if (!fromTop) throw new Error(`${list.pageFunction.name} answered no page without a check.`);
+    return fromTop;
   }
 
-  /** The page's ids themselves. */
-  async pageIds(db: Db, list: AnchoredList, offset: number, limit: number): Promise<number[]> {
-    const rows = await sqlRows<{ id: string | number }>(db, await this.pageIdsQuery(db, list, offset, limit));
-    return rows.map((row) => Number(row.id));
+  /** The page sought from the set's nearest anchor, or undefined when the function finds the set wrong. */
+  private async readFrom<Row>(db: Db, list: AnchoredList, set: AnchorSet, offset: number, limit: number): Promise<ListPage<Row> | undefined> {
+    const top = set.anchors[0];
+    const anchor = set.anchors.filter((candidate) => candidate.rank + set.shift <= offset).at(-1);
+    if (!top || !anchor) return undefined;
+    const seek: PageSeek = { check: { top, knownTotal: set.total }, anchor, skip: offset - anchor.rank };
+    const answer = await this.callPageFunction<Row>(db, list, seek, limit);
+    if (answer) set.shift = answer.newer;
+    return answer;
   }
 
-  private async anchorFor(db: Db, list: AnchoredList, offset: number): Promise<{ anchor: Anchor; rank: number } | undefined> {
-    // The usual case, anchors deep enough and still right, needs no walk and waits for none.
-    const known = this.sets.get(list.name);
-    const shift = known ? await this.shiftSince(db, list, known) : undefined;
-    if (known && shift !== undefined && this.reaches(known, offset - shift)) return this.nearest(known, shift, offset);
-    // One walk per list at a time: two deep pages asked for at once would otherwise both extend the same set.
-    const found = (this.walks.get(list.name) ?? Promise.resolve()).then(() => this.walkTo(db, list, offset));
+  private async callPageFunction<Row>(db: Db, list: AnchoredList, seek: PageSeek, limit: number): Promise<(ListPage<Row> & { newer: number }) | undefined> {
+    const { check, anchor } = seek;
+    const [answer] = await sqlRows<{ total_count: SqlBigint; newer: number | null; page: string | null }>(db, sql`
+      SELECT total_count, newer, page FROM ${sql.identifier(list.pageFunction.name)}(
+        ${list.pageFunction.filter}, ${check?.top.time ?? null}, ${check?.top.id ?? null}, ${check?.knownTotal ?? null}, ${MOST_NEWER},
+        ${anchor.time}, ${anchor.id}, ${seek.skip}, ${limit})`);
+    if (answer?.page === null || answer?.page === undefined) return undefined;
+    return { rows: parseJsonRows<Row>(answer.page), totalCount: Number(answer.total_count), newer: answer.newer ?? 0 };
+  }
+
+  /** The list's anchors, checked (rebuilt if wrong) and walked down to `offset`. One walk per list at a time. */
+  private walk(db: Db, list: AnchoredList, offset: number): Promise<AnchorSet | undefined> {
+    // Two deep pages asked for at once would otherwise both extend the same set.
+    const walked = (this.walks.get(list.name) ?? Promise.resolve(undefined)).then(() => this.walkTo(db, list, offset));
     const ignore = () => undefined;
-    this.walks.set(list.name, found.then(ignore, ignore));
-    return found;
+    this.walks.set(list.name, walked.then(ignore, ignore));
+    return walked;
   }
 
-  private async walkTo(db: Db, list: AnchoredList, offset: number): Promise<{ anchor: Anchor; rank: number } | undefined> {
+  private async walkTo(db: Db, list: AnchoredList, offset: number): Promise<AnchorSet | undefined> {
     const known = this.sets.get(list.name);
     const shift = known ? await this.shiftSince(db, list, known) : undefined;
-    const current = known && shift !== undefined ? { set: known, shift } : await this.rebuild(db, list);
-    await this.extend(db, list, current.set, offset - current.shift);
-    return this.nearest(current.set, current.shift, offset);
+    const set = known && shift !== undefined ? known : await this.rebuild(db, list);
+    set.shift = shift ?? 0;
+    await this.extend(db, list, set, offset - set.shift);
+    return set;
   }
 
   /** Whether the set holds an anchor within `stride` rows above `rank` (ranks as the set counts them). */
   private reaches(set: AnchorSet, rank: number): boolean {
     const last = set.anchors.at(-1);
     return set.complete || (last !== undefined && last.rank + this.stride > rank);
-  }
-
-  private nearest(set: AnchorSet, shift: number, offset: number): { anchor: Anchor; rank: number } | undefined {
-    const anchor = set.anchors.filter((candidate) => candidate.rank + shift <= offset).at(-1);
-    return anchor ? { anchor, rank: anchor.rank + shift } : undefined;
   }
 
   /** How far every anchor moved down since it was taken, or undefined when they must be rebuilt. */
@@ -107,14 +143,14 @@ export class PageAnchors {
              (SELECT count(*) FROM (
                 SELECT 1 FROM ${list.table}
                 WHERE ${this.where(list, sql`(time, id) > (${top.time}::timestamptz, ${top.id})`)}
-                LIMIT ${this.stride + 1}) newer_rows) AS newer`);
+                LIMIT ${MOST_NEWER + 1}) newer_rows) AS newer`);
     const total = Number(rows[0]?.total ?? 0);
     const newer = Number(rows[0]?.newer ?? -1);
-    return total - set.total === newer && newer <= this.stride ? newer : undefined;
+    return total - set.total === newer && newer <= MOST_NEWER ? newer : undefined;
   }
 
   /** A new set: the counter and the top row (rank 0), read together. */
-  private async rebuild(db: Db, list: AnchoredList): Promise<{ set: AnchorSet; shift: number }> {
+  private async rebuild(db: Db, list: AnchoredList): Promise<AnchorSet> {
     const rows = await sqlRows<{ total: string | number | null; time: string | null; id: string | number | null }>(db, sql`
       SELECT (SELECT count FROM list_counters WHERE name = ${list.counter}) AS total, top_row.time_text AS time, top_row.id
       FROM (SELECT 1) one
@@ -125,9 +161,10 @@ export class PageAnchors {
       total: Number(row?.total ?? 0),
       anchors: row?.time && row.id !== null ? [{ rank: 0, time: row.time, id: Number(row.id) }] : [],
       complete: !row?.time,
+      shift: 0,
     };
     this.sets.set(list.name, set);
-    return { set, shift: 0 };
+    return set;
   }
 
   /**
@@ -147,11 +184,6 @@ export class PageAnchors {
       if (next) set.anchors.push({ rank: last.rank + this.stride, time: next.time_text, id: Number(next.id) });
       else set.complete = true;
     }
-  }
-
-  private idsQuery(list: AnchoredList, anchor: Anchor | undefined, offset: number, limit: number): SQL {
-    const from = anchor ? sql`(time, id) <= (${anchor.time}::timestamptz, ${anchor.id})` : undefined;
-    return sql`SELECT id FROM ${list.table} ${this.whereOrNothing(list, from)} ORDER BY time DESC, id DESC LIMIT ${limit} OFFSET ${offset}`;
   }
 
   private where(list: AnchoredList, condition: SQL): SQL {

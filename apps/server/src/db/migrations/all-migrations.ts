@@ -14,6 +14,7 @@ import { statisticsRollupMonthly } from './0901-statistics-rollup-monthly.ts';
 import { knowledgeTerms } from './1000-knowledge-terms.ts';
 import { searchFunctions } from './1100-search-functions.ts';
 import { statisticsTotals } from './1200-statistics-totals.ts';
+import { listPageFunctions } from './1300-list-page-functions.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
@@ -34,4 +35,5 @@ export const allMigrations: readonly Migration[] = [
   knowledgeTerms,
   searchFunctions,
   statisticsTotals,
+  listPageFunctions,
 ];

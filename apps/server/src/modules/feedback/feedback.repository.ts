@@ -1,9 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { RatingFilter } from '@steward/contract/feedback';
 import type { Db } from '../../db/client.ts';
-import { aliasedColumns, type JsonRecord } from '../../db/json-rows.ts';
+import type { JsonRecord } from '../../db/json-rows.ts';
 import { feedback } from '../../db/schema.ts';
-import { readCountedPage } from '../../lib/list-counters.ts';
 import type { AnchoredList, PageAnchors } from '../../lib/page-anchors.ts';
 import { feedbackCounterFor } from './feedback.counters.ts';
 
@@ -23,19 +22,19 @@ const shownColumns = {
 
 export type FeedbackRecord = Omit<JsonRecord<typeof shownColumns>, 'time'> & { time: Date };
 
-const SHOWN = aliasedColumns(shownColumns);
-
 const feedbackList = (rating: RatingFilter): AnchoredList => ({
   name: `feedback:${rating}`,
   table: sql`feedback`,
   filter: rating === '' ? undefined : sql`rating = ${rating}`,
   counter: feedbackCounterFor(rating),
+  pageFunction: { name: 'steward_feedback_page', filter: rating },
 });
 
 /**
- * One page of feedback under a rating filter, newest first, with its list's counter, in one statement.
- * The page's ids come from the (time desc, id desc) or (rating, time desc, id desc) index alone, sought
- * from the nearest page anchor; only those ids are then read whole.
+ * One page of feedback under a rating filter, newest first, with its list's counter, in one statement
+ * (steward_feedback_page, migration 1300, whose columns are `shownColumns`). The page's ids come from the
+ * (time desc, id desc) or (rating, time desc, id desc) index alone, sought from the nearest page anchor;
+ * only those rows are then read whole.
  */
 export async function findFeedbackPage(
   db: Db,
@@ -44,14 +43,7 @@ export async function findFeedbackPage(
   pageIndex: number,
   pageSize: number,
 ): Promise<{ records: FeedbackRecord[]; totalCount: number }> {
-  const list = feedbackList(rating);
-  const ids = await anchors.pageIdsQuery(db, list, pageIndex * pageSize, pageSize);
-  const { rows, totalCount } = await readCountedPage<JsonRecord<typeof shownColumns>>(
-    db,
-    list.counter,
-    sql`SELECT ${SHOWN} FROM (${ids}) page JOIN feedback ON ${feedback.id} = page.id`,
-    sql`r.time DESC, r.id DESC`,
-  );
+  const { rows, totalCount } = await anchors.readPage<JsonRecord<typeof shownColumns>>(db, feedbackList(rating), pageIndex * pageSize, pageSize);
   return { records: rows.map((row) => ({ ...row, time: new Date(row.time) })), totalCount };
 }
 

@@ -3,11 +3,11 @@ import type { HelpRequest, HelpRequestAction, HelpRequestStatus, HelpRequestStat
 import { HELP_REQUEST_MESSAGES } from '@steward/contract/help-requests';
 import { PAGE_SIZE } from '@steward/contract/paging';
 import type { Db } from '../../db/client.ts';
-import { utcIsoText } from '../../db/json-rows.ts';
 import type { helpRequests } from '../../db/schema.ts';
 import { type SqlRow, sqlRows } from '../../db/sql-rows.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { bumpCounters, readCountedPage } from '../../lib/list-counters.ts';
+import { bumpCounters } from '../../lib/list-counters.ts';
+import type { AnchoredList, PageAnchors } from '../../lib/page-anchors.ts';
 import { recordAudit, type StaffActor } from '../audit-log/record-audit.ts';
 import { HELP_REQUEST_COUNTERS } from './help-requests.counters.ts';
 
@@ -16,9 +16,8 @@ type HelpRequestRecord = Pick<
   'id' | 'user_ip' | 'country' | 'time' | 'name' | 'email' | 'message' | 'origin_url' | 'status'
 >;
 
+/** The columns shown, as steward_help_requests_page (migration 1300) answers them too. */
 const COLUMNS = sql`h.id, h.user_ip, h.country, h.time, h.name, h.email, h.message, h.origin_url, h.status`;
-/** COLUMNS for jsonArrayOf: the time as UTC text. */
-const JSON_COLUMNS = sql`h.id, h.user_ip, h.country, ${utcIsoText(sql`h.time`)} AS time, h.name, h.email, h.message, h.origin_url, h.status`;
 
 /** Copies the fields the dashboard shows, nothing else (no search vector, no staff ids). */
 export const presentHelpRequest = (record: HelpRequestRecord): HelpRequest => ({
@@ -33,27 +32,28 @@ export const presentHelpRequest = (record: HelpRequestRecord): HelpRequest => ({
   status: record.status,
 });
 
-const counterOf = (filter: HelpRequestStatusFilter): string => (filter === '' ? HELP_REQUEST_COUNTERS.all : HELP_REQUEST_COUNTERS[filter]);
+const helpRequestList = (filter: HelpRequestStatusFilter): AnchoredList => ({
+  name: `help_requests:${filter}`,
+  table: sql`help_requests`,
+  filter: filter === '' ? undefined : sql`status = ${filter}`,
+  counter: filter === '' ? HELP_REQUEST_COUNTERS.all : HELP_REQUEST_COUNTERS[filter],
+  pageFunction: { name: 'steward_help_requests_page', filter },
+});
 
 /**
- * One page, newest first, and its list's counter, in one statement. A deferred join: the inner query walks only the (status, time, id) or (time, id)
- * index to find the page's ids, so a deep page skips index entries, not rows.
+ * One page, newest first, and its list's counter, in one statement (steward_help_requests_page): the page's
+ * ids come from the (status, time, id) or (time, id) index alone, sought from the nearest page anchor, so a
+ * deep page skips few index entries and no rows. A status change moves a row between lists, which the
+ * anchors' check sees (the counters change by other than the rows above the anchors): they are walked again.
  */
 export async function findHelpRequestPage(
   db: Db,
+  anchors: PageAnchors,
   filter: HelpRequestStatusFilter,
   pageIndex: number,
 ): Promise<{ rows: HelpRequest[]; totalCount: number }> {
   const pageSize = PAGE_SIZE.helpRequests;
-  const where = filter === '' ? sql`` : sql`WHERE status = ${filter}`;
-  const { rows, totalCount } = await readCountedPage<HelpRequestRecord>(
-    db,
-    counterOf(filter),
-    sql`SELECT ${JSON_COLUMNS}
-        FROM (SELECT id FROM help_requests ${where} ORDER BY time DESC, id DESC LIMIT ${pageSize} OFFSET ${pageIndex * pageSize}) page
-        JOIN help_requests h ON h.id = page.id`,
-    sql`r.time DESC, r.id DESC`,
-  );
+  const { rows, totalCount } = await anchors.readPage<HelpRequestRecord>(db, helpRequestList(filter), pageIndex * pageSize, pageSize);
   return { rows: rows.map(presentHelpRequest), totalCount };
 }
 

@@ -14,12 +14,14 @@ import { canUpdateHelpRequestStatus } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { readCounter } from '../../lib/list-counters.ts';
+import { PageAnchors } from '../../lib/page-anchors.ts';
 import { signedInActor } from '../audit-log/record-audit.ts';
 import { HELP_REQUEST_COUNTERS } from './help-requests.counters.ts';
 import { changeHelpRequestStatus, findHelpRequest, findHelpRequestPage } from './help-requests.repository.ts';
 
 export async function helpRequestRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const anchors = new PageAnchors();
 
   api.get(
     '/api/all-help-requests-count',
@@ -41,7 +43,7 @@ export async function helpRequestRoutes(app: FastifyInstance, { db }: AppContext
       },
     },
     async (request) => {
-      const page = await findHelpRequestPage(db, request.params.status ?? '', request.params.pageIndex);
+      const page = await findHelpRequestPage(db, anchors, request.params.status ?? '', request.params.pageIndex);
       return {
         success: true as const,
         data: { rows: page.rows.map((row) => ({ ...row, total_count: page.totalCount })), total_count: page.totalCount },
