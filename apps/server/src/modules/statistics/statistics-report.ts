@@ -1,7 +1,13 @@
 import { STATISTICS_SERIES, type StatisticsPeriod, type StatisticsRow } from '@steward/contract/statistics';
 import type { Db } from '../../db/client.ts';
 import { planStatistics } from './statistics-periods.ts';
-import { countStatistics, firstStatisticsTime, type StatisticsCounts } from './statistics.repository.ts';
+import { countStatistics, type StatisticsCounts } from './statistics.repository.ts';
+
+/**
+ * Where All Time started when last read, per database. All Time is planned from it and its statement reads
+ * the first time again: one statement, and a second only when the first year changed (or on the first call).
+ */
+const knownFirstTimes = new WeakMap<Db, number | undefined>();
 
 /** The statistics row of one period for a viewer at `timezoneOffsetHours`, as of `now`. */
 export async function buildStatisticsRow(
@@ -10,17 +16,27 @@ export async function buildStatisticsRow(
   timezoneOffsetHours: number,
   now: number = Date.now(),
 ): Promise<StatisticsRow> {
-  const firstDataTime = period === 'All Time' ? await firstStatisticsTime(db) : undefined;
-  const plan = planStatistics(period, timezoneOffsetHours, now, firstDataTime);
-  // The buckets divide the current period exactly, so its totals are their sums: one range fewer to read.
-  const [previous, ...buckets] = await countStatistics(db, [plan.previous ?? { from: 0, to: 0 }, ...plan.buckets]);
-  return presentStatistics(
-    period,
-    plan.buckets.map((bucket) => bucket.date),
-    sumCounts(buckets),
-    plan.previous ? (previous ?? EMPTY) : EMPTY,
-    buckets,
-  );
+  const allTime = period === 'All Time';
+  let firstDataTime = knownFirstTimes.get(db);
+  for (let attempt = 1; ; attempt += 1) {
+    const plan = planStatistics(period, timezoneOffsetHours, now, firstDataTime);
+    // The buckets divide the current period exactly, so its totals are their sums: one range fewer to read.
+    const { counts, firstTime } = await countStatistics(db, [plan.previous ?? { from: 0, to: 0 }, ...plan.buckets], { withFirstTime: allTime });
+    const [previous, ...buckets] = counts;
+    const planned = !allTime || planStatistics(period, timezoneOffsetHours, now, firstTime).buckets[0]?.date === plan.buckets[0]?.date;
+    if (allTime) knownFirstTimes.set(db, firstTime);
+    // A second attempt is planned from what the first read; rows older still, written between the two, show next time.
+    if (planned || attempt === 2) {
+      return presentStatistics(
+        period,
+        plan.buckets.map((bucket) => bucket.date),
+        sumCounts(buckets),
+        plan.previous ? (previous ?? EMPTY) : EMPTY,
+        buckets,
+      );
+    }
+    firstDataTime = firstTime;
+  }
 }
 
 const EMPTY: StatisticsCounts = { sessions: 0, questions: 0, upRatings: 0, downRatings: 0 };

@@ -217,11 +217,11 @@ describe('statistics rollup', () => {
     expect(await uptos()).toEqual(['2026-11-20T10:15:00.000Z']);
     expect(await wrongTotals(testApp.db)).toEqual([]);
     const day = { from: Date.parse('2026-11-20T00:00:00Z'), to: Date.parse('2026-11-21T00:00:00Z') };
-    expect((await countStatistics(testApp.db, [day]))[0]?.sessions).toBe(5);
+    expect((await countStatistics(testApp.db, [day])).counts[0]?.sessions).toBe(5);
     await addSession(testApp.db, 'late-5', new Date('2026-11-20T11:01:00Z'));
     expect(await uptos()).toEqual(['2026-11-20T10:15:00.000Z', '2026-11-20T10:30:00.000Z', '2026-11-20T10:45:00.000Z', '2026-11-20T11:00:00.000Z']);
     expect(await wrongTotals(testApp.db)).toEqual([]);
-    expect((await countStatistics(testApp.db, [day]))[0]?.sessions).toBe(6);
+    expect((await countStatistics(testApp.db, [day])).counts[0]?.sessions).toBe(6);
   });
 
   it('is rebuilt by the repair to exactly what the writers keep up to date', async () => {

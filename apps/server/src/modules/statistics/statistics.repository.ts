@@ -19,12 +19,17 @@ const ZERO: StatisticsCounts = { sessions: 0, questions: 0, upRatings: 0, downRa
 /**
  * Sessions started, questions answered and up/down feedback in each range, in one statement: the
  * totals at its end less those at its start (totalsBefore). Reads two rows per distinct boundary,
- * whatever the size of history and in every time zone.
+ * whatever the size of history and in every time zone. With `withFirstTime`, the same statement also
+ * reads the first quarter hour holding any statistics (where All Time starts; undefined on an empty database).
  */
-export async function countStatistics(db: Db, ranges: readonly TimeRange[]): Promise<StatisticsCounts[]> {
+export async function countStatistics(
+  db: Db,
+  ranges: readonly TimeRange[],
+  { withFirstTime = false } = {},
+): Promise<{ counts: StatisticsCounts[]; firstTime: number | undefined }> {
   const moments = [...new Set(ranges.flatMap((range) => [range.from, range.to]))];
-  const totals = await totalsBefore(db, moments);
-  return ranges.map((range) => {
+  const { totals, firstTime } = await totalsBefore(db, moments, withFirstTime);
+  const counts = ranges.map((range) => {
     const end = totals.get(range.to) ?? ZERO;
     const start = totals.get(range.from) ?? ZERO;
     return {
@@ -34,6 +39,7 @@ export async function countStatistics(db: Db, ranges: readonly TimeRange[]): Pro
       downRatings: end.downRatings - start.downRatings,
     };
   });
+  return { counts, firstTime };
 }
 
 /**
@@ -42,10 +48,18 @@ export async function countStatistics(db: Db, ranges: readonly TimeRange[]): Pro
  * total from the rollup (normally none, or the current one), and, for a moment inside a quarter hour (an
  * offset such as +5:06), the raw rows of its minutes, which an index reaches directly.
  */
-async function totalsBefore(db: Db, moments: readonly number[]): Promise<Map<number, StatisticsCounts>> {
+async function totalsBefore(
+  db: Db,
+  moments: readonly number[],
+  withFirstTime: boolean,
+): Promise<{ totals: Map<number, StatisticsCounts>; firstTime: number | undefined }> {
   // ISO timestamps hold nothing an array literal would have to quote.
   const array = `{${moments.map((moment) => new Date(moment).toISOString()).join(',')}}`;
-  const rows = await sqlRows<TotalsRow>(db, sql`SELECT * FROM steward_statistics_before(${array}::timestamptz[])`);
+  const first = withFirstTime ? sql`(SELECT min(quarter) FROM statistics_rollup_quarter)` : sql`NULL::timestamptz`;
+  const rows = await sqlRows<TotalsRow & { first: string | Date | null }>(
+    db,
+    sql`SELECT *, ${first} AS first FROM steward_statistics_before(${array}::timestamptz[])`,
+  );
   const totals = new Map<number, StatisticsCounts>();
   for (const row of rows) {
     const moment = moments[Number(row.i) - 1];
@@ -57,12 +71,6 @@ async function totalsBefore(db: Db, moments: readonly number[]): Promise<Map<num
       downRatings: Number(row.down_ratings),
     });
   }
-  return totals;
-}
-
-/** The first quarter hour holding any statistics (where All Time starts), or undefined on an empty database. */
-export async function firstStatisticsTime(db: Db): Promise<number | undefined> {
-  const rows = await sqlRows<{ first: string | Date | null }>(db, sql`SELECT min(quarter) AS first FROM statistics_rollup_quarter`);
-  const first = rows[0]?.first;
-  return first ? new Date(first).getTime() : undefined;
+  const firstRow = rows[0]?.first;
+  return { totals, firstTime: firstRow ? new Date(firstRow).getTime() : undefined };
 }

@@ -162,4 +162,34 @@ describe('GET /api/statistics/{period}/{timezoneOffsetHours}', () => {
     ]);
     expect(allTime).toMatchObject({ current_sessions: 2, previous_sessions: 0, satisfactory_answers_current: 1 });
   });
+
+  it('reads All Time in one statement once its first year is known, and starts it earlier when older data arrives', async () => {
+    await exchangeAt('2026-03-01T12:00:00Z');
+    const statements = vi.spyOn(testApp.db, 'execute');
+    try {
+      expect((await buildStatisticsRow(testApp.db, 'All Time', 0)).sessions_by_year.map((bucket) => bucket.date)).toEqual(['2026']);
+      statements.mockClear();
+      expect((await buildStatisticsRow(testApp.db, 'All Time', 0)).current_sessions).toBe(1);
+      expect(statements).toHaveBeenCalledTimes(1);
+
+      // A session reported late, from two years back: its statement reads the earlier start, and a second plans from it.
+      await exchangeAt('2024-07-01T12:00:00Z', 'down');
+      statements.mockClear();
+      const allTime = await buildStatisticsRow(testApp.db, 'All Time', 0);
+      expect(statements).toHaveBeenCalledTimes(2);
+      expect(allTime.sessions_by_year).toEqual([
+        { date: '2024', session_count: 1 },
+        { date: '2025', session_count: 0 },
+        { date: '2026', session_count: 1 },
+      ]);
+      expect(allTime).toMatchObject({ current_sessions: 2, unsatisfactory_answers_current: 1 });
+
+      // Everything cleared: All Time is this year alone again.
+      await clearStatisticsData(testApp.db);
+      const empty = await buildStatisticsRow(testApp.db, 'All Time', 0);
+      expect(empty.sessions_by_year).toEqual([{ date: '2026', session_count: 0 }]);
+    } finally {
+      statements.mockRestore();
+    }
+  });
 });
