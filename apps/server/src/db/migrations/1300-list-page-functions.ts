@@ -79,8 +79,22 @@ const FEEDBACK_COLUMNS = `t.id, t.session_id AS "sessionId", t.user_message AS "
         t.rating, t.reason, t.user_feedback AS "userFeedback", t.user_ip AS "userIp", t.country, ${utcIso('t.time')} AS time`;
 const HELP_REQUEST_COLUMNS = `t.id, t.user_ip, t.country, ${utcIso('t.time')} AS time, t.name, t.email, t.message, t.origin_url, t.status`;
 
-const { all: allFeedback, ...feedbackByRating } = FEEDBACK_COUNTERS;
-const { all: allHelpRequests, ...helpRequestsByStatus } = HELP_REQUEST_COUNTERS;
+/** A list with a filter on one text column: `''` for every row (counter `all`), else the rows holding that value. */
+const filteredListPageFunction = (
+  table: ListPageFunction['table'],
+  column: string,
+  { all, ...byValue }: { all: string } & Record<string, string>,
+  columns: string,
+): string =>
+  listPageFunction({
+    table,
+    filterArgument: `${column}_filter text`,
+    branches: [
+      { when: `${column}_filter = ''`, rows: '', counter: `'${all}'` },
+      { rows: `${column} = ${column}_filter`, counter: counterByFilter(`${column}_filter`, byValue) },
+    ],
+    columns,
+  });
 
 export const listPageFunctions: Migration = {
   name: '1300-list-page-functions',
@@ -94,23 +108,7 @@ export const listPageFunctions: Migration = {
       ],
       columns: HISTORY_COLUMNS,
     }),
-    listPageFunction({
-      table: 'feedback',
-      filterArgument: 'rating_filter text',
-      branches: [
-        { when: `rating_filter = ''`, rows: '', counter: `'${allFeedback}'` },
-        { rows: 'rating = rating_filter', counter: counterByFilter('rating_filter', feedbackByRating) },
-      ],
-      columns: FEEDBACK_COLUMNS,
-    }),
-    listPageFunction({
-      table: 'help_requests',
-      filterArgument: 'status_filter text',
-      branches: [
-        { when: `status_filter = ''`, rows: '', counter: `'${allHelpRequests}'` },
-        { rows: 'status = status_filter', counter: counterByFilter('status_filter', helpRequestsByStatus) },
-      ],
-      columns: HELP_REQUEST_COLUMNS,
-    }),
+    filteredListPageFunction('feedback', 'rating', FEEDBACK_COUNTERS, FEEDBACK_COLUMNS),
+    filteredListPageFunction('help_requests', 'status', HELP_REQUEST_COUNTERS, HELP_REQUEST_COLUMNS),
   ].join('\n'),
 };
