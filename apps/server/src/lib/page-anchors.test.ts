@@ -4,7 +4,9 @@ import { history } from '../db/schema.ts';
 import { sqlRows } from '../db/sql-rows.ts';
 import { insertFeedback, insertHistory, insertManyHistory } from '../test/conversation-factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { changeHelpRequestStatus } from '../modules/help-requests/help-requests.repository.ts';
+import { feedbackList } from '../modules/feedback/feedback.repository.ts';
+import { changeHelpRequestStatus, helpRequestList } from '../modules/help-requests/help-requests.repository.ts';
+import { historyList } from '../modules/history/history.repository.ts';
 import { bumpCounters } from './list-counters.ts';
 import { PageAnchors, type AnchoredList } from './page-anchors.ts';
 
@@ -14,14 +16,6 @@ beforeAll(async () => {
   await insertManyHistory(testApp.db, 100);
 });
 afterAll(() => testApp.close());
-
-const historyList: AnchoredList = {
-  name: 'history',
-  table: sql`history`,
-  filter: undefined,
-  counter: 'history',
-  pageFunction: { name: 'steward_history_page', filter: false },
-};
 
 const pageIds = async (anchors: PageAnchors, list: AnchoredList, offset: number, limit: number) =>
   (await anchors.readPage<{ id: number }>(testApp.db, list, offset, limit)).rows.map((row) => row.id);
@@ -83,27 +77,12 @@ describe('PageAnchors', () => {
     }
     const anchors = new PageAnchors(4);
     for (const rating of ['up', 'down'] as const) {
-      const list: AnchoredList = {
-        name: `feedback:${rating}`,
-        table: sql`feedback`,
-        filter: sql`rating = ${rating}`,
-        counter: `feedback:${rating}`,
-        pageFunction: { name: 'steward_feedback_page', filter: rating },
-      };
-      await expectEveryPageRight(anchors, list, 30);
+      await expectEveryPageRight(anchors, feedbackList(rating), 30);
     }
   });
 });
 
 describe('PageAnchors over help requests', () => {
-  const listOf = (status: '' | 'pending' | 'resolved'): AnchoredList => ({
-    name: `help_requests:${status}`,
-    table: sql`help_requests`,
-    filter: status === '' ? undefined : sql`status = ${status}`,
-    counter: status === '' ? 'help_requests' : `help_requests:${status}`,
-    pageFunction: { name: 'steward_help_requests_page', filter: status },
-  });
-
   it('keeps every page of every status right while requests are resolved and reopened', async () => {
     await sqlRows(testApp.db, sql`
       INSERT INTO help_requests (name, email, message, time)
@@ -114,13 +93,27 @@ describe('PageAnchors over help requests', () => {
     const { user } = await testApp.signedInClient('admin');
     const actor = { id: user.id, name: user.name, email: user.email, ip: '127.0.0.1' };
     const anchors = new PageAnchors(4);
-    const lists = [listOf(''), listOf('pending'), listOf('resolved')];
+    const lists = [helpRequestList(''), helpRequestList('pending'), helpRequestList('resolved')];
     for (const list of lists) await expectEveryPageRight(anchors, list, 40);
 
     for (const id of ids.filter((_, index) => index % 3 === 1)) await changeHelpRequestStatus(testApp.db, id, 'resolve', actor);
     for (const list of lists) await expectEveryPageRight(anchors, list, 40);
     await changeHelpRequestStatus(testApp.db, ids[10] ?? 0, 'reopen', actor);
     for (const list of lists) await expectEveryPageRight(anchors, list, 40);
+  });
+});
+
+describe('the lists at their last page index', () => {
+  it('answer an empty page with their total at the largest page index the contract allows, and refuse the next', async () => {
+    const { client } = await testApp.signedInClient('viewer');
+    for (const path of ['/api/all-history', '/api/all-feedback', '/api/all-help-requests']) {
+      const last = await client.get(`${path}/10000000`);
+      expect(last.status, path).toBe(200);
+      expect(last.body.data?.rows, path).toEqual([]);
+      const beyond = await client.get(`${path}/10000001`);
+      expect(beyond.status, path).toBe(400);
+      expect(beyond.body.error?.message, path).toBe('The page index is too large.');
+    }
   });
 });
 

@@ -22,7 +22,7 @@ const shownColumns = {
 
 export type FeedbackRecord = Omit<JsonRecord<typeof shownColumns>, 'time'> & { time: Date };
 
-const feedbackList = (rating: RatingFilter): AnchoredList => ({
+export const feedbackList = (rating: RatingFilter): AnchoredList => ({
   name: `feedback:${rating}`,
   table: sql`feedback`,
   filter: rating === '' ? undefined : sql`rating = ${rating}`,

@@ -32,7 +32,7 @@ export const presentHelpRequest = (record: HelpRequestRecord): HelpRequest => ({
   status: record.status,
 });
 
-const helpRequestList = (filter: HelpRequestStatusFilter): AnchoredList => ({
+export const helpRequestList = (filter: HelpRequestStatusFilter): AnchoredList => ({
   name: `help_requests:${filter}`,
   table: sql`help_requests`,
   filter: filter === '' ? undefined : sql`status = ${filter}`,

@@ -29,7 +29,7 @@ const OLDEST_FIRST = sql`r.time, r.id`;
 const toRecord = (row: JsonRecord<typeof shownColumns>): HistoryRecord => ({ ...row, time: new Date(row.time) });
 
 /** The history list for page anchors: all rows, counted by the `history` counter. */
-const historyList: AnchoredList = {
+export const historyList: AnchoredList = {
   name: 'history',
   table: sql`history`,
   filter: undefined,
