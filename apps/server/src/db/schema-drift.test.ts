@@ -68,6 +68,12 @@ const ONLY_IN_MIGRATIONS: readonly AllowedDifference[] = [
       'anchor_time timestamp with time zone, anchor_id bigint, skip integer, take integer, OUT total_count bigint, OUT newer integer, OUT page text)',
     reason: 'Migration 1300: one page of a list, its counter and the page anchors\' check. Drizzle does not declare functions.',
   })),
+  ...['history', 'feedback', 'help_requests'].map((table) => ({
+    object:
+      `function steward_${table}_hits(q tsquery, fragments text[], count_cap integer, window_offset integer, window_limit integer, ` +
+      'first_walk_most integer, entry_in_rows double precision, second_walk_share double precision)',
+    reason: 'Migration 1400: a search group\'s hits and count as the API answers them. Drizzle does not declare functions.',
+  })),
   ...['insert', 'delete', 'truncate', 'update'].map((event) => ({
     object: `trigger knowledge_chunks.knowledge_terms_${event}`,
     reason: 'Migration 1000: keeps knowledge_terms in step with the chunks whoever writes them. Drizzle does not declare triggers.',

@@ -15,6 +15,7 @@ import { knowledgeTerms } from './1000-knowledge-terms.ts';
 import { searchFunctions } from './1100-search-functions.ts';
 import { statisticsTotals } from './1200-statistics-totals.ts';
 import { listPageFunctions } from './1300-list-page-functions.ts';
+import { searchHits } from './1400-search-hits.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
@@ -36,4 +37,5 @@ export const allMigrations: readonly Migration[] = [
   searchFunctions,
   statisticsTotals,
   listPageFunctions,
+  searchHits,
 ];

@@ -20,7 +20,6 @@ import { searchHistory, searchTopBar, searchUserAccounts } from './search.reposi
 import { allWords, parseSearchText, toTsQuery } from './search-text.ts';
 
 const nothing = { rows: [], total_count: 0 };
-const asGroup = <Row>(found: { rows: Row[]; totalCount: number }) => ({ rows: found.rows, total_count: found.totalCount });
 
 /** The top bar's global search, its best match, and the search results page (docs/search.md). */
 export async function searchRoutes(app: FastifyInstance, { db, knowledge, log }: AppContext): Promise<void> {
@@ -31,12 +30,12 @@ export async function searchRoutes(app: FastifyInstance, { db, knowledge, log }:
     const parsed = parseSearchText(request.body.search);
     const tsQuery = toTsQuery(parsed);
     const window = { limit: request.body.limit, offset: request.body.page * request.body.limit, countCap: TOP_BAR_COUNT_CAP };
-    const users = canReadUserAccounts(viewer) ? asGroup(await searchUserAccounts(db, allWords(parsed), window)) : nothing;
+    const users = canReadUserAccounts(viewer) ? await searchUserAccounts(db, allWords(parsed), window) : nothing;
     if (!tsQuery) return { success: true as const, data: { chatHistory: nothing, feedback: nothing, helpRequests: nothing, userAccounts: users } };
     const found = await searchTopBar(db, tsQuery, allWords(parsed), window);
     return {
       success: true as const,
-      data: { chatHistory: asGroup(found.history), feedback: asGroup(found.feedback), helpRequests: asGroup(found.helpRequests), userAccounts: users },
+      data: { chatHistory: found.history, feedback: found.feedback, helpRequests: found.helpRequests, userAccounts: users },
     };
   });
 
@@ -53,7 +52,7 @@ export async function searchRoutes(app: FastifyInstance, { db, knowledge, log }:
       if (!tsQuery) return { success: true as const, data: { rows: [] } };
       const size = PAGE_SIZE.searchResults;
       const found = await searchHistory(db, tsQuery, { limit: size, offset: request.body.page * size, countCap: SEARCH_COUNT_CAP });
-      return { success: true as const, data: { rows: found.rows.map((row) => ({ ...row, total_count: found.totalCount })) } };
+      return { success: true as const, data: { rows: found.rows.map((row) => ({ ...row, total_count: found.total_count })) } };
     },
   );
 }
