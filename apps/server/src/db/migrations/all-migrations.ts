@@ -16,6 +16,7 @@ import { searchFunctions } from './1100-search-functions.ts';
 import { statisticsTotals } from './1200-statistics-totals.ts';
 import { listPageFunctions } from './1300-list-page-functions.ts';
 import { searchHits } from './1400-search-hits.ts';
+import { statisticsBeforeCurrentQuarter } from './1500-statistics-before-current-quarter.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
@@ -38,4 +39,5 @@ export const allMigrations: readonly Migration[] = [
   statisticsTotals,
   listPageFunctions,
   searchHits,
+  statisticsBeforeCurrentQuarter,
 ];
