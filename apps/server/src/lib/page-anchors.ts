@@ -55,6 +55,18 @@ const ABOVE_EVERY_ROW = { time: 'infinity', id: '9223372036854775807' };
 /** The most rows that may arrive above the anchors before they are walked again (counted on each deep page). */
 const MOST_NEWER = 3000;
 
+/** The deepest anchor whose rank is at most `rank` (anchors come in rank order): a binary search, as a deep list holds thousands. */
+function lastAnchorAtOrAbove(anchors: readonly Anchor[], rank: number): Anchor | undefined {
+  let low = 0;
+  let high = anchors.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((anchors[middle]?.rank ?? Infinity) <= rank) low = middle + 1;
+    else high = middle;
+  }
+  return anchors[low - 1];
+}
+
 /**
  * Pages of a list. A plain OFFSET walks the index from the top, so page 3000 costs 90,000 index
  * entries. Instead we remember the key of every `stride`-th row ("anchors") and seek from the
@@ -92,7 +104,7 @@ export class PageAnchors {
   /** The page sought from the set's nearest anchor, or undefined when the function finds the set wrong. */
   private async readFrom<Row>(db: Db, list: AnchoredList, set: AnchorSet, offset: number, limit: number): Promise<ListPage<Row> | undefined> {
     const top = set.anchors[0];
-    const anchor = set.anchors.filter((candidate) => candidate.rank + set.shift <= offset).at(-1);
+    const anchor = lastAnchorAtOrAbove(set.anchors, offset - set.shift);
     if (!top || !anchor) return undefined;
     const seek: PageSeek = { check: { top, knownTotal: set.total }, anchor, skip: offset - anchor.rank };
     const answer = await this.callPageFunction<Row>(db, list, seek, limit);
