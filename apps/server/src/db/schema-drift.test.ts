@@ -74,6 +74,10 @@ const ONLY_IN_MIGRATIONS: readonly AllowedDifference[] = [
       'first_walk_most integer, entry_in_rows double precision, second_walk_share double precision)',
     reason: 'Migration 1400: a search group\'s hits and count as the API answers them. Drizzle does not declare functions.',
   })),
+  {
+    object: 'function steward_session_user(session_hash text)',
+    reason: 'Migration 1600: the signed-in user behind a session, with a kept plan. Drizzle does not declare functions.',
+  },
   ...['insert', 'delete', 'truncate', 'update'].map((event) => ({
     object: `trigger knowledge_chunks.knowledge_terms_${event}`,
     reason: 'Migration 1000: keeps knowledge_terms in step with the chunks whoever writes them. Drizzle does not declare triggers.',

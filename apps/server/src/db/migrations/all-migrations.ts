@@ -17,6 +17,7 @@ import { statisticsTotals } from './1200-statistics-totals.ts';
 import { listPageFunctions } from './1300-list-page-functions.ts';
 import { searchHits } from './1400-search-hits.ts';
 import { statisticsBeforeCurrentQuarter } from './1500-statistics-before-current-quarter.ts';
+import { sessionUserFunction } from './1600-session-user-function.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
@@ -40,4 +41,5 @@ export const allMigrations: readonly Migration[] = [
   listPageFunctions,
   searchHits,
   statisticsBeforeCurrentQuarter,
+  sessionUserFunction,
 ];

@@ -33,14 +33,10 @@ export async function createSession(
 type SessionRow = Pick<SqlRow<typeof users>, 'id' | 'name' | 'email' | 'role' | 'theme'> &
   Pick<SqlRow<typeof sessions>, 'created_at' | 'last_seen_at'> & { capabilities: Capability[] | null };
 
-/** The signed-in user behind a session cookie, or undefined when it is unknown or expired. */
+/** The signed-in user behind a session cookie, or undefined when it is unknown or expired (migration 1600). */
 export async function findSessionUser(db: Db, sessionId: string): Promise<SessionUser | undefined> {
   const idHash = hashSecret(sessionId);
-  const rows = await sqlRows<SessionRow>(db, sql`
-    SELECT u.id, u.name, u.email, u.role, u.theme, s.created_at, s.last_seen_at,
-           (SELECT array_agg(rc.capability ORDER BY rc.capability) FROM role_capabilities rc WHERE rc.role = u.role) AS capabilities
-    FROM sessions s JOIN users u ON u.id = s.user_id
-    WHERE s.id_hash = ${idHash} AND s.expires_at > now()`);
+  const rows = await sqlRows<SessionRow>(db, sql`SELECT * FROM steward_session_user(${idHash})`);
   const row = rows[0];
   if (!row) return undefined;
   const now = Date.now();
