@@ -6,7 +6,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { createTurns } from './event-loop-turns.ts';
 import { applyTextTypeParsers, dropRedundantParsers } from './pglite-text-parsers.ts';
+import { createStatementCache } from './pglite-statement-cache.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -42,7 +44,7 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Pr
   });
   applyTextTypeParsers(client);
   return {
-    db: drizzlePglite({ client: dropRedundantParsers(client), schema }) as unknown as Db,
+    db: drizzlePglite({ client: dropRedundantParsers(client, createTurns(), createStatementCache(client)), schema }) as unknown as Db,
     dialect: 'pglite',
     execScript: async (sqlText) => {
       await client.transaction(async (transaction) => {

@@ -1,5 +1,6 @@
 import { type PGlite, types } from '@electric-sql/pglite';
 import { createTurns } from './event-loop-turns.ts';
+import type { CachedQuery } from './pglite-statement-cache.ts';
 
 /**
  * Drizzle's PGlite driver sends these parsers with every query, so dates, times and intervals (and arrays
@@ -45,11 +46,15 @@ export function withoutRedundantParsers(options: QueryOptions | undefined): Quer
  * applies and each starts on a turn of the event loop of its own (event-loop-turns.ts; the client and its
  * transactions share the turns); everything else is the client's own (bound to it: PGlite keeps private fields).
  */
-export function dropRedundantParsers<Client extends Queryable>(client: Client, turn: () => Promise<void> = createTurns()): Client {
+export function dropRedundantParsers<Client extends Queryable>(
+  client: Client,
+  turn: () => Promise<void> = createTurns(),
+  cachedQuery?: CachedQuery,
+): Client {
   // Made once: the proxy sits under every query of the embedded database.
   const query = async (text: string, params?: unknown[], options?: QueryOptions) => {
     await turn();
-    return client.query(text, params, withoutRedundantParsers(options));
+    return (cachedQuery ?? client.query.bind(client))(text, params, withoutRedundantParsers(options));
   };
   const transaction = client.transaction
     ? <T>(callback: (tx: Parameters<Parameters<PGlite['transaction']>[0]>[0]) => Promise<T>) =>
