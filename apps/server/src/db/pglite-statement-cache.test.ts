@@ -1,13 +1,13 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type CachedQuery, createStatementCache } from './pglite-statement-cache.ts';
+import { type CachedQuery, callsPlanKeptFunction, createStatementCache } from './pglite-statement-cache.ts';
 
 describe('createStatementCache', () => {
   let client: PGlite;
   let cached: CachedQuery;
   beforeEach(async () => {
     client = await PGlite.create();
-    cached = createStatementCache(client, 3);
+    cached = createStatementCache(client, { most: 3, prepares: (text) => /^\s*(select|insert|update)\b/i.test(text) });
     await client.exec(`CREATE TABLE things (id int GENERATED ALWAYS AS IDENTITY PRIMARY KEY, name text NOT NULL UNIQUE,
       made timestamptz, size bigint, tags text[], extra jsonb, ok boolean)`);
   });
@@ -88,9 +88,19 @@ describe('createStatementCache', () => {
     expect((await read).rows).toEqual([{ n: 0 }]);
   });
 
-  it('leaves statements other than reads and row writes to PGlite', async () => {
+  it('leaves the statements it does not prepare to PGlite', async () => {
     await cached('VACUUM things', []);
-    await cached('SET statement_timeout = 1000', []);
+    await cached('DELETE FROM things WHERE id = $1', [1]);
     expect(await preparedNames()).toEqual([]);
+  });
+
+  it('prepares, by default, only the calls of the functions that keep their own plans', () => {
+    expect(callsPlanKeptFunction('SELECT * FROM steward_session_user($1)')).toBe(true);
+    expect(callsPlanKeptFunction('\n      SELECT total_count, newer, page FROM "steward_feedback_page"(\n $1')).toBe(true);
+    expect(callsPlanKeptFunction('SELECT steward_history_hits(q, $2) AS history FROM to_tsquery($1) q')).toBe(true);
+    expect(callsPlanKeptFunction('SELECT *, NULL AS first FROM steward_statistics_before($1::timestamptz[])')).toBe(true);
+    expect(callsPlanKeptFunction('SELECT id FROM users WHERE steward_fold(name) LIKE $1')).toBe(false);
+    expect(callsPlanKeptFunction('SELECT steward_count_statistics($1, 1, 0, 0, 0)')).toBe(false);
+    expect(callsPlanKeptFunction('SELECT id FROM knowledge_chunks WHERE search @@ to_tsquery($1)')).toBe(false);
   });
 });

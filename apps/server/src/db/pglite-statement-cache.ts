@@ -3,8 +3,15 @@ import { type PGlite, type QueryOptions, type Results, parse, protocol } from '@
 /** The most statements kept prepared; past it the least recently used one is closed. */
 export const MOST_PREPARED_STATEMENTS = 300;
 
-/** Statements worth keeping: reads and row writes. Anything else (VACUUM, SET, DDL) goes through PGlite's query. */
-const CACHEABLE = /^\s*(?:select|with|insert|update|delete)\b/i;
+/**
+ * Calls of the functions that keep their own plans (migrations 1100-1600: the session, the list pages, the
+ * search groups, the statistics totals): the statements around them have nothing to plan for their values.
+ * Any other statement is planned for its values on every call, by PGlite's query, as it always was: a
+ * prepared statement's generic plan can be the wrong one (the knowledge search's full-text side took 14 ms
+ * in place of 7 with every statement prepared).
+ */
+const PLAN_KEPT_CALL = /"?steward_(?:session_user|(?:history|feedback|help_requests)_(?:page|hits)|statistics_before)"?\s*\(/;
+export const callsPlanKeptFunction = (text: string): boolean => /^\s*select\b/i.test(text) && PLAN_KEPT_CALL.test(text);
 
 /** The prepared statement's result type changed (a table's columns did), or it is gone: prepare it again. */
 const STALE_STATEMENT_CODES = new Set(['0A000', '26000']);
@@ -18,12 +25,16 @@ export type CachedQuery = (text: string, params?: unknown[], options?: QueryOpti
 /**
  * PGlite's `query` sends a statement as six protocol messages (parse, describe, bind, describe, execute,
  * sync), each a call into the database and a parse of its answer, and the statement is parsed and planned
- * every time. Here each statement's text is prepared once, by name, and then only bound and executed in one
- * call: a one-row select took 0.023 ms in place of 0.16-0.2 ms (in-process, 25 Nov 2026). The answer is
- * PGlite's own `Results` (its parsers and serializers, the row description kept from the prepare), so Drizzle
- * cannot tell the two apart. Only for the client itself: a transaction's queries go through PGlite's query.
+ * every time. Here the statements `prepares` picks are prepared once, by name, and then only bound and
+ * executed in one call: a one-row select took 0.023 ms in place of 0.16-0.2 ms (in-process, 25 Nov 2026).
+ * The answer is PGlite's own `Results` (its parsers and serializers, the row description kept from the
+ * prepare), so Drizzle cannot tell the two apart. Only for the client itself: a transaction's queries go
+ * through PGlite's query.
  */
-export function createStatementCache(client: PGlite, most = MOST_PREPARED_STATEMENTS): CachedQuery {
+export function createStatementCache(
+  client: PGlite,
+  { most = MOST_PREPARED_STATEMENTS, prepares = callsPlanKeptFunction }: { most?: number; prepares?: (text: string) => boolean } = {},
+): CachedQuery {
   const prepared = new Map<string, Prepared>();
   /** Statements to close with the next prepare: evicted, or gone stale. */
   const closing: string[] = [];
@@ -75,7 +86,7 @@ export function createStatementCache(client: PGlite, most = MOST_PREPARED_STATEM
   }
 
   return async (text, params = [], options) => {
-    if (!CACHEABLE.test(text) || options?.blob || options?.paramTypes) return client.query(text, params, options);
+    if (!prepares(text) || options?.blob || options?.paramTypes) return client.query(text, params, options);
     // As PGlite's query does: no transaction in between (the client's), and one query at a time.
     return client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(async () => {
