@@ -1,6 +1,11 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { findSessionUser } from '../modules/auth/sessions.repository.ts';
+import { openDatabase } from './client.ts';
+import { migrate } from './migrate.ts';
 import { type CachedQuery, callsPlanKeptFunction, createStatementCache } from './pglite-statement-cache.ts';
+import { sqlRows } from './sql-rows.ts';
 
 describe('createStatementCache', () => {
   let client: PGlite;
@@ -102,5 +107,21 @@ describe('createStatementCache', () => {
     expect(callsPlanKeptFunction('SELECT id FROM users WHERE steward_fold(name) LIKE $1')).toBe(false);
     expect(callsPlanKeptFunction('SELECT steward_count_statistics($1, 1, 0, 0, 0)')).toBe(false);
     expect(callsPlanKeptFunction('SELECT id FROM knowledge_chunks WHERE search @@ to_tsquery($1)')).toBe(false);
+  });
+});
+
+describe('the embedded database as the server opens it', () => {
+  it('prepares the session lookup once, and plans an ordinary statement for its values each time', async () => {
+    const database = await openDatabase({ kind: 'pglite' });
+    try {
+      await migrate(database, { info: () => undefined, warn: () => undefined });
+      const unknownSession = 'A'.repeat(43);
+      for (let run = 0; run < 3; run++) expect(await findSessionUser(database.db, unknownSession)).toBeUndefined();
+      await sqlRows(database.db, sql`SELECT count(*) FROM users WHERE email = ${'someone@example.com'}`);
+      const prepared = await database.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements');
+      expect(prepared.map((row) => row.statement)).toEqual([expect.stringContaining('steward_session_user(')]);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -44,7 +44,8 @@ export function withoutRedundantParsers(options: QueryOptions | undefined): Quer
 /**
  * The client (or a transaction of it) as Drizzle sees it: queries lose the parsers the database already
  * applies and each starts on a turn of the event loop of its own (event-loop-turns.ts; the client and its
- * transactions share the turns); everything else is the client's own (bound to it: PGlite keeps private fields).
+ * transactions share the turns), through `cachedQuery` when given (the client's, not a transaction's:
+ * pglite-statement-cache.ts); everything else is the client's own (bound to it: PGlite keeps private fields).
  */
 export function dropRedundantParsers<Client extends Queryable>(
   client: Client,
@@ -52,9 +53,10 @@ export function dropRedundantParsers<Client extends Queryable>(
   cachedQuery?: CachedQuery,
 ): Client {
   // Made once: the proxy sits under every query of the embedded database.
+  const send = cachedQuery ?? client.query.bind(client);
   const query = async (text: string, params?: unknown[], options?: QueryOptions) => {
     await turn();
-    return (cachedQuery ?? client.query.bind(client))(text, params, withoutRedundantParsers(options));
+    return send(text, params, withoutRedundantParsers(options));
   };
   const transaction = client.transaction
     ? <T>(callback: (tx: Parameters<Parameters<PGlite['transaction']>[0]>[0]) => Promise<T>) =>
