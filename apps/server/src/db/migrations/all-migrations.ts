@@ -18,6 +18,7 @@ import { listPageFunctions } from './1300-list-page-functions.ts';
 import { searchHits } from './1400-search-hits.ts';
 import { statisticsBeforeCurrentQuarter } from './1500-statistics-before-current-quarter.ts';
 import { sessionUserFunction } from './1600-session-user-function.ts';
+import { userAccountHits } from './1700-user-account-hits.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
@@ -42,4 +43,5 @@ export const allMigrations: readonly Migration[] = [
   searchHits,
   statisticsBeforeCurrentQuarter,
   sessionUserFunction,
+  userAccountHits,
 ];

@@ -82,22 +82,14 @@ export async function searchTopBar(db: Db, tsQuery: string, words: readonly stri
   };
 }
 
-/** Every word somewhere in one of the folded `columns` (steward_fold or stored folded; trigram-indexed). */
-const everyFragmentIn = (words: readonly string[], columns: readonly SQL[]): SQL =>
-  sql`(${sql.join(
-    words.map((word) => sql`(${sql.join(columns.map((column) => sql`${column} LIKE ${fragmentPattern(word)}`), sql` OR `)})`),
-    sql` AND `,
-  )})`;
-
 /**
- * Staff accounts whose name or email holds every word typed, anywhere, accents and case folded
- * (the trigram indexes on steward_fold(name) and steward_fold(email) serve fragments of 3+ letters).
+ * Staff accounts whose name or email holds every word typed, anywhere, accents and case folded, by name
+ * (steward_user_account_hits, migration 1700: the trigram indexes on steward_fold(name) and
+ * steward_fold(email) serve the first word's fragment of 3+ letters).
  */
 export async function searchUserAccounts(db: Db, words: readonly string[], window: Window): Promise<Found<UserAccountHit>> {
   if (words.length === 0) return { rows: [], total_count: 0 };
-  const condition = everyFragmentIn(words, [sql`steward_fold(name)`, sql`steward_fold(email)`]);
-  const rows = await sqlRows<UserAccountHit & { total_count: number }>(db, sql`
-    SELECT id, name, count(*) OVER ()::int AS total_count FROM users WHERE ${condition}
-    ORDER BY name, id LIMIT ${window.limit} OFFSET ${window.offset}`);
-  return { rows: rows.map(({ id, name }) => ({ id, name })), total_count: Math.min(rows[0]?.total_count ?? 0, window.countCap) };
+  const [answer] = await sqlRows<{ accounts: string }>(db, sql`
+    SELECT steward_user_account_hits(${fragmentsOf(words)}, ${window.countCap}::int, ${window.offset}::int, ${window.limit}::int) AS accounts`);
+  return parsedGroup<UserAccountHit>(answer?.accounts);
 }

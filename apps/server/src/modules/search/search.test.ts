@@ -99,6 +99,12 @@ describe('POST /api/search', () => {
     expect(byName.body.data?.userAccounts.rows.map((row) => row.name)).toEqual(['Zoë Search-Admin']);
     expect((await search(admin, 'ctor@steward')).body.data?.userAccounts.rows.map((row) => row.name)).toEqual(['Victor Viewer']);
     expect((await search(admin, '50%')).body.data?.userAccounts.total_count).toBe(0);
+    // Each word in the name or the email, all of them in the same account.
+    expect((await search(admin, 'victor steward.exa')).body.data?.userAccounts.rows.map((row) => row.name)).toEqual(['Victor Viewer']);
+    expect((await search(admin, 'zoe victor')).body.data?.userAccounts).toEqual({ rows: [], total_count: 0 });
+    const accounts = async (page: number) => (await search(admin, 'steward.example', 1, page)).body.data?.userAccounts;
+    expect(await accounts(0)).toEqual({ rows: [{ id: expect.any(Number), name: 'Victor Viewer' }], total_count: 2 });
+    expect(await accounts(1)).toEqual({ rows: [{ id: expect.any(Number), name: 'Zoë Search-Admin' }], total_count: 2 });
     await testApp.db.execute(sql`DELETE FROM role_capabilities WHERE role = 'viewer' AND capability = 'read_user_accounts'`);
     try {
       const asViewer = await search(viewer, 'zoe');
