@@ -5,7 +5,8 @@ export const MOST_PREPARED_STATEMENTS = 300;
 
 /**
  * Calls of the functions that keep their own plans (migrations 1100-1700: the session, the list pages, the
- * search groups and staff accounts, the statistics totals): the statements around them have nothing to plan for their values.
+ * search groups and staff accounts, the statistics totals): the statements around them have nothing to plan
+ * for their values.
  * Any other statement is planned for its values on every call, by PGlite's query, as it always was: a
  * prepared statement's generic plan can be the wrong one (the knowledge search's full-text side took 14 ms
  * in place of 7 with every statement prepared).
