@@ -209,6 +209,19 @@ export const statisticsTotals = pgTable('statistics_totals', {
   downRatings: bigint('down_ratings', { mode: 'number' }).notNull(),
 });
 
+/**
+ * One row: how many times statistics already written changed (migration 1800). A server keeps the totals
+ * before past moments (SettledTotals) until a read answers another revision.
+ */
+export const statisticsRevision = pgTable(
+  'statistics_revision',
+  {
+    onlyRow: boolean('only_row').primaryKey().default(true),
+    revision: bigint('revision', { mode: 'number' }).notNull(),
+  },
+  (table) => [check('statistics_revision_only_row_check', sql`${table.onlyRow}`)],
+);
+
 // A trigger (migration 0400) keeps list_counters 'inform_the_bot' equal to this table's row count.
 export const informTheBot = pgTable('inform_the_bot', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),

@@ -19,6 +19,7 @@ import { searchHits } from './1400-search-hits.ts';
 import { statisticsBeforeCurrentQuarter } from './1500-statistics-before-current-quarter.ts';
 import { sessionUserFunction } from './1600-session-user-function.ts';
 import { userAccountHits } from './1700-user-account-hits.ts';
+import { statisticsRevision } from './1800-statistics-revision.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
@@ -44,4 +45,5 @@ export const allMigrations: readonly Migration[] = [
   statisticsBeforeCurrentQuarter,
   sessionUserFunction,
   userAccountHits,
+  statisticsRevision,
 ];

@@ -1,7 +1,8 @@
 import { STATISTICS_SERIES, type StatisticsPeriod, type StatisticsRow } from '@steward/contract/statistics';
 import type { Db } from '../../db/client.ts';
 import { planStatistics } from './statistics-periods.ts';
-import { countStatistics, type StatisticsCounts } from './statistics.repository.ts';
+import { NO_COUNTS, type StatisticsCounts } from './settled-totals.ts';
+import { countStatistics } from './statistics.repository.ts';
 
 /**
  * Where All Time started when last read, per database. All Time is planned from it and its statement reads
@@ -31,15 +32,13 @@ export async function buildStatisticsRow(
         period,
         plan.buckets.map((bucket) => bucket.date),
         sumCounts(buckets),
-        plan.previous ? (previous ?? EMPTY) : EMPTY,
+        plan.previous ? (previous ?? NO_COUNTS) : NO_COUNTS,
         buckets,
       );
     }
     firstDataTime = firstTime;
   }
 }
-
-const EMPTY: StatisticsCounts = { sessions: 0, questions: 0, upRatings: 0, downRatings: 0 };
 
 const sumCounts = (counts: StatisticsCounts[]): StatisticsCounts =>
   counts.reduce(
@@ -49,7 +48,7 @@ const sumCounts = (counts: StatisticsCounts[]): StatisticsCounts =>
       upRatings: total.upRatings + count.upRatings,
       downRatings: total.downRatings + count.downRatings,
     }),
-    EMPTY,
+    NO_COUNTS,
   );
 
 function presentStatistics(

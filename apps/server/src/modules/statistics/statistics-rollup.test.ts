@@ -249,3 +249,53 @@ describe('statistics rollup', () => {
     expect(await wrongTotals(testApp.db)).toEqual([]);
   });
 });
+
+describe('totals kept between reads', () => {
+  const at = (time: string) => new Date(time);
+  const range = (from: string, to: string): TimeRange => ({ from: Date.parse(from), to: Date.parse(to) });
+  const sessionsIn = async (...ranges: TimeRange[]) => (await countStatistics(testApp.db, ranges)).counts.map((count) => count.sessions);
+  const day19 = range('2026-11-19T00:00:00Z', '2026-11-20T00:00:00Z');
+  const day20 = range('2026-11-20T00:00:00Z', '2026-11-21T00:00:00Z');
+
+  it('are kept for moments up to the newest quarter hour, and read again after a late write or the repair, whichever server wrote', async () => {
+    await clearStatisticsData(testApp.db);
+    for (const [index, time] of ['2026-11-19T10:00:00Z', '2026-11-20T10:00:00Z', '2026-11-21T09:00:00Z'].entries()) {
+      await addSession(testApp.db, `settled-${index}`, at(time));
+    }
+    expect(await sessionsIn(day19, day20)).toEqual([1, 1]);
+    // Changed behind the writers' back, the totals at 21 Nov 00:00 would read 100 more: the kept ones show instead.
+    await testApp.db.execute(sql`UPDATE statistics_totals SET sessions = sessions + 100 WHERE upto > '2026-11-20T00:00:00Z'`);
+    expect(await sessionsIn(day19, day20)).toEqual([1, 1]);
+    // A message reported late (by this server or another: the revision is read with the totals) revises them.
+    await addSession(testApp.db, 'settled-late', at('2026-11-19T12:00:00Z'));
+    expect(await sessionsIn(day19, day20)).toEqual([2, 1]);
+    expect(await wrongTotals(testApp.db)).toEqual([]);
+    await clearStatisticsData(testApp.db);
+    expect(await sessionsIn(day19, day20)).toEqual([0, 0]);
+    await addSession(testApp.db, 'settled-counted', at('2026-11-19T10:00:00Z'));
+    await addSession(testApp.db, 'settled-newest', at('2026-11-21T09:00:00Z'));
+    expect(await sessionsIn(day19, day20)).toEqual([1, 0]);
+    // A session row the writers never counted: the repair counts it.
+    await testApp.db.execute(
+      sql`INSERT INTO chat_sessions (session_id, started_at, last_message_at, message_count) VALUES ('settled-uncounted', '2026-11-20T11:00:00Z', '2026-11-20T11:00:00Z', 0)`,
+    );
+    expect(await rebuildStatisticsRollup(testApp.db)).toBe(3);
+    expect(await sessionsIn(day19, day20)).toEqual([1, 1]);
+  });
+
+  it('are not kept for moments past the start of the newest quarter hour, which writes in it still change', async () => {
+    await clearStatisticsData(testApp.db);
+    await addSession(testApp.db, 'newest-0', at('2026-11-21T09:00:00Z'));
+    const today = range('2026-11-21T00:00:00Z', '2026-11-22T00:00:00Z');
+    // 09:10 is inside the newest quarter hour (09:00-09:15): its totals count the raw rows of 09:00-09:10.
+    const morning = range('2026-11-21T00:00:00Z', '2026-11-21T09:10:00Z');
+    expect(await sessionsIn(today, morning)).toEqual([1, 1]);
+    await addSession(testApp.db, 'newest-1', at('2026-11-21T09:05:00Z'));
+    expect(await sessionsIn(today, morning)).toEqual([2, 2]);
+    await addSession(testApp.db, 'newest-2', at('2026-11-21T09:20:00Z'));
+    expect(await sessionsIn(today, morning)).toEqual([3, 2]);
+    // 09:15 is now the newest quarter: 09:10 may be kept, and a write before it revises the past.
+    await addSession(testApp.db, 'newest-3', at('2026-11-21T09:07:00Z'));
+    expect(await sessionsIn(today, morning)).toEqual([4, 3]);
+  });
+});

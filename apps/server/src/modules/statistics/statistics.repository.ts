@@ -1,20 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { statisticsTotals } from '../../db/schema.ts';
-import { type SqlRow, sqlRows } from '../../db/sql-rows.ts';
+import { type SqlBigint, type SqlRow, sqlRows } from '../../db/sql-rows.ts';
+import { NO_COUNTS, SettledTotals, type StatisticsCounts } from './settled-totals.ts';
 import type { TimeRange } from './statistics-periods.ts';
-
-export interface StatisticsCounts {
-  sessions: number;
-  questions: number;
-  upRatings: number;
-  downRatings: number;
-}
 
 /** The totals before moment `i` (1-based, the order they were asked in), named as the columns they add up. */
 type TotalsRow = { i: number | string } & Omit<SqlRow<typeof statisticsTotals>, 'upto'>;
 
-const ZERO: StatisticsCounts = { sessions: 0, questions: 0, upRatings: 0, downRatings: 0 };
+/** Per database: the totals a later write cannot change without revising the past. */
+const settledTotals = new WeakMap<Db, SettledTotals>();
 
 /**
  * Sessions started, questions answered and up/down feedback in each range, in one statement: the
@@ -30,8 +25,8 @@ export async function countStatistics(
   const moments = [...new Set(ranges.flatMap((range) => [range.from, range.to]))];
   const { totals, firstTime } = await totalsBefore(db, moments, withFirstTime);
   const counts = ranges.map((range) => {
-    const end = totals.get(range.to) ?? ZERO;
-    const start = totals.get(range.from) ?? ZERO;
+    const end = totals.get(range.to) ?? NO_COUNTS;
+    const start = totals.get(range.from) ?? NO_COUNTS;
     return {
       sessions: end.sessions - start.sessions,
       questions: end.questions - start.questions,
@@ -43,34 +38,49 @@ export async function countStatistics(
 }
 
 /**
- * Everything counted before each moment (steward_statistics_before, migration 1200, a function so its plan
- * is kept): the last running total at or before the moment's quarter hour, the quarter hours after that
+ * Everything counted before each moment (steward_statistics_totals_before, migration 1800, a function so its
+ * plan is kept): the last running total at or before the moment's quarter hour, the quarter hours after that
  * total from the rollup (normally none, or the current one), and, for a moment inside a quarter hour (an
- * offset such as +5:06), the raw rows of its minutes, which an index reaches directly.
+ * offset such as +5:06), the raw rows of its minutes, which an index reaches directly. Moments whose totals
+ * this process kept at the current revision are not read again (SettledTotals).
  */
 async function totalsBefore(
   db: Db,
   moments: readonly number[],
   withFirstTime: boolean,
 ): Promise<{ totals: Map<number, StatisticsCounts>; firstTime: number | undefined }> {
+  let settled = settledTotals.get(db);
+  if (!settled) settledTotals.set(db, (settled = new SettledTotals()));
+  const ask = settled.ask(moments);
   // ISO timestamps hold nothing an array literal would have to quote.
-  const array = `{${moments.map((moment) => new Date(moment).toISOString()).join(',')}}`;
+  const array = `{${ask.moments.map((moment) => new Date(moment).toISOString()).join(',')}}`;
   const first = withFirstTime ? sql`(SELECT min(quarter) FROM statistics_rollup_quarter)` : sql`NULL::timestamptz`;
-  const rows = await sqlRows<TotalsRow & { first: string | Date | null }>(
+  const rows = await sqlRows<TotalsRow & { revision: SqlBigint | null; newest_quarter: string | Date | null; first: string | Date | null }>(
     db,
-    sql`SELECT *, ${first} AS first FROM steward_statistics_before(${array}::timestamptz[])`,
+    sql`SELECT *, ${first} AS first FROM steward_statistics_totals_before(${array}::timestamptz[], ${ask.revision ?? -1}, ${ask.unknown})`,
   );
-  const totals = new Map<number, StatisticsCounts>();
+  const found = new Map<number, StatisticsCounts>();
+  let revision: number | undefined;
+  let newestQuarter: number | undefined;
   for (const row of rows) {
-    const moment = moments[Number(row.i) - 1];
+    if (Number(row.i) === 0) {
+      revision = Number(row.revision);
+      newestQuarter = row.newest_quarter === null ? undefined : new Date(row.newest_quarter).getTime();
+      continue;
+    }
+    const moment = ask.moments[Number(row.i) - 1];
     if (moment === undefined) continue;
-    totals.set(moment, {
+    found.set(moment, {
       sessions: Number(row.sessions),
       questions: Number(row.questions),
       upRatings: Number(row.up_ratings),
       downRatings: Number(row.down_ratings),
     });
   }
+  if (revision === undefined) throw new Error('steward_statistics_totals_before answered no revision.');
+  settled.learn(revision, newestQuarter, found);
+  // At another revision than the kept one, the function read every moment.
+  const totals = revision === ask.revision ? new Map([...ask.known, ...found]) : found;
   const firstRow = rows[0]?.first;
   return { totals, firstTime: firstRow ? new Date(firstRow).getTime() : undefined };
 }
