@@ -283,6 +283,19 @@ describe('totals kept between reads', () => {
     expect(await sessionsIn(day19, day20)).toEqual([1, 1]);
   });
 
+  it('answer what the rows say after readers ran among writers (on PostgreSQL, in transactions that overlap)', async () => {
+    await clearStatisticsData(testApp.db);
+    const { raw, events, random } = randomEvents(20_261_127, 60);
+    const historyIds = new Map<string, number>();
+    const readAll = () => Promise.all(STATISTICS_PERIODS.map((period) => buildStatisticsRow(testApp.db, period, 5.5, NOW)));
+    // Every third write reads every period first, so reads keep totals while late writes revise them.
+    const writeAmongReads = (batch: readonly RandomEvent[]) =>
+      Promise.all(batch.map((event, index) => (index % 3 === 0 ? readAll() : Promise.resolve()).then(() => writeEvents(testApp.db, [event], historyIds))));
+    await writeAmongReads(shuffled(events.filter((event) => event.kind !== 'rating'), random));
+    await writeAmongReads(shuffled(events.filter((event) => event.kind === 'rating'), random));
+    await expectRawCounts(testApp.db, raw);
+  });
+
   it('are not kept for moments past the start of the newest quarter hour, which writes in it still change', async () => {
     await clearStatisticsData(testApp.db);
     await addSession(testApp.db, 'newest-0', at('2026-11-21T09:00:00Z'));
