@@ -5,7 +5,10 @@ import { type SqlBigint, type SqlRow, sqlRows } from '../../db/sql-rows.ts';
 import { NO_COUNTS, SettledTotals, type StatisticsCounts } from './settled-totals.ts';
 import type { TimeRange } from './statistics-periods.ts';
 
-/** The totals before moment `i` (1-based, the order they were asked in), named as the columns they add up. */
+/**
+ * The totals before moment `i` (1-based, the order they were asked in), named as the columns they add up; the
+ * row with i = 0 holds the statistics revision and the newest quarter hour instead.
+ */
 type TotalsRow = { i: number | string } & Omit<SqlRow<typeof statisticsTotals>, 'upto'>;
 
 /** Per database: the totals a later write cannot change without revising the past. */
@@ -55,7 +58,8 @@ async function totalsBefore(
   // ISO timestamps hold nothing an array literal would have to quote.
   const array = `{${ask.moments.map((moment) => new Date(moment).toISOString()).join(',')}}`;
   const first = withFirstTime ? sql`(SELECT min(quarter) FROM statistics_rollup_quarter)` : sql`NULL::timestamptz`;
-  const rows = await sqlRows<TotalsRow & { revision: SqlBigint | null; newest_quarter: string | Date | null; first: string | Date | null }>(
+  type Row = TotalsRow & { revision: SqlBigint | null; newest_quarter: string | Date | null; first: string | Date | null };
+  const rows = await sqlRows<Row>(
     db,
     sql`SELECT *, ${first} AS first FROM steward_statistics_totals_before(${array}::timestamptz[], ${ask.revision ?? -1}, ${ask.unknown})`,
   );
