@@ -20,6 +20,7 @@ import { statisticsBeforeCurrentQuarter } from './1500-statistics-before-current
 import { sessionUserFunction } from './1600-session-user-function.ts';
 import { userAccountHits } from './1700-user-account-hits.ts';
 import { statisticsRevision } from './1800-statistics-revision.ts';
+import { sessionUserIndexScans } from './1900-session-user-index-scans.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
@@ -46,4 +47,5 @@ export const allMigrations: readonly Migration[] = [
   sessionUserFunction,
   userAccountHits,
   statisticsRevision,
+  sessionUserIndexScans,
 ];
