@@ -44,10 +44,13 @@ export async function prepareDataDir(historyRows: number, fill?: (db: Db) => Pro
   }
 }
 
-/** The server's settings for a bench data dir: a free loopback port, warnings only, the built-in embedder. */
-export const benchConfig = (dataDir: string): Config => readConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+/** What the bench server runs with besides its data dir and port: loopback only, warnings only, the built-in embedder. */
+const BENCH_ENVIRONMENT = { HOST: '127.0.0.1', LOG_LEVEL: 'warn' } as const;
 
-/** The real server (start-server.ts) on the data dir, on a free loopback port. */
+/** The server's settings for a bench data dir, on a free port. */
+export const benchConfig = (dataDir: string): Config => readConfig({ DATA_DIR: dataDir, PORT: '0', ...BENCH_ENVIRONMENT });
+
+/** The real server (start-server.ts) on the data dir, in this process, from source. */
 export async function startBenchServer(dataDir: string): Promise<RunningServer> {
   return startServer(benchConfig(dataDir));
 }
@@ -62,31 +65,34 @@ export interface ServerProcess {
 }
 
 /**
- * The real server on the data dir in a process of its own (server-process.ts), so the load generator
- * does not share its thread (a server that blocks would stall the clock measuring it) and its RSS is its
- * own. The calls that read the server's database directly use startBenchServer instead.
+ * The shipped server (apps/server/dist/main.js, as `npm start` runs it) on the data dir, in a process of its
+ * own (server-process.mjs), so the load generator does not share its thread (a server that blocks would
+ * stall the clock measuring it) and its RSS is its own. Its environment holds only its settings and PATH, so
+ * the shell's variables cannot change what is measured. The calls that read the server's database directly
+ * use startBenchServer instead.
  */
 export async function forkBenchServer(dataDir: string): Promise<ServerProcess> {
-  const child = fork(path.join(import.meta.dirname, 'server-process.ts'), [dataDir], {
-    execArgv: ['--import', 'tsx'],
+  const child = fork(path.join(import.meta.dirname, 'server-process.mjs'), [], {
+    execArgv: [],
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, ...BENCH_ENVIRONMENT },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const next = <T extends ServerProcessMessage['type']>(type: T) => nextMessage(child, type);
-  const request = (message: ServerProcessRequest) => child.send(message);
   const { url, bareUrl } = await next('listening');
   return {
     url,
     bareUrl,
     rssBytes: async () => {
       const answer = next('rss');
-      request({ type: 'rss' });
+      child.send({ type: 'rss' } satisfies ServerProcessRequest);
       return (await answer).bytes;
     },
+    // As an operator stops it: the server finishes its requests and closes the database.
     stop: async () => {
-      const stopped = next('stopped');
-      request({ type: 'stop' });
-      await stopped;
-      await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(undefined)));
+      const exited = new Promise<number | null>((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(child.exitCode)));
+      child.kill('SIGTERM');
+      const code = await exited;
+      if (code !== 0) throw new Error(`The bench server's process stopped with exit code ${code}.`);
     },
   };
 }

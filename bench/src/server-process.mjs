@@ -1,0 +1,50 @@
+// The child process `forkBenchServer` starts, run by plain Node: the shipped server (apps/server/dist/main.js,
+// what `npm start` runs) configured by the environment it was given, and beside it in the same process a bare
+// Fastify app, one route answering `{success:true}` and no plugins: the ceiling authenticate-user is compared
+// with. A separate app rather than a route added to the server: no production code carries a bench hook.
+// Plain JavaScript, so no TypeScript loader's threads or source maps count in the server's RSS.
+// It sends both URLs once both answer and answers `rss` with its own resident set size. SIGTERM stops it,
+// through the server's own shutdown.
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import Fastify from 'fastify';
+
+const MAIN = new URL('../../apps/server/dist/main.js', import.meta.url);
+const BARE_ROUTE_PATH = '/bare';
+
+/** @param {import('./server-process-messages.ts').ServerProcessMessage} message */
+const send = (message) => process.send?.(message);
+
+/** A loopback port nothing listens on now. */
+async function freePort() {
+  const probe = net.createServer();
+  await new Promise((resolve) => probe.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  if (address === null || typeof address === 'string') throw new Error('The port probe has no port.');
+  return address.port;
+}
+
+/** Resolves once the server answers GET /api/health; main.js exits the process when it cannot start. */
+async function serving(url) {
+  for (;;) {
+    const answer = await fetch(`${url}/api/health`).catch(() => undefined);
+    if (answer?.ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+if (!existsSync(MAIN)) throw new Error('apps/server/dist/main.js is missing: npm run bench builds it (npm run build).');
+const bare = Fastify({ logger: false });
+bare.get(BARE_ROUTE_PATH, async () => ({ success: true }));
+const bareUrl = `${await bare.listen({ port: 0, host: '127.0.0.1' })}${BARE_ROUTE_PATH}`;
+
+process.env.PORT = String(await freePort());
+await import(MAIN.href);
+const url = `http://127.0.0.1:${process.env.PORT}`;
+await serving(url);
+
+process.on('message', (/** @type {import('./server-process-messages.ts').ServerProcessRequest} */ request) => {
+  if (request.type === 'rss') send({ type: 'rss', bytes: process.memoryUsage().rss });
+});
+send({ type: 'listening', url, bareUrl });
