@@ -89,10 +89,11 @@ export async function forkBenchServer(dataDir: string): Promise<ServerProcess> {
     },
     // As an operator stops it: the server finishes its requests and closes the database.
     stop: async () => {
-      const exited = new Promise<number | null>((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(child.exitCode)));
+      const running = child.exitCode === null && child.signalCode === null;
+      const exited = new Promise<number | null>((resolve) => (running ? child.once('exit', resolve) : resolve(child.exitCode)));
       child.kill('SIGTERM');
       const code = await exited;
-      if (code !== 0) throw new Error(`The bench server's process stopped with exit code ${code}.`);
+      if (code !== 0) throw new Error(`The bench server's process stopped with exit code ${code}, not 0.`);
     },
   };
 }

@@ -25,13 +25,18 @@ async function freePort() {
   return address.port;
 }
 
+/** How long the server may take to answer its first call (it starts in ~10 s on the 1M dataset). */
+const START_DEADLINE_MS = 300_000;
+
 /** Resolves once the server answers GET /api/health; main.js exits the process when it cannot start. */
 async function serving(url) {
-  for (;;) {
+  const deadline = Date.now() + START_DEADLINE_MS;
+  while (Date.now() < deadline) {
     const answer = await fetch(`${url}/api/health`).catch(() => undefined);
     if (answer?.ok) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  throw new Error(`The bench server did not answer ${url}/api/health within ${START_DEADLINE_MS / 1000} s.`);
 }
 
 if (!existsSync(MAIN)) throw new Error('apps/server/dist/main.js is missing: npm run bench builds it (npm run build).');
