@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { measure, WARM_UP_SECONDS } from './measure.ts';
+import { measure, percentile, WARM_UP_SECONDS } from './measure.ts';
 
 /** A local server that counts what it answers and remembers each body. */
 let server: http.Server;
@@ -37,5 +37,30 @@ describe('measure', () => {
     await measure({ url, connections: 2, durationSeconds: 1, method: 'POST', bodyFor: (number) => `{"n":${number}}` });
     expect(bodies.length).toBeGreaterThan(2);
     expect(new Set(bodies).size).toBe(bodies.length);
+  });
+
+  it('gives p50, p99 and max to fractions of a millisecond, from the answers of the measured run', async () => {
+    const measured = await measure({ url, connections: 2, durationSeconds: 1 });
+    expect(measured.requests).toBeGreaterThan(0);
+    // autocannon's histogram would give whole milliseconds (0 or 1 on loopback); the answers' own times do not.
+    expect(measured.p50).toBeGreaterThan(0);
+    expect(Number.isInteger(measured.p50)).toBe(false);
+    expect(measured.p50).toBeLessThanOrEqual(measured.p99);
+    expect(measured.p99).toBeLessThanOrEqual(measured.max);
+  });
+});
+
+describe('percentile', () => {
+  it('answers the nearest-rank value, whatever the order of the values', () => {
+    const values = [5, 1, 4, 2, 3, 10, 9, 8, 7, 6];
+    expect(percentile(values, 50)).toBe(5);
+    expect(percentile(values, 99)).toBe(10);
+    expect(percentile(values, 100)).toBe(10);
+    expect(percentile(values, 10)).toBe(1);
+    expect(percentile([19.4, 38.6], 50)).toBe(19.4);
+  });
+
+  it('answers 0 for no values (a run with no 2xx answers, which counts as errors)', () => {
+    expect(percentile([], 50)).toBe(0);
   });
 });

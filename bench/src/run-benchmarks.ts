@@ -160,7 +160,7 @@ function searchCalls(): [string, string][] {
   ];
 }
 
-const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)}`;
+const ms = (value: number) => `${value.toFixed(value < 100 ? 1 : 0)}`;
 const ratio = (value: number, base: number) => (base > 0 ? `${(value / base).toFixed(2)}×` : 'n/a');
 
 /** Every call of both sizes: the figures the history rows of the targets table are computed from. */

@@ -19,16 +19,11 @@ declare module 'autocannon' {
     requests?: AutocannonRequest[];
     /** Seconds before a request counts as timed out. */
     timeout?: number;
-  }
-  export interface Histogram {
-    p50: number;
-    p99: number;
-    max: number;
-    average: number;
+    /** A number of requests to send in place of a duration. */
+    amount?: number;
   }
   export interface AutocannonResult {
-    latency: Histogram;
-    requests: Histogram & { total: number };
+    requests: { total: number; average: number };
     non2xx: number;
     errors: number;
     timeouts: number;
@@ -38,6 +33,8 @@ declare module 'autocannon' {
   /** The run: awaitable for its result, and stoppable before its duration is up (what was answered so far counts). */
   export interface AutocannonInstance extends PromiseLike<AutocannonResult> {
     stop(): void;
+    /** Each answer, with the milliseconds since its request was sent, as a fraction (the result's histogram keeps whole ones). */
+    on(event: 'response', listener: (client: unknown, statusCode: number, responseBytes: number, responseTime: number) => void): this;
   }
   function autocannon(options: AutocannonOptions): AutocannonInstance;
   export default autocannon;
