@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ACCOUNT_SUCCESS } from '@steward/contract/accounts';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { REPOSITORY_ROOT, SERVER_BUNDLE, startBuiltServer } from '../support/built-server.ts';
 import { E2E_DATA_DIR, E2E_PORT } from '../support/e2e-constants.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -58,6 +59,24 @@ test.describe('start-up of the shipped server', () => {
     const result = startAndFail({ PORT: 'eighty', DATA_DIR: path.join(scratch(), 'data') });
     expect(result.status).toBe(1);
     expectOneClearLine(result.stderr, /Invalid PORT/);
+  });
+
+  test('a database a newer version of Steward upgraded', async () => {
+    const dataDir = path.join(scratch(), 'data');
+    const first = await startBuiltServer({ PORT: String(E2E_PORT + 6), DATA_DIR: dataDir });
+    await first.stop();
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    try {
+      await database.execScript(`INSERT INTO schema_migrations (name) VALUES ('9900-from-a-newer-version')`);
+    } finally {
+      await database.close();
+    }
+    const result = startAndFail({ PORT: '0', DATA_DIR: dataDir });
+    expect(result.status).toBe(1);
+    expectOneClearLine(
+      result.stderr,
+      /this database was upgraded by a newer version of Steward: it holds migration 9900-from-a-newer-version, which this version does not know\. Start the newer version, or restore the backup/,
+    );
   });
 
   test('a missing or stale dashboard build, or a missing chat widget build', async () => {

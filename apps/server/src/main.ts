@@ -1,6 +1,6 @@
 import { readConfig } from './config.ts';
 import { startServer } from './start-server.ts';
-import { describeStartUpFailure } from './start-up-failure.ts';
+import { explainStartUpFailure } from './start-up-failure.ts';
 
 async function main(): Promise<void> {
   const config = readConfig();
@@ -24,8 +24,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const explained = describeStartUpFailure(error);
-  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  process.stderr.write(`Steward cannot start: ${explained ?? detail}\n`);
+  process.stderr.write(`Steward cannot start: ${explainStartUpFailure(error)}\n`);
   process.exit(1);
 });

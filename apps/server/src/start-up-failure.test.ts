@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from './config.ts';
-import { dataDirFailure, describeStartUpFailure } from './start-up-failure.ts';
+import { dataDirFailure, describeStartUpFailure, explainStartUpFailure, StartUpError } from './start-up-failure.ts';
 
 const systemError = (fields: Record<string, unknown>) => Object.assign(new Error('system'), fields);
 
@@ -25,5 +25,16 @@ describe('describeStartUpFailure', () => {
       'DATA_DIR /srv/data is not a directory Steward can write (EROFS on /srv/data): set DATA_DIR to a writable directory, or fix its permissions.',
     );
     expect(describeStartUpFailure(new TypeError('x is undefined'))).toBeUndefined();
+  });
+});
+
+describe('explainStartUpFailure', () => {
+  it('answers the one line of a failure it knows, and the stack of one it does not', () => {
+    expect(explainStartUpFailure(new StartUpError('this database was upgraded by a newer version of Steward.'))).toBe(
+      'this database was upgraded by a newer version of Steward.',
+    );
+    const unknown = new TypeError('x is undefined');
+    expect(explainStartUpFailure(unknown)).toBe(unknown.stack);
+    expect(explainStartUpFailure('a thrown string')).toBe('a thrown string');
   });
 });

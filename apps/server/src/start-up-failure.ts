@@ -35,6 +35,13 @@ export function describeStartUpFailure(error: unknown): string | undefined {
   return undefined;
 }
 
+/** describeStartUpFailure's line, or for a failure it cannot explain the error's stack, for a person to report. */
+export function explainStartUpFailure(error: unknown): string {
+  const explained = describeStartUpFailure(error);
+  if (explained !== undefined) return explained;
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
 /** Wraps a file-system failure while preparing DATA_DIR into one clear line. */
 export function dataDirFailure(dataDir: string, error: unknown): StartUpError {
   const system = error as SystemError;

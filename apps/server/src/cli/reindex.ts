@@ -1,12 +1,13 @@
 import path from 'node:path';
 import pino from 'pino';
-import { ConfigError, readConfig } from '../config.ts';
+import { readConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock.ts';
+import { lockDataDir } from '../db/data-dir-lock.ts';
 import { migrate } from '../db/migrate.ts';
 import { createEmbedder } from '../ingest/create-embedder.ts';
 import { createKnowledgeStore } from '../modules/knowledge/knowledge-store.ts';
 import { reindexKnowledge } from './reindex-knowledge.ts';
+import { explainStartUpFailure } from '../start-up-failure.ts';
 
 /**
  * `npm run reindex`: re-embeds every document and approved Inform-the-Bot item with the configured
@@ -44,7 +45,6 @@ async function reindex(): Promise<void> {
 }
 
 reindex().catch((error: unknown) => {
-  const known = error instanceof ConfigError || error instanceof DataDirLockedError;
-  process.stderr.write(`Re-indexing failed: ${known || !(error instanceof Error) ? String(error instanceof Error ? error.message : error) : (error.stack ?? error.message)}\n`);
+  process.stderr.write(`Re-indexing failed: ${explainStartUpFailure(error)}\n`);
   process.exit(1);
 });

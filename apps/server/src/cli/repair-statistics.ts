@@ -1,9 +1,10 @@
 import path from 'node:path';
-import { ConfigError, readConfig } from '../config.ts';
+import { readConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock.ts';
+import { lockDataDir } from '../db/data-dir-lock.ts';
 import { migrate } from '../db/migrate.ts';
 import { rebuildStatisticsRollup } from '../modules/statistics/statistics-rollup-rebuild.ts';
+import { explainStartUpFailure } from '../start-up-failure.ts';
 
 /**
  * `npm run repair:statistics`: rebuilds the statistics (quarter-hour rollup, running totals) from the raw rows, on the
@@ -32,9 +33,6 @@ async function repairStatistics(): Promise<void> {
 }
 
 repairStatistics().catch((error: unknown) => {
-  const known = error instanceof ConfigError || error instanceof DataDirLockedError;
-  process.stderr.write(
-    `Statistics repair failed: ${known || !(error instanceof Error) ? String(error instanceof Error ? error.message : error) : (error.stack ?? error.message)}\n`,
-  );
+  process.stderr.write(`Statistics repair failed: ${explainStartUpFailure(error)}\n`);
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ROLE_CAPABILITIES } from '@steward/contract/access';
+import { StartUpError } from '../start-up-failure.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { openEmptyDatabase } from './drift/empty-database.ts';
 import { migrate } from './migrate.ts';
@@ -52,6 +53,35 @@ describe('migrations', () => {
         { at: '10:45', sessions: 1, questions: 2 },
       ]);
       expect(await database.query(`SELECT to_regclass('statistics_rollup_daily') AS gone`)).toEqual([{ gone: null }]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('refuse a database a newer version upgraded, naming the migrations this version does not know, and apply nothing', async () => {
+    const database = await openEmptyDatabase();
+    try {
+      const quiet = { info: () => undefined, warn: () => undefined };
+      await migrate(database, quiet);
+      const applied = await database.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
+      // This version has the first two migrations; the database was upgraded by one that has them all.
+      const older = allMigrations.slice(0, 2);
+      // Those the database holds: on a server without pgvector, the vector migration was skipped.
+      const unknown = applied.map((row) => row.name).filter((name) => !older.some((migration) => migration.name === name));
+      expect(unknown.length).toBeGreaterThan(2);
+      await expect(migrate(database, quiet, older)).rejects.toThrow(
+        new StartUpError(
+          `this database was upgraded by a newer version of Steward: it holds migrations ${unknown.join(', ')}, which this version does not know. ` +
+            'Start the newer version, or restore the backup taken before the upgrade.',
+        ),
+      );
+      // One unknown migration is named in the singular; a migration this version has but the database lacks is not applied.
+      await database.execScript(`DELETE FROM schema_migrations WHERE name = '${allMigrations[1]?.name ?? ''}'`);
+      await database.execScript(`DELETE FROM schema_migrations WHERE name <> '${allMigrations[0]?.name ?? ''}' AND name <> '${unknown[0] ?? ''}'`);
+      await expect(migrate(database, quiet, older)).rejects.toThrow(`it holds migration ${unknown[0] ?? ''}, which this version does not know`);
+      expect(await database.query('SELECT name FROM schema_migrations ORDER BY name')).toEqual(
+        applied.filter((row) => row.name === allMigrations[0]?.name || row.name === unknown[0]),
+      );
     } finally {
       await database.close();
     }

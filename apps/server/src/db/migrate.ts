@@ -1,3 +1,4 @@
+import { StartUpError } from '../start-up-failure.ts';
 import type { Database } from './client.ts';
 import { allMigrations } from './migrations/all-migrations.ts';
 import type { Migration } from './migrations/migration.ts';
@@ -10,6 +11,9 @@ export interface MigrationLog {
 /**
  * Applies the migrations not yet recorded, in order, each in its own transaction.
  * One that needs a missing extension is skipped (and tried again at the next start).
+ * A database holding migrations this version does not know was upgraded by a newer Steward, whose
+ * migrations may have replaced tables and functions this version reads (1200 and 1800 did): it is refused,
+ * and nothing is applied, rather than served with errors on those calls.
  */
 export async function migrate(
   database: Database,
@@ -23,6 +27,9 @@ export async function migrate(
     const applied = new Set(
       (await database.query<{ name: string }>('SELECT name FROM schema_migrations')).map((row) => row.name),
     );
+    const known = new Set(migrations.map((migration) => migration.name));
+    const unknown = [...applied].filter((name) => !known.has(name)).sort();
+    if (unknown.length > 0) throw new StartUpError(newerDatabase(unknown));
     for (const migration of migrations) {
       if (applied.has(migration.name)) continue;
       if (migration.requiresExtension && !(await hasExtension(database, migration.requiresExtension))) {
@@ -46,3 +53,7 @@ export async function hasExtension(database: Database, name: string): Promise<bo
   );
   return rows[0]?.available === true;
 }
+
+const newerDatabase = (unknown: readonly string[]): string =>
+  `this database was upgraded by a newer version of Steward: it holds ${unknown.length === 1 ? 'migration' : 'migrations'} ${unknown.join(', ')}, ` +
+  'which this version does not know. Start the newer version, or restore the backup taken before the upgrade.';
