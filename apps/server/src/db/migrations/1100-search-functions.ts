@@ -3,7 +3,7 @@ import { HELP_REQUEST_COUNTERS } from '../../modules/help-requests/help-requests
 import { HISTORY_COUNTER } from '../../modules/history/history.counters.ts';
 import type { Migration } from './migration.ts';
 
-interface SearchedTableFunction {
+export interface SearchedTableFunction {
   table: 'history' | 'feedback' | 'help_requests';
   /** The list counter holding the table's rows (history.counters.ts and its siblings). */
   counter: string;
@@ -15,6 +15,8 @@ interface SearchedTableFunction {
    * statement is planned, are): `$1` is the query, `%s` the fragments' LIKE conditions joined by AND.
    */
   rareCondition?: string;
+  /** CREATE OR REPLACE, for a later migration's new version of the function. */
+  replace?: boolean;
 }
 
 /** The rare branch: every matching row from the table's indexes, counted, and the window's newest of them. */
@@ -30,8 +32,8 @@ const rareQuery = (table: string, condition: string, offset: string, limit: stri
  * One function per table, so each statement in it is static and its plan is kept for the session: planning
  * the same steps as one statement of CTEs cost ~2 ms a top-bar search, of its ~5.5 ms in-process (docs/search.md).
  */
-const searchFunction = ({ table, counter, condition, rareCondition }: SearchedTableFunction): string => `
-CREATE FUNCTION steward_newest_${table}(
+export const searchFunction = ({ table, counter, condition, rareCondition, replace = false }: SearchedTableFunction): string => `
+CREATE ${replace ? 'OR REPLACE ' : ''}FUNCTION steward_newest_${table}(
   q tsquery, fragments text[], count_cap integer, window_offset integer, window_limit integer,
   first_walk_most integer, entry_in_rows float8, second_walk_share float8
 ) RETURNS TABLE (matching integer, id bigint, place integer) LANGUAGE plpgsql STABLE ROWS 20 AS $$

@@ -21,6 +21,7 @@ import { sessionUserFunction } from './1600-session-user-function.ts';
 import { userAccountHits } from './1700-user-account-hits.ts';
 import { statisticsRevision } from './1800-statistics-revision.ts';
 import { sessionUserIndexScans } from './1900-session-user-index-scans.ts';
+import { helpRequestHitsStatic } from './2000-help-request-hits-static.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
@@ -48,4 +49,5 @@ export const allMigrations: readonly Migration[] = [
   userAccountHits,
   statisticsRevision,
   sessionUserIndexScans,
+  helpRequestHitsStatic,
 ];

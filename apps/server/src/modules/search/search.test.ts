@@ -89,6 +89,9 @@ describe('POST /api/search', () => {
       // As a wildcard, "_" would match the "e" of "sean".
       expect(await ids('s_an ')).toEqual([]);
       expect(await ids('rien hana ')).toEqual([]);
+      // The longest fragment is read through the index first; a shorter one typed before it still counts.
+      expect(await ids('mit sean_100@shop ')).toEqual([added?.id]);
+      expect(await ids('xyz sean_100@shop ')).toEqual([]);
     } finally {
       await testApp.db.delete(helpRequests).where(eq(helpRequests.id, added?.id ?? 0));
     }
