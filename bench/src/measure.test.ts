@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { measure, percentile, WARM_UP_SECONDS } from './measure.ts';
+import { measure, percentiles, WARM_UP_SECONDS } from './measure.ts';
 
 /** A local server that counts what it answers and remembers each body. */
 let server: http.Server;
@@ -50,17 +50,14 @@ describe('measure', () => {
   });
 });
 
-describe('percentile', () => {
-  it('answers the nearest-rank value, whatever the order of the values', () => {
+describe('percentiles', () => {
+  it('answers the nearest-rank values, whatever the order of the values', () => {
     const values = [5, 1, 4, 2, 3, 10, 9, 8, 7, 6];
-    expect(percentile(values, 50)).toBe(5);
-    expect(percentile(values, 99)).toBe(10);
-    expect(percentile(values, 100)).toBe(10);
-    expect(percentile(values, 10)).toBe(1);
-    expect(percentile([19.4, 38.6], 50)).toBe(19.4);
+    expect(percentiles(values, 50, 99, 100, 10)).toEqual([5, 10, 10, 1]);
+    expect(percentiles([19.4, 38.6], 50)).toEqual([19.4]);
   });
 
   it('answers 0 for no values (a run with no 2xx answers, which counts as errors)', () => {
-    expect(percentile([], 50)).toBe(0);
+    expect(percentiles([], 50, 99)).toEqual([0, 0]);
   });
 });

@@ -92,11 +92,10 @@ export function startMeasurement(options: LoadOptions): { stop: () => void; resu
   return { stop: () => instance.stop(), result };
 }
 
-/** The nearest-rank percentile of `values` (0 < percent ≤ 100), or 0 for none. */
-export function percentile(values: readonly number[], percent: number): number {
-  if (values.length === 0) return 0;
+/** The nearest-rank percentiles of `values` (each 0 < percent ≤ 100), sorted once; 0 for each when there are none. */
+export function percentiles(values: readonly number[], ...percents: number[]): number[] {
   const sorted = Float64Array.from(values).sort();
-  return sorted[Math.max(0, Math.ceil((percent / 100) * sorted.length) - 1)] ?? 0;
+  return percents.map((percent) => (sorted.length === 0 ? 0 : (sorted[Math.max(0, Math.ceil((percent / 100) * sorted.length) - 1)] ?? 0)));
 }
 
 /** autocannon's per-request hook, numbering requests across all connections. */
@@ -112,10 +111,11 @@ function toMeasurement(result: AutocannonResult, latencies: readonly number[], c
   // autocannon counts timeouts among errors; they are reported in their own column instead.
   const errors = result.non2xx + result.errors - result.timeouts;
   if (errors > 0) process.stderr.write(`  ${call}: ${result.non2xx} non-2xx answers and ${result.errors - result.timeouts} errors.\n`);
+  const [p50 = 0, p99 = 0, max = 0] = percentiles(latencies, 50, 99, 100);
   return {
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    max: latencies.reduce((slowest, latency) => Math.max(slowest, latency), 0),
+    p50,
+    p99,
+    max,
     // Answers over the run's real length: where autocannon shares the server's thread (the documents part), a
     // server that blocks it stretches the run past its duration and its per-second samples over-count.
     requestsPerSecond: result.duration > 0 ? result.requests.total / result.duration : result.requests.average,

@@ -3,7 +3,7 @@ import { HELP_REQUEST_COUNTERS } from '../../modules/help-requests/help-requests
 import { HISTORY_COUNTER } from '../../modules/history/history.counters.ts';
 import type { Migration } from './migration.ts';
 
-export interface SearchedTableFunction {
+interface SearchedTableFunction {
   table: 'history' | 'feedback' | 'help_requests';
   /** The list counter holding the table's rows (history.counters.ts and its siblings). */
   counter: string;
