@@ -17,12 +17,20 @@ import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { sqlRows } from '../../apps/server/src/db/sql-rows.ts';
 import { type Chunk, chunkPages } from '../../apps/server/src/ingest/chunk.ts';
 import { createEmbedder } from '../../apps/server/src/ingest/create-embedder.ts';
+import { embedChunkWindows } from '../../apps/server/src/ingest/embedding-windows.ts';
 import { detectDocumentKind } from '../../apps/server/src/ingest/document-kind.ts';
 import { IngestError } from '../../apps/server/src/ingest/ingest-error.ts';
 import { parseDocument } from '../../apps/server/src/ingest/parse-document.ts';
 import { DOCUMENT_INGESTION_QUEUE } from '../../apps/server/src/modules/documents/document-ingestion-queue.ts';
-import { ensureVectorIndex, vectorLiteral } from '../../apps/server/src/modules/knowledge/knowledge-vectors.ts';
-import { RANKED_MATCHES, replaceChunks, searchKnowledge } from '../../apps/server/src/modules/knowledge/knowledge.repository.ts';
+import { ensureVectorIndex, VECTOR_INDEX_PREFIX } from '../../apps/server/src/modules/knowledge/knowledge-vectors.ts';
+import {
+  nearestChunks,
+  RANKED_MATCHES,
+  replaceChunks,
+  searchKnowledge,
+  WINDOW_CANDIDATES,
+  withAllWindowCandidates,
+} from '../../apps/server/src/modules/knowledge/knowledge.repository.ts';
 import type { RunningServer } from '../../apps/server/src/start-server.ts';
 import { sharedTestdataDir } from '../../apps/server/src/test/shared-testdata.ts';
 import { benchAdmin, benchConfig, prepareDataDir, signIn, startBenchServer } from './bench-server.ts';
@@ -108,16 +116,19 @@ async function parseAll(
   return { parsed, chunks };
 }
 
-/** Embeds each document's chunks in one call, as the job does (knowledge.embedChunks), and answers the vectors and the time per file. */
-async function embedAll(chunks: ReadonlyMap<string, Chunk[]>): Promise<{ vectors: Map<string, Float32Array[]>; milliseconds: Map<string, number> }> {
+/**
+ * Embeds each document's chunks window by window in one call, as the job does (knowledge.embedChunks), and
+ * answers each chunk's window vectors and the time per file.
+ */
+async function embedAll(chunks: ReadonlyMap<string, Chunk[]>): Promise<{ vectors: Map<string, Float32Array[][]>; milliseconds: Map<string, number> }> {
   const embedder = benchEmbedder();
   try {
-    const vectors = new Map<string, Float32Array[]>();
+    const vectors = new Map<string, Float32Array[][]>();
     const milliseconds = new Map<string, number>();
     for (const [name, fileChunks] of chunks) {
       log(`  embedding ${name} (${fileChunks.length} chunks)…`);
       const started = performance.now();
-      vectors.set(name, await embedder.embed(fileChunks.map((chunk) => chunk.text)));
+      vectors.set(name, await embedChunkWindows(embedder, fileChunks.map((chunk) => chunk.text)));
       milliseconds.set(name, elapsed(started));
     }
     return { vectors, milliseconds };
@@ -127,7 +138,7 @@ async function embedAll(chunks: ReadonlyMap<string, Chunk[]>): Promise<{ vectors
 }
 
 /** The job's write: every chunk of a document and its status in one transaction, into a scratch embedded database with the HNSW index. */
-async function indexAll(chunks: ReadonlyMap<string, Chunk[]>, vectors: ReadonlyMap<string, Float32Array[]>, dimensions: number): Promise<Map<string, number>> {
+async function indexAll(chunks: ReadonlyMap<string, Chunk[]>, vectors: ReadonlyMap<string, Float32Array[][]>, dimensions: number): Promise<Map<string, number>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steward-bench-index-'));
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
   try {
@@ -143,7 +154,7 @@ async function indexAll(chunks: ReadonlyMap<string, Chunk[]>, vectors: ReadonlyM
       if (documentId === undefined) throw new Error('The scratch document was not inserted.');
       const started = performance.now();
       await database.db.transaction(async (tx) => {
-        await replaceChunks(tx, { documentId }, fileChunks.map((chunk, i) => ({ index: chunk.index, page: chunk.page, text: chunk.text, embedding: fileVectors[i] })), true);
+        await replaceChunks(tx, { documentId }, fileChunks.map((chunk, i) => ({ index: chunk.index, page: chunk.page, text: chunk.text, windowEmbeddings: fileVectors[i] })), true);
         await tx.execute(sql`UPDATE documents SET status = 'completed', error_message = NULL WHERE id = ${documentId}`);
       });
       milliseconds.set(name, elapsed(started));
@@ -364,12 +375,9 @@ async function searchBreakdown(server: RunningServer, questions: readonly string
     const searchSamples: number[] = [];
     const textSamples: number[] = [];
     const vectorSamples: number[] = [];
-    // The vector_hits part of searchKnowledge's query, as it is written there.
-    const n = sql.raw(String(dimensions));
-    const vectorSide = (vector: Float32Array) => sql`SELECT id, row_number() OVER (ORDER BY distance) AS rank FROM (
-        SELECT id, embedding::vector(${n}) <=> ${vectorLiteral(vector)}::vector(${n}) AS distance
-        FROM knowledge_chunks WHERE embedding IS NOT NULL
-        ORDER BY distance LIMIT 50) nearest`;
+    // The vector side of searchKnowledge's query, in the transaction it runs in there.
+    const vectorSide = <Row>(vector: Float32Array, explain = false) =>
+      withAllWindowCandidates(db, (tx) => sqlRows<Row>(tx, sql`${explain ? sql`EXPLAIN ` : sql``}${nearestChunks({ vector, dimensions })}`));
     for (let round = 0; round < rounds; round += 1) {
       for (const question of questions) {
         const vector = embeddings.get(question);
@@ -377,7 +385,7 @@ async function searchBreakdown(server: RunningServer, questions: readonly string
         embedSamples.push(...(await timeEach(1, () => embedder.embed([question]))));
         searchSamples.push(...(await timeEach(1, () => searchKnowledge(db, { query: question, k: 5, queryEmbedding: { vector, dimensions } }))));
         textSamples.push(...(await timeEach(1, () => searchKnowledge(db, { query: question, k: 5 }))));
-        vectorSamples.push(...(await timeEach(1, () => sqlRows(db, vectorSide(vector)))));
+        vectorSamples.push(...(await timeEach(1, () => vectorSide(vector))));
       }
     }
     // The text_hits condition of searchKnowledge's query, as it is written there, without its LIMIT.
@@ -390,8 +398,8 @@ async function searchBreakdown(server: RunningServer, questions: readonly string
       matches.push(Number(rows[0]?.matches ?? 0));
     }
     const probe = embeddings.get(questions[0] ?? '') ?? new Float32Array(dimensions);
-    const candidates = await sqlRows<{ id: number }>(db, vectorSide(probe));
-    const plan = await sqlRows<{ 'QUERY PLAN': string }>(db, sql`EXPLAIN ${vectorSide(probe)}`);
+    const candidates = await vectorSide<{ id: number }>(probe);
+    const plan = await vectorSide<{ 'QUERY PLAN': string }>(probe, true);
     return {
       queryEmbeddingP50Ms: percentile(embedSamples, 0.5),
       databaseSearchP50Ms: percentile(searchSamples, 0.5),
@@ -399,8 +407,9 @@ async function searchBreakdown(server: RunningServer, questions: readonly string
       vectorOnlyP50Ms: percentile(vectorSamples, 0.5),
       fullTextMatches: matches,
       rankedMatches: RANKED_MATCHES,
+      windowCandidates: WINDOW_CANDIDATES,
       vectorCandidates: candidates.length,
-      usesVectorIndex: plan.some((line) => /Index Scan using knowledge_chunks_embedding_\d+_idx/.test(line['QUERY PLAN'])),
+      usesVectorIndex: plan.some((line) => line['QUERY PLAN'].includes(`Index Scan using ${VECTOR_INDEX_PREFIX}${dimensions}_idx`)),
     };
   } finally {
     await embedder.close();
@@ -411,6 +420,7 @@ async function benchmarkRetrieval(options: DocumentsBenchOptions): Promise<Retri
   const probe = benchEmbedder();
   const model = probe.model;
   const dimensions = probe.dimensions;
+  const windowTokens = probe.windowTokens;
   await probe.close();
   if (dimensions === undefined) throw new Error('The retrieval benchmark needs an embedder of known dimensions (the built-in USE-lite).');
 
@@ -419,11 +429,14 @@ async function benchmarkRetrieval(options: DocumentsBenchOptions): Promise<Retri
   const { dataDir } = await prepareDataDir(options.historyRows, async (db) => {
     knowledge = await loadKnowledge(db, {
       chunks: options.knowledgeChunks,
-      embedder: { model, dimensions },
+      embedder: { model, dimensions, windowTokens },
       uploadedBy: benchAdmin.name,
       onProgress: (chunks) => log(`  … ${chunks.toLocaleString('en-US')} chunks`),
     });
-    log(`  chunks loaded in ${(knowledge.loadMilliseconds / 1000).toFixed(1)} s, HNSW index built in ${(knowledge.vectorIndexMilliseconds / 1000).toFixed(1)} s`);
+    log(
+      `  chunks and ${knowledge.windows.toLocaleString('en-US')} window vectors loaded in ${(knowledge.loadMilliseconds / 1000).toFixed(1)} s, ` +
+        `HNSW index built in ${(knowledge.vectorIndexMilliseconds / 1000).toFixed(1)} s`,
+    );
   });
   if (!knowledge) throw new Error('The knowledge store was not loaded.');
   const server = await startBenchServer(dataDir);
@@ -461,6 +474,7 @@ async function benchmarkRetrieval(options: DocumentsBenchOptions): Promise<Retri
       knowledge: {
         documents: knowledge.documents,
         chunks: knowledge.chunks,
+        windows: knowledge.windows,
         averageChars: knowledge.averageChars,
         loadMs: knowledge.loadMilliseconds,
         vectorIndexMs: knowledge.vectorIndexMilliseconds,

@@ -90,19 +90,20 @@ describe('the markdown', () => {
 
   it('states the retrieval ratio for every number of connections', () => {
     const retrieval: RetrievalResults = {
-      knowledge: { documents: 600, chunks: 100_000, averageChars: 1050, loadMs: 90_000, vectorIndexMs: 60_000, model: 'universal-sentence-encoder-lite', dimensions: 512 },
+      knowledge: { documents: 600, chunks: 100_000, windows: 260_000, averageChars: 1050, loadMs: 90_000, vectorIndexMs: 60_000, model: 'universal-sentence-encoder-lite', dimensions: 512 },
       questions: 8,
       loadAverage: 1.2,
       runs: [
         { connections: 50, historyPage1: measured(100), search: measured(250) },
         { connections: 1, historyPage1: measured(3), search: measured(60) },
       ],
-      breakdown: { queryEmbeddingP50Ms: 20, databaseSearchP50Ms: 40, fullTextOnlyP50Ms: 30, vectorOnlyP50Ms: 8, fullTextMatches: [10_000, 14_690], rankedMatches: 500, vectorCandidates: 40, usesVectorIndex: true },
+      breakdown: { queryEmbeddingP50Ms: 20, databaseSearchP50Ms: 40, fullTextOnlyP50Ms: 30, vectorOnlyP50Ms: 8, fullTextMatches: [10_000, 14_690], rankedMatches: 500, windowCandidates: 100, vectorCandidates: 41, usesVectorIndex: true },
     };
     const text = retrievalMarkdown(retrieval);
     expect(text).toContain('at 50 connections: 2.50× (target ≤ 3×): PASS.');
     expect(text).toContain('at 1 connection: 20.00× (target ≤ 3×): FAIL.');
-    expect(text).toContain('scans the HNSW index; at pgvector\'s default ef_search it gives 40 candidates, and searchKnowledge raises ef_search to the 50 it asks for.');
+    expect(text).toContain('scans the HNSW index for the 100 nearest windows (ef_search raised to as many), which gave 41 chunks of the 50 it asks for.');
+    expect(text).toContain('100,000 generated chunks (600 manuals, 1050 characters on average) with 260,000 512-number vectors, one per window the model reads');
     expect(text).toContain('12,345 per question on average (10,000–14,690)');
   });
 });

@@ -57,7 +57,7 @@ export interface DashboardPair {
 }
 
 export interface RetrievalResults {
-  knowledge: { documents: number; chunks: number; averageChars: number; loadMs: number; vectorIndexMs: number; model: string; dimensions: number };
+  knowledge: { documents: number; chunks: number; windows: number; averageChars: number; loadMs: number; vectorIndexMs: number; model: string; dimensions: number };
   questions: number;
   /** The machine's 1-minute load average when the measurements started (it is shared). */
   loadAverage: number;
@@ -74,7 +74,9 @@ export interface RetrievalResults {
     fullTextMatches: number[];
     /** The most chunks the full-text side fetches and ranks (searchKnowledge's RANKED_MATCHES). */
     rankedMatches: number;
-    /** Rows the vector side of the query gave (it asks for 50). */
+    /** The nearest windows the vector side reads (searchKnowledge's WINDOW_CANDIDATES). */
+    windowCandidates: number;
+    /** Chunks the vector side of the query gave: those of its nearest windows, at most 50. */
     vectorCandidates: number;
     /** Whether the plan of the vector side scans the HNSW index. */
     usesVectorIndex: boolean;
@@ -230,7 +232,7 @@ export function retrievalMarkdown(results: RetrievalResults): string {
     `### Documents: retrieval at ${count(knowledge.chunks)} chunks`,
     '',
     `${count(knowledge.chunks)} generated chunks (${count(knowledge.documents)} manuals, ${knowledge.averageChars.toFixed(0)} characters on average) with ` +
-      `${knowledge.dimensions}-number vectors recorded as ${knowledge.model}; loaded in ${seconds(knowledge.loadMs)}, HNSW index built in ` +
+      `${count(knowledge.windows)} ${knowledge.dimensions}-number vectors, one per window the model reads, recorded as ${knowledge.model}; loaded in ${seconds(knowledge.loadMs)}, HNSW index built in ` +
       `${seconds(knowledge.vectorIndexMs)}. Search: ${results.questions} questions in turn, k = 5, each embedded by the real embedder. ` +
       `Load average when the measurements started: ${results.loadAverage.toFixed(1)}.`,
     '',
@@ -261,8 +263,8 @@ export function retrievalMarkdown(results: RetrievalResults): string {
       `Chunks holding any of the question's words: ${count(Math.round(average(breakdown.fullTextMatches)))} per question on average ` +
       `(${count(Math.min(...breakdown.fullTextMatches))}–${count(Math.max(...breakdown.fullTextMatches))}); the full-text side fetches and ranks ` +
       `at most ${count(breakdown.rankedMatches)}, taken by the question's rarest words. ` +
-      `The vector side ${breakdown.usesVectorIndex ? 'scans the HNSW index' : 'does NOT use the HNSW index'}; at pgvector's default ef_search it gives ` +
-      `${breakdown.vectorCandidates} candidates, and searchKnowledge raises ef_search to the 50 it asks for.`,
+      `The vector side ${breakdown.usesVectorIndex ? 'scans the HNSW index' : 'does NOT use the HNSW index'} for the ${breakdown.windowCandidates} ` +
+      `nearest windows (ef_search raised to as many), which gave ${breakdown.vectorCandidates} chunks of the 50 it asks for.`,
   );
   return lines.join('\n');
 }

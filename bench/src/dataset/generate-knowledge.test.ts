@@ -6,15 +6,15 @@ const dot = (a: Float32Array, b: Float32Array): number => a.reduce((sum, value, 
 
 describe('generateKnowledge', () => {
   it('is the same for the same seed, and differs for another', () => {
-    const first = [...generateKnowledge({ chunks: 300, dimensions: 16 })];
-    const again = [...generateKnowledge({ chunks: 300, dimensions: 16 })];
-    const other = [...generateKnowledge({ chunks: 300, dimensions: 16, seed: 7 })];
+    const first = [...generateKnowledge({ chunks: 300, dimensions: 16, windowTokens: 128 })];
+    const again = [...generateKnowledge({ chunks: 300, dimensions: 16, windowTokens: 128 })];
+    const other = [...generateKnowledge({ chunks: 300, dimensions: 16, windowTokens: 128, seed: 7 })];
     expect(again).toEqual(first);
     expect(other.map((document) => document.title)).not.toEqual(first.map((document) => document.title));
   });
 
   it('writes exactly the chunks asked for, numbered from 0 in each document, with pages that never go back', () => {
-    const documents = [...generateKnowledge({ chunks: 5_000, dimensions: 8 })];
+    const documents = [...generateKnowledge({ chunks: 5_000, dimensions: 8, windowTokens: undefined })];
     expect(documents.flatMap((document) => document.chunks)).toHaveLength(5_000);
     for (const document of documents) {
       expect(document.chunks.length).toBeGreaterThan(0);
@@ -31,7 +31,7 @@ describe('generateKnowledge', () => {
   });
 
   it('makes chunks of the chunker’s size, of product-manual prose that names the model', () => {
-    const [document] = [...generateKnowledge({ chunks: 400, dimensions: 8, chunksPerDocument: [400, 400] })];
+    const [document] = [...generateKnowledge({ chunks: 400, dimensions: 8, windowTokens: undefined, chunksPerDocument: [400, 400] })];
     const chunks = document?.chunks ?? [];
     expect(chunks).toHaveLength(400);
     const tokens = chunks.map((chunk) => approximateTokenCount(chunk.text));
@@ -47,15 +47,28 @@ describe('generateKnowledge', () => {
   });
 
   it('gives unit vectors of the asked length, closer within a document than across documents', () => {
-    const documents = [...generateKnowledge({ chunks: 2_000, dimensions: 512 })];
-    const vectors = documents.map((document) => document.chunks.map((chunk) => chunk.embedding));
-    for (const vector of vectors.flat()) {
-      expect(vector).toHaveLength(512);
-      expect(dot(vector, vector)).toBeCloseTo(1, 4);
+    const documents = [...generateKnowledge({ chunks: 2_000, dimensions: 512, windowTokens: undefined })];
+    const vectors = documents.map((document) => document.chunks.map((chunk) => chunk.windowEmbeddings));
+    for (const windows of vectors.flat()) {
+      expect(windows).toHaveLength(1);
+      expect(windows[0]).toHaveLength(512);
+      expect(dot(windows[0] ?? new Float32Array(), windows[0] ?? new Float32Array())).toBeCloseTo(1, 4);
     }
     const [a, b] = vectors;
-    if (!a?.[0] || !a[1] || !b?.[0]) throw new Error('expected two documents of two chunks');
-    expect(dot(a[0], a[1])).toBeGreaterThan(0.4);
-    expect(dot(a[0], b[0])).toBeLessThan(dot(a[0], a[1]));
+    const [a0, a1, b0] = [a?.[0]?.[0], a?.[1]?.[0], b?.[0]?.[0]];
+    if (!a0 || !a1 || !b0) throw new Error('expected two documents of two chunks');
+    expect(dot(a0, a1)).toBeGreaterThan(0.4);
+    expect(dot(a0, b0)).toBeLessThan(dot(a0, a1));
+  });
+
+  it('gives a chunk a vector per window of the model, its windows closer to each other than to another chunk\'s', () => {
+    const [document] = [...generateKnowledge({ chunks: 200, dimensions: 256, windowTokens: 128, chunksPerDocument: [200, 200] })];
+    const chunks = document?.chunks ?? [];
+    for (const chunk of chunks) expect(chunk.windowEmbeddings).toHaveLength(Math.max(1, Math.ceil(approximateTokenCount(chunk.text) / 128)));
+    const [first, second] = chunks.filter((chunk) => chunk.windowEmbeddings.length >= 2);
+    const [w0, w1, other] = [first?.windowEmbeddings[0], first?.windowEmbeddings[1], second?.windowEmbeddings[0]];
+    if (!w0 || !w1 || !other) throw new Error('expected two chunks of two windows');
+    expect(dot(w0, w0)).toBeCloseTo(1, 4);
+    expect(dot(w0, w1)).toBeGreaterThan(dot(w0, other));
   });
 });

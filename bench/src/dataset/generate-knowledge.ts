@@ -18,8 +18,11 @@ export interface GeneratedChunk {
   index: number;
   page: number;
   text: string;
-  /** A unit vector near its document's (chunks of one manual lie close together). */
-  embedding: Float32Array;
+  /**
+   * One unit vector per window of `windowTokens` (approximate) tokens, near the chunk's own, which lies
+   * near its document's (chunks of one manual lie close together).
+   */
+  windowEmbeddings: Float32Array[];
 }
 
 export interface GeneratedKnowledgeDocument {
@@ -34,6 +37,8 @@ export interface KnowledgeOptions {
   chunks: number;
   /** The length of every embedding. */
   dimensions: number;
+  /** The most tokens of a text the embedding model reads (Embedder.windowTokens): a longer chunk gets a vector per window. Undefined: one vector a chunk. */
+  windowTokens: number | undefined;
   seed?: number;
   /** The fewest and most chunks of one document. Default 20–300 (a leaflet to a full manual). */
   chunksPerDocument?: readonly [number, number];
@@ -96,7 +101,10 @@ export function* generateKnowledge(options: KnowledgeOptions): Generator<Generat
     let page = random.int(1, 4);
     for (let index = 0; index < count; index += 1) {
       if (index > 0 && random.chance(0.6)) page += random.int(1, 2);
-      chunks.push({ index, page, text: chunkText(random, section.sentences, section.headings, slotsFor, random.int(fewestTokens, mostTokens)), embedding: vectors.near(centre, 0.9) });
+      const text = chunkText(random, section.sentences, section.headings, slotsFor, random.int(fewestTokens, mostTokens));
+      const own = vectors.near(centre, 0.9);
+      const windows = options.windowTokens === undefined ? 1 : Math.max(1, Math.ceil(approximateTokenCount(text) / options.windowTokens));
+      chunks.push({ index, page, text, windowEmbeddings: windows === 1 ? [own] : Array.from({ length: windows }, () => vectors.near(own, 0.5)) });
     }
     const slug = `${model.toLowerCase().replaceAll(' ', '-')}-${section.slug}`;
     yield {

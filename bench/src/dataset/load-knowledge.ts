@@ -7,6 +7,8 @@ import { type GeneratedKnowledgeDocument, type KnowledgeOptions, generateKnowled
 export interface KnowledgeSummary {
   documents: number;
   chunks: number;
+  /** Vectors: a chunk has one per window of its text the model reads whole. */
+  windows: number;
   /** Average characters of a chunk's text. */
   averageChars: number;
   /** Writing the rows and rebuilding the full-text index. */
@@ -15,12 +17,12 @@ export interface KnowledgeSummary {
   vectorIndexMilliseconds: number;
 }
 
-export interface LoadKnowledgeOptions extends Omit<KnowledgeOptions, 'dimensions'> {
+export interface LoadKnowledgeOptions extends Omit<KnowledgeOptions, 'dimensions' | 'windowTokens'> {
   /** The server's embedder: knowledge_store must name the model start-up expects, or it refuses to start. */
-  embedder: { model: string; dimensions: number };
+  embedder: { model: string; dimensions: number; windowTokens: number | undefined };
   /** Who the documents say uploaded them. */
   uploadedBy: string;
-  /** Chunks per INSERT (each carries a vector as text, ~5 KB at 512 dimensions). Default 250. */
+  /** Chunks per INSERT (their windows' vectors go as text, ~5 KB each at 512 dimensions). Default 250. */
   batchSize?: number;
   onProgress?: (chunksSoFar: number) => void;
 }
@@ -42,7 +44,7 @@ export async function loadKnowledge(db: Db, options: LoadKnowledgeOptions): Prom
   if (!(await hasVectorColumn(db))) throw new Error('This database has no pgvector column: the knowledge benchmark needs it.');
   const started = Date.now();
   const batchSize = options.batchSize ?? 250;
-  const summary: KnowledgeSummary = { documents: 0, chunks: 0, averageChars: 0, loadMilliseconds: 0, vectorIndexMilliseconds: 0 };
+  const summary: KnowledgeSummary = { documents: 0, chunks: 0, windows: 0, averageChars: 0, loadMilliseconds: 0, vectorIndexMilliseconds: 0 };
   let chars = 0;
   let reported = 0;
 
@@ -50,14 +52,21 @@ export async function loadKnowledge(db: Db, options: LoadKnowledgeOptions): Prom
   let pending: { documentId: number; chunk: GeneratedKnowledgeDocument['chunks'][number] }[] = [];
   const writeChunks = async () => {
     if (pending.length === 0) return;
-    const rows = pending.map(
-      ({ documentId, chunk }) => sql`(${documentId}, ${chunk.index}, ${chunk.page}, ${chunk.text}, ${vectorText(chunk.embedding)}::vector)`,
+    const rows = pending.map(({ documentId, chunk }) => sql`(${documentId}, ${chunk.index}, ${chunk.page}, ${chunk.text})`);
+    const inserted = await sqlRows<{ id: number | string; document_id: number; chunk_index: number }>(db, sql`
+      INSERT INTO knowledge_chunks (document_id, chunk_index, page, content) VALUES ${list(rows)} RETURNING id, document_id, chunk_index`);
+    const idOf = new Map(inserted.map((row) => [`${row.document_id}:${row.chunk_index}`, row.id]));
+    const windows = pending.flatMap(({ documentId, chunk }) =>
+      chunk.windowEmbeddings.map((vector, window) => sql`(${idOf.get(`${documentId}:${chunk.index}`)}, ${window}, ${vectorText(vector)}::vector)`),
     );
-    await db.execute(sql`INSERT INTO knowledge_chunks (document_id, chunk_index, page, content, embedding) VALUES ${list(rows)}`);
+    for (let start = 0; start < windows.length; start += batchSize) {
+      await db.execute(sql`INSERT INTO knowledge_chunk_windows (chunk_id, window_index, embedding) VALUES ${list(windows.slice(start, start + batchSize))}`);
+    }
+    summary.windows += windows.length;
     pending = [];
   };
 
-  for (const document of generateKnowledge({ ...options, dimensions: options.embedder.dimensions })) {
+  for (const document of generateKnowledge({ ...options, dimensions: options.embedder.dimensions, windowTokens: options.embedder.windowTokens })) {
     const inserted = await sqlRows<{ id: number }>(db, sql`
       INSERT INTO documents (file_id, filename, title, source_url, content_type, byte_size, uploaded_by, status)
       VALUES (${`bench-knowledge-${summary.documents + 1}`}, ${document.filename}, ${document.title}, ${document.sourceUrl}, 'pdf',
@@ -83,7 +92,7 @@ export async function loadKnowledge(db: Db, options: LoadKnowledgeOptions): Prom
   summary.loadMilliseconds = Date.now() - started;
 
   const indexStarted = Date.now();
-  await recordModel(db, options.embedder);
+  await recordModel(db, { model: options.embedder.model, dimensions: options.embedder.dimensions });
   // The graph of 100k 512-number vectors needs a few hundred MB; past maintenance_work_mem the build crawls.
   await db.execute(sql`SET maintenance_work_mem = '1GB'`);
   await ensureVectorIndex(db, options.embedder.dimensions);
@@ -91,6 +100,7 @@ export async function loadKnowledge(db: Db, options: LoadKnowledgeOptions): Prom
   summary.vectorIndexMilliseconds = Date.now() - indexStarted;
   // VACUUM as well as ANALYZE (as the server's upkeep does): the chunks' full-text index keeps no pending entries.
   await db.execute(sql`VACUUM (ANALYZE) knowledge_chunks`);
+  await db.execute(sql`VACUUM (ANALYZE) knowledge_chunk_windows`);
   await db.execute(sql`VACUUM (ANALYZE) documents`);
   return summary;
 }

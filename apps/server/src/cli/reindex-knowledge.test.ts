@@ -16,6 +16,7 @@ import { runAllJobs } from '../test/run-jobs.ts';
 const hashedWords: Embedder = {
   model: 'test-hashed-words',
   dimensions: 16,
+  windowTokens: undefined,
   embed: async (texts) =>
     texts.map((text) => {
       const vector = new Float32Array(16);
@@ -72,11 +73,13 @@ describe('reindexKnowledge (npm run reindex)', () => {
     const stored = await sqlRows<{ embedding_model: string; embedding_dimensions: number }>(testApp.db, sql`
       SELECT embedding_model, embedding_dimensions FROM knowledge_store`);
     expect(stored).toEqual([{ embedding_model: 'test-hashed-words', embedding_dimensions: 16 }]);
-    const dimensions = await sqlRows<{ dims: number }>(testApp.db, sql`SELECT DISTINCT vector_dims(embedding) AS dims FROM knowledge_chunks`);
-    expect(dimensions).toEqual([{ dims: 16 }]);
+    // A model that reads whole chunks: one window each, every one re-embedded.
+    const windows = await sqlRows<{ dims: number; windows: number }>(testApp.db, sql`
+      SELECT DISTINCT vector_dims(embedding) AS dims, count(*) OVER ()::int AS windows FROM knowledge_chunk_windows`);
+    expect(windows).toEqual([{ dims: 16, windows: before.length }]);
     const indexes = await sqlRows<{ indexname: string }>(testApp.db, sql`
-      SELECT indexname FROM pg_indexes WHERE tablename = 'knowledge_chunks' AND indexname LIKE 'knowledge_chunks_embedding_%'`);
-    expect(indexes).toEqual([{ indexname: 'knowledge_chunks_embedding_16_idx' }]);
+      SELECT indexname FROM pg_indexes WHERE indexname LIKE '%embedding%'`);
+    expect(indexes).toEqual([{ indexname: 'knowledge_chunk_windows_embedding_16_idx' }]);
 
     const restarted = createKnowledgeStore(testApp.db, hashedWords);
     await restarted.prepare(log);

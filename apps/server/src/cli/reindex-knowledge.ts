@@ -32,7 +32,7 @@ export async function reindexKnowledge(
     await db.transaction(async (tx) => {
       await forgetStoredModel(tx);
       await dropVectorIndexes(tx);
-      await tx.execute(sql`UPDATE knowledge_chunks SET embedding = NULL WHERE embedding IS NOT NULL`);
+      await tx.execute(sql`DELETE FROM knowledge_chunk_windows`);
     });
   }
   await knowledge.prepare(log);

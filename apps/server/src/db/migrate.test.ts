@@ -4,7 +4,7 @@ import { DEFAULT_ROLE_CAPABILITIES } from '@steward/contract/access';
 import { StartUpError } from '../start-up-failure.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { openEmptyDatabase } from './drift/empty-database.ts';
-import { migrate } from './migrate.ts';
+import { hasExtension, migrate } from './migrate.ts';
 import { allMigrations } from './migrations/all-migrations.ts';
 import { sqlRows } from './sql-rows.ts';
 
@@ -53,6 +53,44 @@ describe('migrations', () => {
         { at: '10:45', sessions: 1, questions: 2 },
       ]);
       expect(await database.query(`SELECT to_regclass('statistics_rollup_daily') AS gone`)).toEqual([{ gone: null }]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it.each([
+    { model: 'universal-sentence-encoder-lite', queued: true },
+    { model: 'text-embedding-3-small', queued: false },
+  ])('move each chunk\'s vector to its first window, and queue the rest of a $model store\'s chunks: $queued (2100, 2101)', async ({ model, queued }) => {
+    const database = await openEmptyDatabase();
+    try {
+      const quiet = { info: () => undefined, warn: () => undefined };
+      await migrate(database, quiet, allMigrations.slice(0, allMigrations.findIndex((migration) => migration.name === '2100-knowledge-chunk-windows')));
+      const vectors = await hasExtension(database, 'vector');
+      if (vectors) {
+        await database.execScript(`
+          INSERT INTO documents (id, file_id, filename, title, source_url, uploaded_by) OVERRIDING SYSTEM VALUE
+            VALUES (7, 'f7', 'a.txt', 'A', 'https://shop.example.com/a', 'Test'), (8, 'f8', 'b.txt', 'B', 'https://shop.example.com/b', 'Test');
+          INSERT INTO knowledge_chunks (document_id, chunk_index, page, content, embedding)
+            VALUES (7, 0, 1, 'first', '[1,0,0]'), (7, 1, 1, 'second', '[0,1,0]'), (8, 0, 1, 'third', '[0,0,1]'), (8, 1, 1, 'not embedded', NULL);
+          INSERT INTO knowledge_store (id, embedding_model, embedding_dimensions) VALUES (1, '${model}', 3);`);
+      }
+      await migrate(database, quiet);
+      const windowColumns = await database.query<{ column_name: string }>(
+        `SELECT column_name FROM information_schema.columns WHERE table_name = 'knowledge_chunk_windows' ORDER BY ordinal_position`,
+      );
+      // Without pgvector (the PostgreSQL test server) 2101 waits for the extension: the windows hold no vectors.
+      expect(windowColumns.map((row) => row.column_name)).toEqual(vectors ? ['chunk_id', 'window_index', 'embedding'] : ['chunk_id', 'window_index']);
+      if (!vectors) return;
+      expect(await database.query(`
+        SELECT c.content, w.window_index, w.embedding::text FROM knowledge_chunk_windows w JOIN knowledge_chunks c ON c.id = w.chunk_id ORDER BY c.content`)).toEqual([
+        { content: 'first', window_index: 0, embedding: '[1,0,0]' },
+        { content: 'second', window_index: 0, embedding: '[0,1,0]' },
+        { content: 'third', window_index: 0, embedding: '[0,0,1]' },
+      ]);
+      expect(await database.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'knowledge_chunks' AND column_name = 'embedding'`)).toEqual([]);
+      const jobs = await database.query<{ queue: string; payload: unknown }>(`SELECT queue, payload FROM jobs ORDER BY payload->>'documentId'`);
+      expect(jobs).toEqual(queued ? [{ queue: 'knowledge-windows', payload: { documentId: 7 } }, { queue: 'knowledge-windows', payload: { documentId: 8 } }] : []);
     } finally {
       await database.close();
     }

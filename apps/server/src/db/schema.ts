@@ -4,7 +4,7 @@
  * schema-drift.test.ts fails when they describe different databases.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, type AuditDetails } from '@steward/contract/audit-log';
 import { descending, enumCheck, timestamptz, tsvector } from './schema-builders.ts';
 
@@ -300,14 +300,22 @@ export const knowledgeChunks = pgTable('knowledge_chunks', {
   page: integer('page'),
   content: text('content').notNull(),
   searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('english', content)`),
-  /** Only where pgvector is available (migrations/0501-knowledge-vectors.ts). */
-  embedding: anyVector('embedding'),
 }, (table) => [
   check('knowledge_chunks_check', sql`(${table.documentId} IS NULL) <> (${table.informTheBotId} IS NULL)`),
   index('knowledge_chunks_document_idx').on(table.documentId, table.chunkIndex),
   index('knowledge_chunks_inform_idx').on(table.informTheBotId),
   index('knowledge_chunks_search_idx').using('gin', table.searchVector),
 ]);
+
+/** A chunk's vectors: one per window of its text the embedding model reads whole (migrations 2100, 2101). */
+export const knowledgeChunkWindows = pgTable('knowledge_chunk_windows', {
+  chunkId: bigint('chunk_id', { mode: 'number' })
+    .notNull()
+    .references(() => knowledgeChunks.id, { onDelete: 'cascade' }),
+  windowIndex: smallint('window_index').notNull(),
+  /** Only where pgvector is available (migrations/2101-knowledge-window-vectors.ts). */
+  embedding: anyVector('embedding').notNull(),
+}, (table) => [primaryKey({ columns: [table.chunkId, table.windowIndex] })]);
 
 /** How many chunks hold each lexeme (kept by migration 1000's triggers): a question's rarest words come first. */
 export const knowledgeTerms = pgTable('knowledge_terms', {

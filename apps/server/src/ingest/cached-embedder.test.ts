@@ -9,6 +9,7 @@ function countingEmbedder() {
   const embedder: Embedder = {
     model: 'counting',
     dimensions: 2,
+    windowTokens: 64,
     countTokens: (text) => text.length,
     async embed(texts, options) {
       const inputs = embeddingInputs(texts);

@@ -23,6 +23,9 @@ export function withEmbeddingCache(embedder: Embedder, maxEntries = QUERY_EMBEDD
     get dimensions() {
       return embedder.dimensions;
     },
+    get windowTokens() {
+      return embedder.windowTokens;
+    },
     countTokens: (text) => embedder.countTokens(text),
     async embed(texts) {
       const inputs = texts.map(embeddingInput);

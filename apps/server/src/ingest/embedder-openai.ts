@@ -88,6 +88,8 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): Embedder {
     get dimensions() {
       return dimensions;
     },
+    // Embedding APIs read thousands of tokens; a chunk holds at most 400 estimated ones.
+    windowTokens: undefined,
     async embed(texts) {
       const inputs = embeddingInputs(texts);
       const vectors: Float32Array[] = [];

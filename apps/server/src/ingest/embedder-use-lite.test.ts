@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Embedder, EmbeddingError } from './embedder.ts';
-import { USE_LITE_DIMENSIONS, createUseLiteEmbedder, useLiteWorkerState } from './embedder-use-lite.ts';
+import { USE_LITE_DIMENSIONS, USE_LITE_WINDOW_TOKENS, createUseLiteEmbedder, useLiteWorkerState } from './embedder-use-lite.ts';
 
 const cosine = (a: Float32Array, b: Float32Array) => {
   let dot = 0;
@@ -54,6 +54,22 @@ describe('createUseLiteEmbedder', () => {
       if (!alone) throw new Error('one vector expected');
       expect(cosine(batched[i] ?? new Float32Array(), alone)).toBeGreaterThan(0.9999);
     }
+  });
+
+  it('reads a text\'s first USE_LITE_WINDOW_TOKENS tokens and ignores the rest (so long chunks are embedded window by window)', async () => {
+    const use = embedder();
+    expect(use.windowTokens).toBe(USE_LITE_WINDOW_TOKENS);
+    const words = Array.from({ length: 200 }, (_, i) => ['Descale', 'the', 'kettle', 'monthly;', 'the', 'warranty', 'covers', 'its', 'element.'][i % 9] ?? '');
+    const firstTokens = (tokens: number) => {
+      let count = 1;
+      while (count < words.length && use.countTokens(words.slice(0, count + 1).join(' ')) <= tokens) count += 1;
+      return words.slice(0, count).join(' ');
+    };
+    expect(use.countTokens(words.join(' '))).toBeGreaterThan(USE_LITE_WINDOW_TOKENS + 50);
+    const [whole, window, shorter] = await use.embed([words.join(' '), firstTokens(USE_LITE_WINDOW_TOKENS), firstTokens(USE_LITE_WINDOW_TOKENS - 8)]);
+    if (!whole || !window || !shorter) throw new Error('three vectors expected');
+    expect(cosine(whole, window)).toBeGreaterThan(0.99999);
+    expect(cosine(whole, shorter)).toBeLessThan(0.9999);
   });
 
   it('refuses an empty text before it reaches the model', async () => {

@@ -7,6 +7,11 @@ import { countUseLiteTokens } from './use-lite-tokenizer.ts';
 
 export const USE_LITE_MODEL = 'universal-sentence-encoder-lite';
 export const USE_LITE_DIMENSIONS = 512;
+/**
+ * The model reads the first 128 of a text's tokens and ignores the rest: a text of 129 tokens or of 329
+ * gets exactly the vector of its first 128 (checked in embedder-use-lite.test.ts).
+ */
+export const USE_LITE_WINDOW_TOKENS = 128;
 
 export interface UseLiteEmbedderOptions {
   /** Texts per message to the worker. Default 16. */
@@ -170,6 +175,7 @@ export function createUseLiteEmbedder(options: UseLiteEmbedderOptions = {}): Emb
   return {
     model: USE_LITE_MODEL,
     dimensions: USE_LITE_DIMENSIONS,
+    windowTokens: USE_LITE_WINDOW_TOKENS,
     async embed(texts, { urgent = false } = {}) {
       if (closed) throw new EmbeddingError('The embedder was closed.');
       const inputs = embeddingInputs(texts);

@@ -8,6 +8,12 @@ export interface Embedder {
   readonly model: string;
   /** The length of every vector; undefined for a remote model until its first answer. */
   readonly dimensions: number | undefined;
+  /**
+   * The most tokens (countTokens) of a text the model reads: it ignores the rest of a longer one. A chunk
+   * longer than this is embedded as windows of at most this many tokens (embedding-windows.ts). Undefined:
+   * more than any chunk holds.
+   */
+  readonly windowTokens: number | undefined;
   /** One vector per text, in the same order. A text empty after whitespace is refused (EmbeddingError). */
   embed(texts: readonly string[], options?: EmbedOptions): Promise<Float32Array[]>;
   /** The model's token count of a text, for chunkPages. */

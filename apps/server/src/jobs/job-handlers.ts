@@ -7,6 +7,7 @@ import { DOCUMENT_INGESTION_QUEUE } from '../modules/documents/document-ingestio
 import { documentIngestionHandler } from '../modules/documents/document-ingestion.ts';
 import { INFORM_THE_BOT_INDEXING_QUEUE, informTheBotIndexingHandler } from '../modules/inform-the-bot/inform-the-bot-indexing.ts';
 import type { KnowledgeStore } from '../modules/knowledge/knowledge-store.ts';
+import { KNOWLEDGE_WINDOWS_QUEUE, knowledgeWindowsHandler } from '../modules/knowledge/knowledge-windows-job.ts';
 import { PASSWORD_RESET_QUEUE, passwordResetRequestHandler } from '../modules/accounts/password-reset-request.ts';
 import { HELP_REQUEST_CREATED_QUEUE } from '../modules/help-requests/help-request-created.ts';
 import { helpRequestNotificationHandler } from '../modules/help-requests/help-request-notifications.ts';
@@ -22,6 +23,7 @@ export function createJobHandlers(deps: { db: Db; config: Config; log: FastifyBa
     [CLEAN_UP_QUEUE, cleanUpHandler(deps)],
     [DOCUMENT_INGESTION_QUEUE, documentIngestionHandler(deps)],
     [INFORM_THE_BOT_INDEXING_QUEUE, informTheBotIndexingHandler(deps)],
+    [KNOWLEDGE_WINDOWS_QUEUE, knowledgeWindowsHandler(deps)],
   ]);
 }
 
@@ -29,7 +31,7 @@ export function createJobHandlers(deps: { db: Db; config: Config; log: FastifyBa
  * Queues whose jobs can run for minutes (parsing and embedding a long PDF). They get a worker of their
  * own, so an invitation or a password-reset mail never waits behind a document.
  */
-export const SLOW_QUEUES: ReadonlySet<string> = new Set([DOCUMENT_INGESTION_QUEUE, INFORM_THE_BOT_INDEXING_QUEUE]);
+export const SLOW_QUEUES: ReadonlySet<string> = new Set([DOCUMENT_INGESTION_QUEUE, INFORM_THE_BOT_INDEXING_QUEUE, KNOWLEDGE_WINDOWS_QUEUE]);
 
 /** The handlers split into the lanes that each get a worker: quick jobs first, then the slow ones. */
 export function jobLanes(handlers: ReadonlyMap<string, JobHandler>): Map<string, JobHandler>[] {

@@ -22,6 +22,8 @@ import { userAccountHits } from './1700-user-account-hits.ts';
 import { statisticsRevision } from './1800-statistics-revision.ts';
 import { sessionUserIndexScans } from './1900-session-user-index-scans.ts';
 import { helpRequestHitsStatic } from './2000-help-request-hits-static.ts';
+import { knowledgeChunkWindows } from './2100-knowledge-chunk-windows.ts';
+import { knowledgeWindowVectors } from './2101-knowledge-window-vectors.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
@@ -50,4 +52,6 @@ export const allMigrations: readonly Migration[] = [
   statisticsRevision,
   sessionUserIndexScans,
   helpRequestHitsStatic,
+  knowledgeChunkWindows,
+  knowledgeWindowVectors,
 ];

@@ -107,7 +107,7 @@ describe('ingesting documents into the knowledge store', () => {
 
   it('uses vectors where pgvector exists, and full text alone where it does not', async () => {
     const vectors = await sqlRows<{ n: number }>(testApp.db, sql`
-      SELECT count(*)::int AS n FROM information_schema.columns WHERE table_name = 'knowledge_chunks' AND column_name = 'embedding'`);
+      SELECT count(*)::int AS n FROM information_schema.columns WHERE table_name = 'knowledge_chunk_windows' AND column_name = 'embedding'`);
     expect(vectors[0]?.n).toBe(onPostgres() ? 0 : 1);
     expect(testApp.context.knowledge.vectorsEnabled).toBe(!onPostgres());
   });

@@ -26,7 +26,7 @@ export async function prepareChunks(
       index: chunk.index,
       page: options.pageNumbers ? chunk.page : null,
       text: chunk.text,
-      embedding: embeddings?.[position],
+      windowEmbeddings: embeddings?.[position],
     })),
     withVectors: embeddings !== undefined,
   };

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { withEmbeddingCache } from '../../ingest/cached-embedder.ts';
 import type { Embedder } from '../../ingest/embedder.ts';
+import { embedChunkWindows } from '../../ingest/embedding-windows.ts';
 import { StartUpError } from '../../start-up-failure.ts';
 import { ensureVectorIndex, hasVectorColumn, readStoredModel, recordModel, type StoredModel } from './knowledge-vectors.ts';
 
@@ -17,8 +18,11 @@ export interface KnowledgeStore {
   readonly vectorsEnabled: boolean;
   /** At start-up: finds pgvector, refuses a model other than the stored vectors', makes the index. */
   prepare(log: Pick<FastifyBaseLogger, 'info' | 'warn'>): Promise<void>;
-  /** Embeddings for chunks, recording the model with the first vectors stored. */
-  embedChunks(texts: readonly string[]): Promise<Float32Array[] | undefined>;
+  /**
+   * Each chunk's vectors, one per window the model reads whole (embeddingWindows), recording the model
+   * with the first vectors stored; undefined without vectors.
+   */
+  embedChunks(texts: readonly string[]): Promise<Float32Array[][] | undefined>;
   /** The question's embedding, or undefined without vectors. */
   embedQuery(text: string): Promise<{ vector: Float32Array; dimensions: number } | undefined>;
 }
@@ -60,8 +64,8 @@ export function createKnowledgeStore(db: Db, embedder: Embedder): KnowledgeStore
     },
     async embedChunks(texts) {
       if (!vectorsEnabled || texts.length === 0) return undefined;
-      const vectors = await embedder.embed(texts);
-      const first = vectors[0];
+      const vectors = await embedChunkWindows(embedder, texts);
+      const first = vectors[0]?.[0];
       if (first) await adopt(first.length);
       return vectors;
     },

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 
-/** Whether chunks carry embeddings here: pgvector was available when migration 0501 ran. */
+/** Whether chunks' windows carry embeddings here: pgvector was available when migration 2101 ran. */
 export async function hasVectorColumn(db: Db): Promise<boolean> {
   const rows = await sqlRows<{ present: boolean }>(db, sql`
-    SELECT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = 'knowledge_chunks' AND column_name = 'embedding') AS present`);
+    SELECT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = 'knowledge_chunk_windows' AND column_name = 'embedding') AS present`);
   return rows[0]?.present === true;
 }
 
@@ -15,9 +15,12 @@ export const vectorLiteral = (vector: ArrayLike<number>): string => `[${Array.fr
 /** The HNSW index for one dimension, on the expression the searches use (the column itself has no fixed dimension). */
 export async function ensureVectorIndex(db: Db, dimensions: number): Promise<void> {
   if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > 16000) throw new Error(`Unexpected embedding dimension ${dimensions}.`);
-  await db.execute(sql.raw(`CREATE INDEX IF NOT EXISTS knowledge_chunks_embedding_${dimensions}_idx
-    ON knowledge_chunks USING hnsw ((embedding::vector(${dimensions})) vector_cosine_ops)`));
+  await db.execute(sql.raw(`CREATE INDEX IF NOT EXISTS ${VECTOR_INDEX_PREFIX}${dimensions}_idx
+    ON knowledge_chunk_windows USING hnsw ((embedding::vector(${dimensions})) vector_cosine_ops)`));
 }
+
+/** ensureVectorIndex's indexes are named this, then the dimension and `_idx`. */
+export const VECTOR_INDEX_PREFIX = 'knowledge_chunk_windows_embedding_';
 
 export interface StoredModel {
   model: string;
@@ -49,6 +52,6 @@ export async function forgetStoredModel(db: Db): Promise<void> {
 /** Drops every per-dimension HNSW index ensureVectorIndex made. */
 export async function dropVectorIndexes(db: Db): Promise<void> {
   const indexes = await sqlRows<{ indexname: string }>(db, sql`
-    SELECT indexname FROM pg_indexes WHERE tablename = 'knowledge_chunks' AND indexname ~ '^knowledge_chunks_embedding_[0-9]+_idx$'`);
+    SELECT indexname FROM pg_indexes WHERE tablename = 'knowledge_chunk_windows' AND indexname ~ ${`^${VECTOR_INDEX_PREFIX}[0-9]+_idx$`}`);
   for (const { indexname } of indexes) await db.execute(sql.raw(`DROP INDEX IF EXISTS ${indexname}`));
 }

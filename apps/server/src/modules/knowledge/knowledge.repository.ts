@@ -6,10 +6,12 @@ import { vectorLiteral } from './knowledge-vectors.ts';
 export type ChunkOwner = { documentId: number } | { informTheBotId: number };
 
 export interface NewChunk {
+  /** Unique among its owner's chunks. */
   index: number;
   page: number | null;
   text: string;
-  embedding?: ArrayLike<number>;
+  /** One vector per window of the text the model reads whole (KnowledgeStore.embedChunks). */
+  windowEmbeddings?: readonly ArrayLike<number>[];
 }
 
 /** Rows per INSERT: keeps each statement's parameters well under PostgreSQL's limit. */
@@ -28,15 +30,35 @@ export async function replaceChunks(tx: Db, owner: ChunkOwner, chunks: readonly 
   const documentId = 'documentId' in owner ? owner.documentId : null;
   const informTheBotId = 'informTheBotId' in owner ? owner.informTheBotId : null;
   for (let start = 0; start < chunks.length; start += INSERT_BATCH) {
-    const values = chunks.slice(start, start + INSERT_BATCH).map((chunk) => {
-      const base = sql`${documentId}, ${informTheBotId}, ${chunk.index}, ${chunk.page}, ${chunk.text}`;
-      if (!withVectors) return sql`(${base})`;
-      if (!chunk.embedding) throw new Error(`Chunk ${chunk.index} has no embedding.`);
-      return sql`(${base}, ${vectorLiteral(chunk.embedding)}::vector)`;
-    });
+    const batch = chunks.slice(start, start + INSERT_BATCH);
+    const values = sql.join(
+      batch.map((chunk) => sql`(${documentId}, ${informTheBotId}, ${chunk.index}, ${chunk.page}, ${chunk.text})`),
+      sql`, `,
+    );
+    const insert = sql`INSERT INTO knowledge_chunks (document_id, inform_the_bot_id, chunk_index, page, content) VALUES ${values}`;
+    if (!withVectors) {
+      await tx.execute(insert);
+      continue;
+    }
+    const inserted = await sqlRows<{ id: number | string; chunk_index: number }>(tx, sql`${insert} RETURNING id, chunk_index`);
+    const idOfIndex = new Map(inserted.map((row) => [Number(row.chunk_index), row.id]));
+    await insertChunkWindows(
+      tx,
+      batch.map((chunk) => {
+        const chunkId = idOfIndex.get(chunk.index);
+        if (chunkId === undefined || !chunk.windowEmbeddings || chunk.windowEmbeddings.length === 0) throw new Error(`Chunk ${chunk.index} has no embedding.`);
+        return { chunkId, vectors: chunk.windowEmbeddings };
+      }),
+    );
+  }
+}
+
+/** Writes chunks' window vectors, numbered from 0 in the order given. */
+export async function insertChunkWindows(tx: Db, chunks: readonly { chunkId: number | string; vectors: readonly ArrayLike<number>[] }[]): Promise<void> {
+  const rows = chunks.flatMap(({ chunkId, vectors }) => vectors.map((vector, window) => sql`(${chunkId}, ${window}, ${vectorLiteral(vector)}::vector)`));
+  for (let from = 0; from < rows.length; from += INSERT_BATCH) {
     await tx.execute(sql`
-      INSERT INTO knowledge_chunks (document_id, inform_the_bot_id, chunk_index, page, content${withVectors ? sql`, embedding` : sql``})
-      VALUES ${sql.join(values, sql`, `)}`);
+      INSERT INTO knowledge_chunk_windows (chunk_id, window_index, embedding) VALUES ${sql.join(rows.slice(from, from + INSERT_BATCH), sql`, `)}`);
   }
 }
 
@@ -57,6 +79,11 @@ export interface Passage {
 /** How far down each ranking reciprocal rank fusion looks, and its usual constant. */
 const CANDIDATES = 50;
 const RRF_K = 60;
+/**
+ * The nearest windows read for the vector side's CANDIDATES chunks: a chunk's windows often come near
+ * together, and the chunk counts once, at its nearest window.
+ */
+export const WINDOW_CANDIDATES = 2 * CANDIDATES;
 /**
  * The most chunks the full-text side fetches and ranks (each costs about 10 µs on the embedded database).
  * They come from the question's rarest words (knowledge_terms, migration 1000): the rarest one, and the
@@ -79,6 +106,26 @@ type PassageRow = {
 };
 
 /**
+ * The vector side: the chunks of the WINDOW_CANDIDATES windows nearest the question (HNSW, cosine), each
+ * ranked by its nearest window, the first CANDIDATES of them.
+ */
+export function nearestChunks({ vector, dimensions }: { vector: ArrayLike<number>; dimensions: number }) {
+  const asVector = sql.raw(`vector(${String(dimensions)})`);
+  return sql`SELECT chunk_id AS id, row_number() OVER (ORDER BY distance, chunk_id) AS rank FROM (
+      SELECT chunk_id, min(distance) AS distance FROM (
+        SELECT chunk_id, embedding::${asVector} <=> ${vectorLiteral(vector)}::${asVector} AS distance
+        FROM knowledge_chunk_windows ORDER BY distance LIMIT ${WINDOW_CANDIDATES}) nearest_windows
+      GROUP BY chunk_id ORDER BY distance, chunk_id LIMIT ${CANDIDATES}) nearest`;
+}
+
+/** Runs `work` in a transaction where pgvector's HNSW search answers all WINDOW_CANDIDATES (at its default, 40 at most). */
+export const withAllWindowCandidates = <T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> =>
+  db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`SET LOCAL hnsw.ef_search = ${WINDOW_CANDIDATES}`));
+    return work(tx);
+  });
+
+/**
  * The k best passages for a question: the vector ranking (cosine, when an embedding is given)
  * and the full-text ranking merged by reciprocal rank fusion, 1/(60 + rank) from each. The
  * full-text side ranks, by ts_rank_cd against any of the question's words, the chunks holding its
@@ -89,11 +136,7 @@ export async function searchKnowledge(
   input: { query: string; k: number; queryEmbedding?: { vector: ArrayLike<number>; dimensions: number } },
 ): Promise<Passage[]> {
   const vectorHits = input.queryEmbedding
-    ? sql`SELECT id, row_number() OVER (ORDER BY distance) AS rank FROM (
-        SELECT id, embedding::vector(${sql.raw(String(input.queryEmbedding.dimensions))})
-                   <=> ${vectorLiteral(input.queryEmbedding.vector)}::vector(${sql.raw(String(input.queryEmbedding.dimensions))}) AS distance
-        FROM knowledge_chunks WHERE embedding IS NOT NULL
-        ORDER BY distance LIMIT ${CANDIDATES}) nearest`
+    ? nearestChunks(input.queryEmbedding)
     : sql`SELECT NULL::bigint AS id, NULL::bigint AS rank WHERE false`;
   const search = (tx: Db) =>
     sqlRows<PassageRow>(tx, sql`
@@ -135,13 +178,7 @@ export async function searchKnowledge(
     LEFT JOIN documents d ON d.id = c.document_id
     ORDER BY f.score DESC, c.id
     LIMIT ${input.k}`);
-  const rows = input.queryEmbedding
-    ? await db.transaction(async (tx) => {
-        // pgvector's HNSW search returns ef_search (default 40) rows at most: ask for all the candidates.
-        await tx.execute(sql.raw(`SET LOCAL hnsw.ef_search = ${CANDIDATES}`));
-        return search(tx);
-      })
-    : await search(db);
+  const rows = input.queryEmbedding ? await withAllWindowCandidates(db, search) : await search(db);
   return rows.map((row) => ({
     text: row.content,
     documentTitle: row.document_title ?? 'Inform the Bot',

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
+import { embeddingWindows } from '../../ingest/embedding-windows.ts';
+import type { JobHandler } from '../../jobs/job-queue.ts';
+import type { KnowledgeStore } from './knowledge-store.ts';
+import { insertChunkWindows } from './knowledge.repository.ts';
+
+/** Re-embeds an owner's chunks window by window: { documentId } or { informTheBotId }. Migration 2101 names it too. */
+export const KNOWLEDGE_WINDOWS_QUEUE = 'knowledge-windows';
+
+const payloadSchema = z.union([
+  z.object({ documentId: z.number().int().positive() }),
+  z.object({ informTheBotId: z.number().int().positive() }),
+]);
+
+const idList = (ids: readonly (number | string)[]) => sql`(${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
+
+/**
+ * Gives every chunk of one owner a vector per window (after migration 2101, which kept each chunk's
+ * vector of its first 128 tokens). Only chunks longer than one window are embedded again, outside any
+ * transaction; their windows are then replaced in one, for the chunks that are still there (a document
+ * indexed again in between has new chunks, with their windows already).
+ */
+export const knowledgeWindowsHandler =
+  ({ db, log, knowledge }: { db: Db; log: FastifyBaseLogger; knowledge: KnowledgeStore }): JobHandler =>
+  async (payload) => {
+    const owner = payloadSchema.parse(payload);
+    if (!knowledge.vectorsEnabled) return;
+    const ownerCondition = 'documentId' in owner ? sql`document_id = ${owner.documentId}` : sql`inform_the_bot_id = ${owner.informTheBotId}`;
+    const chunks = await sqlRows<{ id: number | string; content: string }>(db, sql`
+      SELECT id, content FROM knowledge_chunks WHERE ${ownerCondition} ORDER BY chunk_index`);
+    const longer = chunks.filter((chunk) => embeddingWindows(chunk.content, knowledge.embedder).length > 1);
+    if (longer.length === 0) return;
+    const vectors = await knowledge.embedChunks(longer.map((chunk) => chunk.content));
+    if (!vectors) return;
+    const written = await db.transaction(async (tx) => {
+      // Locked, so a replacement cannot delete them before their windows are in.
+      const present = await sqlRows<{ id: number | string }>(tx, sql`
+        SELECT id FROM knowledge_chunks WHERE id IN ${idList(longer.map((chunk) => chunk.id))} FOR KEY SHARE`);
+      const stillThere = new Set(present.map((row) => String(row.id)));
+      const kept = longer.flatMap((chunk, position) => (stillThere.has(String(chunk.id)) ? [{ chunkId: chunk.id, vectors: vectors[position] ?? [] }] : []));
+      if (kept.length === 0) return 0;
+      await tx.execute(sql`DELETE FROM knowledge_chunk_windows WHERE chunk_id IN ${idList(kept.map(({ chunkId }) => chunkId))}`);
+      await insertChunkWindows(tx, kept);
+      return kept.length;
+    });
+    log.info({ ...owner, chunks: written }, 'knowledge chunks embedded window by window');
+  };

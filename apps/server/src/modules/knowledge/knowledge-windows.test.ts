@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { documents } from '../../db/schema.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
+import { createUseLiteEmbedder } from '../../ingest/embedder-use-lite.ts';
+import { embeddingWindows } from '../../ingest/embedding-windows.ts';
+import { onPostgres, openTestDatabase } from '../../test/test-database.ts';
+import { prepareChunks, writeChunks } from './knowledge-indexing.ts';
+import { createKnowledgeStore, type KnowledgeStore } from './knowledge-store.ts';
+import { knowledgeWindowsHandler } from './knowledge-windows-job.ts';
+import { nearestChunks, searchKnowledge, withAllWindowCandidates } from './knowledge.repository.ts';
+
+const log = pino({ level: 'silent' });
+let database: Database;
+let knowledge: KnowledgeStore;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  knowledge = createKnowledgeStore(database.db, createUseLiteEmbedder());
+  // Without pgvector (the PostgreSQL test server) this logs that documents are searched by full text only.
+  await knowledge.prepare(pino({ level: 'warn' }));
+});
+afterAll(async () => {
+  await knowledge.embedder.close();
+  await database.close();
+});
+beforeEach(async () => {
+  await database.db.execute(sql`DELETE FROM documents`);
+});
+
+let nextFile = 1;
+async function newDocument(title: string): Promise<number> {
+  const [row] = await database.db
+    .insert(documents)
+    .values({ fileId: `file-${nextFile++}`, filename: `${title}.txt`, title, sourceUrl: 'https://shop.example.com/manual', uploadedBy: 'Test' })
+    .returning({ id: documents.id });
+  if (!row) throw new Error('no document');
+  return row.id;
+}
+
+const repeat = (sentences: readonly string[], times: number) => Array.from({ length: times }, () => sentences).flat().join(' ');
+
+/**
+ * Four pages of a kettle's manual, each one chunk of 200-300 tokens. Only the care page speaks of the
+ * warranty, in its last paragraph, past the first 128 tokens the model reads of a text.
+ */
+const PAGES = [
+  repeat(
+    ['Rinse the kettle with fresh water after descaling.', 'Wipe the outside with a soft damp cloth.', 'Let the kettle dry with its lid open.', 'Vinegar and citric acid both dissolve limescale.', 'Never immerse the base in water.'],
+    4,
+  ) + '\n\nWarranty. Your kettle has a two-year warranty. If it stops heating within two years, we repair or replace it free of charge.',
+  repeat(['Parcels leave our warehouse within two working days.', 'Tracking numbers arrive by email once the parcel ships.', 'Couriers deliver on weekdays only.', 'Large orders may arrive in several boxes.'], 5),
+  repeat(['Fill the kettle to at least the minimum mark.', 'Press the switch and wait for the click.', 'Pour slowly to avoid splashes.', 'Boiling stops by itself when the water is ready.'], 5),
+  repeat(['Send an unused item back within thirty days.', 'Print the prepaid label from your account.', 'Refunds reach your card within five working days.', 'Keep the receipt until the refund arrives.'], 5),
+];
+const QUESTION = 'How long is the warranty?';
+
+async function indexManual(): Promise<number> {
+  const documentId = await newDocument('Kettle manual');
+  const prepared = await prepareChunks(knowledge, PAGES.map((text, index) => ({ page: index + 1, text })), { pageNumbers: true });
+  await database.db.transaction((tx) => writeChunks(tx, { documentId }, prepared));
+  return documentId;
+}
+
+/** The page of the chunk the vector side ranks first (searchKnowledge's nearestChunks, without the full-text side). */
+async function nearestPage(): Promise<number | null | undefined> {
+  const queryEmbedding = await knowledge.embedQuery(QUESTION);
+  if (!queryEmbedding) throw new Error('no question vector');
+  const [nearest] = await withAllWindowCandidates(database.db, (tx) => sqlRows<{ id: number }>(tx, nearestChunks(queryEmbedding)));
+  const [chunk] = await sqlRows<{ page: number | null }>(database.db, sql`SELECT page FROM knowledge_chunks WHERE id = ${nearest?.id}`);
+  return chunk?.page;
+}
+
+/** Each chunk's windows, in chunk order, of one document. */
+const windowCounts = async (documentId: number) =>
+  (await sqlRows<{ windows: number }>(database.db, sql`
+    SELECT count(w.window_index)::int AS windows FROM knowledge_chunks c LEFT JOIN knowledge_chunk_windows w ON w.chunk_id = c.id
+    WHERE c.document_id = ${documentId} GROUP BY c.id ORDER BY c.chunk_index`)).map((row) => row.windows);
+
+describe.skipIf(onPostgres())('a chunk\'s vectors, one per window the model reads (pgvector: embedded database)', () => {
+  it('finds a chunk by what its end says, which the model\'s first 128 tokens of it do not hold', async () => {
+    const documentId = await indexManual();
+    const expected = PAGES.map((text) => embeddingWindows(text, knowledge.embedder).length);
+    expect(expected.every((windows) => windows >= 2)).toBe(true);
+    expect(await windowCounts(documentId)).toEqual(expected);
+    expect(await nearestPage()).toBe(1);
+    // The whole search too: its full-text side agrees.
+    const [best] = await searchKnowledge(database.db, { query: QUESTION, k: 4, queryEmbedding: await knowledge.embedQuery(QUESTION) });
+    expect(best?.page).toBe(1);
+
+    // With only each chunk's first window, as the model read a whole chunk before, the care page is not the nearest.
+    await database.db.execute(sql`DELETE FROM knowledge_chunk_windows WHERE window_index > 0`);
+    expect(await nearestPage()).not.toBe(1);
+  });
+
+  it('gives every chunk of an owner its windows after the upgrade kept only the first (the knowledge-windows job)', async () => {
+    const documentId = await indexManual();
+    const complete = await windowCounts(documentId);
+    const firstWindows = async () =>
+      sqlRows(database.db, sql`
+        SELECT chunk_id, embedding::text FROM knowledge_chunk_windows w JOIN knowledge_chunks c ON c.id = w.chunk_id
+        WHERE window_index = 0 AND c.document_id = ${documentId} ORDER BY chunk_id`);
+    const before = await firstWindows();
+    await database.db.execute(sql`DELETE FROM knowledge_chunk_windows WHERE window_index > 0`);
+    const other = await indexManual();
+    await database.db.execute(sql`DELETE FROM knowledge_chunk_windows w USING knowledge_chunks c WHERE c.id = w.chunk_id AND c.document_id = ${other} AND w.window_index > 0`);
+    expect(await nearestPage()).not.toBe(1);
+
+    await knowledgeWindowsHandler({ db: database.db, log, knowledge })({ documentId }, { attempt: 1 });
+
+    expect(await windowCounts(documentId)).toEqual(complete);
+    expect(await firstWindows()).toEqual(before);
+    expect(await nearestPage()).toBe(1);
+    // The other document's chunks were not touched.
+    expect(await windowCounts(other)).toEqual(PAGES.map(() => 1));
+  });
+
+  it('passes over chunks replaced while it embedded them, and an owner without chunks', async () => {
+    const documentId = await indexManual();
+    await database.db.execute(sql`DELETE FROM knowledge_chunk_windows WHERE window_index > 0`);
+    // The chunks go while the job embeds them (a new version of the document indexed meanwhile).
+    const racing: KnowledgeStore = {
+      ...knowledge,
+      vectorsEnabled: true,
+      embedChunks: async (texts) => {
+        const vectors = await knowledge.embedChunks(texts);
+        await database.db.execute(sql`DELETE FROM knowledge_chunks WHERE document_id = ${documentId}`);
+        return vectors;
+      },
+    };
+    await knowledgeWindowsHandler({ db: database.db, log, knowledge: racing })({ documentId }, { attempt: 1 });
+    expect(await sqlRows(database.db, sql`SELECT count(*)::int AS windows FROM knowledge_chunk_windows`)).toEqual([{ windows: 0 }]);
+    await expect(knowledgeWindowsHandler({ db: database.db, log, knowledge })({ informTheBotId: 12345 }, { attempt: 1 })).resolves.toBeUndefined();
+  });
+});
