@@ -44,13 +44,15 @@ import {
   POLL_MS,
   percentile,
 } from './documents-report.ts';
-import { type Measurement, measure, startMeasurement } from './measure.ts';
+import { measureInRounds, startMeasurement } from './measure.ts';
 
 export interface DocumentsBenchOptions {
   /** History rows in each data dir, so the dashboard calls read a realistic list. */
   historyRows: number;
   knowledgeChunks: number;
   durationSeconds: number;
+  /** Rounds the retrieval's two calls are measured in (measureInRounds). */
+  rounds: number;
   connections: number;
   /** Connections on each dashboard call while documents are ingested (and idle, to compare). */
   dashboardConnections: number;
@@ -456,16 +458,23 @@ async function benchmarkRetrieval(options: DocumentsBenchOptions): Promise<Retri
     const runs: RetrievalResults['runs'] = [];
     for (const connections of [...new Set([options.connections, 1])]) {
       log(`  history page 1 and search at ${connections} connection(s)…`);
-      const historyPage1: Measurement = await measure({ url: `${server.url}/api/all-history/0`, connections, durationSeconds: options.durationSeconds, headers: { cookie } });
-      // Every measured question is new to the server (its question-embedding cache answers none of them).
-      const search = await measure({
-        url: `${server.url}/api/knowledge/search`,
-        connections,
-        durationSeconds: options.durationSeconds,
-        method: 'POST',
-        headers: searchHeaders,
-        bodyFor: (requestNumber) => JSON.stringify({ query: `${questions[requestNumber % questions.length] ?? ''} (ticket ${requestNumber})`, k: 5 }),
-      });
+      // In rounds, as the history part's calls: the ratio compares the two over the same stretch of the run.
+      const [historyPage1, search] = await measureInRounds(
+        [
+          { url: `${server.url}/api/all-history/0`, connections, durationSeconds: options.durationSeconds, headers: { cookie } },
+          // Every measured question is new to the server (its question-embedding cache answers none of them).
+          {
+            url: `${server.url}/api/knowledge/search`,
+            connections,
+            durationSeconds: options.durationSeconds,
+            method: 'POST',
+            headers: searchHeaders,
+            bodyFor: (requestNumber) => JSON.stringify({ query: `${questions[requestNumber % questions.length] ?? ''} (ticket ${requestNumber})`, k: 5 }),
+          },
+        ],
+        options.rounds,
+      );
+      if (!historyPage1 || !search) throw new Error('measureInRounds answered fewer measurements than calls.');
       runs.push({ connections, historyPage1, search });
     }
     log('  the search taken apart, in-process…');

@@ -1,18 +1,21 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { measure, percentiles, WARM_UP_SECONDS } from './measure.ts';
+import { measure, measureInRounds, percentiles, WARM_UP_SECONDS } from './measure.ts';
 
 /** A local server that counts what it answers and remembers each body. */
 let server: http.Server;
 let url: string;
 const bodies: string[] = [];
+/** The path of every request answered, in order. */
+const paths: string[] = [];
 beforeAll(async () => {
   server = http.createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
       bodies.push(body);
+      paths.push(request.url ?? '');
       response.end('{"success":true}');
     });
   });
@@ -47,6 +50,37 @@ describe('measure', () => {
     expect(Number.isInteger(measured.p50)).toBe(false);
     expect(measured.p50).toBeLessThanOrEqual(measured.p99);
     expect(measured.p99).toBeLessThanOrEqual(measured.max);
+  });
+});
+
+describe('measureInRounds', () => {
+  it('warms each call up, then runs the calls in turn, round after round, and counts each call\'s slices together', async () => {
+    paths.length = 0;
+    const [first, second] = await measureInRounds(
+      [
+        { url: `${url}first`, connections: 2, durationSeconds: 0.6 },
+        { url: `${url}second`, connections: 2, durationSeconds: 0.6 },
+      ],
+      3,
+    );
+    // Runs of the same call in a row: first's warm-ups, second's, then three rounds of both.
+    // (An earlier test's last requests may still arrive at the start.)
+    const ours = paths.filter((path) => path === '/first' || path === '/second');
+    const turns = ours.filter((path, index) => path !== ours[index - 1]);
+    expect(turns).toEqual(['/first', '/second', '/first', '/second', '/first', '/second', '/first', '/second']);
+    for (const measured of [first, second]) {
+      expect(measured?.errors).toBe(0);
+      expect(measured?.requests).toBeGreaterThan(0);
+      expect(measured?.requestsPerSecond).toBeGreaterThan(0);
+    }
+    // The three slices of each are counted; the warm-ups are not.
+    const answered = (path: string) => paths.filter((seen) => seen === path).length;
+    expect(first?.requests).toBeLessThan(answered('/first'));
+    expect(second?.requests).toBeLessThan(answered('/second'));
+  }, 20_000);
+
+  it('refuses a number of rounds that is not a whole number of at least one', async () => {
+    await expect(measureInRounds([{ url, connections: 1, durationSeconds: 1 }], 0)).rejects.toThrow('rounds must be a whole number of at least 1 (got 0).');
   });
 });
 

@@ -1,4 +1,4 @@
-import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
+import autocannon, { type AutocannonRequest } from 'autocannon';
 
 export interface Measurement {
   p50: number;
@@ -46,12 +46,32 @@ export const WARM_UP_SECONDS = 1;
  * measured request repeats a warm-up's text.
  */
 export async function measure(options: LoadOptions): Promise<Measurement> {
-  const numbered = options.bodyFor ? { bodyFor: continuingCount(options.bodyFor) } : {};
-  // One request alone first: a call's one-time work (the first deep page takes its list's anchors, a
-  // statement per 3000 rows) would otherwise fall into the warm-up and hold up its first requests.
-  await startMeasurement({ ...options, ...numbered, connections: 1, amount: 1 }).result;
-  await startMeasurement({ ...options, ...numbered, durationSeconds: WARM_UP_SECONDS }).result;
-  return startMeasurement({ ...options, ...numbered }).result;
+  const [measured] = (await measureInRounds([options], 1)).values();
+  if (!measured) throw new Error('measureInRounds answered no measurement.');
+  return measured;
+}
+
+/**
+ * Several calls measured in turn: each is warmed up as `measure` does, then `rounds` rounds each run every
+ * call for its `durationSeconds` ÷ `rounds`, in the order given, and a call's figures are those of all its
+ * slices together. A machine that slows down or speeds up during the run (another process, the CPU's
+ * clock) then weighs on every call alike, so the ratios between them hold: measured one after the other, a
+ * call measured minutes after its baseline took the drift in between into its ratio. Answers in the order given.
+ */
+export async function measureInRounds(calls: readonly LoadOptions[], rounds: number): Promise<Measurement[]> {
+  if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`rounds must be a whole number of at least 1 (got ${rounds}).`);
+  const numbered = calls.map((options) => (options.bodyFor ? { ...options, bodyFor: continuingCount(options.bodyFor) } : options));
+  for (const options of numbered) {
+    // One request alone first: a call's one-time work (the first deep page takes its list's anchors, a
+    // statement per 3000 rows) would otherwise fall into the warm-up and hold up its first requests.
+    await startRun({ ...options, connections: 1, amount: 1 }).result;
+    await startRun({ ...options, durationSeconds: WARM_UP_SECONDS }).result;
+  }
+  const slices = numbered.map((): Run[] => []);
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [index, options] of numbered.entries()) slices[index]?.push(await startRun({ ...options, durationSeconds: options.durationSeconds / rounds }).result);
+  }
+  return slices.map((runs, index) => toMeasurement(runs, `${calls[index]?.method ?? 'GET'} ${calls[index]?.url ?? ''}`));
 }
 
 /** bodyFor numbered by its own count, which goes on from one autocannon run to the next (each numbers from 1). */
@@ -68,6 +88,24 @@ function continuingCount(bodyFor: (requestNumber: number) => string): (requestNu
  * something else does) and `result` answers what was measured until then.
  */
 export function startMeasurement(options: LoadOptions): { stop: () => void; result: Promise<Measurement> } {
+  const { stop, result } = startRun(options);
+  return { stop, result: result.then((run) => toMeasurement([run], `${options.method ?? 'GET'} ${options.url}`)) };
+}
+
+/** What one autocannon run gave. */
+interface Run {
+  /** Of the 2xx answers, in milliseconds. */
+  latencies: number[];
+  requests: number;
+  /** Its real length: where autocannon shares the server's thread (the documents part), a blocked server stretches it. */
+  seconds: number;
+  timeouts: number;
+  non2xx: number;
+  /** Failed requests, timeouts included (as autocannon counts them). */
+  failures: number;
+}
+
+function startRun(options: LoadOptions): { stop: () => void; result: Promise<Run> } {
   const method = options.method ?? 'GET';
   const instance = autocannon({
     url: options.url,
@@ -88,7 +126,17 @@ export function startMeasurement(options: LoadOptions): { stop: () => void; resu
     // As autocannon's histogram: the latencies of 2xx answers only.
     if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
   });
-  const result = Promise.resolve(instance).then((answer) => toMeasurement(answer, latencies, `${method} ${options.url}`));
+  const result = Promise.resolve(instance).then(
+    (answer): Run => ({
+      latencies,
+      requests: answer.requests.total,
+      // autocannon's duration is in seconds; a run it never started has none.
+      seconds: answer.duration > 0 ? answer.duration : answer.requests.total / Math.max(answer.requests.average, 1),
+      timeouts: answer.timeouts,
+      non2xx: answer.non2xx,
+      failures: answer.errors,
+    }),
+  );
   return { stop: () => instance.stop(), result };
 }
 
@@ -107,20 +155,22 @@ function numberedRequest(bodyFor: (requestNumber: number) => string) {
   };
 }
 
-function toMeasurement(result: AutocannonResult, latencies: readonly number[], call: string): Measurement {
+/** The figures of one or more runs of a call taken together. */
+function toMeasurement(runs: readonly Run[], call: string): Measurement {
+  const total = (pick: (run: Run) => number) => runs.reduce((sum, run) => sum + pick(run), 0);
+  const non2xx = total((run) => run.non2xx);
+  const timeouts = total((run) => run.timeouts);
   // autocannon counts timeouts among errors; they are reported in their own column instead.
-  const errors = result.non2xx + result.errors - result.timeouts;
-  if (errors > 0) process.stderr.write(`  ${call}: ${result.non2xx} non-2xx answers and ${result.errors - result.timeouts} errors.\n`);
-  const [p50 = 0, p99 = 0, max = 0] = percentiles(latencies, 50, 99, 100);
-  return {
-    p50,
-    p99,
-    max,
-    // Answers over the run's real length: where autocannon shares the server's thread (the documents part), a
-    // server that blocks it stretches the run past its duration and its per-second samples over-count.
-    requestsPerSecond: result.duration > 0 ? result.requests.total / result.duration : result.requests.average,
-    requests: result.requests.total,
-    timeouts: result.timeouts,
-    errors,
-  };
+  const failures = total((run) => run.failures) - timeouts;
+  const errors = non2xx + failures;
+  if (errors > 0) process.stderr.write(`  ${call}: ${non2xx} non-2xx answers and ${failures} errors.\n`);
+  const [p50 = 0, p99 = 0, max = 0] = percentiles(
+    runs.flatMap((run) => run.latencies),
+    50,
+    99,
+    100,
+  );
+  const requests = total((run) => run.requests);
+  const seconds = total((run) => run.seconds);
+  return { p50, p99, max, requestsPerSecond: seconds > 0 ? requests / seconds : 0, requests, timeouts, errors };
 }

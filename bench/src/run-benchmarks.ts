@@ -11,7 +11,8 @@
  * JavaScript of the login route against a bare React app, and the widget's size). Default: all of them.
  *
  * BENCH_HISTORY_ROWS (default 1,000,000), BENCH_SMALL_HISTORY_ROWS (10,000; also the history of the
- * documents parts' data dirs), BENCH_DURATION seconds per measurement (10), BENCH_CONNECTIONS (50),
+ * documents parts' data dirs), BENCH_DURATION seconds per measurement (10), BENCH_ROUNDS (5: the calls
+ * compared are measured in turn, this many rounds of BENCH_DURATION ÷ BENCH_ROUNDS each), BENCH_CONNECTIONS (50),
  * BENCH_TIMEZONE_OFFSETS (0,5.5,-9.5), BENCH_KNOWLEDGE_CHUNKS (100,000), BENCH_DASHBOARD_CONNECTIONS
  * (10, on each of the two dashboard calls measured idle and while documents are ingested),
  * BENCH_INGESTION_COPIES (2 copies of each of the three biggest PDFs ingested meanwhile).
@@ -27,7 +28,7 @@ import { firstLoadMarkdown, measureFirstLoad, widgetGzipBytes } from './bundle-s
 import { demoteHeadings, replaceMarkedSection, runContextMarkdown } from './docs-section.ts';
 import { benchmarkDocuments } from './documents-bench.ts';
 import { ingestionMarkdown, ingestionSummary, retrievalMarkdown } from './documents-report.ts';
-import { type Measurement, measure } from './measure.ts';
+import { type LoadOptions, type Measurement, measure, measureInRounds } from './measure.ts';
 import { type BenchMeasurements, CALL, runErrors, type SizeResults, statisticsCall, targetsMarkdown } from './targets.ts';
 
 const numberFromEnv = (name: string, fallback: number): number => {
@@ -47,6 +48,7 @@ const offsets = (process.env.BENCH_TIMEZONE_OFFSETS || '0,5.5,-9.5').split(',').
   if (text.trim() === '' || !Number.isFinite(offset)) throw new Error(`BENCH_TIMEZONE_OFFSETS takes numbers of hours, comma-separated (got "${text}").`);
   return offset;
 });
+const rounds = Math.round(numberFromEnv('BENCH_ROUNDS', 5));
 const knowledgeChunks = Math.round(numberFromEnv('BENCH_KNOWLEDGE_CHUNKS', 100_000));
 const dashboardConnections = Math.round(numberFromEnv('BENCH_DASHBOARD_CONNECTIONS', 10));
 const ingestionCopies = Math.round(numberFromEnv('BENCH_INGESTION_COPIES', 2));
@@ -72,8 +74,9 @@ const deepPage = (rows: number, pageSize: number): number => Math.max(0, Math.mi
 
 /**
  * One dataset size: every call of the history part on a fresh data dir and server (in a process of its own,
- * autocannon in this one). On the large size also the bare-route ceiling, login (last: argon2 keeps the CPU
- * busy after autocannon stops) and the server process's RSS.
+ * autocannon in this one), measured in BENCH_ROUNDS rounds (measureInRounds), so each ratio compares calls
+ * measured over the same stretch of the run. On the large size also the bare-route ceiling, login (last, on
+ * its own: argon2 keeps the CPU busy after autocannon stops) and the server process's RSS.
  */
 async function benchmarkSize(historyRows: number, large: boolean): Promise<{ size: SizeResults; rssBytes?: number }> {
   log(`Generating ${historyRows.toLocaleString('en-US')} history rows…`);
@@ -82,46 +85,60 @@ async function benchmarkSize(historyRows: number, large: boolean): Promise<{ siz
   const server = await forkBenchServer(dataDir);
   try {
     const cookie = await signIn(server.url);
-    const calls = new Map<string, Measurement>();
-    const run = async (name: string, options: Omit<Parameters<typeof measure>[0], 'connections' | 'durationSeconds'>) => {
-      log(`  ${name}…`);
-      calls.set(name, await measure({ connections, durationSeconds, ...options }));
-    };
-    const get = (name: string, call: string) => run(name, { url: `${server.url}${call}`, headers: { cookie } });
     const browserPost = { 'content-type': 'application/json', origin: server.url, 'sec-fetch-site': 'same-origin' };
+    const load: [string, LoadOptions][] = [];
+    const add = (name: string, options: Omit<LoadOptions, 'connections' | 'durationSeconds'>) => load.push([name, { connections, durationSeconds, ...options }]);
+    const get = (name: string, call: string) => add(name, { url: `${server.url}${call}`, headers: { cookie } });
 
-    await get(CALL.authenticateUser, '/api/authenticate-user');
-    if (large) await run(CALL.bareRoute, { url: server.bareUrl });
+    get(CALL.authenticateUser, '/api/authenticate-user');
+    if (large) add(CALL.bareRoute, { url: server.bareUrl });
     for (const offset of offsets) {
-      for (const period of STATISTICS_PERIODS) await get(statisticsCall(period, offset), `/api/statistics/${encodeURIComponent(period)}/${offset}`);
+      for (const period of STATISTICS_PERIODS) get(statisticsCall(period, offset), `/api/statistics/${encodeURIComponent(period)}/${offset}`);
     }
     const deepPages = {
       history: deepPage(summary.history, PAGE_SIZE.history),
       feedback: deepPage(summary.feedbackUp + summary.feedbackDown, PAGE_SIZE.feedback),
       helpRequests: deepPage(summary.helpRequestsPending + summary.helpRequestsResolved, PAGE_SIZE.helpRequests),
     };
-    await get(CALL.historyPage1, '/api/all-history/0');
-    await get(CALL.historyDeep, `/api/all-history/${deepPages.history}`);
-    await get(CALL.session, `/api/history/${encodeURIComponent(await firstSessionId(server.url, cookie))}`);
-    await get(CALL.feedbackPage1, '/api/all-feedback/0/');
-    await get(CALL.feedbackDeep, `/api/all-feedback/${deepPages.feedback}/`);
-    await get(CALL.helpRequestsPage1, '/api/all-help-requests/0/');
-    await get(CALL.helpRequestsDeep, `/api/all-help-requests/${deepPages.helpRequests}/`);
+    get(CALL.historyPage1, '/api/all-history/0');
+    get(CALL.historyDeep, `/api/all-history/${deepPages.history}`);
+    get(CALL.session, `/api/history/${encodeURIComponent(await firstSessionId(server.url, cookie))}`);
+    get(CALL.feedbackPage1, '/api/all-feedback/0/');
+    get(CALL.feedbackDeep, `/api/all-feedback/${deepPages.feedback}/`);
+    get(CALL.helpRequestsPage1, '/api/all-help-requests/0/');
+    get(CALL.helpRequestsDeep, `/api/all-help-requests/${deepPages.helpRequests}/`);
     for (const [name, text] of searchCalls()) {
-      await run(name, {
+      add(name, {
         url: `${server.url}/api/search`,
         method: 'POST',
         headers: { cookie, ...browserPost },
         body: JSON.stringify({ search: text, limit: PAGE_SIZE.topBarSearch, page: 0 }),
       });
     }
+    log(`  ${load.length} calls, warmed up, then ${rounds} rounds of ${(durationSeconds / rounds).toFixed(1)} s each…`);
+    const measured = await measureInRounds(
+      load.map(([, options]) => options),
+      rounds,
+    );
+    const calls = new Map<string, Measurement>();
+    for (const [index, [name]] of load.entries()) {
+      const measurement = measured[index];
+      if (measurement) calls.set(name, measurement);
+    }
     if (!large) return { size: { historyRows, sessions: summary.sessions, loadSeconds: summary.milliseconds / 1000, calls, deepPages } };
-    await run(CALL.login, {
-      url: `${server.url}/api/login`,
-      method: 'POST',
-      headers: browserPost,
-      body: JSON.stringify({ email: benchStaff.email, password: BENCH_PASSWORD }),
-    });
+    // Last, on its own: argon2 keeps the CPU busy after autocannon stops.
+    log(`  ${CALL.login}…`);
+    calls.set(
+      CALL.login,
+      await measure({
+        url: `${server.url}/api/login`,
+        connections,
+        durationSeconds,
+        method: 'POST',
+        headers: browserPost,
+        body: JSON.stringify({ email: benchStaff.email, password: BENCH_PASSWORD }),
+      }),
+    );
     // Logins whose client autocannon already dropped are still hashing: let them finish before the database closes.
     await new Promise((resolve) => setTimeout(resolve, 15_000));
     const rssBytes = await server.rssBytes();
@@ -169,7 +186,7 @@ function historyMarkdown(small: SizeResults | undefined, big: SizeResults): stri
   const rows: string[] = [
     '### Every call of the history part',
     '',
-    `Embedded database (PGlite), ${connections} connections, ${durationSeconds} s per call, 127.0.0.1. ` +
+    `Embedded database (PGlite), ${connections} connections, ${durationSeconds} s per call in ${rounds} rounds (every call in turn, each round), 127.0.0.1. ` +
       `Large: ${big.historyRows.toLocaleString('en-US')} history rows / ${big.sessions.toLocaleString('en-US')} sessions ` +
       `(loaded in ${big.loadSeconds.toFixed(0)} s)${small ? `; small: ${small.historyRows.toLocaleString('en-US')} rows` : ''}.`,
     '',
@@ -231,7 +248,7 @@ if (parts.has('history')) {
 if (parts.has('ingestion') || parts.has('retrieval')) {
   const documents = await part('documents', measurements.failures, () =>
     benchmarkDocuments(
-      { historyRows: smallRows, knowledgeChunks, durationSeconds, connections, dashboardConnections, ingestionCopies },
+      { historyRows: smallRows, knowledgeChunks, durationSeconds, rounds, connections, dashboardConnections, ingestionCopies },
       { ingestion: parts.has('ingestion'), retrieval: parts.has('retrieval') },
     ),
   );
