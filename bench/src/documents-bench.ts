@@ -122,8 +122,10 @@ async function parseAll(
  * Embeds each document's chunks window by window in one call, as the job does (knowledge.embedChunks), and
  * answers each chunk's window vectors and the time per file.
  */
-async function embedAll(chunks: ReadonlyMap<string, Chunk[]>): Promise<{ vectors: Map<string, Float32Array[][]>; milliseconds: Map<string, number> }> {
+async function embedAll(chunks: ReadonlyMap<string, Chunk[]>): Promise<{ vectors: Map<string, Float32Array[][]>; milliseconds: Map<string, number>; dimensions: number }> {
   const embedder = benchEmbedder();
+  const dimensions = embedder.dimensions;
+  if (dimensions === undefined) throw new Error('The ingestion benchmark needs an embedder of known dimensions (the built-in USE-lite).');
   try {
     const vectors = new Map<string, Float32Array[][]>();
     const milliseconds = new Map<string, number>();
@@ -133,7 +135,7 @@ async function embedAll(chunks: ReadonlyMap<string, Chunk[]>): Promise<{ vectors
       vectors.set(name, await embedChunkWindows(embedder, fileChunks.map((chunk) => chunk.text)));
       milliseconds.set(name, elapsed(started));
     }
-    return { vectors, milliseconds };
+    return { vectors, milliseconds, dimensions };
   } finally {
     await embedder.close();
   }
@@ -267,9 +269,8 @@ async function benchmarkIngestion(options: DocumentsBenchOptions): Promise<Inges
   const refused = files.filter((file) => !chunks.has(file.name));
   log('  embedding their chunks in-process…');
   const embedded = await embedAll(chunks);
-  const dimensions = embedded.vectors.values().next().value?.[0]?.length ?? 512;
   log('  writing them into a scratch database…');
-  const indexed = await indexAll(chunks, embedded.vectors, dimensions);
+  const indexed = await indexAll(chunks, embedded.vectors, embedded.dimensions);
 
   log(`  preparing a data dir with ${options.historyRows.toLocaleString('en-US')} history rows and starting the server…`);
   const { dataDir } = await prepareDataDir(options.historyRows);

@@ -219,7 +219,11 @@ function historyMarkdown(small: SizeResults | undefined, big: SizeResults): stri
   return rows.join('\n');
 }
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** An error's message, its cause's too (a failed query's database error), cut short: a query's parameters can be a megabyte of vectors. */
+const errorText = (error: unknown): string => {
+  const text = error instanceof Error ? `${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ''}` : String(error);
+  return text.length > 1000 ? `${text.slice(0, 500)} … ${text.slice(-400)}` : text;
+};
 
 /** Runs one part; a part that throws is recorded (the run is marked) and the others still run. */
 async function part<T>(name: string, failures: string[], work: () => Promise<T>): Promise<T | undefined> {

@@ -19,8 +19,6 @@ declare module 'autocannon' {
     requests?: AutocannonRequest[];
     /** Seconds before a request counts as timed out. */
     timeout?: number;
-    /** A number of requests to send in place of a duration. */
-    amount?: number;
   }
   export interface AutocannonResult {
     requests: { total: number; average: number };
