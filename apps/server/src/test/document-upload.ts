@@ -1,3 +1,5 @@
+import type { Db } from '../db/client.ts';
+import { documents } from '../db/schema.ts';
 import type { ApiClient } from './api-client.ts';
 
 /** Uploads and registers one document as the Documents screen does; ingestion then waits for runAllJobs. */
@@ -10,4 +12,15 @@ export async function addDocument(staff: ApiClient, file: { name: string; bytes:
   const id = Number(registered.body.data?.rows[0]?.id);
   if (!Number.isInteger(id)) throw new Error(`The document was not registered: ${JSON.stringify(registered.body)}`);
   return id;
+}
+
+let nextFile = 1;
+/** A document row straight into the database (no file, still in progress), for the knowledge store's tests. */
+export async function insertDocument(db: Db, title: string): Promise<number> {
+  const [row] = await db
+    .insert(documents)
+    .values({ fileId: `test-file-${nextFile++}`, filename: `${title}.txt`, title, sourceUrl: 'https://shop.example.com/docs', uploadedBy: 'Test' })
+    .returning({ id: documents.id });
+  if (!row) throw new Error('The document was not inserted.');
+  return row.id;
 }

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { documents } from '../../db/schema.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { createUseLiteEmbedder } from '../../ingest/embedder-use-lite.ts';
 import { embeddingWindows } from '../../ingest/embedding-windows.ts';
+import { insertDocument } from '../../test/document-upload.ts';
 import { onPostgres, openTestDatabase } from '../../test/test-database.ts';
 import { prepareChunks, writeChunks } from './knowledge-indexing.ts';
 import { createKnowledgeStore, type KnowledgeStore } from './knowledge-store.ts';
@@ -29,15 +29,7 @@ beforeEach(async () => {
   await database.db.execute(sql`DELETE FROM documents`);
 });
 
-let nextFile = 1;
-async function newDocument(title: string): Promise<number> {
-  const [row] = await database.db
-    .insert(documents)
-    .values({ fileId: `file-${nextFile++}`, filename: `${title}.txt`, title, sourceUrl: 'https://shop.example.com/manual', uploadedBy: 'Test' })
-    .returning({ id: documents.id });
-  if (!row) throw new Error('no document');
-  return row.id;
-}
+const newDocument = (title: string) => insertDocument(database.db, title);
 
 const repeat = (sentences: readonly string[], times: number) => Array.from({ length: times }, () => sentences).flat().join(' ');
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { documents } from '../../db/schema.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
+import { insertDocument } from '../../test/document-upload.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
 import { deleteChunks, RANKED_MATCHES, replaceChunks, searchKnowledge } from './knowledge.repository.ts';
 
@@ -12,15 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-let nextFile = 1;
-async function newDocument(title: string): Promise<number> {
-  const [row] = await database.db
-    .insert(documents)
-    .values({ fileId: `file-${nextFile++}`, filename: `${title}.txt`, title, sourceUrl: 'https://shop.example.com/docs', uploadedBy: 'Test' })
-    .returning({ id: documents.id });
-  if (!row) throw new Error('no document');
-  return row.id;
-}
+const newDocument = (title: string) => insertDocument(database.db, title);
 
 /** Chunks of one document, without vectors: the full-text side alone. */
 const putChunks = (documentId: number, texts: readonly string[]) =>
