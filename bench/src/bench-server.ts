@@ -9,7 +9,7 @@ import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { type RunningServer, startServer } from '../../apps/server/src/start-server.ts';
 import { DATASET_STAFF } from './dataset/generate-dataset.ts';
 import { type DatasetSummary, loadDataset } from './dataset/load-dataset.ts';
-import type { ServerProcessMessage, ServerProcessRequest } from './server-process-messages.ts';
+import type { ServerMemory, ServerProcessMessage, ServerProcessRequest } from './server-process-messages.ts';
 
 export const BENCH_PASSWORD = 'Bench-Password-1';
 const quietLog = { info: () => undefined, warn: (message: string) => process.stderr.write(`${message}\n`) };
@@ -59,8 +59,8 @@ export interface ServerProcess {
   url: string;
   /** A bare Fastify route in the server's process: the ceiling authenticate-user is compared with. */
   bareUrl: string;
-  /** The resident set size of the server's process. */
-  rssBytes(): Promise<number>;
+  /** The resident set of the server's process: now, after a full garbage collection, and its peak. */
+  memory(): Promise<ServerMemory>;
   stop(): Promise<void>;
 }
 
@@ -73,7 +73,8 @@ export interface ServerProcess {
  */
 export async function forkBenchServer(dataDir: string): Promise<ServerProcess> {
   const child = fork(path.join(import.meta.dirname, 'server-process.mjs'), [], {
-    execArgv: [],
+    // Only so that the memory report can collect garbage once, at the end: it changes nothing else.
+    execArgv: ['--expose-gc'],
     env: { PATH: process.env.PATH, DATA_DIR: dataDir, ...BENCH_ENVIRONMENT },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -82,10 +83,11 @@ export async function forkBenchServer(dataDir: string): Promise<ServerProcess> {
   return {
     url,
     bareUrl,
-    rssBytes: async () => {
-      const answer = next('rss');
-      child.send({ type: 'rss' } satisfies ServerProcessRequest);
-      return (await answer).bytes;
+    memory: async () => {
+      const answer = next('memory');
+      child.send({ type: 'memory' } satisfies ServerProcessRequest);
+      const { rssBytes, afterGcBytes, peakBytes } = await answer;
+      return { rssBytes, afterGcBytes, peakBytes };
     },
     // As an operator stops it: the server finishes its requests and closes the database.
     stop: async () => {

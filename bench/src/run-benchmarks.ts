@@ -29,6 +29,7 @@ import { demoteHeadings, replaceMarkedSection, runContextMarkdown } from './docs
 import { benchmarkDocuments } from './documents-bench.ts';
 import { ingestionMarkdown, ingestionSummary, retrievalMarkdown } from './documents-report.ts';
 import { type LoadOptions, type Measurement, measure, measureInRounds } from './measure.ts';
+import type { ServerMemory } from './server-process-messages.ts';
 import { type BenchMeasurements, CALL, runErrors, type SizeResults, statisticsCall, targetsMarkdown } from './targets.ts';
 
 const numberFromEnv = (name: string, fallback: number): number => {
@@ -76,9 +77,9 @@ const deepPage = (rows: number, pageSize: number): number => Math.max(0, Math.mi
  * One dataset size: every call of the history part on a fresh data dir and server (in a process of its own,
  * autocannon in this one), measured in BENCH_ROUNDS rounds (measureInRounds), so each ratio compares calls
  * measured over the same stretch of the run. On the large size also the bare-route ceiling, login (last, on
- * its own: argon2 keeps the CPU busy after autocannon stops) and the server process's RSS.
+ * its own: argon2 keeps the CPU busy after autocannon stops) and the server process's memory.
  */
-async function benchmarkSize(historyRows: number, large: boolean): Promise<{ size: SizeResults; rssBytes?: number }> {
+async function benchmarkSize(historyRows: number, large: boolean): Promise<{ size: SizeResults; memory?: ServerMemory }> {
   log(`Generating ${historyRows.toLocaleString('en-US')} history rows…`);
   const { dataDir, summary } = await prepareDataDir(historyRows);
   log(`  loaded in ${(summary.milliseconds / 1000).toFixed(1)} s; starting the server`);
@@ -141,8 +142,8 @@ async function benchmarkSize(historyRows: number, large: boolean): Promise<{ siz
     );
     // Logins whose client autocannon already dropped are still hashing: let them finish before the database closes.
     await new Promise((resolve) => setTimeout(resolve, 15_000));
-    const rssBytes = await server.rssBytes();
-    return { size: { historyRows, sessions: summary.sessions, loadSeconds: summary.milliseconds / 1000, calls, deepPages }, rssBytes };
+    const memory = await server.memory();
+    return { size: { historyRows, sessions: summary.sessions, loadSeconds: summary.milliseconds / 1000, calls, deepPages }, memory };
   } finally {
     // Requests autocannon dropped when its last measurement ended are still being answered: let them end
     // before the database closes under them.
@@ -245,7 +246,7 @@ if (parts.has('history')) {
   if (small) measurements.small = small.size;
   if (big) {
     measurements.large = big.size;
-    if (big.rssBytes !== undefined) measurements.serverRssBytes = big.rssBytes;
+    if (big.memory !== undefined) measurements.serverMemory = big.memory;
     details.push(historyMarkdown(small?.size, big.size));
   }
 }

@@ -3,8 +3,8 @@
 // Fastify app, one route answering `{success:true}` and no plugins: the ceiling authenticate-user is compared
 // with. A separate app rather than a route added to the server: no production code carries a bench hook.
 // Plain JavaScript, so no TypeScript loader's threads or source maps count in the server's RSS.
-// It sends both URLs once both answer and answers `rss` with its own resident set size. SIGTERM stops it,
-// through the server's own shutdown.
+// It sends both URLs once both answer and answers `memory` with its own resident set size: now, after a full
+// garbage collection, and the most sampled since it started. SIGTERM stops it, through the server's own shutdown.
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import Fastify from 'fastify';
@@ -49,7 +49,17 @@ await import(MAIN.href);
 const url = `http://127.0.0.1:${process.env.PORT}`;
 await serving(url);
 
+// The most resident memory seen, sampled while the bench drives the server (the timer keeps nothing alive).
+let peakBytes = process.memoryUsage.rss();
+setInterval(() => (peakBytes = Math.max(peakBytes, process.memoryUsage.rss())), 250).unref();
+
 process.on('message', (/** @type {import('./server-process-messages.ts').ServerProcessRequest} */ request) => {
-  if (request.type === 'rss') send({ type: 'rss', bytes: process.memoryUsage().rss });
+  if (request.type !== 'memory') return;
+  const rssBytes = process.memoryUsage.rss();
+  peakBytes = Math.max(peakBytes, rssBytes);
+  // forkBenchServer starts this process with --expose-gc, for this one full collection.
+  if (typeof globalThis.gc !== 'function') throw new Error('The bench server was started without --expose-gc.');
+  globalThis.gc();
+  send({ type: 'memory', rssBytes, afterGcBytes: process.memoryUsage.rss(), peakBytes });
 });
 send({ type: 'listening', url, bareUrl });
