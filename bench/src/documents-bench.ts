@@ -30,6 +30,7 @@ import {
   searchKnowledge,
   WINDOW_CANDIDATES,
   withAllWindowCandidates,
+  writeChunkWindows,
 } from '../../apps/server/src/modules/knowledge/knowledge.repository.ts';
 import type { RunningServer } from '../../apps/server/src/start-server.ts';
 import { sharedTestdataDir } from '../../apps/server/src/test/shared-testdata.ts';
@@ -141,7 +142,7 @@ async function embedAll(chunks: ReadonlyMap<string, Chunk[]>): Promise<{ vectors
   }
 }
 
-/** The job's write: every chunk of a document and its status in one transaction, into a scratch embedded database with the HNSW index. */
+/** The job's write: every chunk of a document and its status in one transaction, then the chunks' window vectors, into a scratch embedded database with the HNSW index. */
 async function indexAll(chunks: ReadonlyMap<string, Chunk[]>, vectors: ReadonlyMap<string, Float32Array[][]>, dimensions: number): Promise<Map<string, number>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steward-bench-index-'));
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
@@ -157,10 +158,12 @@ async function indexAll(chunks: ReadonlyMap<string, Chunk[]>, vectors: ReadonlyM
       const documentId = inserted[0]?.id;
       if (documentId === undefined) throw new Error('The scratch document was not inserted.');
       const started = performance.now();
-      await database.db.transaction(async (tx) => {
-        await replaceChunks(tx, { documentId }, fileChunks.map((chunk, i) => ({ index: chunk.index, page: chunk.page, text: chunk.text, windowEmbeddings: fileVectors[i] })), true);
+      const windows = await database.db.transaction(async (tx) => {
+        const written = await replaceChunks(tx, { documentId }, fileChunks.map((chunk, i) => ({ index: chunk.index, page: chunk.page, text: chunk.text, windowEmbeddings: fileVectors[i] })), true);
         await tx.execute(sql`UPDATE documents SET status = 'completed', error_message = NULL WHERE id = ${documentId}`);
+        return written;
       });
+      await writeChunkWindows(database.db, windows);
       milliseconds.set(name, elapsed(started));
     }
     return milliseconds;

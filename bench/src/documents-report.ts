@@ -1,10 +1,11 @@
 /** What the documents benchmark measured (documents-bench.ts), and its markdown. Pure: no I/O. */
+import { WINDOWS_PER_TRANSACTION } from '../../apps/server/src/modules/knowledge/knowledge.repository.ts';
 import type { Measurement } from './measure.ts';
 
 /**
  * One PDF of shared/testdata/pdf. In-process, one file after the other as the server's job does
  * them: parseDocument, chunkPages with the embedder's tokenizer, embedding every chunk with the
- * server's embedder, and writing them (replaceChunks and the status in one transaction) into a
+ * server's embedder, and writing them (replaceChunks and the status in one transaction, then the windows) into a
  * scratch database with the HNSW index. `serverMs` is the same file's ingestion job on the server.
  */
 export type ParsedFile =
@@ -172,7 +173,7 @@ export function ingestionMarkdown(results: IngestionResults): string {
     `| *in-process, the same files:* parse (parseDocument, a PDF worker each) | ${seconds(summary.parseMs)} | ${share(summary.parseMs)} |`,
     `| *in-process:* chunk (chunkPages, USE-lite tokenizer) | ${seconds(summary.chunkMs)} | ${share(summary.chunkMs)} |`,
     `| *in-process:* embed (USE-lite worker, batches of 16) | ${seconds(summary.embedMs)} | ${share(summary.embedMs)} |`,
-    `| *in-process:* index (replaceChunks + status in one transaction, HNSW index) | ${seconds(summary.indexMs)} | ${share(summary.indexMs)} |`,
+    `| *in-process:* index (replaceChunks + status in one transaction, then the windows' vectors into the HNSW index, ${WINDOWS_PER_TRANSACTION} a transaction) | ${seconds(summary.indexMs)} | ${share(summary.indexMs)} |`,
     `| *in-process:* all four | ${seconds(summary.inProcessMs)} | ${share(summary.inProcessMs)} |`,
     '',
     `End to end: **${summary.endToEnd.mbPerSecond.toFixed(3)} MB/s, ${summary.endToEnd.chunksPerSecond.toFixed(1)} chunks/s** ` +

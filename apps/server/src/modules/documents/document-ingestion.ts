@@ -7,6 +7,7 @@ import { parseDocument } from '../../ingest/parse-document.ts';
 import type { JobHandler } from '../../jobs/job-queue.ts';
 import type { KnowledgeStore } from '../knowledge/knowledge-store.ts';
 import { prepareChunks, writeChunks } from '../knowledge/knowledge-indexing.ts';
+import { writeChunkWindows } from '../knowledge/knowledge.repository.ts';
 import { deleteFile, findStoredFile, readFileBytes } from './document-files.repository.ts';
 import { findDocument } from './documents.repository.ts';
 
@@ -19,7 +20,8 @@ const payloadSchema = z.object({ documentId: z.number().int().positive(), fileId
  * parse → chunk → embed → index. The chunks are written, and the document marked completed, in
  * one transaction: it is searchable with all of its chunks or not at all, and a run repeated after
  * a crash replaces what an earlier run wrote. A replacement swaps the new chunks in the same way;
- * until then the old ones keep answering.
+ * until then the old ones keep answering. The chunks' vectors follow in short transactions of their
+ * own (writeChunkWindows), so that no request waits seconds behind a long document's.
  */
 export const documentIngestionHandler =
   ({ db, log, knowledge }: { db: Db; log: FastifyBaseLogger; knowledge: KnowledgeStore }): JobHandler =>
@@ -40,13 +42,15 @@ export const documentIngestionHandler =
       // Only a PDF has pages worth citing; a text or CSV file is one page.
       const prepared = await prepareChunks(knowledge, pages, { pageNumbers: file.kind === 'pdf' });
       if (prepared.chunks.length === 0) throw new IngestError('This document has no text to index.');
-      await db.transaction(async (tx) => {
+      const windows = await db.transaction(async (tx) => {
         const current = await findDocument(tx, { id: documentId }, { forUpdate: true });
-        if (!current || (current.fileId !== fileId && current.replacingFileId !== fileId)) return;
-        await writeChunks(tx, { documentId }, prepared);
+        if (!current || (current.fileId !== fileId && current.replacingFileId !== fileId)) return [];
+        const written = await writeChunks(tx, { documentId }, prepared);
         if (current.fileId !== fileId) await swapInReplacement(tx, documentId, current.fileId, file);
         await tx.execute(sql`UPDATE documents SET status = 'completed', error_message = NULL WHERE id = ${documentId}`);
+        return written;
       });
+      await writeChunkWindows(db, windows);
       log.info({ documentId, chunks: prepared.chunks.length, vectors: prepared.withVectors }, 'document indexed');
     } catch (error) {
       const reason = error instanceof IngestError ? error.reason : undefined;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { enqueueJob, type JobHandler } from '../../jobs/job-queue.ts';
 import { prepareChunks, writeChunks } from '../knowledge/knowledge-indexing.ts';
 import type { KnowledgeStore } from '../knowledge/knowledge-store.ts';
-import { deleteChunks } from '../knowledge/knowledge.repository.ts';
+import { deleteChunks, writeChunkWindows } from '../knowledge/knowledge.repository.ts';
 import { findInformTheBotItem, type InformTheBotRecord } from './inform-the-bot.repository.ts';
 
 /** The job queue that puts an approved item in the knowledge store: { id }. Migration 0502 names it too. */
@@ -35,11 +35,11 @@ export const informTheBotIndexingHandler =
     const item = await findInformTheBotItem(db, id);
     if (!item || item.status !== 'approved') return;
     const prepared = await prepareChunks(knowledge, [{ page: 1, text: informTheBotKnowledgeText(item) }], { pageNumbers: false });
-    const written = await db.transaction(async (tx) => {
+    const windows = await db.transaction(async (tx) => {
       const current = await findInformTheBotItem(tx, id, { forUpdate: true });
-      if (current?.status !== 'approved' || current.content !== item.content) return false;
-      await writeChunks(tx, { informTheBotId: id }, prepared);
-      return true;
+      if (current?.status !== 'approved' || current.content !== item.content) return undefined;
+      return writeChunks(tx, { informTheBotId: id }, prepared);
     });
-    log.info({ informTheBotId: id, chunks: prepared.chunks.length, written }, 'inform-the-bot item indexed');
+    if (windows) await writeChunkWindows(db, windows);
+    log.info({ informTheBotId: id, chunks: prepared.chunks.length, written: windows !== undefined }, 'inform-the-bot item indexed');
   };

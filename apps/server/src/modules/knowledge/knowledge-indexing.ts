@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { chunkPages } from '../../ingest/chunk.ts';
 import type { DocumentPage } from '../../ingest/document-kind.ts';
 import type { KnowledgeStore } from './knowledge-store.ts';
-import { type ChunkOwner, type NewChunk, replaceChunks } from './knowledge.repository.ts';
+import { type ChunkOwner, type ChunkWindows, type NewChunk, replaceChunks } from './knowledge.repository.ts';
 
 /** An owner's text cut and embedded, ready to be written in the transaction that marks it indexed. */
 export interface PreparedChunks {
@@ -32,6 +32,9 @@ export async function prepareChunks(
   };
 }
 
-/** Puts the prepared chunks in place of the owner's old ones; call it inside the owner's transaction. */
-export const writeChunks = (tx: Db, owner: ChunkOwner, prepared: PreparedChunks): Promise<void> =>
+/**
+ * Puts the prepared chunks in place of the owner's old ones; call it inside the owner's transaction, and
+ * writeChunkWindows (knowledge.repository.ts) with what it answers once that transaction is committed.
+ */
+export const writeChunks = (tx: Db, owner: ChunkOwner, prepared: PreparedChunks): Promise<ChunkWindows[]> =>
   replaceChunks(tx, owner, prepared.chunks, prepared.withVectors);

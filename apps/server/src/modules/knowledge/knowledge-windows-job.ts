@@ -6,7 +6,7 @@ import { sqlRows } from '../../db/sql-rows.ts';
 import { embeddingWindows } from '../../ingest/embedding-windows.ts';
 import type { JobHandler } from '../../jobs/job-queue.ts';
 import type { KnowledgeStore } from './knowledge-store.ts';
-import { insertChunkWindows } from './knowledge.repository.ts';
+import { writeChunkWindows } from './knowledge.repository.ts';
 
 /** Re-embeds an owner's chunks window by window: { documentId } or { informTheBotId }. Migration 2101 names it too. */
 export const KNOWLEDGE_WINDOWS_QUEUE = 'knowledge-windows';
@@ -16,13 +16,11 @@ const payloadSchema = z.union([
   z.object({ informTheBotId: z.number().int().positive() }),
 ]);
 
-const idList = (ids: readonly (number | string)[]) => sql`(${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
-
 /**
  * Gives every chunk of one owner a vector per window (after migration 2101, which kept each chunk's
  * vector of its first 128 tokens). Only chunks longer than one window are embedded again, outside any
- * transaction; their windows are then replaced in one, for the chunks that are still there (a document
- * indexed again in between has new chunks, with their windows already).
+ * transaction; their windows then replace the one they had (writeChunkWindows), for the chunks that are
+ * still there (a document indexed again in between has new chunks, with their windows already).
  */
 export const knowledgeWindowsHandler =
   ({ db, log, knowledge }: { db: Db; log: FastifyBaseLogger; knowledge: KnowledgeStore }): JobHandler =>
@@ -36,16 +34,9 @@ export const knowledgeWindowsHandler =
     if (longer.length === 0) return;
     const vectors = await knowledge.embedChunks(longer.map((chunk) => chunk.content));
     if (!vectors) return;
-    const written = await db.transaction(async (tx) => {
-      // Locked, so a replacement cannot delete them before their windows are in.
-      const present = await sqlRows<{ id: number | string }>(tx, sql`
-        SELECT id FROM knowledge_chunks WHERE id IN ${idList(longer.map((chunk) => chunk.id))} FOR KEY SHARE`);
-      const stillThere = new Set(present.map((row) => String(row.id)));
-      const kept = longer.flatMap((chunk, position) => (stillThere.has(String(chunk.id)) ? [{ chunkId: chunk.id, vectors: vectors[position] ?? [] }] : []));
-      if (kept.length === 0) return 0;
-      await tx.execute(sql`DELETE FROM knowledge_chunk_windows WHERE chunk_id IN ${idList(kept.map(({ chunkId }) => chunkId))}`);
-      await insertChunkWindows(tx, kept);
-      return kept.length;
-    });
+    const written = await writeChunkWindows(
+      db,
+      longer.map((chunk, position) => ({ chunkId: chunk.id, vectors: vectors[position] ?? [] })),
+    );
     log.info({ ...owner, chunks: written }, 'knowledge chunks embedded window by window');
   };

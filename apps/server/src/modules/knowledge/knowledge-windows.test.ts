@@ -10,7 +10,8 @@ import { onPostgres, openTestDatabase } from '../../test/test-database.ts';
 import { prepareChunks, writeChunks } from './knowledge-indexing.ts';
 import { createKnowledgeStore, type KnowledgeStore } from './knowledge-store.ts';
 import { knowledgeWindowsHandler } from './knowledge-windows-job.ts';
-import { nearestChunks, searchKnowledge, withAllWindowCandidates } from './knowledge.repository.ts';
+import { nearestChunks, replaceChunks, searchKnowledge, WINDOWS_PER_TRANSACTION, withAllWindowCandidates, writeChunkWindows } from './knowledge.repository.ts';
+import type { Db } from '../../db/client.ts';
 
 const log = pino({ level: 'silent' });
 let database: Database;
@@ -51,7 +52,8 @@ const QUESTION = 'How long is the warranty?';
 async function indexManual(): Promise<number> {
   const documentId = await newDocument('Kettle manual');
   const prepared = await prepareChunks(knowledge, PAGES.map((text, index) => ({ page: index + 1, text })), { pageNumbers: true });
-  await database.db.transaction((tx) => writeChunks(tx, { documentId }, prepared));
+  const windows = await database.db.transaction((tx) => writeChunks(tx, { documentId }, prepared));
+  await writeChunkWindows(database.db, windows);
   return documentId;
 }
 
@@ -124,5 +126,31 @@ describe.skipIf(onPostgres())('a chunk\'s vectors, one per window the model read
     await knowledgeWindowsHandler({ db: database.db, log, knowledge: racing })({ documentId }, { attempt: 1 });
     expect(await sqlRows(database.db, sql`SELECT count(*)::int AS windows FROM knowledge_chunk_windows`)).toEqual([{ windows: 0 }]);
     await expect(knowledgeWindowsHandler({ db: database.db, log, knowledge })({ informTheBotId: 12345 }, { attempt: 1 })).resolves.toBeUndefined();
+  });
+
+  it('writes the vectors after the chunks, in transactions of at most WINDOWS_PER_TRANSACTION windows, passing over a chunk deleted meanwhile', async () => {
+    const documentId = await newDocument('Counted');
+    const unit = (seed: number) => Float32Array.from({ length: 512 }, (_, i) => (i === seed % 512 ? 1 : 0));
+    const chunks = Array.from({ length: 40 }, (_, index) => ({ index, page: 1, text: `Chunk ${index}.`, windowEmbeddings: [0, 1, 2].map((w) => unit(index * 3 + w)) }));
+    const windows = await database.db.transaction((tx) => replaceChunks(tx, { documentId }, chunks, true));
+    // The chunks are in, their vectors not yet: they answer by full text until writeChunkWindows.
+    expect(await windowCounts(documentId)).toEqual(chunks.map(() => 0));
+
+    let transactions = 0;
+    const lastChunk = windows.at(-1)?.chunkId;
+    const counting = new Proxy(database.db, {
+      get(target, property, receiver) {
+        if (property !== 'transaction') return Reflect.get(target, property, receiver) as unknown;
+        return async (work: (tx: Db) => Promise<unknown>) => {
+          transactions += 1;
+          // A new version of the document replaces the last chunk before its turn comes.
+          if (transactions === 2) await target.execute(sql`DELETE FROM knowledge_chunks WHERE id = ${lastChunk}`);
+          return target.transaction(work);
+        };
+      },
+    });
+    expect(await writeChunkWindows(counting, windows)).toBe(39);
+    expect(transactions).toBe(Math.ceil((40 * 3) / WINDOWS_PER_TRANSACTION));
+    expect(await windowCounts(documentId)).toEqual(chunks.slice(0, 39).map(() => 3));
   });
 });

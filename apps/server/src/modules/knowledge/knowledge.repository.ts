@@ -17,49 +17,97 @@ export interface NewChunk {
 /** Rows per INSERT: keeps each statement's parameters well under PostgreSQL's limit. */
 const INSERT_BATCH = 200;
 
+/**
+ * Windows written per transaction by writeChunkWindows. Their HNSW entries cost ~2 ms each on the embedded
+ * database, which runs one statement at a time on the main thread: in one transaction, the ~2,000 windows of
+ * a 351-page book held every request of the dashboard for 2-5 s; 48 at a time, for about a tenth of a second.
+ */
+export const WINDOWS_PER_TRANSACTION = 48;
+
+/** A chunk's vectors, to be written once its row is in (writeChunkWindows). */
+export interface ChunkWindows {
+  chunkId: number | string;
+  vectors: readonly ArrayLike<number>[];
+}
+
 const ownerCondition = (owner: ChunkOwner) =>
   'documentId' in owner ? sql`document_id = ${owner.documentId}` : sql`inform_the_bot_id = ${owner.informTheBotId}`;
 
 /**
- * Puts an owner's chunks in place of the ones it had. Call it inside the transaction that also
- * marks the owner indexed, so the owner is searchable with all of its chunks or with none of them,
- * and a job run again after a crash leaves no duplicates.
+ * Puts an owner's chunks in place of the ones it had, and answers their vectors, still to be written
+ * (writeChunkWindows, after the transaction). Call it inside the transaction that also marks the owner
+ * indexed, so the owner is searchable with all of its chunks or with none of them, and a job run again after
+ * a crash leaves no duplicates. Until their windows are in, the new chunks are found by full text only.
  */
-export async function replaceChunks(tx: Db, owner: ChunkOwner, chunks: readonly NewChunk[], withVectors: boolean): Promise<void> {
+export async function replaceChunks(tx: Db, owner: ChunkOwner, chunks: readonly NewChunk[], withVectors: boolean): Promise<ChunkWindows[]> {
   await deleteChunks(tx, owner);
   const documentId = 'documentId' in owner ? owner.documentId : null;
   const informTheBotId = 'informTheBotId' in owner ? owner.informTheBotId : null;
+  const windows: ChunkWindows[] = [];
   for (let start = 0; start < chunks.length; start += INSERT_BATCH) {
     const batch = chunks.slice(start, start + INSERT_BATCH);
     const values = sql.join(
       batch.map((chunk) => sql`(${documentId}, ${informTheBotId}, ${chunk.index}, ${chunk.page}, ${chunk.text})`),
       sql`, `,
     );
-    const insert = sql`INSERT INTO knowledge_chunks (document_id, inform_the_bot_id, chunk_index, page, content) VALUES ${values}`;
-    if (!withVectors) {
-      await tx.execute(insert);
-      continue;
-    }
-    const inserted = await sqlRows<{ id: number | string; chunk_index: number }>(tx, sql`${insert} RETURNING id, chunk_index`);
+    const inserted = await sqlRows<{ id: number | string; chunk_index: number }>(tx, sql`
+      INSERT INTO knowledge_chunks (document_id, inform_the_bot_id, chunk_index, page, content) VALUES ${values} RETURNING id, chunk_index`);
+    if (!withVectors) continue;
     const idOfIndex = new Map(inserted.map((row) => [Number(row.chunk_index), row.id]));
-    await insertChunkWindows(
-      tx,
-      batch.map((chunk) => {
-        const chunkId = idOfIndex.get(chunk.index);
-        if (chunkId === undefined || !chunk.windowEmbeddings || chunk.windowEmbeddings.length === 0) throw new Error(`Chunk ${chunk.index} has no embedding.`);
-        return { chunkId, vectors: chunk.windowEmbeddings };
-      }),
-    );
+    for (const chunk of batch) {
+      const chunkId = idOfIndex.get(chunk.index);
+      if (chunkId === undefined || !chunk.windowEmbeddings || chunk.windowEmbeddings.length === 0) throw new Error(`Chunk ${chunk.index} has no embedding.`);
+      windows.push({ chunkId, vectors: chunk.windowEmbeddings });
+    }
   }
+  return windows;
 }
 
-/** Writes chunks' window vectors, numbered from 0 in the order given. */
-export async function insertChunkWindows(tx: Db, chunks: readonly { chunkId: number | string; vectors: readonly ArrayLike<number>[] }[]): Promise<void> {
-  const rows = chunks.flatMap(({ chunkId, vectors }) => vectors.map((vector, window) => sql`(${chunkId}, ${window}, ${vectorLiteral(vector)}::vector)`));
-  for (let from = 0; from < rows.length; from += INSERT_BATCH) {
-    await tx.execute(sql`
-      INSERT INTO knowledge_chunk_windows (chunk_id, window_index, embedding) VALUES ${sql.join(rows.slice(from, from + INSERT_BATCH), sql`, `)}`);
+/** The chunks in groups of at most WINDOWS_PER_TRANSACTION windows (a chunk with more goes alone). */
+function windowTransactions(chunks: readonly ChunkWindows[]): ChunkWindows[][] {
+  const groups: ChunkWindows[][] = [];
+  let group: ChunkWindows[] = [];
+  let windows = 0;
+  for (const chunk of chunks) {
+    if (group.length > 0 && windows + chunk.vectors.length > WINDOWS_PER_TRANSACTION) {
+      groups.push(group);
+      group = [];
+      windows = 0;
+    }
+    group.push(chunk);
+    windows += chunk.vectors.length;
   }
+  if (group.length > 0) groups.push(group);
+  return groups;
+}
+
+const idList = (ids: readonly (number | string)[]) => sql`(${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
+
+/**
+ * Writes chunks' window vectors (numbered from 0 in the order given) in place of any they had, in short
+ * transactions (WINDOWS_PER_TRANSACTION), for the chunks still there: one replaced or deleted meanwhile is
+ * passed over. Answers how many chunks got their windows.
+ */
+export async function writeChunkWindows(db: Db, chunks: readonly ChunkWindows[]): Promise<number> {
+  let written = 0;
+  for (const batch of windowTransactions(chunks)) {
+    written += await db.transaction(async (tx) => {
+      // Locked, so that a replacement cannot delete them before their windows are in.
+      const present = await sqlRows<{ id: number | string }>(tx, sql`
+        SELECT id FROM knowledge_chunks WHERE id IN ${idList(batch.map(({ chunkId }) => chunkId))} FOR KEY SHARE`);
+      const stillThere = new Set(present.map((row) => String(row.id)));
+      const kept = batch.filter(({ chunkId }) => stillThere.has(String(chunkId)));
+      if (kept.length === 0) return 0;
+      await tx.execute(sql`DELETE FROM knowledge_chunk_windows WHERE chunk_id IN ${idList(kept.map(({ chunkId }) => chunkId))}`);
+      const rows = kept.flatMap(({ chunkId, vectors }) => vectors.map((vector, window) => sql`(${chunkId}, ${window}, ${vectorLiteral(vector)}::vector)`));
+      for (let from = 0; from < rows.length; from += INSERT_BATCH) {
+        await tx.execute(sql`
+          INSERT INTO knowledge_chunk_windows (chunk_id, window_index, embedding) VALUES ${sql.join(rows.slice(from, from + INSERT_BATCH), sql`, `)}`);
+      }
+      return kept.length;
+    });
+  }
+  return written;
 }
 
 export async function deleteChunks(db: Db, owner: ChunkOwner): Promise<void> {
