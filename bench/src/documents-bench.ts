@@ -229,19 +229,36 @@ async function uploadAndRegister(url: string, cookie: string, files: readonly Pd
   return { ids: new Map(registered.map((row) => [row.id, row.filename])), uploadMs, registerMs };
 }
 
-/** Polls GET /api/documents/{page} (every page the documents are on) until none of `ids` is in progress. */
-async function waitUntilDone(url: string, cookie: string, ids: ReadonlySet<number>): Promise<Map<number, DocumentRow>> {
+/**
+ * Polls GET /api/documents/{page} (every page the documents are on) until none of `ids` is in progress,
+ * then the jobs table until their ingestion jobs have finished: a document's status says completed when its
+ * chunks are in, and its job writes their vectors after that.
+ */
+async function waitUntilDone(server: RunningServer, cookie: string, ids: ReadonlySet<number>): Promise<Map<number, DocumentRow>> {
   const deadline = performance.now() + INGESTION_TIME_LIMIT_MS;
+  const tooLong = () => {
+    if (performance.now() > deadline) throw new Error('The documents were still being indexed after 30 minutes.');
+  };
   for (;;) {
     const seen = new Map<number, DocumentRow>();
     for (let page = 0; seen.size < ids.size; page += 1) {
-      const rows = await answerRows<DocumentRow>(await fetch(`${url}/api/documents/${page}`, { headers: { cookie } }), 'GET /api/documents');
+      const rows = await answerRows<DocumentRow>(await fetch(`${server.url}/api/documents/${page}`, { headers: { cookie } }), 'GET /api/documents');
       if (rows.length === 0) break;
       for (const row of rows) if (ids.has(row.id)) seen.set(row.id, row);
     }
     if (seen.size < ids.size) throw new Error(`Only ${seen.size} of ${ids.size} documents are listed.`);
-    if ([...seen.values()].every((row) => row.status !== 'in_progress')) return seen;
-    if (performance.now() > deadline) throw new Error('The documents were still in progress after 30 minutes.');
+    if ([...seen.values()].every((row) => row.status !== 'in_progress')) {
+      for (;;) {
+        const [running] = await sqlRows<{ jobs: string | number }>(server.database.db, sql`
+          SELECT count(*) AS jobs FROM jobs
+          WHERE queue = ${DOCUMENT_INGESTION_QUEUE} AND finished_at IS NULL
+            AND (payload->>'documentId')::int IN (${sql.join([...ids].map((id) => sql`${id}`), sql`, `)})`);
+        if (Number(running?.jobs ?? 0) === 0) return seen;
+        tooLong();
+        await sleep(POLL_MS);
+      }
+    }
+    tooLong();
     await sleep(POLL_MS);
   }
 }
@@ -292,7 +309,7 @@ async function benchmarkIngestion(options: DocumentsBenchOptions): Promise<Inges
     const started = performance.now();
     const { ids, uploadMs, registerMs } = await uploadAndRegister(server.url, admin, readable);
     const registered = Date.now();
-    const done = await waitUntilDone(server.url, admin, new Set(ids.keys()));
+    const done = await waitUntilDone(server, admin, new Set(ids.keys()));
     const totalMs = elapsed(started);
     const sawDone = Date.now();
     const failures = [...done.values()]
@@ -304,7 +321,7 @@ async function benchmarkIngestion(options: DocumentsBenchOptions): Promise<Inges
 
     log(`  the ${refused.length} refused PDFs through the server…`);
     const refusedIds = refused.length > 0 ? (await uploadAndRegister(server.url, admin, refused)).ids : new Map<number, string>();
-    const refusedRows = refusedIds.size > 0 ? await waitUntilDone(server.url, admin, new Set(refusedIds.keys())) : new Map<number, DocumentRow>();
+    const refusedRows = refusedIds.size > 0 ? await waitUntilDone(server, admin, new Set(refusedIds.keys())) : new Map<number, DocumentRow>();
     const serverReasons = [...refusedRows.values()].map((row) => ({ name: refusedIds.get(row.id) ?? row.filename, reason: row.error ?? row.status }));
 
     const biggest = [...readable].sort((a, b) => b.bytes.byteLength - a.bytes.byteLength).slice(0, 3);
@@ -318,7 +335,7 @@ async function benchmarkIngestion(options: DocumentsBenchOptions): Promise<Inges
     }
     // Long enough for any ingestion; stopped as soon as the documents are done.
     const busyLoad = startDashboardLoad(server, viewer, options.dashboardConnections, INGESTION_TIME_LIMIT_MS / 1000);
-    await waitUntilDone(server.url, admin, loadIds);
+    await waitUntilDone(server, admin, loadIds);
     const loadMs = elapsed(loadStarted);
     busyLoad.stop();
     const duringIngestion = await busyLoad.result();

@@ -165,7 +165,7 @@ export function ingestionMarkdown(results: IngestionResults): string {
     '',
     '| step | time | share of end to end |',
     '|---|---:|---:|',
-    `| **end to end**: upload + register over HTTP, the ingestion jobs, polled until every document is done | **${seconds(endToEnd.totalMs)}** | 100 % |`,
+    `| **end to end**: upload + register over HTTP, the ingestion jobs, polled until every document is done and its job has finished (its vectors come after its status) | **${seconds(endToEnd.totalMs)}** | 100 % |`,
     `| upload (POST /api/upload-files, one multipart request) | ${seconds(endToEnd.uploadMs)} | ${share(endToEnd.uploadMs)} |`,
     `| register (POST /api/register-files) | ${seconds(endToEnd.registerMs)} | ${share(endToEnd.registerMs)} |`,
     `| the server's ingestion jobs, one after the other (jobs table: pick-up, reading the original, parse, chunk, embed, write) | ${seconds(summary.serverMs)} | ${share(summary.serverMs)} |`,
