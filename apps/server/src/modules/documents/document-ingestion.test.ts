@@ -9,6 +9,7 @@ import { sharedTestdataDir } from '../../test/shared-testdata.ts';
 import { onPostgres } from '../../test/test-database.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { runAllJobs } from '../../test/run-jobs.ts';
+import { documentIngestionHandler, INGESTION_ATTEMPTS } from './document-ingestion.ts';
 
 let testApp: TestApp;
 let admin: ApiClient;
@@ -71,6 +72,34 @@ describe('ingesting documents into the knowledge store', () => {
     await runAllJobs(testApp);
     expect(await count()).toBe(first);
     expect(first).toBeGreaterThan(0);
+  });
+
+  it.skipIf(onPostgres())('keeps a document completed and answering by full text when only its vectors fail to be written; the job fails, to run again', async () => {
+    const document = await addDocument('gift-cards.txt', 'Gift cards\n\nGift cards never expire. Spend them on anything in the shop, online or in person.', 'Gift cards');
+    // The vectors are written after the document is marked indexed: make that write fail, on the last attempt.
+    await testApp.database.execScript(`
+      CREATE FUNCTION test_refuse_windows() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'no vectors today'; END $$;
+      CREATE TRIGGER test_refuse_windows BEFORE INSERT ON knowledge_chunk_windows FOR EACH ROW EXECUTE FUNCTION test_refuse_windows();`);
+    try {
+      const ingest = documentIngestionHandler({ db: testApp.db, log: testApp.app.log, knowledge: testApp.context.knowledge });
+      const failure: unknown = await ingest({ documentId: document.id, fileId: document.fileId }, { attempt: INGESTION_ATTEMPTS }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      // The database's refusal, under Drizzle's "Failed query".
+      expect(failure instanceof Error && failure.cause instanceof Error ? failure.cause.message : failure).toBe('no vectors today');
+    } finally {
+      await testApp.database.execScript('DROP TRIGGER test_refuse_windows ON knowledge_chunk_windows; DROP FUNCTION test_refuse_windows();');
+    }
+    expect(await statusOf(document.id)).toEqual({ status: 'completed', error_message: null });
+    // Found by its words (without vectors it ranks below the passages both rankings find).
+    const answer = await admin.post('/api/knowledge/search', { query: 'Do gift cards expire?', k: 3 });
+    expect(answer.body.data?.rows.map((row) => row.document_id)).toContain(document.id);
+    // The job queued by the upload indexes it again, vectors and all.
+    await runAllJobs(testApp);
+    const [windows] = await sqlRows<{ n: number }>(testApp.db, sql`
+      SELECT count(*)::int AS n FROM knowledge_chunk_windows w JOIN knowledge_chunks c ON c.id = w.chunk_id WHERE c.document_id = ${document.id}`);
+    expect(windows?.n).toBeGreaterThan(0);
   });
 
   it('ends a broken or empty PDF in error with its reason, never in progress', async () => {

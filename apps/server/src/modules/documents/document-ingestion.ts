@@ -7,7 +7,7 @@ import { parseDocument } from '../../ingest/parse-document.ts';
 import type { JobHandler } from '../../jobs/job-queue.ts';
 import type { KnowledgeStore } from '../knowledge/knowledge-store.ts';
 import { prepareChunks, writeChunks } from '../knowledge/knowledge-indexing.ts';
-import { writeChunkWindows } from '../knowledge/knowledge.repository.ts';
+import { type ChunkWindows, writeChunkWindows } from '../knowledge/knowledge.repository.ts';
 import { deleteFile, findStoredFile, readFileBytes } from './document-files.repository.ts';
 import { findDocument } from './documents.repository.ts';
 
@@ -33,6 +33,7 @@ export const documentIngestionHandler =
       return;
     }
     log.info({ documentId, fileId, attempt }, 'document ingestion started');
+    let indexed: { chunks: number; withVectors: boolean; windows: ChunkWindows[] };
     try {
       const file = await findStoredFile(db, fileId);
       const bytes = await readFileBytes(db, fileId);
@@ -50,14 +51,18 @@ export const documentIngestionHandler =
         await tx.execute(sql`UPDATE documents SET status = 'completed', error_message = NULL WHERE id = ${documentId}`);
         return written;
       });
-      await writeChunkWindows(db, windows);
-      log.info({ documentId, chunks: prepared.chunks.length, vectors: prepared.withVectors }, 'document indexed');
+      indexed = { chunks: prepared.chunks.length, withVectors: prepared.withVectors, windows };
     } catch (error) {
       const reason = error instanceof IngestError ? error.reason : undefined;
       if (reason === undefined && attempt < INGESTION_ATTEMPTS) throw error;
       await markFailed(db, documentId, fileId, reason ?? `Indexing failed: ${error instanceof Error ? error.message : String(error)}`);
       if (reason === undefined) throw error;
+      return;
     }
+    // The document is indexed and says so; a failure from here on is only its vectors': the job is tried again
+    // (which indexes it again, as a run after a crash does), and the document keeps answering by full text.
+    await writeChunkWindows(db, indexed.windows);
+    log.info({ documentId, chunks: indexed.chunks, vectors: indexed.withVectors }, 'document indexed');
   };
 
 async function swapInReplacement(tx: Db, documentId: number, oldFileId: string, file: { fileId: string; filename: string; kind: string; byteSize: number }) {
