@@ -19,7 +19,7 @@ const INSERT_BATCH = 200;
 
 /**
  * Windows written per transaction by writeChunkWindows. Their HNSW entries cost ~2 ms each on the embedded
- * database, which runs one statement at a time on the main thread: in one transaction, the ~2,000 windows of
+ * database, which runs one statement at a time on the main thread: in one transaction, the 1,958 windows of
  * a 351-page book held every request of the dashboard for 2-5 s; 48 at a time, for about a tenth of a second.
  */
 export const WINDOWS_PER_TRANSACTION = 48;
