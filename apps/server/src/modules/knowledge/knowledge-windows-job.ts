@@ -1,12 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { sqlRows } from '../../db/sql-rows.ts';
 import { embeddingWindows } from '../../ingest/embedding-windows.ts';
 import type { JobHandler } from '../../jobs/job-queue.ts';
 import type { KnowledgeStore } from './knowledge-store.ts';
-import { writeChunkWindows } from './knowledge.repository.ts';
+import { chunksOf, writeChunkWindows } from './knowledge.repository.ts';
 
 /** Re-embeds an owner's chunks window by window: { documentId } or { informTheBotId }. Migration 2101 names it too. */
 export const KNOWLEDGE_WINDOWS_QUEUE = 'knowledge-windows';
@@ -27,10 +25,7 @@ export const knowledgeWindowsHandler =
   async (payload) => {
     const owner = payloadSchema.parse(payload);
     if (!knowledge.vectorsEnabled) return;
-    const ownerCondition = 'documentId' in owner ? sql`document_id = ${owner.documentId}` : sql`inform_the_bot_id = ${owner.informTheBotId}`;
-    const chunks = await sqlRows<{ id: number | string; content: string }>(db, sql`
-      SELECT id, content FROM knowledge_chunks WHERE ${ownerCondition} ORDER BY chunk_index`);
-    const longer = chunks.filter((chunk) => embeddingWindows(chunk.content, knowledge.embedder).length > 1);
+    const longer = (await chunksOf(db, owner)).filter((chunk) => embeddingWindows(chunk.content, knowledge.embedder).length > 1);
     if (longer.length === 0) return;
     const vectors = await knowledge.embedChunks(longer.map((chunk) => chunk.content));
     if (!vectors) return;

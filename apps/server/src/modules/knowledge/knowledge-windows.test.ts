@@ -152,5 +152,8 @@ describe.skipIf(onPostgres())('a chunk\'s vectors, one per window the model read
     expect(await writeChunkWindows(counting, windows)).toBe(39);
     expect(transactions).toBe(Math.ceil((40 * 3) / WINDOWS_PER_TRANSACTION));
     expect(await windowCounts(documentId)).toEqual(chunks.slice(0, 39).map(() => 3));
+    // A chunk without vectors is refused before anything is written: it would lose the windows it has.
+    await expect(writeChunkWindows(database.db, [{ chunkId: windows[0]?.chunkId ?? 0, vectors: [] }])).rejects.toThrow('has no vectors to write');
+    expect((await windowCounts(documentId))[0]).toBe(3);
   });
 });

@@ -89,6 +89,9 @@ const idList = (ids: readonly (number | string)[]) => sql`(${sql.join(ids.map((i
  * passed over. Answers how many chunks got their windows.
  */
 export async function writeChunkWindows(db: Db, chunks: readonly ChunkWindows[]): Promise<number> {
+  // None would take away the windows a chunk has.
+  const without = chunks.find(({ vectors }) => vectors.length === 0);
+  if (without) throw new Error(`Chunk ${without.chunkId} has no vectors to write.`);
   let written = 0;
   for (const batch of windowTransactions(chunks)) {
     written += await db.transaction(async (tx) => {
@@ -109,6 +112,10 @@ export async function writeChunkWindows(db: Db, chunks: readonly ChunkWindows[])
   }
   return written;
 }
+
+/** An owner's chunks, in order: their ids and texts. */
+export const chunksOf = (db: Db, owner: ChunkOwner): Promise<{ id: number | string; content: string }[]> =>
+  sqlRows<{ id: number | string; content: string }>(db, sql`SELECT id, content FROM knowledge_chunks WHERE ${ownerCondition(owner)} ORDER BY chunk_index`);
 
 export async function deleteChunks(db: Db, owner: ChunkOwner): Promise<void> {
   await db.execute(sql`DELETE FROM knowledge_chunks WHERE ${ownerCondition(owner)}`);
