@@ -77,6 +77,40 @@ test.describe('small screens (375×667)', () => {
     }
   });
 
+  for (const theme of ['light', 'dark'] as const) {
+    test(`a chat session reads as a conversation, each row's cells stacked and still a table (${theme})`, async ({ page, signIn, request }) => {
+      const sessionId = uniqueSessionId('phone-chat');
+      const origin = 'https://www.example.com/products/a-page-whose-address-is-longer-than-a-phone-is-wide';
+      await postBotMessage(request, {
+        session_id: sessionId,
+        user_message: 'How do I connect it to Wi-Fi?',
+        api_response: '<p>Hold the power button for 5 seconds.</p>',
+        source_docs: [{ metadata: { filename: 'wifi-setup.pdf', source_url: 'https://www.example.com/wifi-setup.pdf' } }],
+        origin,
+      });
+      const user = await signIn('admin');
+      await page.request.post('/api/user/change-theme', { data: { id: user.id, theme } });
+      await page.goto(`/history/${sessionId}`);
+      await expect(page.getByRole('heading', { name: 'Chat Session' })).toBeVisible();
+
+      // Nothing scrolls sideways: the cells are stacked, not squeezed into 40rem of columns.
+      const table = page.getByRole('table');
+      expect(await page.locator('.table-responsive').evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true);
+      const sender = table.getByRole('rowheader', { name: 'User' });
+      const message = table.getByRole('cell', { name: 'How do I connect it to Wi-Fi?' });
+      const [senderBox, messageBox] = [await sender.boundingBox(), await message.boundingBox()];
+      expect(senderBox && messageBox && messageBox.y >= senderBox.y + senderBox.height - 1, 'the message under its sender').toBe(true);
+      await expect(table.getByRole('link', { name: origin })).toBeInViewport();
+      await expect(table.getByRole('link', { name: 'wifi-setup.pdf' })).toBeVisible();
+
+      // Shown as blocks, the table keeps its roles and headers for screen readers.
+      await expect(table.getByRole('columnheader')).toHaveText(['Sender', 'Message', 'Source Documents', 'Origin URL']);
+      await expect(table.getByRole('row')).toHaveCount(3);
+      await expectNoSidewaysPage(page);
+      await expectNoAccessibilityViolations(page);
+    });
+  }
+
   test('the drawer has the theme switch and logout, and closes with Escape', async ({ page, signIn }) => {
     await signIn('viewer');
     await page.goto('/home');

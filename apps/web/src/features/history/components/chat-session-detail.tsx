@@ -26,35 +26,50 @@ export function ChatSessionDetail() {
       {distinctAccounts(rows).map((account, index) => (
         <AccountDetails key={index} account={account} />
       ))}
-      <Table bordered responsive className="align-top">
-        <thead>
-          <tr>
-            <th scope="col">Sender</th>
-            <th scope="col">Message</th>
-            <th scope="col">Source Documents</th>
-            <th scope="col">Origin URL</th>
+      <Table bordered responsive className="align-top chat-session-table" role="table">
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">
+              Sender
+            </th>
+            <th scope="col" role="columnheader">
+              Message
+            </th>
+            <th scope="col" role="columnheader">
+              Source Documents
+            </th>
+            <th scope="col" role="columnheader">
+              Origin URL
+            </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {rows.map((row) => (
             <Fragment key={row.id}>
-              <tr>
-                <th scope="row">User</th>
-                <td className="text-break">{row.user_message}</td>
-                <td />
-                <td className="text-break">
-                  <ExternalLink href={row.origin} />
+              <tr role="row">
+                <th scope="row" role="rowheader">
+                  User
+                </th>
+                <td role="cell" className="text-break">
+                  {row.user_message}
+                </td>
+                <td role="cell" />
+                {/* Left empty without an origin, so a phone leaves the cell out (app.css). */}
+                <td role="cell" className="text-break" data-label="Origin URL">
+                  {row.origin ? <ExternalLink href={row.origin} /> : null}
                 </td>
               </tr>
-              <tr>
-                <th scope="row">Chatbot</th>
-                <td className="text-break">
+              <tr role="row">
+                <th scope="row" role="rowheader">
+                  Chatbot
+                </th>
+                <td role="cell" className="text-break">
                   <SanitizedHtml html={row.api_response} />
                 </td>
-                <td className="text-break">
+                <td role="cell" className="text-break" data-label="Source Documents">
                   <SourceDocumentLinks docs={row.source_docs} />
                 </td>
-                <td />
+                <td role="cell" />
               </tr>
             </Fragment>
           ))}
