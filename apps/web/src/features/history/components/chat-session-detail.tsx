@@ -9,6 +9,11 @@ import { AccountDetails, distinctAccounts } from './account-details.tsx';
 import { SourceDocumentLinks } from './source-document-links.tsx';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder.tsx';
 
+const SOURCE_DOCUMENTS = 'Source Documents';
+const ORIGIN_URL = 'Origin URL';
+/** The spec's columns; a phone shows the last two as labels of their cells (data-label, app.css). */
+const COLUMNS = ['Sender', 'Message', SOURCE_DOCUMENTS, ORIGIN_URL] as const;
+
 /** /history/{sessionId}: the accounts used, then a User row and a Chatbot row per exchange. */
 export function ChatSessionDetail() {
   const sessionId = useParams().sessionId ?? '';
@@ -29,18 +34,11 @@ export function ChatSessionDetail() {
       <Table bordered responsive className="align-top chat-session-table" role="table">
         <thead role="rowgroup">
           <tr role="row">
-            <th scope="col" role="columnheader">
-              Sender
-            </th>
-            <th scope="col" role="columnheader">
-              Message
-            </th>
-            <th scope="col" role="columnheader">
-              Source Documents
-            </th>
-            <th scope="col" role="columnheader">
-              Origin URL
-            </th>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" role="columnheader">
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody role="rowgroup">
@@ -55,7 +53,7 @@ export function ChatSessionDetail() {
                 </td>
                 <td role="cell" />
                 {/* Left empty without an origin, so a phone leaves the cell out (app.css). */}
-                <td role="cell" className="text-break" data-label="Origin URL">
+                <td role="cell" className="text-break" data-label={ORIGIN_URL}>
                   {row.origin ? <ExternalLink href={row.origin} /> : null}
                 </td>
               </tr>
@@ -66,7 +64,7 @@ export function ChatSessionDetail() {
                 <td role="cell" className="text-break">
                   <SanitizedHtml html={row.api_response} />
                 </td>
-                <td role="cell" className="text-break" data-label="Source Documents">
+                <td role="cell" className="text-break" data-label={SOURCE_DOCUMENTS}>
                   <SourceDocumentLinks docs={row.source_docs} />
                 </td>
                 <td role="cell" />
