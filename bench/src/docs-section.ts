@@ -9,7 +9,7 @@ export interface RunContext {
   loadAverageAtStart: readonly number[];
   loadAverageAtEnd: readonly number[];
   nodeVersion: string;
-  /** The BENCH_* (and STEWARD_TESTDATA_DIR) variables the run was given, as set. */
+  /** The BENCH_* variables the run was given, as set. */
   environment: Readonly<Record<string, string>>;
 }
 

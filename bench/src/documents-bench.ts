@@ -1,6 +1,6 @@
 /**
  * The documents benchmarks (issue 11), called by run-benchmarks.ts:
- * - ingestion: the real PDFs of shared/testdata/pdf, end to end through the started server
+ * - ingestion: the real PDFs of test-data/pdf, end to end through the started server
  *   (upload, register, the ingestion job, polled until done), against the same files read
  *   in-process (parse + chunk), with embed and index measured in-process to break the time down;
  * - the dashboard's latency while copies of the big PDFs are ingested, against idle;
@@ -33,7 +33,7 @@ import {
   writeChunkWindows,
 } from '../../apps/server/src/modules/knowledge/knowledge.repository.ts';
 import type { RunningServer } from '../../apps/server/src/start-server.ts';
-import { sharedTestdataDir } from '../../apps/server/src/test/shared-testdata.ts';
+import { testDataPath } from '../../apps/server/src/test/test-data.ts';
 import { benchAdmin, benchConfig, prepareDataDir, signIn, startBenchServer } from './bench-server.ts';
 import { PRODUCTS, SUPPORT_SITE, TOPICS } from './dataset/product-content.ts';
 import { type KnowledgeSummary, loadKnowledge } from './dataset/load-knowledge.ts';
@@ -73,7 +73,7 @@ const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(reso
 const INGESTION_TIME_LIMIT_MS = 30 * 60_000;
 
 function readTestPdfs(): PdfFile[] {
-  const dir = path.join(sharedTestdataDir(), 'pdf');
+  const dir = testDataPath('pdf');
   return fs
     .readdirSync(dir)
     .filter((name) => name.toLowerCase().endsWith('.pdf'))
@@ -279,7 +279,7 @@ function startDashboardLoad(server: RunningServer, cookie: string, connections: 
 
 async function benchmarkIngestion(options: DocumentsBenchOptions): Promise<IngestionResults> {
   const files = readTestPdfs();
-  log(`Documents: ${files.length} PDFs from shared/testdata/pdf; reading them in-process (a warm-up pass, then the measured one)…`);
+  log(`Documents: ${files.length} PDFs from test-data/pdf; reading them in-process (a warm-up pass, then the measured one)…`);
   const inProcessLoad = os.loadavg()[0] ?? 0;
   const tokenizer = benchEmbedder();
   await parseAll(files, tokenizer.countTokens);

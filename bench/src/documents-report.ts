@@ -3,7 +3,7 @@ import { WINDOWS_PER_TRANSACTION } from '../../apps/server/src/modules/knowledge
 import type { Measurement } from './measure.ts';
 
 /**
- * One PDF of shared/testdata/pdf. In-process, one file after the other as the server's job does
+ * One PDF of test-data/pdf. In-process, one file after the other as the server's job does
  * them: parseDocument, chunkPages with the embedder's tokenizer, embedding every chunk with the
  * server's embedder, and writing them (replaceChunks and the status in one transaction, then the windows) into a
  * scratch database with the HNSW index. `serverMs` is the same file's ingestion job on the server.
@@ -149,7 +149,7 @@ export function ingestionMarkdown(results: IngestionResults): string {
   const { endToEnd, dashboard, loadAverages } = results;
   const share = (part: number) => `${((part / endToEnd.totalMs) * 100).toFixed(0)} %`;
   const lines = [
-    `### Documents: ingestion of the real PDFs (shared/testdata/pdf)`,
+    `### Documents: ingestion of the real PDFs (test-data/pdf)`,
     '',
     `${summary.files} readable PDFs, ${mb(summary.bytes)}, ${count(summary.chunks)} chunks; ` +
       `${results.files.length - summary.files} refused (not counted). One server, embedded PGlite, USE-lite embeddings. ` +

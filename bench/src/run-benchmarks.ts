@@ -6,7 +6,7 @@
  *
  * BENCH_ONLY: which parts, comma-separated: `history` (the history, statistics, list and search calls
  * on two dataset sizes, the bare-route ceiling and the server's RSS), `documents` (= `ingestion,retrieval`),
- * `ingestion` (the real PDFs of shared/testdata/pdf end to end, and the dashboard while documents are
+ * `ingestion` (the real PDFs of test-data/pdf end to end, and the dashboard while documents are
  * ingested), `retrieval` (knowledge search over BENCH_KNOWLEDGE_CHUNKS chunks), `bundles` (first-load
  * JavaScript of the login route against a bare React app, and the widget's size). Default: all of them.
  *
@@ -16,7 +16,7 @@
  * BENCH_TIMEZONE_OFFSETS (0,5.5,-9.5), BENCH_KNOWLEDGE_CHUNKS (100,000), BENCH_DASHBOARD_CONNECTIONS
  * (10, on each of the two dashboard calls measured idle and while documents are ingested),
  * BENCH_INGESTION_COPIES (2 copies of each of the three biggest PDFs ingested meanwhile).
- * The PDFs come from ../shared/testdata beside the repository, or STEWARD_TESTDATA_DIR.
+ * The PDFs are the repository's test-data/pdf.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -305,7 +305,7 @@ const context = runContextMarkdown({
   loadAverageAtEnd,
   nodeVersion: process.version,
   environment: Object.fromEntries(
-    Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && (entry[0].startsWith('BENCH_') || entry[0] === 'STEWARD_TESTDATA_DIR')).sort(),
+    Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[0].startsWith('BENCH_')).sort(),
   ),
 });
 const report = ['### Issue 15: the targets', '', context, '', targetsMarkdown(measurements), ...details.map((detail) => `\n${detail}`)].join('\n');

@@ -15,14 +15,10 @@ import { expect, test as base } from './fixtures.ts';
 /** Indexing a small file takes seconds; a PDF's parse worker and the embedder can take longer on a busy machine. */
 export const INGESTION_TIMEOUT = 60_000;
 
-/**
- * A real-world PDF of shared/testdata/pdf, which sits beside the repository as for the server's own
- * tests (STEWARD_TESTDATA_DIR overrides the place). Missing files fail the test rather than skip it.
- */
+/** A real-world PDF of the repository's test-data/pdf. A missing file fails the test rather than skip it. */
 export function testPdf(name: string): string {
-  const dir = process.env.STEWARD_TESTDATA_DIR ?? path.join(REPOSITORY_ROOT, '..', 'shared', 'testdata');
-  const file = path.join(dir, 'pdf', name);
-  if (!fs.existsSync(file)) throw new Error(`${file} is missing: put shared/ beside the repository or set STEWARD_TESTDATA_DIR.`);
+  const file = path.join(REPOSITORY_ROOT, 'test-data', 'pdf', name);
+  if (!fs.existsSync(file)) throw new Error(`The test PDF ${file} is missing from the repository.`);
   return file;
 }
 
@@ -112,7 +108,7 @@ export async function addDocument(
 /** A text file's upload for `addDocument`. */
 export const textUpload = (name: string, content: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(content) });
 
-/** A PDF of shared/testdata for `addDocument` or setInputFiles. */
+/** A PDF of test-data/pdf for `addDocument` or setInputFiles. */
 export const pdfUpload = (name: string) => ({ name, mimeType: 'application/pdf', buffer: fs.readFileSync(testPdf(name)) });
 
 /** Waits, through GET /api/documents/0, until the document has left in_progress, and answers it. */

@@ -4,12 +4,13 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { sqlRows } from '../../apps/server/src/db/sql-rows.ts';
-import { type BuiltServer, REPOSITORY_ROOT, startBuiltServer } from '../support/built-server.ts';
+import { type BuiltServer, startBuiltServer } from '../support/built-server.ts';
+import { testPdf } from '../support/documents.ts';
 import { E2E_PORT } from '../support/e2e-constants.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 const ADMIN = { email: 'durability@example.com', password: 'Durable-Ingestion-42', name: 'Dora Durable' };
-const PDF = path.join(REPOSITORY_ROOT, '..', 'shared', 'testdata', 'pdf', 'freeculture.pdf');
+const PDF = testPdf('freeculture.pdf');
 
 async function signIn(server: BuiltServer): Promise<string> {
   const answer = await fetch(`${server.url}/api/login`, {

@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sharedTestdataDir } from '../test/shared-testdata.ts';
+import { testDataPath } from '../test/test-data.ts';
 import { REMOTE_FETCH_REASONS, RemoteFetchError, describeSize, fetchRemotePdf, filenameOf } from './fetch-remote-pdf.ts';
 import { blockedAddressKind } from './network-address.ts';
 
-const goodPdf = fs.readFileSync(path.join(sharedTestdataDir(), 'pdf', 'three_pages_with_number.pdf'));
+const goodPdf = fs.readFileSync(testDataPath('pdf', 'three_pages_with_number.pdf'));
 const MB = 1024 * 1024;
 
 /** Requests the loopback test server received: [path, Host header]. */

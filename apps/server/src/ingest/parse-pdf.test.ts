@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sharedTestdataDir } from '../test/shared-testdata.ts';
+import { testDataPath } from '../test/test-data.ts';
 import { chunkPages } from './chunk.ts';
 import { type DocumentPage } from './document-kind.ts';
 import { IngestError } from './ingest-error.ts';
@@ -11,7 +11,7 @@ import { PDF_REASONS } from './pdf-reasons.ts';
 import { buildTestPdf } from './test-pdfs.ts';
 import { approximateTokenCount } from './token-count.ts';
 
-const pdfDir = path.join(sharedTestdataDir(), 'pdf');
+const pdfDir = testDataPath('pdf');
 const pdfFiles = fs.readdirSync(pdfDir).filter((name) => name.toLowerCase().endsWith('.pdf'));
 
 /** What each known file must give; a file added later must still end in pages or a known reason. */
@@ -35,7 +35,7 @@ const outcomeOf = async (bytes: Uint8Array): Promise<{ pages: DocumentPage[] } |
   }
 };
 
-describe('parsePdf on every PDF in shared/testdata/pdf', () => {
+describe('parsePdf on every PDF in test-data/pdf', () => {
   it('finds the test PDFs', () => {
     expect(pdfFiles.length).toBeGreaterThanOrEqual(8);
   });

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_TEXTS } from '@steward/contract/chat';
@@ -9,7 +8,7 @@ import { counters } from '../../test/bot-test-support.ts';
 import { chatCall, firstRow } from '../../test/chat-test-support.ts';
 import { addDocument } from '../../test/document-upload.ts';
 import { runAllJobs } from '../../test/run-jobs.ts';
-import { sharedTestdataDir } from '../../test/shared-testdata.ts';
+import { testDataPath } from '../../test/test-data.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { retrievePassages } from './chat-retrieval.ts';
 
@@ -22,7 +21,7 @@ let chunkTexts: string[];
 beforeAll(async () => {
   testApp = await createTestApp();
   ({ client: admin } = await testApp.signedInClient('admin'));
-  const pdf = fs.readFileSync(path.join(sharedTestdataDir(), 'pdf', 'tracemonkey.pdf'));
+  const pdf = fs.readFileSync(testDataPath('pdf', 'tracemonkey.pdf'));
   await addDocument(admin, { name: 'tracemonkey.pdf', bytes: pdf, title: TITLE, sourceUrl: SOURCE_URL });
   await runAllJobs(testApp);
   chunkTexts = (await sqlRows<{ content: string }>(testApp.db, sql`SELECT content FROM knowledge_chunks`)).map((row) => row.content);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from '../../db/sql-rows.ts';
 import type { ApiClient } from '../../test/api-client.ts';
 import { botPost } from '../../test/bot-test-support.ts';
-import { sharedTestdataDir } from '../../test/shared-testdata.ts';
+import { testDataPath } from '../../test/test-data.ts';
 import { onPostgres } from '../../test/test-database.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { runAllJobs } from '../../test/run-jobs.ts';
@@ -103,7 +103,7 @@ describe('ingesting documents into the knowledge store', () => {
   });
 
   it('ends a broken or empty PDF in error with its reason, never in progress', async () => {
-    const dir = path.join(sharedTestdataDir(), 'pdf');
+    const dir = testDataPath('pdf');
     const fuzzed = await addDocument('fuzzed.pdf', fs.readFileSync(path.join(dir, 'GHOSTSCRIPT-698804-1-fuzzed.pdf')));
     const empty = await addDocument('empty.pdf', fs.readFileSync(path.join(dir, 'empty.pdf')));
     await runAllJobs(testApp);

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INFORM_THE_BOT_MESSAGES, MAX_UPLOAD_FILE_BYTES } from '@steward/contract/inform-the-bot';
 import type { ApiClient } from '../../test/api-client.ts';
-import { sharedTestdataDir } from '../../test/shared-testdata.ts';
+import { testDataPath } from '../../test/test-data.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
-const PDF_DIR = path.join(sharedTestdataDir(), 'pdf');
+const PDF_DIR = testDataPath('pdf');
 const pdfFixture = (name: string) => fs.readFileSync(path.join(PDF_DIR, name));
 
 let testApp: TestApp;
