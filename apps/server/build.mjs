@@ -3,7 +3,7 @@
 // load as published.
 // The bundle remembers which dashboard build it was made with, so it refuses to serve a missing or stale one.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const dependenciesOf = (manifestPath) =>
@@ -36,3 +36,7 @@ await build({
   external: [...dependenciesOf('./package.json'), ...dependenciesOf('../../packages/contract/package.json')],
   logLevel: 'warning',
 });
+// Data the server reads beside its own file (modules/knowledge/lexicon/*-of.ts).
+for (const file of ['wordnet-synonyms.json', 'english-word-frequencies.json']) {
+  copyFileSync(new URL(`./src/modules/knowledge/lexicon/${file}`, import.meta.url), new URL(`./dist/${file}`, import.meta.url));
+}

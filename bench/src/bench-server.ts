@@ -68,14 +68,14 @@ export interface ServerProcess {
  * The shipped server (apps/server/dist/main.js, as `npm start` runs it) on the data dir, in a process of its
  * own (server-process.mjs), so the load generator does not share its thread (a server that blocks would
  * stall the clock measuring it) and its RSS is its own. Its environment holds only its settings and PATH, so
- * the shell's variables cannot change what is measured. The calls that read the server's database directly
+ * the shell's variables cannot change what is measured (`settings` adds some of the caller's). The calls that read the server's database directly
  * use startBenchServer instead.
  */
-export async function forkBenchServer(dataDir: string): Promise<ServerProcess> {
+export async function forkBenchServer(dataDir: string, settings: Readonly<Record<string, string>> = {}): Promise<ServerProcess> {
   const child = fork(path.join(import.meta.dirname, 'server-process.mjs'), [], {
     // Only so that the memory report can collect garbage once, at the end: it changes nothing else.
     execArgv: ['--expose-gc'],
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, ...BENCH_ENVIRONMENT },
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, ...BENCH_ENVIRONMENT, ...settings },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const next = <T extends ServerProcessMessage['type']>(type: T) => nextMessage(child, type);

@@ -1,7 +1,14 @@
-/** `--write`: the bench's table goes into docs/operations.md between two markers, and nowhere else. Pure. */
+/** `--write`: the bench's and the evaluation's tables go into docs/operations.md between their markers, and nowhere else. Pure. */
 
 export const SECTION_START = '<!-- bench:start -->';
 export const SECTION_END = '<!-- bench:end -->';
+/** The markers around a section: the bench's unless others are given. */
+export interface SectionMarkers {
+  start: string;
+  end: string;
+}
+export const BENCH_MARKERS: SectionMarkers = { start: SECTION_START, end: SECTION_END };
+export const EVAL_MARKERS: SectionMarkers = { start: '<!-- eval:start -->', end: '<!-- eval:end -->' };
 
 export interface RunContext {
   date: Date;
@@ -26,16 +33,16 @@ export function runContextMarkdown(context: RunContext): string {
 }
 
 /** The document with the text between the markers replaced (markers kept); throws if the markers are missing or out of order. */
-export function replaceMarkedSection(document: string, section: string): string {
-  const start = document.indexOf(SECTION_START);
-  const end = document.indexOf(SECTION_END);
+export function replaceMarkedSection(document: string, section: string, markers: SectionMarkers = BENCH_MARKERS): string {
+  const start = document.indexOf(markers.start);
+  const end = document.indexOf(markers.end);
   if (start < 0 || end < 0 || end < start) {
-    throw new Error(`docs/operations.md needs ${SECTION_START} and then ${SECTION_END} around the bench's section.`);
+    throw new Error(`docs/operations.md needs ${markers.start} and then ${markers.end} around its section.`);
   }
-  if (document.indexOf(SECTION_START, start + 1) >= 0 || document.indexOf(SECTION_END, end + 1) >= 0) {
-    throw new Error('docs/operations.md holds the bench markers more than once.');
+  if (document.indexOf(markers.start, start + 1) >= 0 || document.indexOf(markers.end, end + 1) >= 0) {
+    throw new Error(`docs/operations.md holds the markers ${markers.start} more than once.`);
   }
-  return `${document.slice(0, start + SECTION_START.length)}\n${section.trim()}\n${document.slice(end)}`;
+  return `${document.slice(0, start + markers.start.length)}\n${section.trim()}\n${document.slice(end)}`;
 }
 
 /** The report's headings one level down, so they sit under the docs' own "The table of targets" heading. */

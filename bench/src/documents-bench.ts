@@ -15,7 +15,9 @@ import { type DocumentRow, type UploadedFileRow } from '@steward/contract/docume
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { sqlRows } from '../../apps/server/src/db/sql-rows.ts';
-import { type Chunk, chunkPages } from '../../apps/server/src/ingest/chunk.ts';
+import { type Chunk, chunkSections } from '../../apps/server/src/ingest/chunk.ts';
+import { documentLines } from '../../apps/server/src/ingest/clean-pages.ts';
+import { documentSections } from '../../apps/server/src/ingest/document-sections.ts';
 import { createEmbedder } from '../../apps/server/src/ingest/create-embedder.ts';
 import { embedChunkWindows } from '../../apps/server/src/ingest/embedding-windows.ts';
 import { detectDocumentKind } from '../../apps/server/src/ingest/document-kind.ts';
@@ -23,15 +25,15 @@ import { IngestError } from '../../apps/server/src/ingest/ingest-error.ts';
 import { parseDocument } from '../../apps/server/src/ingest/parse-document.ts';
 import { DOCUMENT_INGESTION_QUEUE } from '../../apps/server/src/modules/documents/document-ingestion-queue.ts';
 import { ensureVectorIndex, VECTOR_INDEX_PREFIX } from '../../apps/server/src/modules/knowledge/knowledge-vectors.ts';
+import { embeddedText } from '../../apps/server/src/modules/knowledge/knowledge-indexing.ts';
+import { replaceChunks, writeChunkWindows } from '../../apps/server/src/modules/knowledge/knowledge.repository.ts';
 import {
   nearestChunks,
-  RANKED_MATCHES,
-  replaceChunks,
   searchKnowledge,
+  TEXT_CANDIDATES,
   WINDOW_CANDIDATES,
   withAllWindowCandidates,
-  writeChunkWindows,
-} from '../../apps/server/src/modules/knowledge/knowledge.repository.ts';
+} from '../../apps/server/src/modules/knowledge/knowledge-search.ts';
 import type { RunningServer } from '../../apps/server/src/start-server.ts';
 import { testDataPath } from '../../apps/server/src/test/test-data.ts';
 import { benchAdmin, benchConfig, prepareDataDir, signIn, startBenchServer } from './bench-server.ts';
@@ -88,7 +90,7 @@ const benchEmbedder = () => createEmbedder(benchConfig(os.tmpdir()));
 
 type ReadFile = Omit<Extract<ParsedFile, { ok: true }>, 'embedMs' | 'indexMs' | 'serverMs'>;
 
-/** parseDocument then chunkPages, one file after the other, as the server's job does them. */
+/** parseDocument, then clean, section and chunk (chunkSections), one file after the other, as the server's job does them. */
 async function parseAll(
   files: readonly PdfFile[],
   countTokens: (text: string) => number,
@@ -106,7 +108,7 @@ async function parseAll(
       const pages = await parseDocument(detected.kind, file.bytes);
       const parseMs = elapsed(parseStarted);
       const chunkStarted = performance.now();
-      const fileChunks = chunkPages(pages, { countTokens });
+      const fileChunks = chunkSections(documentSections(documentLines(pages)), { countTokens });
       const chunkMs = elapsed(chunkStarted);
       if (fileChunks.length === 0) throw new IngestError('This document has no text to index.');
       parsed.push({ name: file.name, bytes: file.bytes.byteLength, ok: true, pages: pages.length, chunks: fileChunks.length, parseMs, chunkMs });
@@ -133,7 +135,7 @@ async function embedAll(chunks: ReadonlyMap<string, Chunk[]>): Promise<{ vectors
     for (const [name, fileChunks] of chunks) {
       log(`  embedding ${name} (${fileChunks.length} chunks)…`);
       const started = performance.now();
-      vectors.set(name, await embedChunkWindows(embedder, fileChunks.map((chunk) => chunk.text)));
+      vectors.set(name, await embedChunkWindows(embedder, fileChunks.map((chunk) => embeddedText(chunk))));
       milliseconds.set(name, elapsed(started));
     }
     return { vectors, milliseconds, dimensions };
@@ -159,7 +161,7 @@ async function indexAll(chunks: ReadonlyMap<string, Chunk[]>, vectors: ReadonlyM
       if (documentId === undefined) throw new Error('The scratch document was not inserted.');
       const started = performance.now();
       const windows = await database.db.transaction(async (tx) => {
-        const written = await replaceChunks(tx, { documentId }, fileChunks.map((chunk, i) => ({ index: chunk.index, page: chunk.page, text: chunk.text, windowEmbeddings: fileVectors[i] })), true);
+        const written = await replaceChunks(tx, { documentId }, fileChunks.map((chunk, i) => ({ index: chunk.index, page: chunk.page, pageEnd: chunk.pageEnd, heading: chunk.heading, text: chunk.text, windowEmbeddings: fileVectors[i] })), true);
         await tx.execute(sql`UPDATE documents SET status = 'completed', error_message = NULL WHERE id = ${documentId}`);
         return written;
       });
@@ -429,7 +431,7 @@ async function searchBreakdown(server: RunningServer, questions: readonly string
       fullTextOnlyP50Ms: percentile(textSamples, 0.5),
       vectorOnlyP50Ms: percentile(vectorSamples, 0.5),
       fullTextMatches: matches,
-      rankedMatches: RANKED_MATCHES,
+      rankedMatches: TEXT_CANDIDATES,
       windowCandidates: WINDOW_CANDIDATES,
       vectorCandidates: candidates.length,
       usesVectorIndex: plan.some((line) => line['QUERY PLAN'].includes(`Index Scan using ${VECTOR_INDEX_PREFIX}${dimensions}_idx`)),

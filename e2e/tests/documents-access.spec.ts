@@ -33,7 +33,7 @@ test.describe('Documents: readers', () => {
     expect(refusals.map((refusal) => refusal.status())).toEqual([403, 403, 403]);
   });
 
-  test('Try a question lists the passage of a completed document with its title and score', async ({ page, signIn }) => {
+  test('Try a question lists the passage of a completed document with its title and relevance', async ({ page, signIn }) => {
     await signIn('admin');
     const title = unique('Lighthouse facts');
     const marker = unique('lamp').replaceAll(' ', '');
@@ -52,8 +52,8 @@ test.describe('Documents: readers', () => {
     const passage = page.getByRole('list', { name: 'Passages found' }).getByRole('listitem').filter({ hasText: marker });
     await expect(passage).toHaveCount(1);
     await expect(passage.getByRole('link', { name: title })).toHaveAttribute('href', 'https://example.com/lighthouse');
-    await expect(passage).toContainText(/Score \d+\.\d\d/);
-    await expect(passage.locator('p')).toHaveText(sentence);
+    await expect(passage).toContainText(/Relevance \d{1,3} %/);
+    await expect(passage.locator('p.passage-text')).toHaveText(sentence);
   });
 
   for (const theme of ['light', 'dark'] as const) {

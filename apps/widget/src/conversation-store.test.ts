@@ -8,7 +8,6 @@ const answer: AnswerMessage = {
   html: '<p>Yes.</p>',
   historyId: 12,
   kind: 'extractive',
-  sources: [{ title: 'Shipping', source_url: 'https://shop.example.com/shipping', page: null }],
 };
 
 describe('ConversationStore', () => {

@@ -70,8 +70,6 @@ function isSavedMessage(value: unknown): value is QuestionMessage | AnswerMessag
     value.role === 'bot' &&
     typeof value.html === 'string' &&
     typeof value.historyId === 'number' &&
-    typeof value.kind === 'string' &&
-    Array.isArray(value.sources) &&
-    value.sources.every((source) => isRecord(source) && typeof source.title === 'string')
+    typeof value.kind === 'string'
   );
 }

@@ -1,12 +1,5 @@
 import type { ChatAnswerKind } from '@steward/contract/chat-constants';
 
-/** What the widget keeps of one source of an answer (ChatSource of the contract). */
-export interface AnswerSource {
-  title: string;
-  source_url: string | null;
-  page: number | null;
-}
-
 export interface QuestionMessage {
   role: 'visitor';
   text: string;
@@ -20,7 +13,6 @@ export interface AnswerMessage {
   html: string;
   historyId: number;
   kind: ChatAnswerKind;
-  sources: AnswerSource[];
   supportMessage?: string;
   /** The visitor's thumbs up or down, once sent. */
   rating?: Rating;

@@ -76,7 +76,6 @@ export class Conversation {
         html: answer.answer,
         historyId: answer.history_id,
         kind: answer.answer_kind,
-        sources: answer.source_docs.map(({ title, source_url, page }) => ({ title, source_url, page })),
         ...(answer.support_message ? { supportMessage: answer.support_message } : {}),
       });
     } catch (error) {

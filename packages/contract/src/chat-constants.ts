@@ -18,8 +18,8 @@ export const CHAT_TEXTS = {
   tooManyRequests: 'Too many messages: please wait a moment and try again.',
   /** Said when nothing in the knowledge store answers the question well enough. */
   dontKnow: "I'm sorry, I don't know the answer to that. Would you like to ask our team? Leave your name and email and we'll get back to you.",
-  /** Heads the extractive answer, so no one mistakes quoted passages for a written reply. */
-  excerptsIntro: 'Here is what our documents say:',
+  /** Before where the sentences of an extractive answer come from: "Source: GNU Wget manual, page 12 (2.5 Download Options)". */
+  sourcePrefix: 'Source:',
   /** Added to the answer once the session has asked supportMessageThreshold questions. */
   supportMessage: 'Still need help? Our team can answer you directly.',
   /** A browser call from a site that is not in BOT_ALLOWED_ORIGINS. */

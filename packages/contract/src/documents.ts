@@ -154,7 +154,11 @@ export type UpdateDocumentRequest = z.infer<typeof updateDocumentRequest>;
 export const KNOWLEDGE_MESSAGES = {
   questionRequired: 'Please type a question.',
   noPassages: 'No passage answers this question yet.',
+  /** Above the passages of "Try a question": what a relevance means (docs/bot.md). */
+  relevanceLegend: 'Relevance is a passage’s chance of being the one that answers the question: at 50 % or more it usually is, under 10 % hardly ever.',
 } as const;
+/** The relevance (0 to 1) from which a passage usually is the answer, and under which it hardly ever is. */
+export const RELEVANCE_BANDS = { usually: 0.5, hardlyEver: 0.1 } as const;
 export const MAX_QUESTION_LENGTH = 2000;
 export const DEFAULT_PASSAGES = 5;
 export const MAX_PASSAGES = 50;
@@ -174,10 +178,28 @@ export const knowledgePassageRow = z.object({
   /** The document's title, or "Inform the Bot" for an approved item. */
   document_title: z.string(),
   source_url: z.string().nullable(),
+  /** The page the passage starts on, and the page it ends on (it may run across a page break); null without pages. */
   page: z.number().int().nullable(),
-  /** Reciprocal-rank-fusion score of the vector and full-text rankings: higher is better. */
-  score: z.number(),
+  page_end: z.number().int().nullable(),
+  /** The headings the passage sits under, outermost first ("2. How to use bzip2 › 2.4. OPTIONS"); null under none. */
+  heading: z.string().nullable(),
+  /**
+   * The passage's relevance, from 0 to 1 (shown as a percentage): its chance of being the one that answers the
+   * question, among those the search found; calibrated on real manuals (docs/bot.md).
+   */
+  score: z.number().min(0).max(1),
+  /** The question's words the passage holds, as typed: why it matched. */
+  matched_words: z.array(z.string()),
   document_id: z.number().int().nullable(),
   inform_the_bot_id: z.number().int().nullable(),
 });
 export type KnowledgePassageRow = z.infer<typeof knowledgePassageRow>;
+
+/** GET /api/document-indexing: what is still being indexed, for the Documents screen (and the evaluation). */
+export const documentIndexingRow = z.object({
+  /** Documents still being read, cut or embedded: uploads, replacements, the re-indexing after an upgrade. */
+  documents_indexing: z.number().int(),
+  /** The one-time re-indexing of every document after an upgrade, while it runs; null otherwise. */
+  reindex: z.object({ done: z.number().int(), total: z.number().int() }).nullable(),
+});
+export type DocumentIndexingRow = z.infer<typeof documentIndexingRow>;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from '../db/sql-rows.ts';
 import type { Embedder } from '../ingest/embedder.ts';
 import { createKnowledgeStore } from '../modules/knowledge/knowledge-store.ts';
-import { searchKnowledge } from '../modules/knowledge/knowledge.repository.ts';
+import { searchKnowledge } from '../modules/knowledge/knowledge-search.ts';
 import { StartUpError } from '../start-up-failure.ts';
 import type { ApiClient } from '../test/api-client.ts';
 import { onPostgres } from '../test/test-database.ts';

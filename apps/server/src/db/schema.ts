@@ -297,9 +297,15 @@ export const knowledgeChunks = pgTable('knowledge_chunks', {
   documentId: integer('document_id').references(() => documents.id, { onDelete: 'cascade' }),
   informTheBotId: integer('inform_the_bot_id').references(() => informTheBot.id, { onDelete: 'cascade' }),
   chunkIndex: integer('chunk_index').notNull(),
+  /** The page it starts on, and the page it ends on (migration 2200); null for text without pages. */
   page: integer('page'),
   content: text('content').notNull(),
-  searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('english', content)`),
+  /** The headings it sits under, outermost first, joined by ' › ' (migration 2200). */
+  heading: text('heading'),
+  pageEnd: integer('page_end'),
+  searchVector: tsvector('search_vector').generatedAlwaysAs(
+    sql`setweight(to_tsvector('english', coalesce(heading, '')), 'A') || to_tsvector('english', content)`,
+  ),
 }, (table) => [
   check('knowledge_chunks_check', sql`(${table.documentId} IS NULL) <> (${table.informTheBotId} IS NULL)`),
   index('knowledge_chunks_document_idx').on(table.documentId, table.chunkIndex),
@@ -322,6 +328,17 @@ export const knowledgeTerms = pgTable('knowledge_terms', {
   term: text('term').primaryKey(),
   chunks: integer('chunks').notNull(),
 }, (table) => [check('knowledge_terms_chunks_check', sql`${table.chunks} > 0`)]);
+
+/** How many chunks there are and how many lexemes they hold in all (one row, kept by migration 2200's triggers): BM25's N and average length. */
+export const knowledgeTotals = pgTable('knowledge_totals', {
+  id: integer('id').primaryKey(),
+  chunks: bigint('chunks', { mode: 'number' }).notNull(),
+  lexemes: bigint('lexemes', { mode: 'number' }).notNull(),
+}, (table) => [
+  check('knowledge_totals_id_check', sql`${table.id} = 1`),
+  check('knowledge_totals_chunks_check', sql`${table.chunks} >= 0`),
+  check('knowledge_totals_lexemes_check', sql`${table.lexemes} >= 0`),
+]);
 
 /** The embedding model the stored vectors were made with (one row). */
 export const knowledgeStore = pgTable('knowledge_store', {

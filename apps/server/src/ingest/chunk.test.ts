@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Chunk, chunkPages, normaliseWhitespace } from './chunk.ts';
+import { type Chunk, chunkPages, chunkSections, normaliseWhitespace } from './chunk.ts';
 import { approximateTokenCount } from './token-count.ts';
 
 /** One token per word keeps the arithmetic of these tests easy to follow. */
@@ -21,7 +21,7 @@ describe('chunkPages', () => {
 
   it('normalises whitespace and keeps a short page as one chunk', () => {
     expect(chunk(['  Opening\thours:\u00a0 9 to 5.  \r\n  Closed on Sundays. \n\n\n\n Call us.  '], 50, 5)).toEqual([
-      { index: 0, page: 1, text: 'Opening hours: 9 to 5.\nClosed on Sundays.\n\nCall us.', tokens: 10 },
+      { index: 0, page: 1, pageEnd: 1, heading: null, text: 'Opening hours: 9 to 5.\nClosed on Sundays.\n\nCall us.', tokens: 10 },
     ]);
   });
 
@@ -153,5 +153,38 @@ describe('approximateTokenCount', () => {
     expect(approximateTokenCount('The cat sat.')).toBe(4);
     expect(approximateTokenCount('internationalisation')).toBe(5);
     expect(approximateTokenCount('今日は')).toBe(3);
+  });
+});
+
+describe('chunkSections', () => {
+  const sections = (list: { headings: string[]; paragraphs: [string, number][] }[]) =>
+    list.map((section) => ({ headings: section.headings, paragraphs: section.paragraphs.map(([text, page]) => ({ text, page })) }));
+
+  it('never puts two sections in one chunk, and gives each chunk its heading path', () => {
+    const chunks = chunkSections(
+      sections([
+        { headings: ['2. How to use bzip2', '2.1. NAME'], paragraphs: [[sentence(1, 3), 1]] },
+        { headings: ['2. How to use bzip2', '2.2. SYNOPSIS'], paragraphs: [[sentence(2, 3), 1]] },
+        { headings: [], paragraphs: [[sentence(3, 3), 2]] },
+      ]),
+      { countTokens: countWords, maxTokens: 50, overlapTokens: 5 },
+    );
+    expect(chunks.map((c) => [c.heading, c.text])).toEqual([
+      ['2. How to use bzip2 › 2.1. NAME', sentence(1, 3)],
+      ['2. How to use bzip2 › 2.2. SYNOPSIS', sentence(2, 3)],
+      [null, sentence(3, 3)],
+    ]);
+    expect(chunks.map((c) => c.index)).toEqual([0, 1, 2]);
+  });
+
+  it('runs across a page break within a section, keeping the page it starts on and the page it ends on', () => {
+    const chunks = chunkSections(
+      sections([{ headings: ['Options'], paragraphs: [[sentence(1, 4), 3], [sentence(2, 4), 4], [sentence(3, 4), 5]] }]),
+      { countTokens: countWords, maxTokens: 9, overlapTokens: 0 },
+    );
+    expect(chunks.map((c) => [c.page, c.pageEnd, c.text])).toEqual([
+      [3, 4, `${sentence(1, 4)}\n\n${sentence(2, 4)}`],
+      [5, 5, sentence(3, 4)],
+    ]);
   });
 });

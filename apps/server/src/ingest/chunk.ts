@@ -1,10 +1,15 @@
 import { type DocumentPage } from './document-kind.ts';
+import type { DocumentSection } from './document-sections.ts';
 import { type CountTokens } from './token-count.ts';
 
 /** One piece of a document to embed: `index` counts from 0 over the whole document. */
 export interface Chunk {
   index: number;
+  /** The page it starts on, and the page it ends on. */
   page: number;
+  pageEnd: number;
+  /** The headings it sits under, outermost first ("2. How to use bzip2 › 2.4. OPTIONS"); null under none. */
+  heading: string | null;
   text: string;
   /** The sum of its pieces' counts (sentences, or words of a long sentence). */
   tokens: number;
@@ -21,36 +26,70 @@ export interface ChunkOptions {
 
 export const DEFAULT_CHUNK_TOKENS = 400;
 export const DEFAULT_OVERLAP_TOKENS = 60;
+/** How a chunk's heading path is written: outermost heading first. */
+export const HEADING_SEPARATOR = ' › ';
 
-/** A sentence (or a window of a long sentence) and the whitespace that stood before it. */
+/** A sentence (or a window of a long sentence), the whitespace that stood before it, and its page. */
 interface Piece {
   text: string;
   tokens: number;
   /** '\n\n' when it starts a paragraph, '\n' or ' ' inside one, '' between Chinese or Japanese sentences. */
   before: string;
+  page: number;
 }
 
-/**
- * Cuts pages into chunks of at most maxTokens for the embedder. A chunk never spans two pages, so
- * each carries the one page it comes from. Within a page the cuts fall between paragraphs when a
- * paragraph would not fit the rest of the chunk (and the chunk is at least half full), else between
- * sentences; a sentence longer than a chunk is cut between words, and a word longer than a chunk
- * (a run of characters without spaces) between characters. Each chunk after the first of a page
- * starts with the last whole sentences of the one before, up to overlapTokens. Whitespace is
- * normalised (single spaces, single line breaks, one blank line between paragraphs); no chunk is
- * empty; the same input gives the same chunks.
- */
-export function chunkPages(pages: readonly DocumentPage[], options: ChunkOptions): Chunk[] {
+interface Sizes {
+  countTokens: CountTokens;
+  maxTokens: number;
+  overlapTokens: number;
+  windowTokens: number;
+}
+
+function sizesOf(options: ChunkOptions): Sizes {
   const maxTokens = options.maxTokens ?? DEFAULT_CHUNK_TOKENS;
   const overlapTokens = options.overlapTokens ?? DEFAULT_OVERLAP_TOKENS;
   if (!Number.isInteger(maxTokens) || maxTokens < 1) throw new RangeError('maxTokens must be a whole number of at least 1.');
   if (!Number.isInteger(overlapTokens) || overlapTokens < 0 || overlapTokens >= maxTokens) {
     throw new RangeError('overlapTokens must be a whole number from 0 to below maxTokens.');
   }
+  return { countTokens: options.countTokens, maxTokens, overlapTokens, windowTokens: overlapTokens > 0 ? overlapTokens : maxTokens };
+}
+
+/**
+ * Cuts pages into chunks of at most maxTokens, each within one page (the embedding windows of a chunk are
+ * cut this way). Within a page the cuts fall between paragraphs when a paragraph would not fit the rest of
+ * the chunk (and the chunk is at least half full), else between sentences; a sentence longer than a chunk
+ * is cut between words, and a word longer than a chunk (a run of characters without spaces) between
+ * characters. Each chunk after the first of a page starts with the last whole sentences of the one before,
+ * up to overlapTokens. Whitespace is normalised (single spaces, single line breaks, one blank line between
+ * paragraphs); no chunk is empty; the same input gives the same chunks.
+ */
+export function chunkPages(pages: readonly DocumentPage[], options: ChunkOptions): Chunk[] {
+  const sizes = sizesOf(options);
   const chunks: Chunk[] = [];
   for (const { page, text } of pages) {
-    const pieces = piecesOf(normaliseWhitespace(text), { countTokens: options.countTokens, maxTokens, windowTokens: overlapTokens > 0 ? overlapTokens : maxTokens });
-    for (const chunkText of packPieces(pieces, maxTokens, overlapTokens)) chunks.push({ index: chunks.length, page, ...chunkText });
+    const paragraphs = normaliseWhitespace(text).split('\n\n').map((paragraph) => ({ text: paragraph, page }));
+    for (const packed of packPieces(piecesOf(paragraphs, sizes), sizes)) chunks.push({ index: chunks.length, heading: null, ...packed });
+  }
+  return chunks;
+}
+
+/**
+ * Cuts a document's sections (document-sections.ts) into chunks as chunkPages cuts a page: a chunk never
+ * holds two sections, so each carries its section's heading path, and it may run across a page break,
+ * keeping the page where it starts and the page where it ends.
+ */
+export function chunkSections(sections: readonly DocumentSection[], options: ChunkOptions): Chunk[] {
+  const sizes = sizesOf(options);
+  const chunks: Chunk[] = [];
+  for (const section of sections) {
+    const heading = section.headings.length > 0 ? section.headings.join(HEADING_SEPARATOR) : null;
+    const paragraphs = section.paragraphs.flatMap((paragraph) =>
+      normaliseWhitespace(paragraph.text)
+        .split('\n\n')
+        .map((text) => ({ text, page: paragraph.page })),
+    );
+    for (const packed of packPieces(piecesOf(paragraphs, sizes), sizes)) chunks.push({ index: chunks.length, heading, ...packed });
   }
   return chunks;
 }
@@ -77,18 +116,18 @@ const SENTENCE_END = /([.!?…؟]+["'”’)\]]*)(\s+)(?!\p{Ll})|([。！？])(?
 /** A sentence longer than this many characters is cut into words without counting it whole first. */
 const CHARS_PER_TOKEN_AT_MOST = 16;
 
-function piecesOf(text: string, sizes: { countTokens: CountTokens; maxTokens: number; windowTokens: number }): Piece[] {
+function piecesOf(paragraphs: readonly { text: string; page: number }[], sizes: Sizes): Piece[] {
   const pieces: Piece[] = [];
-  text.split('\n\n').forEach((paragraph, paragraphIndex) => {
+  paragraphs.forEach(({ text: paragraph, page }, paragraphIndex) => {
     let before = paragraphIndex === 0 ? '' : '\n\n';
     for (const sentence of sentencesOf(paragraph)) {
       const fits = sentence.text.length <= sizes.maxTokens * CHARS_PER_TOKEN_AT_MOST;
       const tokens = fits ? sizes.countTokens(sentence.text) : Infinity;
       if (tokens <= sizes.maxTokens) {
-        if (tokens > 0) pieces.push({ text: sentence.text, tokens, before: pieces.length === 0 ? '' : before + sentence.before });
+        if (tokens > 0) pieces.push({ text: sentence.text, tokens, before: pieces.length === 0 ? '' : before + sentence.before, page });
       } else {
         for (const window of windowsOfLongSentence(sentence.text, sizes)) {
-          pieces.push({ ...window, before: pieces.length === 0 ? '' : window.before === null ? before + sentence.before : window.before });
+          pieces.push({ ...window, page, before: pieces.length === 0 ? '' : window.before === null ? before + sentence.before : window.before });
         }
       }
       before = '';
@@ -97,7 +136,8 @@ function piecesOf(text: string, sizes: { countTokens: CountTokens; maxTokens: nu
   return pieces;
 }
 
-function sentencesOf(paragraph: string): { text: string; before: string }[] {
+/** A paragraph's sentences, each with the whitespace that stood before it (exported for the answers' sentences). */
+export function sentencesOf(paragraph: string): { text: string; before: string }[] {
   const sentences: { text: string; before: string }[] = [];
   let start = 0;
   let before = '';
@@ -118,7 +158,7 @@ function sentencesOf(paragraph: string): { text: string; before: string }[] {
  */
 function windowsOfLongSentence(
   sentence: string,
-  sizes: { countTokens: CountTokens; maxTokens: number; windowTokens: number },
+  sizes: Sizes,
 ): { text: string; tokens: number; before: string | null }[] {
   const windows: { text: string; tokens: number; before: string | null }[] = [];
   let current: { text: string; tokens: number; before: string | null } | undefined;
@@ -144,7 +184,7 @@ function windowsOfLongSentence(
 }
 
 /** A word longer than a chunk, cut between characters into parts of at most windowTokens (found by halving). */
-function cutWord(word: string, sizes: { countTokens: CountTokens; windowTokens: number }): string[] {
+function cutWord(word: string, sizes: Sizes): string[] {
   const characters = Array.from(word);
   const parts: string[] = [];
   let start = 0;
@@ -162,12 +202,17 @@ function cutWord(word: string, sizes: { countTokens: CountTokens; windowTokens: 
   return parts;
 }
 
-function packPieces(pieces: readonly Piece[], maxTokens: number, overlapTokens: number): { text: string; tokens: number }[] {
-  const chunks: { text: string; tokens: number }[] = [];
+function packPieces(pieces: readonly Piece[], { maxTokens, overlapTokens }: Sizes): Omit<Chunk, 'index' | 'heading'>[] {
+  const chunks: Omit<Chunk, 'index' | 'heading'>[] = [];
   let current: Piece[] = [];
   let currentTokens = 0;
   const emit = () => {
-    chunks.push({ text: current.map((piece, i) => (i === 0 ? piece.text : piece.before + piece.text)).join(''), tokens: currentTokens });
+    chunks.push({
+      text: current.map((piece, i) => (i === 0 ? piece.text : piece.before + piece.text)).join(''),
+      tokens: currentTokens,
+      page: current[0]?.page ?? 1,
+      pageEnd: current.at(-1)?.page ?? 1,
+    });
   };
   pieces.forEach((piece, i) => {
     const paragraphTokens = piece.before === '\n\n' ? tokensUntilParagraphEnd(pieces, i) : 0;

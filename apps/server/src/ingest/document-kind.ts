@@ -5,6 +5,15 @@ export type DocumentKind = 'txt' | 'csv' | 'pdf';
 export interface DocumentPage {
   page: number;
   text: string;
+  /** A PDF page's lines as laid out, for finding its headings, running headers and page numbers (clean-pages.ts). */
+  lines?: PageLine[];
+}
+
+/** One line of a PDF page: its text, its largest font size, and where it sits (0 at the top of the page, 1 at the bottom). */
+export interface PageLine {
+  text: string;
+  size: number;
+  top: number;
 }
 
 export type KindDetection = { ok: true; kind: DocumentKind } | { ok: false; reason: string };

@@ -87,10 +87,16 @@ describe('parsePdf on every PDF in test-data/pdf', () => {
 
 describe('parsePdf on hand-made files', () => {
   it('reads each page of a PDF, skipping pages without text', async () => {
-    expect(await parsePdf(buildTestPdf(['Opening hours (weekdays)', '', 'Returns within 30 days']))).toEqual([
+    const pages = await parsePdf(buildTestPdf(['Opening hours (weekdays)', '', 'Returns within 30 days']));
+    expect(pages.map(({ page, text }) => ({ page, text }))).toEqual([
       { page: 1, text: 'Opening hours (weekdays)' },
       { page: 3, text: 'Returns within 30 days' },
     ]);
+    // Each line keeps its font size and where it sits on the page, for finding headings and running headers.
+    expect(pages[0]?.lines).toEqual([{ text: 'Opening hours (weekdays)', size: expect.any(Number) as number, top: expect.any(Number) as number }]);
+    expect(pages[0]?.lines?.[0]?.size).toBeGreaterThan(0);
+    expect(pages[0]?.lines?.[0]?.top).toBeGreaterThan(0);
+    expect(pages[0]?.lines?.[0]?.top).toBeLessThan(1);
   });
 
   it('says a file needing a password is password-protected', async () => {
@@ -133,7 +139,7 @@ describe('parsePdf on hand-made files', () => {
   });
 
   it('is what parseDocument uses for the pdf kind', async () => {
-    expect(await parseDocument('pdf', buildTestPdf(['Hello']))).toEqual([{ page: 1, text: 'Hello' }]);
+    expect((await parseDocument('pdf', buildTestPdf(['Hello']))).map(({ page, text }) => ({ page, text }))).toEqual([{ page: 1, text: 'Hello' }]);
     expect(await parseDocument('txt', Buffer.from('Hello'))).toEqual([{ page: 1, text: 'Hello' }]);
   });
 });

@@ -1,5 +1,5 @@
 import { getDocumentProxy } from 'unpdf';
-import { type DocumentPage } from './document-kind.ts';
+import { type DocumentPage, type PageLine } from './document-kind.ts';
 import { PDF_REASONS } from './pdf-reasons.ts';
 
 export type PdfTextOutcome = { ok: true; pages: DocumentPage[] } | { ok: false; reason: string; detail?: string };
@@ -27,8 +27,8 @@ export async function extractPdfText(bytes: Uint8Array): Promise<PdfTextOutcome>
     let failedPages = 0;
     for (let page = 1; page <= pdf.numPages; page += 1) {
       try {
-        const text = await pageText(pdf, page);
-        if (text.trim() !== '') pages.push({ page, text });
+        const { text, lines } = await pageText(pdf, page);
+        if (text.trim() !== '') pages.push({ page, text, lines });
       } catch {
         failedPages += 1;
       }
@@ -44,11 +44,35 @@ export async function extractPdfText(bytes: Uint8Array): Promise<PdfTextOutcome>
   }
 }
 
-async function pageText(pdf: PdfDocument, pageNumber: number): Promise<string> {
+/**
+ * A page's text and its lines as pdf.js lays them out: a line ends where pdf.js marks an end of line. Each
+ * line keeps its largest font size and its height on the page, which tell headings from body text and
+ * running headers and footers from the rest (clean-pages.ts).
+ */
+async function pageText(pdf: PdfDocument, pageNumber: number): Promise<{ text: string; lines: PageLine[] }> {
   const page = await pdf.getPage(pageNumber);
+  const height = page.getViewport({ scale: 1 }).height || 1;
   const content = await page.getTextContent();
   page.cleanup();
-  return content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('');
+  const lines: PageLine[] = [];
+  let text = '';
+  let line = { text: '', size: 0, top: Number.NaN };
+  const endLine = () => {
+    if (line.text.trim() !== '') lines.push({ text: line.text.trim(), size: Math.round(line.size * 10) / 10, top: Number.isNaN(line.top) ? 0.5 : line.top });
+    line = { text: '', size: 0, top: Number.NaN };
+  };
+  for (const item of content.items) {
+    if (!('str' in item)) continue;
+    text += item.str + (item.hasEOL ? '\n' : '');
+    line.text += item.str;
+    if (item.str.trim() !== '') {
+      line.size = Math.max(line.size, Math.abs(item.height || Math.hypot(item.transform[2] ?? 0, item.transform[3] ?? 0)));
+      if (Number.isNaN(line.top)) line.top = Math.min(1, Math.max(0, 1 - (item.transform[5] ?? 0) / height));
+    }
+    if (item.hasEOL) endLine();
+  }
+  endLine();
+  return { text, lines };
 }
 
 async function isEncrypted(pdf: PdfDocument): Promise<boolean> {

@@ -267,6 +267,7 @@ export const ACCESS_MATRIX: MatrixRow[] = [
     expect: ADMIN_ONLY,
   },
   { route: 'POST /api/knowledge/search', build: () => ({ path: '/api/knowledge/search', body: { query: 'opening hours' } }), expect: VIEWER_CAPABILITY },
+  { route: 'GET /api/document-indexing', build: get('/api/document-indexing'), expect: VIEWER_CAPABILITY },
 
   // The audit log.
   { route: 'POST /api/audit-log/:pageIndex', build: () => ({ path: '/api/audit-log/0', body: {} }), expect: ADMIN_ONLY },

@@ -88,15 +88,14 @@ describe('the chat widget', () => {
     expect($('.message.bot:last-child .answer').innerHTML).toBe('<p>Answer to Do you ship?</p>');
   });
 
-  it('inserts the answer only after sanitising it, lists the sources as new-tab links and the support message', async () => {
+  it('inserts the answer only after sanitising it, with the source it cites as a new-tab link, once, and the support message', async () => {
     client.replies = [
       {
         answer: {
-          answer: '<p onclick="x()">Free <script>alert(1)</script><a href="javascript:alert(1)">here</a></p>',
-          source_docs: [
-            { title: 'Shipping guide', source_url: 'https://shop.example.com/shipping.pdf', page: 3 },
-            { title: 'Inform the Bot', source_url: null, page: null },
-          ],
+          answer:
+            '<p onclick="x()">Free <script>alert(1)</script><a href="javascript:alert(1)">here</a></p>' +
+            '<p>Source: <cite><a href="https://shop.example.com/shipping.pdf#page=3">Shipping guide</a>, page 3</cite></p>',
+          source_docs: [{ title: 'Shipping guide', source_url: 'https://shop.example.com/shipping.pdf', page: 3 }],
           support_message: 'Still need help? Our team can answer you directly.',
         },
       },
@@ -105,13 +104,14 @@ describe('the chat widget', () => {
     launcher().click();
     await ask('Shipping?');
     const answer = $('.message.bot:last-child');
-    expect(answer.querySelector('.answer')?.innerHTML).toBe('<p>Free <span>here</span></p>');
-    const link = answer.querySelector('.sources a');
-    expect(link?.textContent).toBe('Shipping guide (page 3)');
-    expect(link?.getAttribute('href')).toBe('https://shop.example.com/shipping.pdf');
-    expect(link?.getAttribute('target')).toBe('_blank');
-    expect(link?.getAttribute('rel')).toBe('noopener noreferrer');
-    expect(answer.querySelectorAll('.sources li')[1]?.textContent).toBe('Inform the Bot');
+    expect(answer.querySelector('.answer p')?.innerHTML).toBe('Free <span>here</span>');
+    const links = answer.querySelectorAll('a');
+    expect(links).toHaveLength(1);
+    expect(links[0]?.textContent).toBe('Shipping guide');
+    expect(links[0]?.getAttribute('href')).toBe('https://shop.example.com/shipping.pdf#page=3');
+    expect(links[0]?.getAttribute('target')).toBe('_blank');
+    expect(links[0]?.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(answer.textContent?.match(/Shipping guide/g)).toHaveLength(1);
     expect(answer.querySelector('.support')?.textContent).toBe('Still need help? Our team can answer you directly.');
   });
 

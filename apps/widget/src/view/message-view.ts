@@ -1,11 +1,10 @@
-import type { AnswerMessage, AnswerSource, ChatMessage } from '../conversation-types.ts';
-import { safeLinkHref, sanitiseHtml } from '../sanitise-html.ts';
+import type { AnswerMessage, ChatMessage } from '../conversation-types.ts';
+import { sanitiseHtml } from '../sanitise-html.ts';
 import { h, hiddenText } from './dom.ts';
 
 export const MESSAGE_TEXTS = {
   visitor: 'You:',
   bot: 'Answer:',
-  sources: 'Sources',
   askTeam: 'Ask our team',
 } as const;
 
@@ -29,8 +28,8 @@ export function messageView(message: ChatMessage, extras: AnswerExtras): HTMLEle
     'div',
     { class: 'message bot' },
     hiddenText(MESSAGE_TEXTS.bot),
+    // The answer cites its sources itself (a line under a quoted answer, a numbered list under an LLM's).
     answer,
-    message.sources.length > 0 ? sourcesView(message.sources) : undefined,
     message.supportMessage ? h('p', { class: 'support' }, message.supportMessage) : undefined,
     askTeam,
     extras.feedback(message),
@@ -40,21 +39,4 @@ export function messageView(message: ChatMessage, extras: AnswerExtras): HTMLEle
 /** The plain text of an answer, for the live region. */
 export function answerText(message: AnswerMessage): string {
   return (sanitiseHtml(message.html).textContent ?? '').replace(/\s+/g, ' ').trim();
-}
-
-function sourcesView(sources: AnswerSource[]): HTMLElement {
-  return h(
-    'div',
-    { class: 'sources' },
-    h('p', {}, MESSAGE_TEXTS.sources),
-    h(
-      'ul',
-      {},
-      ...sources.map((source) => {
-        const label = source.page === null ? source.title : `${source.title} (page ${source.page})`;
-        const href = safeLinkHref(source.source_url);
-        return h('li', {}, href ? h('a', { href, target: '_blank', rel: 'noopener noreferrer' }, label) : label);
-      }),
-    ),
-  );
 }

@@ -69,9 +69,6 @@ a { color: var(--accent); }
 .message th, .message td { border: 1px solid var(--border); padding: 2px 6px; text-align: left; }
 .pending { color: var(--muted); font-style: italic; }
 .pending.streaming { color: var(--text); font-style: normal; white-space: pre-wrap; }
-.sources { margin-top: 8px; font-size: 13px; }
-.sources p { margin: 0 0 2px; font-weight: 600; }
-.sources ul { margin: 0; padding-left: 18px; }
 .support { margin-top: 8px; font-size: 13px; color: var(--muted); }
 .feedback { display: flex; flex-wrap: wrap; align-items: center; gap: 4px; margin-top: 6px; font-size: 13px; color: var(--muted); }
 .feedback .icon-button { color: var(--muted); border: 1px solid transparent; }

@@ -24,6 +24,7 @@ import { sessionUserIndexScans } from './1900-session-user-index-scans.ts';
 import { helpRequestHitsStatic } from './2000-help-request-hits-static.ts';
 import { knowledgeChunkWindows } from './2100-knowledge-chunk-windows.ts';
 import { knowledgeWindowVectors } from './2101-knowledge-window-vectors.ts';
+import { knowledgeSections } from './2200-knowledge-sections.ts';
 import type { Migration } from './migration.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
@@ -54,4 +55,5 @@ export const allMigrations: readonly Migration[] = [
   helpRequestHitsStatic,
   knowledgeChunkWindows,
   knowledgeWindowVectors,
+  knowledgeSections,
 ];

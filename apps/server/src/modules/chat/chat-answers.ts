@@ -1,10 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatAnswerKind, ChatSource } from '@steward/contract/chat';
 import type { LlmConfig } from '../../config.ts';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
 import type { KnowledgeStore } from '../knowledge/knowledge-store.ts';
 import { sanitizeAnswerHtml } from './answer-html.ts';
 import { correctionAnswerHtml, distinctSources, dontKnowHtml, extractiveAnswerHtml, llmAnswerHtml } from './answer-builders.ts';
+import { type CandidateSentence, chooseSentences, sentencesOfPassages } from './answer-sentences.ts';
 import { retrievePassages } from './chat-retrieval.ts';
 import { findMatchingCorrection } from './correction-match.repository.ts';
 import { streamChatCompletion } from './llm-client.ts';
@@ -39,20 +42,32 @@ export async function answerQuestion(
   const correction = await findMatchingCorrection(deps.db, question);
   if (correction) return draft(correctionAnswerHtml(correction.content), 'correction', []);
 
-  const passages = await retrievePassages(deps.db, deps.knowledge, question);
+  const { terms, passages } = await retrievePassages(deps.db, deps.knowledge, question);
   if (passages.length === 0) return { ...draft(dontKnowHtml(), 'unknown', []), coverageGap: true };
-  const sources = distinctSources(passages);
 
   if (deps.llm) {
     try {
       const text = await streamChatCompletion(deps.llm, llmMessages(question, passages), stream.onDelta ?? (() => undefined), stream.signal);
-      if (text.trim() !== '') return draft(llmAnswerHtml(text, passages), 'llm', sources);
+      if (text.trim() !== '') return draft(llmAnswerHtml(text, passages), 'llm', distinctSources(passages));
       deps.log.warn('The LLM server answered with no text: the answer quotes the passages instead.');
     } catch (error) {
       deps.log.warn({ err: error }, 'The LLM server failed: the answer quotes the passages instead.');
     }
   }
-  return draft(extractiveAnswerHtml(question, passages), 'extractive', sources);
+  const sentences = await withTerms(deps.db, sentencesOfPassages(passages));
+  const chosen = chooseSentences(sentences, question, terms, passages.map((passage) => passage.relevance));
+  const used = [...new Set(chosen.map((sentence) => sentence.passage))].flatMap((index) => passages[index] ?? []);
+  return draft(extractiveAnswerHtml(chosen, passages), 'extractive', distinctSources(used));
+}
+
+/** The sentences with their English stems, as the search reads words. */
+async function withTerms(db: Db, sentences: CandidateSentence[]): Promise<CandidateSentence[]> {
+  if (sentences.length === 0) return sentences;
+  const rows = await sqlRows<{ position: number | string; terms: string[] }>(db, sql`
+    SELECT position - 1 AS position, tsvector_to_array(to_tsvector('english', text)) AS terms
+    FROM jsonb_array_elements_text(${JSON.stringify(sentences.map((sentence) => sentence.text))}::jsonb) WITH ORDINALITY AS sentence(text, position)`);
+  const termsAt = new Map(rows.map((row) => [Number(row.position), row.terms]));
+  return sentences.map((sentence, position) => ({ ...sentence, terms: termsAt.get(position) ?? [] }));
 }
 
 const draft = (html: string, kind: ChatAnswerKind, sources: ChatSource[]): AnswerDraft => ({

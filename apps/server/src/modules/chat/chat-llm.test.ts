@@ -8,7 +8,7 @@ import { runAllJobs } from '../../test/run-jobs.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { LLM_SYSTEM_PROMPT } from './llm-prompt.ts';
 
-const RETURNS = 'Returns and refunds\n\nYou can return any item within 30 days of delivery for a full refund. Refunds reach your card within five business days.';
+const RETURNS = '# Returns and refunds\n\nYou can return any item within 30 days of delivery for a full refund. Refunds reach your card within five business days.';
 const QUESTION = 'How many days do I have to return an item for a refund?';
 
 let llm: FakeLlmServer;
@@ -41,14 +41,15 @@ describe('answers written by an OpenAI-compatible LLM server', () => {
     const messages = (request?.body as { messages: { role: string; content: string }[] }).messages;
     expect(messages.map((message) => message.role)).toEqual(['system', 'user']);
     expect(messages[0]?.content).toContain(LLM_SYSTEM_PROMPT);
-    expect(messages[0]?.content).toContain('[1] (Returns policy)');
+    // Each passage with its document and its heading path.
+    expect(messages[0]?.content).toContain('[1] (Returns policy, Returns and refunds)');
     expect(messages[0]?.content).toContain('You can return any item within 30 days of delivery for a full refund.');
     expect(messages[1]?.content).toBe(QUESTION);
 
     expect(answer.answer_kind).toBe('llm');
     expect(answer.answer).toBe(
       '<p>You have 30 days to return an item <sup>[1]</sup>.</p><p><strong>Sources</strong></p>' +
-        '<ol><li><a href="https://shop.example.com/returns" rel="noopener noreferrer nofollow" target="_blank">Returns policy</a></li></ol>',
+        '<ol><li><a href="https://shop.example.com/returns" rel="noopener noreferrer nofollow" target="_blank">Returns policy</a> (Returns and refunds)</li></ol>',
     );
     expect(answer.source_docs).toEqual([{ title: 'Returns policy', source_url: 'https://shop.example.com/returns', page: null }]);
   });
@@ -74,7 +75,7 @@ describe('answers written by an OpenAI-compatible LLM server', () => {
     expect(Date.now() - started).toBeLessThan(5000);
     expect(llm.received).toHaveLength(1);
     expect(answer.answer_kind).toBe('extractive');
-    expect(String(answer.answer)).toContain(`<p>${CHAT_TEXTS.excerptsIntro}</p><blockquote><p>Returns and refunds You can return any item within 30 days`);
+    expect(String(answer.answer)).toContain('<p>You can return any item within 30 days of delivery for a full refund.');
   });
 
   it('falls back to the quoted passages when the LLM server fails, streaming too', async () => {

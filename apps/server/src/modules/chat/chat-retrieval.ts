@@ -1,64 +1,36 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sqlRows } from '../../db/sql-rows.ts';
+import { type Passage, rankPassages } from '../knowledge/knowledge-search.ts';
+import { type QuestionTerm, unknownShareOf } from '../knowledge/passage-features.ts';
 import type { KnowledgeStore } from '../knowledge/knowledge-store.ts';
-import { type Passage, searchKnowledge } from '../knowledge/knowledge.repository.ts';
 
-/** Passages the hybrid search hands over for checking, and the most an answer quotes or gives the LLM. */
+/** Passages the search hands over, and the most an answer draws on or gives the LLM. */
 const CANDIDATES = 8;
 export const MAX_ANSWER_PASSAGES = 3;
 
 /**
- * How much of the question a passage must hold to answer it: at least half of the question's words
- * (English stems, stop words left out), and at least two of them (all of them for a question of one
- * word). The hybrid search ranks by position only (reciprocal rank fusion), so its best hit for "What
- * is the capital of Mongolia?" is simply whatever passage holds "capital": this absolute check is what
- * lets the bot say "I don't know". Tuned in chat-retrieval.test.ts on tracemonkey.pdf, where questions
- * about the paper hold half to all of their words in the best passage and unrelated ones a fifth at most.
+ * The bot answers unless the documents cannot speak to the question: when more than this share of the
+ * question's weight is in words no chunk holds, nor any synonym of them ("torrent", "YouTube", "refund";
+ * unknownShareOf), it says it does not know. Calibrated on the evaluation's questions (docs/bot.md): of the
+ * signals at hand (the best passage's relevance, its coverage, the vectors' similarity) this one alone told
+ * the questions the documents do not answer from the paraphrased ones they do, and this value declines the
+ * most of them while declining at most one answerable question in twenty.
  */
-export const MIN_QUESTION_COVERAGE = 0.5;
-export const MIN_MATCHED_WORDS = 2;
+export const MAX_UNKNOWN_SHARE = 0.2;
+/** A further passage is used only if it is at least this share as relevant as the best. */
+const RELATIVE_THRESHOLD = 0.6;
 
-/** How many of the question's words a text holds, of how many. */
-export interface WordMatch {
-  found: number;
-  words: number;
-}
-
-export const answersQuestion = ({ found, words }: WordMatch): boolean =>
-  words > 0 && found / words >= MIN_QUESTION_COVERAGE && found >= Math.min(MIN_MATCHED_WORDS, words);
-
-export interface RetrievedPassage extends Passage {
-  /** How many of the question's words the passage holds. */
-  match: WordMatch;
-}
+export type RetrievedPassage = Passage;
 
 /**
- * The passages that answer a question well enough, best first (at most MAX_ANSWER_PASSAGES): the
- * same retrieval as POST /api/bot/knowledge/search, then the coverage check.
+ * The passages that answer a question well enough, best first (at most MAX_ANSWER_PASSAGES): the same
+ * search as POST /api/bot/knowledge/search, then the answer rule; none when the question is one to decline.
  */
-export async function retrievePassages(db: Db, knowledge: KnowledgeStore, question: string): Promise<RetrievedPassage[]> {
+export async function retrievePassages(db: Db, knowledge: KnowledgeStore, question: string): Promise<{ terms: QuestionTerm[]; passages: RetrievedPassage[] }> {
   const queryEmbedding = await knowledge.embedQuery(question);
-  const passages = await searchKnowledge(db, { query: question, k: CANDIDATES, queryEmbedding });
-  if (passages.length === 0) return [];
-  const matches = await questionWordMatches(db, question, passages.map((passage) => passage.text));
-  return passages
-    .map((passage, position) => ({ ...passage, match: matches[position] ?? { found: 0, words: 0 } }))
-    .filter((passage) => answersQuestion(passage.match))
-    .slice(0, MAX_ANSWER_PASSAGES);
-}
-
-/** For each text, how many of the question's distinct English stems it holds. */
-export async function questionWordMatches(db: Db, question: string, texts: readonly string[]): Promise<WordMatch[]> {
-  const rows = await sqlRows<{ position: number | string; found: number | string; words: number | string }>(db, sql`
-    WITH question_words AS (
-      SELECT DISTINCT word FROM unnest(tsvector_to_array(to_tsvector('english', ${question}))) AS word
-    )
-    SELECT passage.position - 1 AS position,
-           (SELECT count(*) FROM question_words WHERE word = ANY (tsvector_to_array(to_tsvector('english', passage.text)))) AS found,
-           (SELECT count(*) FROM question_words) AS words
-    FROM jsonb_array_elements_text(${JSON.stringify(texts)}::jsonb) WITH ORDINALITY AS passage(text, position)`);
-  const matches = texts.map((): WordMatch => ({ found: 0, words: 0 }));
-  for (const row of rows) matches[Number(row.position)] = { found: Number(row.found), words: Number(row.words) };
-  return matches;
+  const { terms, passages } = await rankPassages(db, { query: question, k: CANDIDATES, queryEmbedding });
+  const best = passages[0];
+  // A question of stop words alone ("What is it?") asks about nothing in particular.
+  if (!best || terms.length === 0 || unknownShareOf(terms) > MAX_UNKNOWN_SHARE) return { terms, passages: [] };
+  const used = passages.filter((passage) => passage.relevance >= best.relevance * RELATIVE_THRESHOLD);
+  return { terms, passages: used.slice(0, MAX_ANSWER_PASSAGES) };
 }

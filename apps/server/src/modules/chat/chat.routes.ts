@@ -70,7 +70,8 @@ export async function chatRoutes(app: FastifyInstance, { db, config, knowledge, 
           coverage_gap: draft.coverageGap,
           ...visitor(request),
         });
-        const support = await supportMessageDue(db, sessionId);
+        // An answer that does not know offers the help-request form already: the support message would offer it twice.
+        const support = draft.kind !== 'unknown' && (await supportMessageDue(db, sessionId));
         return {
           session_id: sessionId,
           history_id: row.id,

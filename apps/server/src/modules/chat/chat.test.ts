@@ -164,12 +164,19 @@ describe('GET /api/chat/fun-facts', () => {
 });
 
 describe('the support message', () => {
-  it('comes with the answers once the session has asked supportMessageThreshold questions', async () => {
+  it('comes with the answers once the session has asked supportMessageThreshold questions, never with a "don\'t know"', async () => {
+    await addDocument(admin, { name: 'kettle.txt', bytes: 'Descaling\n\nDescale the kettle with citric acid once a month.', title: 'Kettle care', sourceUrl: 'https://shop.example.com/kettle' });
+    await runAllJobs(testApp);
     await admin.post('/api/bot-settings', { settings: { supportMessageThreshold: 2 } });
-    const first = firstRow(await ask({ message: 'One?' }));
+    const first = firstRow(await ask({ message: 'How often should I descale the kettle?' }));
+    expect(first).toMatchObject({ answer_kind: 'extractive' });
     expect(first.support_message).toBeUndefined();
-    const second = firstRow(await ask({ message: 'Two?', session_id: first.session_id }));
-    expect(second.support_message).toBe(CHAT_TEXTS.supportMessage);
+    const second = firstRow(await ask({ message: 'What do I descale the kettle with?', session_id: first.session_id }));
+    expect(second).toMatchObject({ answer_kind: 'extractive', support_message: CHAT_TEXTS.supportMessage });
+    // An answer that does not know offers the help-request form itself: the support message would offer it again.
+    const third = firstRow(await ask({ message: 'Do you ship zeppelins to Mongolia?', session_id: first.session_id }));
+    expect(third.answer_kind).toBe('unknown');
+    expect(third.support_message).toBeUndefined();
     await admin.post('/api/bot-settings', { settings: { supportMessageThreshold: 3 } });
   });
 });

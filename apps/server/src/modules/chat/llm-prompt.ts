@@ -9,11 +9,11 @@ export const LLM_SYSTEM_PROMPT = [
   'Answer in plain text, briefly, in the language of the question.',
 ].join(' ');
 
-/** The system rules with the passages, then the question: all the LLM server is sent. */
+/** The system rules with the passages (each with its document, page and heading path), then the question: all the LLM server is sent. */
 export function llmMessages(question: string, passages: readonly RetrievedPassage[]): LlmMessage[] {
   const numbered = passages
     .map((passage, index) => {
-      const where = passage.page === null ? passage.documentTitle : `${passage.documentTitle}, page ${passage.page}`;
+      const where = [passage.documentTitle, passage.page === null ? null : `page ${passage.page}`, passage.heading].filter((part) => part !== null).join(', ');
       return `[${index + 1}] (${where})\n${passage.text}`;
     })
     .join('\n\n');

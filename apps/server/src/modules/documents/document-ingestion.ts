@@ -6,7 +6,7 @@ import { IngestError } from '../../ingest/ingest-error.ts';
 import { parseDocument } from '../../ingest/parse-document.ts';
 import type { JobHandler } from '../../jobs/job-queue.ts';
 import type { KnowledgeStore } from '../knowledge/knowledge-store.ts';
-import { prepareChunks, writeChunks } from '../knowledge/knowledge-indexing.ts';
+import { type PreparedChunks, prepareChunks, writeChunks } from '../knowledge/knowledge-indexing.ts';
 import { type ChunkWindows, writeChunkWindows } from '../knowledge/knowledge.repository.ts';
 import { deleteFile, findStoredFile, readFileBytes } from './document-files.repository.ts';
 import { findDocument } from './documents.repository.ts';
@@ -16,8 +16,29 @@ export const INGESTION_ATTEMPTS = 3;
 
 const payloadSchema = z.object({ documentId: z.number().int().positive(), fileId: z.string().min(1) });
 
+/** A document's file read, cleaned, cut and embedded (prepareChunks), ready to be written. */
+async function prepareDocumentFile(
+  { db, log, knowledge }: { db: Db; log: FastifyBaseLogger; knowledge: KnowledgeStore },
+  documentId: number,
+  fileId: string,
+): Promise<PreparedChunks> {
+  const file = await findStoredFile(db, fileId);
+  const bytes = await readFileBytes(db, fileId);
+  if (!file || !bytes) throw new IngestError('The uploaded file is missing. Please upload it again.');
+  const pages = await parseDocument(file.kind, bytes);
+  log.info({ documentId, pages: pages.length }, 'document parsed, embedding its chunks');
+  // Only a PDF has pages worth citing; a text or CSV file is one page.
+  const prepared = await prepareChunks(knowledge, pages, { pageNumbers: file.kind === 'pdf' });
+  if (prepared.chunks.length === 0) throw new IngestError('This document has no text to index.');
+  return prepared;
+}
+
+/** Whether the document still has this file, as its own or as the new version that replaces it. */
+const stillHas = (document: { fileId: string; replacingFileId: string | null } | undefined, fileId: string) =>
+  document !== undefined && (document.fileId === fileId || document.replacingFileId === fileId);
+
 /**
- * parse → chunk → embed → index. The chunks are written, and the document marked completed, in
+ * parse → clean → chunk → embed → index. The chunks are written, and the document marked completed, in
  * one transaction: it is searchable with all of its chunks or not at all, and a run repeated after
  * a crash replaces what an earlier run wrote. A replacement swaps the new chunks in the same way;
  * until then the old ones keep answering. The chunks' vectors follow in short transactions of their
@@ -27,27 +48,22 @@ export const documentIngestionHandler =
   ({ db, log, knowledge }: { db: Db; log: FastifyBaseLogger; knowledge: KnowledgeStore }): JobHandler =>
   async (payload, { attempt }) => {
     const { documentId, fileId } = payloadSchema.parse(payload);
-    const document = await findDocument(db, { id: documentId });
-    if (!document || (document.fileId !== fileId && document.replacingFileId !== fileId)) {
+    if (!stillHas(await findDocument(db, { id: documentId }), fileId)) {
       log.info({ documentId, fileId }, 'document ingestion skipped: the document or this version of it is gone');
       return;
     }
     log.info({ documentId, fileId, attempt }, 'document ingestion started');
     let indexed: { chunks: number; withVectors: boolean; windows: ChunkWindows[] };
     try {
-      const file = await findStoredFile(db, fileId);
-      const bytes = await readFileBytes(db, fileId);
-      if (!file || !bytes) throw new IngestError('The uploaded file is missing. Please upload it again.');
-      const pages = await parseDocument(file.kind, bytes);
-      log.info({ documentId, pages: pages.length }, 'document parsed, embedding its chunks');
-      // Only a PDF has pages worth citing; a text or CSV file is one page.
-      const prepared = await prepareChunks(knowledge, pages, { pageNumbers: file.kind === 'pdf' });
-      if (prepared.chunks.length === 0) throw new IngestError('This document has no text to index.');
+      const prepared = await prepareDocumentFile({ db, log, knowledge }, documentId, fileId);
       const windows = await db.transaction(async (tx) => {
         const current = await findDocument(tx, { id: documentId }, { forUpdate: true });
-        if (!current || (current.fileId !== fileId && current.replacingFileId !== fileId)) return [];
+        if (!current || !stillHas(current, fileId)) return [];
         const written = await writeChunks(tx, { documentId }, prepared);
-        if (current.fileId !== fileId) await swapInReplacement(tx, documentId, current.fileId, file);
+        if (current.fileId !== fileId) {
+          const file = await findStoredFile(tx, fileId);
+          if (file) await swapInReplacement(tx, documentId, current.fileId, file);
+        }
         await tx.execute(sql`UPDATE documents SET status = 'completed', error_message = NULL WHERE id = ${documentId}`);
         return written;
       });
@@ -63,6 +79,34 @@ export const documentIngestionHandler =
     // (which indexes it again, as a run after a crash does), and the document keeps answering by full text.
     await writeChunkWindows(db, indexed.windows);
     log.info({ documentId, chunks: indexed.chunks, vectors: indexed.withVectors }, 'document indexed');
+  };
+
+/**
+ * The re-indexing after an upgrade (DOCUMENT_REINDEX_QUEUE): an indexed document read again from its file
+ * and its chunks swapped in at once, as a replacement's are; until then its old chunks answer. It changes
+ * nothing else: a document the new reading cannot index keeps its old chunks and its status, with a
+ * warning in the log; one replaced, deleted or being indexed meanwhile is left to that.
+ */
+export const documentReindexHandler =
+  ({ db, log, knowledge }: { db: Db; log: FastifyBaseLogger; knowledge: KnowledgeStore }): JobHandler =>
+  async (payload) => {
+    const { documentId, fileId } = payloadSchema.parse(payload);
+    const isCurrent = (document: Awaited<ReturnType<typeof findDocument>>) =>
+      document?.status === 'completed' && document.fileId === fileId && document.replacingFileId === null;
+    if (!isCurrent(await findDocument(db, { id: documentId }))) return;
+    let prepared: PreparedChunks;
+    try {
+      prepared = await prepareDocumentFile({ db, log, knowledge }, documentId, fileId);
+    } catch (error) {
+      if (!(error instanceof IngestError)) throw error;
+      log.warn({ documentId, reason: error.reason }, 'document not re-indexed: it keeps its previous chunks');
+      return;
+    }
+    const windows = await db.transaction(async (tx) =>
+      isCurrent(await findDocument(tx, { id: documentId }, { forUpdate: true })) ? writeChunks(tx, { documentId }, prepared) : [],
+    );
+    await writeChunkWindows(db, windows);
+    log.info({ documentId, chunks: prepared.chunks.length }, 'document re-indexed');
   };
 
 async function swapInReplacement(tx: Db, documentId: number, oldFileId: string, file: { fileId: string; filename: string; kind: string; byteSize: number }) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DOCUMENT_MESSAGES, documentRow, registerFilesRequest, updateDocumentRequest, uploadedFileRow, uploadUrlRequest } from '@steward/contract/documents';
+import { DOCUMENT_MESSAGES, documentIndexingRow, documentRow, registerFilesRequest, updateDocumentRequest, uploadedFileRow, uploadUrlRequest } from '@steward/contract/documents';
 import { idParam, pageIndexParam, rowsAnswer, successAnswer } from '@steward/contract/envelope';
 import { canDeleteDocument, canEditDocument, canManageDocuments, canReadDocuments, canUploadDocuments } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
@@ -10,6 +10,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { signedIn } from '../../plugins/access.ts';
 import { actorOf, recordAudit } from '../audit-log/record-audit.ts';
 import { documentObject } from './documents-audit.ts';
+import { documentIndexing } from './document-indexing.repository.ts';
 import { DOCUMENT_INGESTION_QUEUE } from './document-ingestion-queue.ts';
 import { INGESTION_ATTEMPTS } from './document-ingestion.ts';
 import { deleteFile, findStoredFile } from './document-files.repository.ts';
@@ -35,6 +36,12 @@ export async function documentsRoutes(app: FastifyInstance, context: AppContext)
       const { documents, totalCount } = await listDocumentsPage(db, request.params.pageIndex);
       return { success: true as const, data: { rows: documents.map((document) => presentDocument(document, totalCount)) } };
     },
+  );
+
+  api.get(
+    '/api/document-indexing',
+    { config: { access: canReadDocuments }, schema: { response: { 200: rowsAnswer(documentIndexingRow) } } },
+    async () => ({ success: true as const, data: { rows: [await documentIndexing(db)] } }),
   );
 
   api.post(

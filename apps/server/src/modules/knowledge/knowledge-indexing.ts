@@ -1,6 +1,8 @@
 import type { Db } from '../../db/client.ts';
-import { chunkPages } from '../../ingest/chunk.ts';
+import { chunkSections } from '../../ingest/chunk.ts';
+import { documentLines } from '../../ingest/clean-pages.ts';
 import type { DocumentPage } from '../../ingest/document-kind.ts';
+import { documentSections } from '../../ingest/document-sections.ts';
 import type { KnowledgeStore } from './knowledge-store.ts';
 import { type ChunkOwner, type ChunkWindows, type NewChunk, replaceChunks } from './knowledge.repository.ts';
 
@@ -11,26 +13,34 @@ export interface PreparedChunks {
 }
 
 /**
- * Chunks and embeds outside any transaction (embedding a long PDF takes a while), so the write
- * that follows is short. `pageNumbers: false` stores no page, for text that has none.
+ * Cleans, cuts and embeds outside any transaction (embedding a long PDF takes a while), so the write that
+ * follows is short: the pages lose their running headers, page numbers and tables of contents
+ * (clean-pages.ts), are read as sections under their headings (document-sections.ts) and cut into chunks
+ * that follow them (chunkSections). Each chunk is embedded with its heading path before its text, so a
+ * passage is found by what its section is about too. `pageNumbers: false` stores no page, for text that has none.
  */
 export async function prepareChunks(
   knowledge: KnowledgeStore,
   pages: readonly DocumentPage[],
   options: { pageNumbers: boolean },
 ): Promise<PreparedChunks> {
-  const chunks = chunkPages(pages, { countTokens: knowledge.embedder.countTokens });
-  const embeddings = await knowledge.embedChunks(chunks.map((chunk) => chunk.text));
+  const chunks = chunkSections(documentSections(documentLines(pages)), { countTokens: knowledge.embedder.countTokens });
+  const embeddings = await knowledge.embedChunks(chunks.map((chunk) => embeddedText(chunk)));
   return {
     chunks: chunks.map((chunk, position) => ({
       index: chunk.index,
       page: options.pageNumbers ? chunk.page : null,
+      pageEnd: options.pageNumbers ? chunk.pageEnd : null,
+      heading: chunk.heading,
       text: chunk.text,
       windowEmbeddings: embeddings?.[position],
     })),
     withVectors: embeddings !== undefined,
   };
 }
+
+/** What a chunk's vectors are made of: its heading path, then its text. */
+export const embeddedText = (chunk: { heading: string | null; text: string }): string => (chunk.heading ? `${chunk.heading}\n${chunk.text}` : chunk.text);
 
 /**
  * Puts the prepared chunks in place of the owner's old ones; call it inside the owner's transaction, and

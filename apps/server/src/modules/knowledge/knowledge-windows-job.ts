@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { embeddingWindows } from '../../ingest/embedding-windows.ts';
 import type { JobHandler } from '../../jobs/job-queue.ts';
+import { embeddedText } from './knowledge-indexing.ts';
 import type { KnowledgeStore } from './knowledge-store.ts';
 import { chunksOf, writeChunkWindows } from './knowledge.repository.ts';
 
@@ -25,9 +26,10 @@ export const knowledgeWindowsHandler =
   async (payload) => {
     const owner = payloadSchema.parse(payload);
     if (!knowledge.vectorsEnabled) return;
-    const longer = (await chunksOf(db, owner)).filter((chunk) => embeddingWindows(chunk.content, knowledge.embedder).length > 1);
+    const embedded = (await chunksOf(db, owner)).map((chunk) => ({ id: chunk.id, text: embeddedText({ heading: chunk.heading, text: chunk.content }) }));
+    const longer = embedded.filter((chunk) => embeddingWindows(chunk.text, knowledge.embedder).length > 1);
     if (longer.length === 0) return;
-    const vectors = await knowledge.embedChunks(longer.map((chunk) => chunk.content));
+    const vectors = await knowledge.embedChunks(longer.map((chunk) => chunk.text));
     if (!vectors) return;
     const written = await writeChunkWindows(
       db,

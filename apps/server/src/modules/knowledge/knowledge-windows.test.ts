@@ -7,10 +7,12 @@ import { createUseLiteEmbedder } from '../../ingest/embedder-use-lite.ts';
 import { embeddingWindows } from '../../ingest/embedding-windows.ts';
 import { insertDocument } from '../../test/document-upload.ts';
 import { onPostgres, openTestDatabase } from '../../test/test-database.ts';
-import { prepareChunks, writeChunks } from './knowledge-indexing.ts';
+import { embeddedText, prepareChunks, writeChunks } from './knowledge-indexing.ts';
+import { searchKnowledge, withAllWindowCandidates } from './knowledge-search.ts';
+import { vectorLiteral } from './knowledge-vectors.ts';
 import { createKnowledgeStore, type KnowledgeStore } from './knowledge-store.ts';
 import { knowledgeWindowsHandler } from './knowledge-windows-job.ts';
-import { nearestChunks, replaceChunks, searchKnowledge, WINDOWS_PER_TRANSACTION, withAllWindowCandidates, writeChunkWindows } from './knowledge.repository.ts';
+import { replaceChunks, WINDOWS_PER_TRANSACTION, writeChunkWindows } from './knowledge.repository.ts';
 import type { Db } from '../../db/client.ts';
 
 const log = pino({ level: 'silent' });
@@ -38,13 +40,18 @@ const repeat = (sentences: readonly string[], times: number) => Array.from({ len
  * Four pages of a kettle's manual, each one chunk of 200-300 tokens. Only the care page speaks of the
  * warranty, in its last paragraph, past the first 128 tokens the model reads of a text.
  */
+// Each page a section of its own (a Markdown heading), so each is one chunk whatever the pages around it.
 const PAGES = [
+  '# Care\n\n' +
   repeat(
     ['Rinse the kettle with fresh water after descaling.', 'Wipe the outside with a soft damp cloth.', 'Let the kettle dry with its lid open.', 'Vinegar and citric acid both dissolve limescale.', 'Never immerse the base in water.'],
     4,
   ) + '\n\nWarranty. Your kettle has a two-year warranty. If it stops heating within two years, we repair or replace it free of charge.',
+  '# Shipping\n\n' +
   repeat(['Parcels leave our warehouse within two working days.', 'Tracking numbers arrive by email once the parcel ships.', 'Couriers deliver on weekdays only.', 'Large orders may arrive in several boxes.'], 5),
+  '# Boiling\n\n' +
   repeat(['Fill the kettle to at least the minimum mark.', 'Press the switch and wait for the click.', 'Pour slowly to avoid splashes.', 'Boiling stops by itself when the water is ready.'], 5),
+  '# Returns\n\n' +
   repeat(['Send an unused item back within thirty days.', 'Print the prepaid label from your account.', 'Refunds reach your card within five working days.', 'Keep the receipt until the refund arrives.'], 5),
 ];
 const QUESTION = 'How long is the warranty?';
@@ -57,14 +64,23 @@ async function indexManual(): Promise<number> {
   return documentId;
 }
 
-/** The page of the chunk the vector side ranks first (searchKnowledge's nearestChunks, without the full-text side). */
-async function nearestPage(): Promise<number | null | undefined> {
+/** The text of the chunk the vector side alone ranks first: the one of the nearest window. */
+async function nearestChunkText(): Promise<string | undefined> {
   const queryEmbedding = await knowledge.embedQuery(QUESTION);
   if (!queryEmbedding) throw new Error('no question vector');
-  const [nearest] = await withAllWindowCandidates(database.db, (tx) => sqlRows<{ id: number }>(tx, nearestChunks(queryEmbedding)));
-  const [chunk] = await sqlRows<{ page: number | null }>(database.db, sql`SELECT page FROM knowledge_chunks WHERE id = ${nearest?.id}`);
-  return chunk?.page;
+  const asVector = sql.raw(`vector(${queryEmbedding.dimensions})`);
+  const [nearest] = await withAllWindowCandidates(database.db, (tx) =>
+    sqlRows<{ content: string }>(tx, sql`
+      SELECT c.content FROM knowledge_chunk_windows w JOIN knowledge_chunks c ON c.id = w.chunk_id
+      ORDER BY w.embedding::${asVector} <=> ${vectorLiteral(queryEmbedding.vector)}::${asVector} LIMIT 1`),
+  );
+  return nearest?.content;
 }
+
+/** Each chunk's embedded text (heading and text) of one document, in order. */
+const embeddedTexts = async (documentId: number) =>
+  (await sqlRows<{ heading: string | null; content: string }>(database.db, sql`
+    SELECT heading, content FROM knowledge_chunks WHERE document_id = ${documentId} ORDER BY chunk_index`)).map((row) => embeddedText({ heading: row.heading, text: row.content }));
 
 /** Each chunk's windows, in chunk order, of one document. */
 const windowCounts = async (documentId: number) =>
@@ -75,17 +91,17 @@ const windowCounts = async (documentId: number) =>
 describe.skipIf(onPostgres())('a chunk\'s vectors, one per window the model reads (pgvector: embedded database)', () => {
   it('finds a chunk by what its end says, which the model\'s first 128 tokens of it do not hold', async () => {
     const documentId = await indexManual();
-    const expected = PAGES.map((text) => embeddingWindows(text, knowledge.embedder).length);
+    const expected = (await embeddedTexts(documentId)).map((text) => embeddingWindows(text, knowledge.embedder).length);
     expect(expected.every((windows) => windows >= 2)).toBe(true);
     expect(await windowCounts(documentId)).toEqual(expected);
-    expect(await nearestPage()).toBe(1);
-    // The whole search too: its full-text side agrees.
+    expect(await nearestChunkText()).toContain('two-year warranty');
+    // The whole search too.
     const [best] = await searchKnowledge(database.db, { query: QUESTION, k: 4, queryEmbedding: await knowledge.embedQuery(QUESTION) });
-    expect(best?.page).toBe(1);
+    expect(best?.text).toContain('two-year warranty');
 
-    // With only each chunk's first window, as the model read a whole chunk before, the care page is not the nearest.
+    // With only each chunk's first window, as the model read a whole chunk before, the warranty's chunk is not the nearest.
     await database.db.execute(sql`DELETE FROM knowledge_chunk_windows WHERE window_index > 0`);
-    expect(await nearestPage()).not.toBe(1);
+    expect(await nearestChunkText()).not.toContain('two-year warranty');
   });
 
   it('gives every chunk of an owner its windows after the upgrade kept only the first (the knowledge-windows job)', async () => {
@@ -99,13 +115,13 @@ describe.skipIf(onPostgres())('a chunk\'s vectors, one per window the model read
     await database.db.execute(sql`DELETE FROM knowledge_chunk_windows WHERE window_index > 0`);
     const other = await indexManual();
     await database.db.execute(sql`DELETE FROM knowledge_chunk_windows w USING knowledge_chunks c WHERE c.id = w.chunk_id AND c.document_id = ${other} AND w.window_index > 0`);
-    expect(await nearestPage()).not.toBe(1);
+    expect(await nearestChunkText()).not.toContain('two-year warranty');
 
     await knowledgeWindowsHandler({ db: database.db, log, knowledge })({ documentId }, { attempt: 1 });
 
     expect(await windowCounts(documentId)).toEqual(complete);
     expect(await firstWindows()).toEqual(before);
-    expect(await nearestPage()).toBe(1);
+    expect(await nearestChunkText()).toContain('two-year warranty');
     // The other document's chunks were not touched.
     expect(await windowCounts(other)).toEqual(PAGES.map(() => 1));
   });
@@ -131,7 +147,7 @@ describe.skipIf(onPostgres())('a chunk\'s vectors, one per window the model read
   it('writes the vectors after the chunks, in transactions of at most WINDOWS_PER_TRANSACTION windows, passing over a chunk deleted meanwhile', async () => {
     const documentId = await newDocument('Counted');
     const unit = (seed: number) => Float32Array.from({ length: 512 }, (_, i) => (i === seed % 512 ? 1 : 0));
-    const chunks = Array.from({ length: 40 }, (_, index) => ({ index, page: 1, text: `Chunk ${index}.`, windowEmbeddings: [0, 1, 2].map((w) => unit(index * 3 + w)) }));
+    const chunks = Array.from({ length: 40 }, (_, index) => ({ index, page: 1, pageEnd: 1, heading: null, text: `Chunk ${index}.`, windowEmbeddings: [0, 1, 2].map((w) => unit(index * 3 + w)) }));
     const windows = await database.db.transaction((tx) => replaceChunks(tx, { documentId }, chunks, true));
     // The chunks are in, their vectors not yet: they answer by full text until writeChunkWindows.
     expect(await windowCounts(documentId)).toEqual(chunks.map(() => 0));

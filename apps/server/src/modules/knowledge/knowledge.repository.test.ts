@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { insertDocument } from '../../test/document-upload.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
-import { deleteChunks, RANKED_MATCHES, replaceChunks, searchKnowledge } from './knowledge.repository.ts';
+import { deleteChunks, replaceChunks } from './knowledge.repository.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -15,8 +15,10 @@ afterAll(() => database.close());
 const newDocument = (title: string) => insertDocument(database.db, title);
 
 /** Chunks of one document, without vectors: the full-text side alone. */
-const putChunks = (documentId: number, texts: readonly string[]) =>
-  database.db.transaction((tx) => replaceChunks(tx, { documentId }, texts.map((text, index) => ({ index, page: null, text })), false));
+const putChunks = (documentId: number, texts: readonly string[], heading: string | null = null) =>
+  database.db.transaction((tx) => replaceChunks(tx, { documentId }, texts.map((text, index) => ({ index, page: null, pageEnd: null, heading, text })), false));
+
+const totals = async () => (await sqlRows<{ chunks: number | string; lexemes: number | string }>(database.db, sql`SELECT chunks, lexemes FROM knowledge_totals WHERE id = 1`)).map((row) => ({ chunks: Number(row.chunks), lexemes: Number(row.lexemes) }))[0];
 
 const termCounts = async (): Promise<Record<string, number>> =>
   Object.fromEntries(
@@ -71,29 +73,26 @@ describe('steward_any_lexeme', () => {
   });
 });
 
-describe('searchKnowledge: the full-text side starts from the rarest words', () => {
-  it('finds the one passage holding a rare word of the question among more chunks of its common word than it ranks', async () => {
-    const manual = await newDocument('Kettle manual');
-    const filler = Array.from({ length: RANKED_MATCHES + 100 }, (_, i) => `Page ${i} of the kettle manual: the kettle is blue.`);
-    await putChunks(manual, [...filler, 'Descale the kettle with citric acid once a month.']);
-    const [best] = await searchKnowledge(database.db, { query: 'How do I descale my kettle?', k: 3 });
-    expect(best?.text).toBe('Descale the kettle with citric acid once a month.');
+describe('knowledge_totals: BM25\'s number of chunks and their lexemes', () => {
+  it('follows chunks as they are added, replaced, edited, deleted and truncated, a heading\'s words counted', async () => {
+    expect(await totals()).toEqual({ chunks: 0, lexemes: 0 });
+    const teapot = await newDocument('Teapot');
+    await putChunks(teapot, ['Warm the teapot first.', 'The teapot lid is dishwasher safe.'], 'Care of your teapot');
+    // "warm teapot first" 3, "teapot lid dishwash safe" 4, each with the heading's "care": 4 + 5.
+    expect(await totals()).toEqual({ chunks: 2, lexemes: 9 });
+    await putChunks(teapot, ['Warm the teapot.']);
+    expect(await totals()).toEqual({ chunks: 1, lexemes: 2 });
+    await database.db.execute(sql`UPDATE knowledge_chunks SET content = 'Rinse and warm the teapot.' WHERE document_id = ${teapot}`);
+    expect(await totals()).toEqual({ chunks: 1, lexemes: 3 });
+    await database.db.execute(sql`DELETE FROM documents WHERE id = ${teapot}`);
+    expect(await totals()).toEqual({ chunks: 0, lexemes: 0 });
+    await putChunks(await newDocument('Kettle'), ['Descale the kettle.']);
+    await database.db.execute(sql`TRUNCATE knowledge_chunks CASCADE`);
+    expect(await totals()).toEqual({ chunks: 0, lexemes: 0 });
   });
 
-  it('takes the chunks holding both of the two rarest words when even the rarest is common', async () => {
-    const manual = await newDocument('Manuals');
-    const common = RANKED_MATCHES + 50;
-    await putChunks(manual, [
-      ...Array.from({ length: common }, (_, i) => `Kettle page ${i}: the kettle is blue.`),
-      ...Array.from({ length: common }, (_, i) => `Descaling page ${i}: descale with vinegar.`),
-      'Descale the kettle with citric acid.',
-    ]);
-    const [best] = await searchKnowledge(database.db, { query: 'descale kettle', k: 1 });
-    expect(best?.text).toBe('Descale the kettle with citric acid.');
-  });
-
-  it('finds nothing when no chunk holds any word of the question', async () => {
-    await putChunks(await newDocument('Teapot'), ['Warm the teapot first.']);
-    expect(await searchKnowledge(database.db, { query: 'zeppelin mooring', k: 3 })).toEqual([]);
+  it('counts a heading\'s words in knowledge_terms too', async () => {
+    await putChunks(await newDocument('Teapot'), ['Warm it first.'], 'Teapot care');
+    expect(await termCounts()).toEqual({ care: 1, first: 1, teapot: 1, warm: 1 });
   });
 });

@@ -5,7 +5,7 @@ import { rowsAnswer } from '@steward/contract/envelope';
 import { canReadDocuments } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
 import type { KnowledgeStore } from './knowledge-store.ts';
-import { type Passage, searchKnowledge } from './knowledge.repository.ts';
+import { type Passage, searchKnowledge } from './knowledge-search.ts';
 import type { Db } from '../../db/client.ts';
 
 const present = (passage: Passage): KnowledgePassageRow => ({
@@ -13,7 +13,10 @@ const present = (passage: Passage): KnowledgePassageRow => ({
   document_title: passage.documentTitle,
   source_url: passage.sourceUrl,
   page: passage.page,
-  score: passage.score,
+  page_end: passage.pageEnd,
+  heading: passage.heading,
+  score: passage.relevance,
+  matched_words: passage.matchedWords,
   document_id: passage.documentId,
   inform_the_bot_id: passage.informTheBotId,
 });

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { SourceLine } from './clean-pages.ts';
+import { documentSections } from './document-sections.ts';
+
+const pdf = (text: string, size = 10, paragraphStart = false, page = 1): SourceLine => ({ text, size, page, paragraphStart });
+const txt = (text: string, paragraphStart = false): SourceLine => ({ text, size: null, page: 1, paragraphStart });
+
+describe('documentSections on a PDF', () => {
+  it('reads larger short lines as headings, nested by their numbering, and joins a paragraph’s lines', () => {
+    const sections = documentSections([
+      pdf('2. How to use bzip2', 24.8, true),
+      pdf('This chapter is the man page.', 10, true),
+      pdf('2.1. NAME', 20.7, true),
+      pdf('bzip2 compresses files using the Burrows-Wheeler block', 10, true),
+      pdf('sorting algorithm; decompres-', 10),
+      pdf('sion is fast.', 10, false, 2),
+      pdf('2.6. RECOVERING DATA FROM DAMAGED', 20.7, true, 2),
+      pdf('FILES', 20.7, true, 2),
+      pdf('Use bzip2recover.', 10, true, 2),
+    ]);
+    expect(sections).toEqual([
+      { headings: ['2. How to use bzip2'], paragraphs: [{ text: 'This chapter is the man page.', page: 1 }] },
+      {
+        headings: ['2. How to use bzip2', '2.1. NAME'],
+        paragraphs: [{ text: 'bzip2 compresses files using the Burrows-Wheeler block sorting algorithm; decompression is fast.', page: 1 }],
+      },
+      { headings: ['2. How to use bzip2', '2.6. RECOVERING DATA FROM DAMAGED FILES'], paragraphs: [{ text: 'Use bzip2recover.', page: 2 }] },
+    ]);
+  });
+
+  it('does not take a large line ending like a sentence, or a bullet, for a heading', () => {
+    const sections = documentSections([pdf('Body text.', 10, true), pdf('A large quote ending with a period.', 14, true), pdf('• an item', 10, true)]);
+    expect(sections).toEqual([
+      { headings: [], paragraphs: [{ text: 'Body text.', page: 1 }, { text: 'A large quote ending with a period.', page: 1 }, { text: '• an item', page: 1 }] },
+    ]);
+  });
+});
+
+describe('documentSections on text', () => {
+  it('reads underlined and Markdown headings, levels by the order underlines first appear', () => {
+    const sections = documentSections([
+      txt('2 Invoking', true),
+      txt('**********'),
+      txt('By default, Wget is simple.', true),
+      txt('2.1 URL Format', true),
+      txt('=============='),
+      txt('URL is an acronym', true),
+      txt('for Uniform Resource Locator.'),
+      txt('## Notes', true),
+      txt('A note.', true),
+    ]);
+    expect(sections).toEqual([
+      { headings: ['2 Invoking'], paragraphs: [{ text: 'By default, Wget is simple.', page: 1 }] },
+      { headings: ['2 Invoking', '2.1 URL Format'], paragraphs: [{ text: 'URL is an acronym\nfor Uniform Resource Locator.', page: 1 }] },
+      { headings: ['2 Invoking', 'Notes'], paragraphs: [{ text: 'A note.', page: 1 }] },
+    ]);
+  });
+
+  it('keeps text with no headings as one section, and a line of dashes inside a paragraph as text', () => {
+    expect(documentSections([txt('Hello there.', true), txt('Short', true), txt('------------------------------')])).toEqual([
+      { headings: [], paragraphs: [{ text: 'Hello there.', page: 1 }, { text: 'Short\n------------------------------', page: 1 }] },
+    ]);
+  });
+});

@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { insertDocument } from '../../test/document-upload.ts';
+import { openTestDatabase } from '../../test/test-database.ts';
+import { replaceChunks } from './knowledge.repository.ts';
+import { questionTerms, searchKnowledge, TEXT_CANDIDATES } from './knowledge-search.ts';
+import { SYNONYM_WEIGHT } from './passage-features.ts';
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+beforeEach(async () => {
+  await database.db.execute(sql`DELETE FROM documents`);
+});
+
+/** Chunks of a new document, without vectors (the full-text side alone), each `[text, heading?]`. */
+async function putDocument(title: string, chunks: readonly (string | [string, string])[]): Promise<number> {
+  const documentId = await insertDocument(database.db, title);
+  await database.db.transaction((tx) =>
+    replaceChunks(
+      tx,
+      { documentId },
+      chunks.map((chunk, index) => ({ index, page: index + 1, pageEnd: index + 2, heading: typeof chunk === 'string' ? null : chunk[1], text: typeof chunk === 'string' ? chunk : chunk[0] })),
+      false,
+    ),
+  );
+  return documentId;
+}
+
+const search = (query: string, k = 5) => searchKnowledge(database.db, { query, k });
+
+describe('searchKnowledge', () => {
+  it('ranks by BM25: the passage holding the rarer word of the question first, however often a common one repeats', async () => {
+    await putDocument('Kettle manual', [
+      'The kettle kettle kettle kettle is a kettle. The kettle boils water in the kettle.',
+      'Descale the kettle with citric acid once a month.',
+      'The kettle has a blue light.',
+      'Keep the kettle dry.',
+    ]);
+    const [best] = await search('How often should I descale the kettle?');
+    expect(best?.text).toBe('Descale the kettle with citric acid once a month.');
+  });
+
+  it('answers a relevance from 0 to 1, best first, the question’s words each holds as typed, its heading and pages', async () => {
+    await putDocument('Kettle manual', [['Descale the kettle with citric acid once a month.', 'Care › Descaling'], 'The kettle is blue.']);
+    const passages = await search('Descaling my Kettles');
+    expect(passages.map((passage) => passage.text)).toEqual(['Descale the kettle with citric acid once a month.', 'The kettle is blue.']);
+    const [first, second] = passages;
+    expect(first?.relevance).toBeGreaterThan(second?.relevance ?? 1);
+    for (const passage of passages) {
+      expect(passage.relevance).toBeGreaterThan(0);
+      expect(passage.relevance).toBeLessThan(1);
+    }
+    expect(first).toMatchObject({ heading: 'Care › Descaling', page: 1, pageEnd: 2, documentTitle: 'Kettle manual', matchedWords: ['Descaling', 'Kettles'] });
+  });
+
+  it('finds a passage by the words of its heading, and ranks it above one that only mentions them in passing', async () => {
+    await putDocument('Manual', [['Use the -s flag on small machines.', 'Memory management'], 'Other memory notes are elsewhere; see the index.']);
+    const [best] = await search('memory management');
+    expect(best?.text).toBe('Use the -s flag on small machines.');
+  });
+
+  it('finds a passage by a synonym of a question’s word (WordNet), weighing it less than the word itself', async () => {
+    await putDocument('Shop', ['You can buy spare filters in our online shop.', 'Filters are washable.']);
+    const [best] = await search('Where can I purchase filters?');
+    expect(best?.text).toBe('You can buy spare filters in our online shop.');
+    expect(best?.matchedWords).toEqual(expect.arrayContaining(['buy', 'filters']));
+    const terms = await questionTerms(database.db, 'Where can I purchase filters?');
+    expect(terms.find((term) => term.term === 'buy')).toMatchObject({ weight: SYNONYM_WEIGHT, source: 'purchas' });
+  });
+
+  it('shows the same passage uploaded twice once', async () => {
+    await putDocument('Manual', ['Descale the kettle with citric acid.']);
+    await putDocument('Manual (copy)', ['Descale the  kettle with citric acid.']);
+    expect(await search('descale kettle')).toHaveLength(1);
+  });
+
+  it('finds the one passage holding a rare word of the question among more chunks of its common word than it scores', async () => {
+    const filler = Array.from({ length: TEXT_CANDIDATES + 100 }, (_, i) => `Page ${i} of the kettle manual: the kettle is blue.`);
+    await putDocument('Kettle manual', [...filler, 'Descale the kettle with citric acid once a month.']);
+    const [best] = await search('How do I descale my kettle?', 3);
+    expect(best?.text).toBe('Descale the kettle with citric acid once a month.');
+  });
+
+  it('takes the chunks holding both of the two rarest words when even the rarest is common', async () => {
+    const common = TEXT_CANDIDATES + 50;
+    await putDocument('Manuals', [
+      ...Array.from({ length: common }, (_, i) => `Kettle page ${i}: the kettle is blue.`),
+      ...Array.from({ length: common }, (_, i) => `Descaling page ${i}: descale with vinegar.`),
+      'Descale the kettle with citric acid.',
+    ]);
+    const [best] = await search('descale kettle', 1);
+    expect(best?.text).toBe('Descale the kettle with citric acid.');
+  });
+
+  it('finds nothing when no chunk holds any word of the question, or the question has no words', async () => {
+    await putDocument('Teapot', ['Warm the teapot first.']);
+    expect(await search('zeppelin mooring')).toEqual([]);
+    expect(await search('?!')).toEqual([]);
+  });
+});

@@ -1,0 +1,21 @@
+import fs from 'node:fs';
+
+let table: Map<string, number> | undefined;
+
+/** english-word-frequencies.json, read once when first needed; beside this file, and beside dist/main.js in the bundle. */
+function frequencies(): Map<string, number> {
+  // eslint-disable-next-line security/detect-non-literal-fs-filename -- a data file shipped beside this module, a fixed path
+  table ??= new Map(Object.entries(JSON.parse(fs.readFileSync(new URL('./english-word-frequencies.json', import.meta.url), 'utf8')) as Record<string, number>));
+  return table;
+}
+
+/** A word never seen in the frequency list counts as this rare (a Zipf value: about once per hundred million words). */
+const UNSEEN_ZIPF = 1;
+/** Zipf values are at most about 7 ("the"), so 7 less a word's value is how much it says in general English. */
+const MOST_COMMON_ZIPF = 7;
+
+/**
+ * How much a word says in general English, whatever the documents: 0 for "the", about 1.4 for "many", 5.4 for
+ * "firmware", 6 for a word the frequency list has never seen (a product or a name such as "YouTube").
+ */
+export const informativenessOf = (word: string): number => Math.max(0, MOST_COMMON_ZIPF - (frequencies().get(word.toLowerCase()) ?? UNSEEN_ZIPF));

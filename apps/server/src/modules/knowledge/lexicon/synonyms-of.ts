@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+
+let table: Map<string, readonly string[]> | undefined;
+
+/**
+ * wordnet-synonyms.json, read once, on the first question (about 2 MB; nothing reads it at start-up). It sits
+ * beside this file, and beside dist/main.js in the bundle (build.mjs copies it there).
+ */
+function synonymTable(): Map<string, readonly string[]> {
+  if (table) return table;
+  const file = new URL('./wordnet-synonyms.json', import.meta.url);
+  // eslint-disable-next-line security/detect-non-literal-fs-filename -- a data file shipped beside this module, a fixed path
+  const entries = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+  table = new Map(Object.entries(entries).map(([word, synonyms]) => [word, synonyms.split('|')]));
+  return table;
+}
+
+/** The forms a word's dictionary entry may have: itself, then without a plural or past ending. */
+function lemmasOf(word: string): string[] {
+  const forms = [word];
+  if (word.endsWith('ies')) forms.push(`${word.slice(0, -3)}y`);
+  if (word.endsWith('es')) forms.push(word.slice(0, -2));
+  if (word.endsWith('s') && !word.endsWith('ss')) forms.push(word.slice(0, -1));
+  if (word.endsWith('ed')) forms.push(word.slice(0, -2), word.slice(0, -1));
+  if (word.endsWith('ing')) forms.push(word.slice(0, -3), `${word.slice(0, -3)}e`);
+  return forms;
+}
+
+/** A word's synonyms in its most frequent senses (WordNet), for the first of its forms the dictionary knows. */
+export function synonymsOf(word: string): readonly string[] {
+  const synonyms = synonymTable();
+  for (const form of lemmasOf(word.toLowerCase())) {
+    const found = synonyms.get(form);
+    if (found) return found;
+  }
+  return [];
+}

@@ -1,0 +1,181 @@
+/**
+ * The second stage of the knowledge search: features of a candidate passage that say how well it answers a
+ * question, computed from what the first stage fetched (its BM25, its nearest window's similarity, where the
+ * question's words sit in it), and the calibrated relevance made of them. Pure: unit-tested alone, fitted by
+ * `bench/src/eval/fit-reranker.ts` on the evaluation's questions (docs/bot.md).
+ */
+
+/** A word of the question as the store knows it: its English stem, how telling it is, and how it was typed. */
+export interface QuestionTerm {
+  term: string;
+  /** BM25's inverse document frequency; a word no chunk holds gets the largest there is (a chunk of its own). */
+  idf: number;
+  /** Held by no chunk at all. */
+  unknown: boolean;
+  /** The question's word it comes from (or the synonym), for showing staff why a passage matched. */
+  word: string;
+  /** 1 for the question's own words, SYNONYM_WEIGHT for a synonym of one. */
+  weight: number;
+  /** For a synonym: the question's term it stands for. */
+  source?: string;
+  /** How much its word says in general English (informativenessOf), for the answer rule. */
+  informativeness: number;
+}
+
+/** How much a synonym of a question's word (WordNet) counts against the word itself. */
+export const SYNONYM_WEIGHT = 0.5;
+
+/** Where one of the question's terms sits in a passage: positions in its text, and whether its heading holds it. */
+export interface TermHits {
+  term: string;
+  positions: readonly number[];
+  inHeading: boolean;
+}
+
+export interface PassageFeatures {
+  /** BM25 over the question's known words, divided by the sum of their IDFs (about 1 for each word once in a chunk of usual length). */
+  bm25: number;
+  /** The share of the question's IDF the passage holds (heading or text): how much of what was asked it speaks of. */
+  coverage: number;
+  /** The share of the question's IDF found together within PROXIMITY_WINDOW words of the text. */
+  proximity: number;
+  /** The share of the question's IDF in the passage's headings. */
+  heading: number;
+  /** The share of the question's IDF in its document's title: a question that names a product, about that product's manual. */
+  title: number;
+  /** Cosine similarity of the question's vector and the passage's nearest window; null without vectors. */
+  similarity: number | null;
+}
+
+/** Words apart that still count as "together" for proximity: about a sentence. */
+export const PROXIMITY_WINDOW = 12;
+
+const sumIdf = (terms: readonly QuestionTerm[]) => terms.reduce((sum, term) => sum + term.idf, 0);
+
+/**
+ * Words more common than this in everyday English (informativenessOf under it: "many", "days", "think", about
+ * the 300 most common words) are how a question is asked rather than what it is about: the answer rule leaves
+ * them out.
+ */
+export const COMMON_WORD_INFORMATIVENESS = 1.5;
+
+/**
+ * The share of the question in words no chunk holds, nor any synonym of them: what the documents say nothing
+ * of. Each word weighs what it says in everyday English (informativenessOf: "refund" some, "firmware" much, a
+ * name the frequency list has never seen most; the most common words nothing), not its rarity in the store,
+ * which in a small store would make any everyday word it lacks look like the question's subject.
+ */
+export function unknownShareOf(terms: readonly QuestionTerm[]): number {
+  const own = terms.filter((term) => term.source === undefined && term.informativeness >= COMMON_WORD_INFORMATIVENESS);
+  // A word the store lacks but one of whose synonyms it holds ("purchase" where the documents say "buy") is known.
+  const bySynonym = new Set(terms.flatMap((term) => (term.source === undefined ? [] : [term.source])));
+  const total = own.reduce((sum, term) => sum + term.informativeness, 0);
+  const unknown = own.filter((term) => term.unknown && !bySynonym.has(term.term));
+  return total === 0 ? 0 : unknown.reduce((sum, term) => sum + term.informativeness, 0) / total;
+}
+
+/**
+ * How much of each of the question's own terms a set of held terms accounts for: 1 for the term itself, its
+ * synonym's weight for a synonym of it (the best one held).
+ */
+function creditOf(terms: readonly QuestionTerm[], held: ReadonlySet<string>): Map<string, number> {
+  const credit = new Map<string, number>();
+  for (const term of terms) {
+    if (!held.has(term.term)) continue;
+    const own = term.source ?? term.term;
+    credit.set(own, Math.max(credit.get(own) ?? 0, term.weight));
+  }
+  return credit;
+}
+
+export function passageFeatures(
+  terms: readonly QuestionTerm[],
+  passage: { bm25: number; similarity: number | null; hits: readonly TermHits[]; titleTerms: readonly string[] },
+): PassageFeatures {
+  const own = terms.filter((term) => term.source === undefined);
+  const total = sumIdf(own);
+  const known = sumIdf(own.filter((term) => !term.unknown));
+  const share = (held: Iterable<string>) => {
+    const credit = creditOf(terms, new Set(held));
+    return total === 0 ? 0 : own.reduce((sum, term) => sum + term.idf * (credit.get(term.term) ?? 0), 0) / total;
+  };
+  return {
+    bm25: known === 0 ? 0 : passage.bm25 / known,
+    coverage: share(passage.hits.filter((hit) => hit.inHeading || hit.positions.length > 0).map((hit) => hit.term)),
+    proximity: total === 0 ? 0 : bestWindow(terms, passage.hits) / total,
+    heading: share(passage.hits.filter((hit) => hit.inHeading).map((hit) => hit.term)),
+    title: share(terms.filter((term) => passage.titleTerms.includes(term.term)).map((term) => term.term)),
+    similarity: passage.similarity,
+  };
+}
+
+/**
+ * The most of the question's own IDF found within PROXIMITY_WINDOW consecutive positions, each of its terms
+ * counted once, a synonym for its weight.
+ */
+function bestWindow(terms: readonly QuestionTerm[], hits: readonly TermHits[]): number {
+  const byTerm = new Map(terms.map((term) => [term.term, term]));
+  const idfOfOwn = new Map(terms.filter((term) => term.source === undefined).map((term) => [term.term, term.idf]));
+  const occurrences = hits
+    .flatMap((hit) => {
+      const term = byTerm.get(hit.term);
+      if (!term) return [];
+      const own = term.source ?? term.term;
+      return hit.positions.map((position) => ({ position, own, weight: (idfOfOwn.get(own) ?? 0) * term.weight }));
+    })
+    .sort((a, b) => a.position - b.position);
+  let best = 0;
+  for (let first = 0; first < occurrences.length; first += 1) {
+    const start = occurrences[first]?.position ?? 0;
+    const credit = new Map<string, number>();
+    for (let next = first; next < occurrences.length && (occurrences[next]?.position ?? 0) < start + PROXIMITY_WINDOW; next += 1) {
+      const occurrence = occurrences[next];
+      if (occurrence) credit.set(occurrence.own, Math.max(credit.get(occurrence.own) ?? 0, occurrence.weight));
+    }
+    best = Math.max(best, [...credit.values()].reduce((sum, value) => sum + value, 0));
+  }
+  return best;
+}
+
+/**
+ * The relevance: a score of each candidate (a weighted sum of its features: the direction that orders each
+ * question's right passages above its wrong ones, fitted pairwise), made a share of belief among the candidates
+ * of the question (a softmax at `temperature`, fitted so that the shares are the chances: of passages given
+ * 40 %, about four in ten were the one that answered). One model for a store with vectors, one for full text
+ * alone. Fitted on the evaluation's questions by bench/src/eval/fit-reranker.ts, rounded; docs/bot.md gives the run.
+ */
+export interface RelevanceModel {
+  bm25: number;
+  coverage: number;
+  proximity: number;
+  heading: number;
+  title: number;
+  similarity: number;
+  temperature: number;
+}
+
+export const WITH_VECTORS: RelevanceModel = { bm25: 5, coverage: 2.6, proximity: 3.2, heading: 0.6, title: 1.35, similarity: 5, temperature: 0.6 };
+export const FULL_TEXT_ONLY: RelevanceModel = { bm25: 5.2, coverage: 2.5, proximity: 3.5, heading: 0.6, title: 1.5, similarity: 0, temperature: 0.6 };
+
+export const modelFor = (features: PassageFeatures): RelevanceModel => (features.similarity === null ? FULL_TEXT_ONLY : WITH_VECTORS);
+
+/** A candidate's score: higher ranks first. */
+export function scoreOf(features: PassageFeatures, model: RelevanceModel = modelFor(features)): number {
+  return (
+    model.bm25 * Math.min(features.bm25, 3) +
+    model.coverage * features.coverage +
+    model.proximity * features.proximity +
+    model.heading * features.heading +
+    model.title * features.title +
+    model.similarity * (features.similarity ?? 0)
+  );
+}
+
+/** The candidates' relevances (0 to 1, summing to 1): each one's chance of being the passage that answers, among them. */
+export function relevancesOf(scores: readonly number[], temperature: number): number[] {
+  if (scores.length === 0) return [];
+  const top = Math.max(...scores);
+  const weights = scores.map((score) => Math.exp((score - top) / temperature));
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  return weights.map((weight) => weight / total);
+}

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The evaluation's documents and questions (bench/eval/questions.json); docs/bot.md explains the fields. */
+const documentEntry = z.strictObject({
+  /** A file of test-data/manuals. */
+  file: z.string().min(1),
+  /** The title it is uploaded with (and cited by). */
+  title: z.string().min(1),
+  /** Where the document is published: its Source URL on the Documents screen, linked from answers. */
+  sourceUrl: z.url(),
+});
+
+const answerable = z.strictObject({
+  id: z.string().min(1),
+  /** The file of `documents` that answers it. */
+  document: z.string().min(1),
+  question: z.string().min(5),
+  /** `literal`: asked in the document's own words; `paraphrased`: in a customer's, with few of the document's. */
+  style: z.enum(['literal', 'paraphrased']),
+  /** A right passage holds one of these texts (compared by normaliseForMatch). */
+  evidence: z.array(z.string().min(8)).min(1),
+  /** A right answer holds, for every group, one of its texts. */
+  facts: z.array(z.array(z.string().min(1)).min(1)).min(1),
+});
+
+const outOfScope = z.strictObject({
+  id: z.string().min(1),
+  question: z.string().min(5),
+  /** Why no document answers it (for the reader of the set). */
+  why: z.string().min(1),
+});
+
+export const questionSetSchema = z.strictObject({
+  documents: z.array(documentEntry).min(1),
+  answerable: z.array(answerable).min(1),
+  outOfScope: z.array(outOfScope).min(1),
+});
+
+export type QuestionSet = z.infer<typeof questionSetSchema>;
+export type AnswerableQuestion = QuestionSet['answerable'][number];
+export type OutOfScopeQuestion = QuestionSet['outOfScope'][number];
+
+export const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
+export const DEFAULT_QUESTION_SET = path.join(REPOSITORY_ROOT, 'bench', 'eval', 'questions.json');
+/** Where a set's documents are, unless the set's own folder holds them. */
+export const MANUALS_DIR = path.join(REPOSITORY_ROOT, 'test-data', 'manuals');
+
+/** A set and the folder its documents are read from (beside the set when they are there, else test-data/manuals). */
+export function readQuestionSet(file: string): { set: QuestionSet; documentsDir: string } {
+  const set = questionSetSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
+  const besideSet = path.dirname(file);
+  const documentsDir = set.documents.every((document) => fs.existsSync(path.join(besideSet, document.file))) ? besideSet : MANUALS_DIR;
+  const ids = [...set.answerable, ...set.outOfScope].map((question) => question.id);
+  const repeated = ids.filter((id, index) => ids.indexOf(id) !== index);
+  if (repeated.length > 0) throw new Error(`Question ids used twice: ${repeated.join(', ')}`);
+  const files = new Set(set.documents.map((document) => document.file));
+  const unknown = set.answerable.filter((question) => !files.has(question.document));
+  if (unknown.length > 0) throw new Error(`Questions about documents the set does not list: ${unknown.map((question) => question.id).join(', ')}`);
+  return { set, documentsDir };
+}

@@ -1,0 +1,134 @@
+/**
+ * `npm run eval`: the bot's retrieval and answers measured on real manuals, through the shipped server
+ * (apps/server/dist/main.js, as `npm start` runs it) and its public calls only. It uploads the set's documents
+ * (bench/eval/questions.json; their files in test-data/manuals, sources and licences in its README) as staff
+ * do, waits until GET /api/document-indexing says they are indexed, then asks every question of
+ * POST /api/bot/knowledge/search (k = 10) and of POST /api/chat/ask, and ranks the same documents with a
+ * textbook BM25 (bm25-baseline.ts) in the same run. It prints one table (evalMarkdown) and writes each
+ * question's outcome to test-results/eval/<set's folder>-<set>.json.
+ *
+ * `npm run eval -- --set <file>` evaluates another set (its documents beside it, or in test-data/manuals);
+ * `--write` puts the table into docs/operations.md between its markers. Exits 1 when a target is missed.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { ChatAnswer } from '@steward/contract/chat';
+import type { KnowledgePassageRow } from '@steward/contract/documents';
+import { detectDocumentKind } from '../../../apps/server/src/ingest/document-kind.ts';
+import { parseDocument } from '../../../apps/server/src/ingest/parse-document.ts';
+import { benchAdmin, forkBenchServer, prepareDataDir, signIn } from '../bench-server.ts';
+import { EVAL_MARKERS, replaceMarkedSection, runContextMarkdown } from '../docs-section.ts';
+import { bm25Baseline, passagesOf } from './bm25-baseline.ts';
+import { evalMarkdown, evalTargets, type QuestionOutcome, summarise } from './eval-report.ts';
+import { answerText, firstRightRank, rankingMeasures } from './metrics.ts';
+import { indexDocuments, rowsOf } from './eval-server.ts';
+import { type AnswerableQuestion, DEFAULT_QUESTION_SET, readQuestionSet, REPOSITORY_ROOT } from './question-set.ts';
+import { holdsAny } from './text-match.ts';
+
+const BOT_API_KEY = 'steward-eval-bot-key-0123456789';
+/** The passages each search answers: MRR@10 reads ten. */
+const SEARCHED = 10;
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+const { values: options } = parseArgs({ options: { set: { type: 'string' }, write: { type: 'boolean', default: false } } });
+const setFile = path.resolve(options.set ?? DEFAULT_QUESTION_SET);
+const { set, documentsDir } = readQuestionSet(setFile);
+const setName = path.relative(REPOSITORY_ROOT, setFile).startsWith('..') ? path.basename(setFile) : path.relative(REPOSITORY_ROOT, setFile);
+
+async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await work();
+  return { value, ms: performance.now() - started };
+}
+
+const isRightFor = (question: AnswerableQuestion) => (passage: string) => holdsAny(passage, question.evidence);
+
+async function documentText(file: string): Promise<string> {
+  const bytes = fs.readFileSync(path.join(documentsDir, file));
+  const kind = detectDocumentKind(file, bytes.subarray(0, 8192));
+  if (!kind.ok) throw new Error(`${file}: ${kind.reason}`);
+  return (await parseDocument(kind.kind, bytes)).map((page) => page.text).join('\n');
+}
+
+const loadAverageAtStart = os.loadavg();
+log(`Evaluation ${setName}: ${set.documents.length} documents, ${set.answerable.length} answerable questions, ${set.outOfScope.length} out of scope.`);
+const baseline = bm25Baseline((await Promise.all(set.documents.map((document) => documentText(document.file)))).flatMap((text) => passagesOf(text)));
+const { dataDir } = await prepareDataDir(0);
+const server = await forkBenchServer(dataDir, {
+  BOT_API_KEY,
+  // The evaluation asks many questions from one address, each in a session of its own.
+  CHAT_RATE_LIMIT_PER_IP: '100000',
+  CHAT_RATE_LIMIT_PER_SESSION: '100000',
+});
+/** Indexes the set's documents on the server, then asks it every question. */
+async function askEverything(url: string): Promise<{ outcomes: QuestionOutcome[]; indexingSeconds: number }> {
+  const cookie = await signIn(url, benchAdmin);
+  const indexing = await timed(() => indexDocuments(url, cookie, set.documents, documentsDir));
+  log(`Indexed in ${(indexing.ms / 1000).toFixed(1)} s; asking…`);
+  const outcomes: QuestionOutcome[] = [];
+  const questions = [...set.answerable.map((question) => ({ question, answerable: true as const })), ...set.outOfScope.map((question) => ({ question, answerable: false as const }))];
+  for (const { question, answerable } of questions) {
+    const search = await timed(async () =>
+      rowsOf<KnowledgePassageRow>(
+        await fetch(`${url}/api/bot/knowledge/search`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${BOT_API_KEY}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ query: question.question, k: SEARCHED }),
+        }),
+        'POST /api/bot/knowledge/search',
+      ),
+    );
+    const ask = await timed(async () => {
+      const [answer] = await rowsOf<ChatAnswer>(
+        await fetch(`${url}/api/chat/ask`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: question.question }) }),
+        'POST /api/chat/ask',
+      );
+      if (!answer) throw new Error('POST /api/chat/ask answered no row.');
+      return answer;
+    });
+    const answer = answerText(ask.value.answer);
+    const passages = search.value.map((row) => row.text);
+    outcomes.push({
+      id: question.id,
+      question: question.question,
+      answerable,
+      ...(answerable ? { style: question.style } : {}),
+      rank: answerable ? firstRightRank(passages, isRightFor(question)) : null,
+      baselineRank: answerable ? firstRightRank(baseline.search(question.question, SEARCHED), isRightFor(question)) : null,
+      searchMs: search.ms,
+      askMs: ask.ms,
+      answerKind: ask.value.answer_kind,
+      factsHeld: answerable && ask.value.answer_kind !== 'unknown' && question.facts.every((group) => holdsAny(answer, group)),
+      answer,
+      topPassage: passages[0] ?? '',
+      topScore: search.value[0]?.score ?? null,
+    });
+  }
+  return { outcomes, indexingSeconds: indexing.ms / 1000 };
+}
+
+const { outcomes, indexingSeconds } = await askEverything(server.url).finally(async () => {
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const summary = summarise(outcomes, rankingMeasures);
+const context = [
+  runContextMarkdown({ date: new Date(), loadAverageAtStart, loadAverageAtEnd: os.loadavg(), nodeVersion: process.version, environment: {} }).split('\n')[0],
+  `Documents: ${set.documents.map((document) => `${document.title} (\`${document.file}\`)`).join(', ')}; indexed in ${indexingSeconds.toFixed(1)} s.`,
+].join('\n');
+const report = evalMarkdown(setName, summary, context);
+process.stdout.write(`\n${report}\n`);
+const resultsDir = path.join(REPOSITORY_ROOT, 'test-results', 'eval');
+fs.mkdirSync(resultsDir, { recursive: true });
+// Named by the set's folder and file, so two sets called questions.json do not overwrite each other.
+const resultsFile = path.join(resultsDir, `${path.basename(path.dirname(setFile))}-${path.basename(setFile)}`);
+fs.writeFileSync(resultsFile, `${JSON.stringify({ summary, outcomes }, null, 2)}\n`);
+log(`Each question's outcome: ${path.relative(process.cwd(), resultsFile)}`);
+if (options.write) {
+  const operations = path.join(REPOSITORY_ROOT, 'docs', 'operations.md');
+  fs.writeFileSync(operations, replaceMarkedSection(fs.readFileSync(operations, 'utf8'), report.replace(/^### /m, '#### '), EVAL_MARKERS));
+}
+process.exitCode = evalTargets(summary).every((target) => target.met) ? 0 : 1;
