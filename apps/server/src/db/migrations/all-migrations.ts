@@ -25,6 +25,7 @@ import { helpRequestHitsStatic } from './2000-help-request-hits-static.ts';
 import { knowledgeChunkWindows } from './2100-knowledge-chunk-windows.ts';
 import { knowledgeWindowVectors } from './2101-knowledge-window-vectors.ts';
 import type { Migration } from './migration.ts';
+import { loginThrottles } from './2300-login-throttles.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
 export const allMigrations: readonly Migration[] = [
@@ -54,4 +55,5 @@ export const allMigrations: readonly Migration[] = [
   helpRequestHitsStatic,
   knowledgeChunkWindows,
   knowledgeWindowVectors,
+  loginThrottles,
 ];
