@@ -86,7 +86,7 @@ const isoDay = z
  * time zone (both included), read with `timezone_offset_hours` as the statistics read theirs.
  */
 export const auditLogListRequest = z
-  .object({
+  .strictObject({
     actor_id: z.number().int().positive().optional(),
     action: auditActionSchema.optional(),
     from: isoDay.optional(),
