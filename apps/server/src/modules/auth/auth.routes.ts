@@ -55,7 +55,8 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppContex
 
   api.get(
     '/api/logout',
-    { config: { access: 'public' }, schema: { response: { 200: successAnswer } } },
+    // A GET (spec section 7) that ends a session: refused cross-site like any POST (plugins/csrf.ts).
+    { config: { access: 'public', sameSiteOnly: true }, schema: { response: { 200: successAnswer } } },
     async (request, reply) => {
       const sessionId = sessionIdOf(request);
       const viewer = request.viewer;

@@ -145,6 +145,10 @@ export async function chatRoutes(app: FastifyInstance, { db, config, knowledge, 
   api.get(
     '/api/chat/fun-facts',
     { ...chatCall, schema: { response: { 200: rowsAnswer(chatFunFacts) } } },
-    async () => ({ success: true as const, data: { rows: [{ facts: (await listFunFacts(db)).map((fact) => fact.fact) }] } }),
+    async (request) => {
+      // Rate-limited like every public chat call (per address), so no client can make it a free load generator.
+      await countChatCall(db, config.chatRateLimits, { ip: request.ip, sessionId: undefined });
+      return { success: true as const, data: { rows: [{ facts: (await listFunFacts(db)).map((fact) => fact.fact) }] } };
+    },
   );
 }
