@@ -4,6 +4,7 @@ import { UNSAFE_TEXT_MESSAGES } from '@steward/contract/text-safety';
 import { ApiClient, type ApiResponse } from '../test/api-client.ts';
 import { createTestApp, TEST_BOT_API_KEY, type TestApp } from '../test/test-app.ts';
 import { dbFingerprint } from './db-fingerprint.ts';
+import { fillPath, objectsOf, type OpenApiDocument, type OpenApiRoute, routesOfOpenApi, sample } from './openapi-routes.ts';
 
 // Issue 38: bad input is a 400, never a 500. Every route of the OpenAPI document is sent bodies and path
 // parameters whose every string holds a NUL or a lone surrogate, and bodies with an unknown key at every level;
@@ -19,80 +20,12 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  additionalProperties?: boolean | JsonSchema;
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  enum?: unknown[];
-  const?: unknown;
-}
-
-interface Operation {
-  parameters?: { in: string; name: string; schema?: JsonSchema }[];
-  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-}
-
-interface Route {
-  method: string;
-  path: string;
-  parameters: string[];
-  body: JsonSchema | undefined;
-}
-
-function routesOfOpenApi(document: { paths: Record<string, Record<string, Operation>> }): Route[] {
-  return Object.entries(document.paths).flatMap(([path, operations]) =>
-    Object.entries(operations)
-      .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
-      .map(([method, operation]) => ({
-        method: method.toUpperCase(),
-        path,
-        parameters: (operation.parameters ?? []).filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name),
-        body: operation.requestBody?.content?.['application/json']?.schema,
-      })),
-  );
-}
-
-/** A value of the schema's shape with `text` in every string (every property present, one item per list). */
-function sample(schema: JsonSchema | undefined, text: string, depth = 0): unknown {
-  if (!schema || depth > 8) return text;
-  const choice = schema.anyOf ?? schema.oneOf;
-  if (choice) return sample(choice.find((option) => option.type !== 'null') ?? choice[0], text, depth + 1);
-  if (schema.allOf?.[0]) return sample(schema.allOf[0], text, depth + 1);
-  if (schema.enum) return typeof schema.enum[0] === 'string' ? text : schema.enum[0];
-  if (schema.const !== undefined) return typeof schema.const === 'string' ? text : schema.const;
-  const type = Array.isArray(schema.type) ? schema.type.find((entry) => entry !== 'null') : schema.type;
-  if (type === 'object' || schema.properties) {
-    return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, property]) => [key, sample(property, text, depth + 1)]));
-  }
-  if (type === 'array') return [sample(schema.items, text, depth + 1)];
-  if (type === 'integer' || type === 'number') return 1;
-  if (type === 'boolean') return true;
-  return text;
-}
-
-/** Every object of a body schema, with its path, to check that each refuses unknown keys. */
-function objectsOf(schema: JsonSchema | undefined, path = 'body', depth = 0): { path: string; schema: JsonSchema }[] {
-  if (!schema || depth > 8) return [];
-  const nested = [
-    ...(schema.anyOf ?? []),
-    ...(schema.oneOf ?? []),
-    ...(schema.allOf ?? []),
-  ].flatMap((option) => objectsOf(option, path, depth + 1));
-  const own = schema.properties ? [{ path, schema }] : [];
-  const properties = Object.entries(schema.properties ?? {}).flatMap(([key, property]) => objectsOf(property, `${path}.${key}`, depth + 1));
-  const items = schema.items ? objectsOf(schema.items, `${path}[]`, depth + 1) : [];
-  return [...own, ...nested, ...properties, ...items];
-}
-
 const clientFor = (path: string) => (path.startsWith('/api/bot/') ? bot : admin);
-/** The route's path with every parameter set to `encoded` (already percent-encoded). */
-const fill = (route: Route, encoded: string) => route.path.replace(/\{(\w+)\}/g, () => encoded).replace('*', 'x');
-const send = (route: Route, path: string, body: unknown): Promise<ApiResponse> =>
-  route.method === 'GET' ? clientFor(route.path).get(path) : clientFor(route.path).request(route.method, path, body);
+const fill = fillPath;
+// The public chat answers pages of PUBLIC_URL only (the client's own origin is this server's loopback port).
+const originFor = (path: string): Record<string, string> => (path.startsWith('/api/chat/') ? { origin: testApp.config.publicUrl } : {});
+const send = (route: OpenApiRoute, path: string, body: unknown): Promise<ApiResponse> =>
+  route.method === 'GET' ? clientFor(route.path).get(path) : clientFor(route.path).request(route.method, path, body, originFor(route.path));
 
 // A lone surrogate has no UTF-8 form: in a path it arrives as the bytes of one (ED A0 80), which are not UTF-8
 // and so an address the server refuses as not valid.
@@ -103,13 +36,13 @@ const HOSTILE = [
 
 describe('every route of the OpenAPI document', () => {
   it('is listed: the document has the routes this test walks', async () => {
-    const routes = routesOfOpenApi((await admin.get<{ paths: Record<string, Record<string, Operation>> }>('/api/docs/json')).body);
+    const routes = routesOfOpenApi((await admin.get<OpenApiDocument>('/api/docs/json')).body);
     expect(routes.length).toBeGreaterThan(40);
     expect(routes.filter((route) => route.body).length).toBeGreaterThan(20);
   });
 
   it.each(HOSTILE)('answers 400 with the reason, and writes nothing, for $name in every string of a body and in every path parameter', async ({ text, inPath, reason, pathReasons }) => {
-    const routes = routesOfOpenApi((await admin.get<{ paths: Record<string, Record<string, Operation>> }>('/api/docs/json')).body);
+    const routes = routesOfOpenApi((await admin.get<OpenApiDocument>('/api/docs/json')).body);
     const before = await dbFingerprint(testApp.db);
     const wrong: string[] = [];
     for (const route of routes) {
@@ -128,7 +61,7 @@ describe('every route of the OpenAPI document', () => {
   }, 120_000);
 
   it('refuses unknown keys in every object of every body schema, nested ones too', async () => {
-    const routes = routesOfOpenApi((await admin.get<{ paths: Record<string, Record<string, Operation>> }>('/api/docs/json')).body);
+    const routes = routesOfOpenApi((await admin.get<OpenApiDocument>('/api/docs/json')).body);
     const open = routes.flatMap((route) =>
       objectsOf(route.body)
         .filter(({ schema }) => schema.additionalProperties !== false)
@@ -149,7 +82,7 @@ describe('the calls the outside probe found answering 500 on a NUL', () => {
     ['/api/chat/help-request', { name: 'N', email: 'n@example.com', message: 'help\u0000' }],
     ['/api/chat/feedback', { session_id: 's\u0000', history_id: 1, rating: 'up' }],
   ])('%s answers 400, anonymously', async (path, body) => {
-    const answer = await testApp.client().post(path, body);
+    const answer = await testApp.client().post(path, body, originFor(path));
     expect(answer.status).toBe(400);
     expect(answer.body.error?.message).toBe(UNSAFE_TEXT_MESSAGES.nul);
   });
