@@ -233,7 +233,7 @@ export function targetRows(offsets: readonly number[]): TargetRow[] {
       id: 'pdf-bomb-rss',
       metric: 'server RSS peak while a 1 MB PDF that inflates to 1 GiB is read, above its peak after an ordinary PDF (it and a 20,000-page PDF must end as Failed, and the next PDF complete)',
       comparator: '≤',
-      threshold: 100,
+      threshold: 150,
       unit: 'MB',
       compute: ({ hostilePdfs }) => {
         if (hostilePdfs === undefined) return undefined;
