@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testDataPath } from '../test/test-data.ts';
 import { chunkPages } from './chunk.ts';
 import { type DocumentPage } from './document-kind.ts';
@@ -142,7 +142,15 @@ describe('parsePdf on hand-made files', () => {
   });
 });
 
+// Generating and reading a bomb is seconds of processor time alone, and many more while other test files run.
+const HOSTILE_TIMEOUT_MS = 180_000;
+
 describe('parsePdf on hostile files', () => {
+  let gibBomb: Buffer;
+  beforeAll(async () => {
+    gibBomb = await buildInflateBombPdf(1024 * 1024 * 1024);
+  }, HOSTILE_TIMEOUT_MS);
+
   it('refuses a decompression bomb with the limit in the message, and reads the next file', async () => {
     const bomb = await buildInflateBombPdf(256 * 1024 * 1024);
     expect(bomb.length).toBeLessThan(1024 * 1024);
@@ -150,30 +158,29 @@ describe('parsePdf on hostile files', () => {
       new IngestError('This PDF expands to more than 32 MB when it is read, more than one document may take, so it was not read.'),
     );
     expect(await parsePdf(buildTestPdf(['After the bomb']))).toEqual([{ page: 1, text: 'After the bomb' }]);
-  });
+  }, HOSTILE_TIMEOUT_MS);
 
   it('refuses a 1 GiB bomb at the default limits, its memory the reading process\'s and not the server\'s', async () => {
-    const bomb = await buildInflateBombPdf(1024 * 1024 * 1024);
     const before = process.memoryUsage().rss;
-    await expect(parsePdf(bomb)).rejects.toThrow(new IngestError(PDF_LIMIT_REASONS.expands(DEFAULT_PDF_LIMITS)));
+    await expect(parsePdf(gibBomb)).rejects.toThrow(new IngestError(PDF_LIMIT_REASONS.expands(DEFAULT_PDF_LIMITS)));
     expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
-  });
+  }, HOSTILE_TIMEOUT_MS);
 
   it('refuses a file with more pages than the limit before reading any, saying how many', async () => {
     await expect(parsePdf(buildManyPagesPdf(20_000))).rejects.toThrow(
       new IngestError('This PDF has 20,000 pages; at most 5,000 are read, so it was not read. Please split it into smaller files.'),
     );
     expect(await parsePdf(buildManyPagesPdf(3), { limits: { maxPages: 3 } })).toHaveLength(3);
-  });
+  }, HOSTILE_TIMEOUT_MS);
 
   it('stops a PDF that uses more processor time than its process may', async () => {
     await expect(parsePdf(fs.readFileSync(path.join(pdfDir, 'freeculture.pdf')), { limits: { cpuSeconds: 1 } })).rejects.toThrow(
       new IngestError('Reading this PDF used more than 1 second of processor time, so it was stopped.'),
     );
-  });
+  }, HOSTILE_TIMEOUT_MS);
 
   it('holds the reading process to its address-space limit even when the inflate guard would let a stream grow', async () => {
-    const bomb = await buildInflateBombPdf(1024 * 1024 * 1024);
+    const bomb = gibBomb;
     // The guard allows 4 GB here; the operating system's limit of 1.5 GB refuses the buffers first.
     const child = startProcess('pdf-worker', { addressSpaceMb: 1536, cpuSeconds: 60, heapMb: 512 }, {
       STEWARD_PDF_SETTINGS: JSON.stringify({ inflateMb: 4096, maxPages: 5000 }),
@@ -186,5 +193,5 @@ describe('parsePdf on hostile files', () => {
     expect(messages.some((message) => message.type === 'done')).toBe(false);
     // Either the process saw its allocations refused (the guard notes the refusal) or it was ended by the fault.
     expect(messages.some((message) => message.type === 'expands') || exit.signal !== null).toBe(true);
-  });
+  }, HOSTILE_TIMEOUT_MS);
 });

@@ -37,5 +37,5 @@ describe('hostile PDFs uploaded through the Documents screen', () => {
     const listed = await admin.get('/api/documents/0');
     const bombRow = (listed.body.data?.rows as { id: number; status: string }[]).find((row) => row.id === bomb);
     expect(bombRow?.status).toBe('error');
-  }, 120_000);
+  }, 300_000);
 });
