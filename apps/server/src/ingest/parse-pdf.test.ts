@@ -11,7 +11,7 @@ import { DEFAULT_PDF_LIMITS, PDF_LIMIT_REASONS } from './pdf-limits.ts';
 import { PDF_REASONS } from './pdf-reasons.ts';
 import type { PdfWorkerMessage } from './pdf-worker-messages.ts';
 import { startProcess } from './start-worker.ts';
-import { buildInflateBombPdf, buildManyPagesPdf } from './test-pdf-bombs.ts';
+import { buildInflateBombPdf, buildManyPagesPdf, buildSlowPdf } from './test-pdf-bombs.ts';
 import { buildTestPdf } from './test-pdfs.ts';
 import { approximateTokenCount } from './token-count.ts';
 
@@ -174,7 +174,8 @@ describe('parsePdf on hostile files', () => {
   }, HOSTILE_TIMEOUT_MS);
 
   it('stops a PDF that uses more processor time than its process may', async () => {
-    await expect(parsePdf(fs.readFileSync(path.join(pdfDir, 'freeculture.pdf')), { limits: { cpuSeconds: 1 } })).rejects.toThrow(
+    // Two million text operators: many seconds of pdf.js's processor time, stopped at one.
+    await expect(parsePdf(await buildSlowPdf(2_000_000), { limits: { cpuSeconds: 1 } })).rejects.toThrow(
       new IngestError('Reading this PDF used more than 1 second of processor time, so it was stopped.'),
     );
   }, HOSTILE_TIMEOUT_MS);

@@ -27,7 +27,33 @@ async function deflateRepeated(byte: number, size: number): Promise<Buffer> {
  * thousandth of that on disk (1 GiB inflated is about 1 MB), the shape of a decompression bomb.
  */
 export async function buildInflateBombPdf(inflatedBytes: number): Promise<Buffer> {
-  const stream = await deflateRepeated(0x20, inflatedBytes);
+  return onePagePdf(await deflateRepeated(0x20, inflatedBytes));
+}
+
+/**
+ * A one-page PDF whose content stream draws `operations` short texts (1,000,000 is about 30 MB of operators,
+ * deflated to a few hundred kB): seconds of processor time for pdf.js to read, the shape of a file that hogs it.
+ */
+export async function buildSlowPdf(operations: number): Promise<Buffer> {
+  const deflate = createDeflate({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => out.push(chunk));
+  const done = new Promise<void>((resolve, reject) => {
+    deflate.on('end', resolve);
+    deflate.on('error', reject);
+  });
+  const line = Buffer.from('BT /F1 12 Tf 72 720 Td (slow) Tj ET\n', 'latin1');
+  const block = Buffer.concat(Array.from({ length: 1000 }, () => line));
+  for (let written = 0; written < operations; written += 1000) {
+    if (!deflate.write(block)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await done;
+  return onePagePdf(Buffer.concat(out));
+}
+
+/** A one-page PDF (Helvetica as F1) whose content is `stream`, deflated. */
+function onePagePdf(stream: Buffer): Buffer {
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
