@@ -4,7 +4,7 @@
  * then the detailed tables behind it. `--write` also puts them into docs/operations.md, between its
  * bench markers, with the date and the machine's load average; without it nothing is written.
  *
- * BENCH_ONLY: which parts, comma-separated: `history` (the history, statistics, list and search calls
+ * BENCH_ONLY: which parts, comma-separated (`hostile`: the hostile-PDF part, hostile-pdfs-bench.ts): `history` (the history, statistics, list and search calls
  * on two dataset sizes, the bare-route ceiling and the server's RSS), `documents` (= `ingestion,retrieval`),
  * `ingestion` (the real PDFs of test-data/pdf end to end, and the dashboard while documents are
  * ingested), `retrieval` (knowledge search over BENCH_KNOWLEDGE_CHUNKS chunks), `bundles` (first-load
@@ -27,6 +27,7 @@ import { BENCH_PASSWORD, benchStaff, forkBenchServer, prepareDataDir, type Serve
 import { firstLoadMarkdown, measureFirstLoad, widgetGzipBytes } from './bundle-sizes.ts';
 import { demoteHeadings, replaceMarkedSection, runContextMarkdown } from './docs-section.ts';
 import { benchmarkDocuments } from './documents-bench.ts';
+import { benchmarkHostilePdfs, hostilePdfsMarkdown } from './hostile-pdfs-bench.ts';
 import { ingestionMarkdown, ingestionSummary, retrievalMarkdown } from './documents-report.ts';
 import { type LoadOptions, type Measurement, measure, measureInRounds } from './measure.ts';
 import type { ServerMemory } from './server-process-messages.ts';
@@ -54,14 +55,14 @@ const knowledgeChunks = Math.round(numberFromEnv('BENCH_KNOWLEDGE_CHUNKS', 100_0
 const dashboardConnections = Math.round(numberFromEnv('BENCH_DASHBOARD_CONNECTIONS', 10));
 const ingestionCopies = Math.round(numberFromEnv('BENCH_INGESTION_COPIES', 2));
 
-const PARTS = ['history', 'ingestion', 'retrieval', 'bundles'] as const;
+const PARTS = ['history', 'ingestion', 'retrieval', 'hostile', 'bundles'] as const;
 type Part = (typeof PARTS)[number];
 const parts = new Set<Part>(
-  (process.env.BENCH_ONLY || 'history,documents,bundles').split(',').flatMap((name): Part[] => {
+  (process.env.BENCH_ONLY || 'history,documents,hostile,bundles').split(',').flatMap((name): Part[] => {
     const part = name.trim();
     if (part === 'documents') return ['ingestion', 'retrieval'];
     if ((PARTS as readonly string[]).includes(part)) return [part as Part];
-    throw new Error(`BENCH_ONLY takes history, documents, ingestion, retrieval or bundles (got "${part}").`);
+    throw new Error(`BENCH_ONLY takes history, documents, ingestion, retrieval, hostile or bundles (got "${part}").`);
   }),
 );
 const unknownArguments = process.argv.slice(2).filter((argument) => argument !== '--write');
@@ -286,6 +287,21 @@ if (parts.has('ingestion') || parts.has('retrieval')) {
     const run = documents.retrieval.runs.find((entry) => entry.connections === connections);
     if (run) measurements.retrieval = { chunks: documents.retrieval.knowledge.chunks, search: run.search, historyPage1: run.historyPage1 };
     details.push(retrievalMarkdown(documents.retrieval));
+  }
+}
+if (parts.has('hostile')) {
+  const hostile = await part('hostile PDFs', measurements.failures, benchmarkHostilePdfs);
+  if (hostile) {
+    measurements.hostilePdfs = {
+      rssBeforeBytes: hostile.before.peakBytes,
+      peakBytes: hostile.after.peakBytes,
+      failedAsExpected: hostile.outcomes.filter((outcome) => (outcome.name === 'bomb-1gib.pdf' || outcome.name === 'pages-20000.pdf') && outcome.status === 'error').length === 2,
+      nextCompleted: hostile.outcomes.some((outcome) => outcome.name === 'after.pdf' && outcome.status === 'completed'),
+    };
+    if (!measurements.hostilePdfs.failedAsExpected || !measurements.hostilePdfs.nextCompleted) {
+      measurements.failures.push(`hostile PDFs: ${hostile.outcomes.map((outcome) => `${outcome.name} ${outcome.status}`).join(', ')}`);
+    }
+    details.push(hostilePdfsMarkdown(hostile));
   }
 }
 if (parts.has('bundles')) {

@@ -45,6 +45,8 @@ export interface BenchMeasurements {
   small?: SizeResults;
   /** The server process's resident set right after the large size's calls (the bench runs the server in a child process). */
   serverMemory?: ServerMemory;
+  /** The hostile-PDF part (hostile-pdfs-bench.ts): the server's RSS before and at its peak, and the files' outcomes. */
+  hostilePdfs?: { rssBeforeBytes: number; peakBytes: number; failedAsExpected: boolean; nextCompleted: boolean };
   /** End to end ÷ parse-only (parse + chunk) of the real PDFs (documents-report.ts's ingestionSummary). */
   ingestionRatio?: number;
   /** The retrieval part's run at the bench's connections. */
@@ -226,6 +228,22 @@ export function targetRows(offsets: readonly number[]): TargetRow[] {
               note: `before it ${(serverMemory.rssBytes / 1e6).toFixed(1)} MB, at most ${(serverMemory.peakBytes / 1e6).toFixed(1)} MB during the calls`,
               used: [],
             },
+    },
+    {
+      id: 'pdf-bomb-rss',
+      metric: 'server RSS peak while a 1 MB PDF that inflates to 1 GiB is read, above its peak after an ordinary PDF (it and a 20,000-page PDF must end as Failed, and the next PDF complete)',
+      comparator: '≤',
+      threshold: 150,
+      unit: 'MB',
+      compute: ({ hostilePdfs }) => {
+        if (hostilePdfs === undefined) return undefined;
+        if (!hostilePdfs.failedAsExpected || !hostilePdfs.nextCompleted) return 'the hostile files did not end as Failed, or the next one did not complete';
+        return {
+          value: Math.max(0, hostilePdfs.peakBytes - hostilePdfs.rssBeforeBytes) / 1e6,
+          note: `peak ${(hostilePdfs.rssBeforeBytes / 1e6).toFixed(1)} MB before them, ${(hostilePdfs.peakBytes / 1e6).toFixed(1)} MB after`,
+          used: [],
+        };
+      },
     },
     {
       id: 'ingestion',

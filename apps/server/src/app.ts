@@ -2,7 +2,9 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import { serializeError, serializeRequest } from './lib/log-redaction.ts';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { Config } from './config.ts';
@@ -36,6 +38,7 @@ import { registerCsrfProtection } from './plugins/csrf.ts';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { textSafeValidatorCompiler } from './plugins/text-safety-validation.ts';
 import { serverLimits } from './lib/server-limits.ts';
 import type { WidgetBuild } from './plugins/widget-build.ts';
 import { registerWidgetRoutes } from './plugins/widget-routes.ts';
@@ -52,6 +55,8 @@ export interface BuildAppOptions {
   mailTransport?: MailTransport;
   /** Tests may embed with a stand-in instead of the configured model. */
   embedder?: Embedder;
+  /** Tests may read the log: JSON lines written here, with the server's serializers. */
+  logStream?: DestinationStream;
 }
 
 export interface StewardApp {
@@ -64,11 +69,18 @@ export interface StewardApp {
 /** Assembles plugins, then every module's routes. Used by main.ts and by the tests. */
 export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
   const { config, database } = options;
+  // Keys, codes and tokens are redacted from every request URL and error the log writes (lib/log-redaction.ts).
+  const serializers = { req: serializeRequest, err: serializeError };
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
-      // Readable lines for a person at a terminal; JSON lines for log collectors.
-      ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:standard' } } } : {}),
+      serializers,
+      ...(options.logStream
+        ? { stream: options.logStream }
+        : // Readable lines for a person at a terminal; JSON lines for log collectors.
+          process.stdout.isTTY
+          ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:standard' } } }
+          : {}),
     },
     // Behind a proxy, set the proxy to pass X-Forwarded-For; rate limits key on request.ip.
     trustProxy: 'loopback',
@@ -79,7 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
   });
   // JSON and multipart only: text/plain is what a cross-site form can send without a preflight.
   app.removeContentTypeParser('text/plain');
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(textSafeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const mailTransport = options.mailTransport ?? createMailTransport(config, app.log);

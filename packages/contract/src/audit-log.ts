@@ -10,6 +10,7 @@ import { MAX_TIMEZONE_OFFSET_HOURS } from './statistics.ts';
 export const AUDIT_ACTION_LABELS = {
   sign_in: 'Signed in',
   sign_in_failed: 'Failed sign-in',
+  sign_in_alert: 'Many failed sign-ins',
   sign_out: 'Signed out',
   user_invited: 'Invited a user',
   user_registered: 'Registered from an invitation',
@@ -85,7 +86,7 @@ const isoDay = z
  * time zone (both included), read with `timezone_offset_hours` as the statistics read theirs.
  */
 export const auditLogListRequest = z
-  .object({
+  .strictObject({
     actor_id: z.number().int().positive().optional(),
     action: auditActionSchema.optional(),
     from: isoDay.optional(),

@@ -87,7 +87,7 @@ const WEB_URL_PATTERN = /^https?:\/\/[^\s/?#@]+(?:[/?#][^\s]*)?$/i;
 export const isWebUrl = (value: string): boolean => value.length <= MAX_URL_LENGTH && WEB_URL_PATTERN.test(value);
 
 const funFactFields = (factMessage: string, urlMessage: string) =>
-  z.object({
+  z.strictObject({
     fact: z.string({ error: factMessage }).trim().min(1, factMessage).max(MAX_FUN_FACT_LENGTH, `A fact is at most ${MAX_FUN_FACT_LENGTH} characters long.`),
     url: z.string({ error: urlMessage }).trim().refine(isWebUrl, urlMessage),
   });

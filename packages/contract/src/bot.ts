@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SIMPLE_EMAIL_PATTERN, MAX_EMAIL_LENGTH } from './auth.ts';
 import { BOT_LIMITS } from './bot-limits.ts';
+import { cleanLabel } from './text-safety.ts';
 
 /**
  * The bot API: the customer-facing chatbot reports messages, feedback and help
@@ -66,7 +67,7 @@ export const sourceDocument = z.union(
     z.string().max(BOT_LIMITS.url, `Each source_docs string must be at most ${BOT_LIMITS.url} characters long.`),
     z.strictObject({
       metadata: z.strictObject({
-        filename: optionalText('source_docs[].metadata.filename', BOT_LIMITS.filename),
+        filename: optionalText('source_docs[].metadata.filename', BOT_LIMITS.filename).overwrite(cleanLabel),
         source_url: httpUrl('source_docs[].metadata.source_url'),
       }),
     }),
@@ -144,7 +145,7 @@ export type BotFeedbackRequest = z.infer<typeof botFeedbackRequest>;
 export const botHelpRequestRequest = z.strictObject(
   {
     session_id: requiredText('session_id', BOT_LIMITS.sessionId).optional(),
-    name: requiredText('name', BOT_LIMITS.name),
+    name: z.string({ error: missingOr('name', 'must be a string.') }).overwrite(cleanLabel).pipe(requiredText('name', BOT_LIMITS.name)),
     email: z
       .string({ error: missingOr('email', 'must be a string.') })
       .trim()

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BOT_LIMITS, chatAccount, feedbackFields, httpUrl } from './bot.ts';
 import { MAX_EMAIL_LENGTH, SIMPLE_EMAIL_PATTERN } from './auth.ts';
 import { CHAT_ANSWER_KINDS, CHAT_HELP_REQUEST_TEXTS, CHAT_LIMITS, CHAT_TEXTS } from './chat-constants.ts';
+import { cleanLabel } from './text-safety.ts';
 
 export {
   CHAT_ANSWER_KINDS,
@@ -80,6 +81,7 @@ export const chatHelpRequest = z.strictObject({
   session_id: sessionIdField.optional(),
   name: z
     .string({ error: missingOr('name', 'must be a string.') })
+    .overwrite(cleanLabel)
     .refine((value) => value.trim() !== '', CHAT_HELP_REQUEST_TEXTS.nameEmpty)
     .refine((value) => value.length <= BOT_LIMITS.name, CHAT_HELP_REQUEST_TEXTS.nameTooLong),
   email: z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoTimestamp } from './envelope.ts';
 import { tooManyFilesMessage } from './uploads.ts';
+import { cleanLabel } from './text-safety.ts';
 
 /** A document's state in the vector database (spec section 4). Edit and delete wait while in_progress. */
 export const DOCUMENT_STATUSES = ['in_progress', 'completed', 'error'] as const;
@@ -79,7 +80,7 @@ export const extensionOf = (filename: string): string => {
 export const isAcceptedDocumentName = (filename: string): boolean =>
   (DOCUMENT_EXTENSIONS as readonly string[]).includes(extensionOf(filename));
 
-const titleField = (message: string) => z.string({ error: message }).trim().min(1, message).max(MAX_TITLE_LENGTH, message);
+const titleField = (message: string) => z.string({ error: message }).overwrite(cleanLabel).trim().min(1, message).max(MAX_TITLE_LENGTH, message);
 const sourceUrlField = (message: string) => z.string({ error: message }).trim().refine(isHttpUrl, message);
 
 /** One entry of `filesData`: the title and source URL of the file at the same position. */
@@ -115,7 +116,7 @@ export const registerFilesRequest = z.strictObject({
       z.strictObject({
         file_id: z.string().trim().min(1, DOCUMENT_MESSAGES.uploadNotFound).max(100, DOCUMENT_MESSAGES.uploadNotFound),
         /** As upload-files answered it; the stored file's own name is what counts. */
-        filename: z.string().max(1000).optional(),
+        filename: z.string().overwrite(cleanLabel).max(1000).optional(),
         title: titleField(DOCUMENT_MESSAGES.titlesRequired),
         source_url: sourceUrlField(DOCUMENT_MESSAGES.sourceUrlsInvalid),
       }),

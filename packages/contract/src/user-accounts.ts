@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { roleSchema } from './access.ts';
+import { cleanLabel } from './text-safety.ts';
 import { ACCOUNT_MESSAGES, accountEmailField } from './accounts.ts';
 
 /** The staff accounts screens: list, detail, delete and the add-user (invitation) form. */
 
 // ---- POST /api/add-user ----
 export const addUserRequest = z.strictObject({
-  name: z.string({ error: ACCOUNT_MESSAGES.nameRequired }).trim().min(1, ACCOUNT_MESSAGES.nameRequired).max(200, ACCOUNT_MESSAGES.nameTooLong),
+  name: z.string({ error: ACCOUNT_MESSAGES.nameRequired }).overwrite(cleanLabel).trim().min(1, ACCOUNT_MESSAGES.nameRequired).max(200, ACCOUNT_MESSAGES.nameTooLong),
   email: accountEmailField,
   role: roleSchema,
 });

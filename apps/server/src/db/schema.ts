@@ -102,6 +102,15 @@ export const rateLimits = pgTable('rate_limits', {
   hits: integer('hits').notNull(),
 });
 
+/** Sign-in throttles per (account, address) or per signed device (migration 2300, modules/auth/login-throttle.ts). */
+export const loginThrottles = pgTable('login_throttles', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  blockedUntil: timestamptz('blocked_until').notNull(),
+  lastClaimAllowed: boolean('last_claim_allowed').notNull(),
+  updatedAt: timestamptz('updated_at').notNull(),
+}, (table) => [index('login_throttles_updated_at_idx').on(table.updatedAt)]);
+
 export const chatSessions = pgTable('chat_sessions', {
   sessionId: text('session_id').primaryKey(),
   startedAt: timestamptz('started_at').notNull(),

@@ -1,13 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testDataPath } from '../test/test-data.ts';
 import { chunkPages } from './chunk.ts';
 import { type DocumentPage } from './document-kind.ts';
 import { IngestError } from './ingest-error.ts';
 import { parseDocument } from './parse-document.ts';
 import { parsePdf } from './parse-pdf.ts';
+import { DEFAULT_PDF_LIMITS, PDF_LIMIT_REASONS } from './pdf-limits.ts';
 import { PDF_REASONS } from './pdf-reasons.ts';
+import type { PdfWorkerMessage } from './pdf-worker-messages.ts';
+import { startProcess } from './start-worker.ts';
+import { buildInflateBombPdf, buildManyPagesPdf, buildSlowPdf } from './test-pdf-bombs.ts';
 import { buildTestPdf } from './test-pdfs.ts';
 import { approximateTokenCount } from './token-count.ts';
 
@@ -119,19 +123,19 @@ describe('parsePdf on hand-made files', () => {
 
   it('stops a PDF that takes longer than its time limit', async () => {
     const started = Date.now();
-    await expect(parsePdf(fs.readFileSync(path.join(pdfDir, 'freeculture.pdf')), { timeLimitMs: 50 })).rejects.toThrow(
+    await expect(parsePdf(fs.readFileSync(path.join(pdfDir, 'freeculture.pdf')), { limits: { timeLimitMs: 50 } })).rejects.toThrow(
       new IngestError('Reading this PDF took longer than 50 ms, so it was stopped.'),
     );
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
-  it('stops a PDF that needs more memory than its worker may have', async () => {
-    await expect(parsePdf(fs.readFileSync(path.join(pdfDir, 'freeculture.pdf')), { memoryLimitMb: 16 })).rejects.toThrow(
+  it('stops a PDF that needs more heap than its process may have', async () => {
+    await expect(parsePdf(fs.readFileSync(path.join(pdfDir, 'freeculture.pdf')), { limits: { heapMb: 16 } })).rejects.toThrow(
       new IngestError('This PDF is too large or too complex to read.'),
     );
   });
 
-  it('stops at once when the caller aborts', async () => {
+  it('stops at once when the caller aborts (the reading process is ended)', async () => {
     const controller = new AbortController();
     const reading = parsePdf(fs.readFileSync(path.join(pdfDir, 'freeculture.pdf')), { signal: controller.signal });
     controller.abort(new Error('shutting down'));
@@ -142,4 +146,59 @@ describe('parsePdf on hand-made files', () => {
     expect((await parseDocument('pdf', buildTestPdf(['Hello']))).map(({ page, text }) => ({ page, text }))).toEqual([{ page: 1, text: 'Hello' }]);
     expect(await parseDocument('txt', Buffer.from('Hello'))).toEqual([{ page: 1, text: 'Hello' }]);
   });
+});
+
+// Generating and reading a bomb is seconds of processor time alone, and many more while other test files run.
+const HOSTILE_TIMEOUT_MS = 180_000;
+
+describe('parsePdf on hostile files', () => {
+  let gibBomb: Buffer;
+  beforeAll(async () => {
+    gibBomb = await buildInflateBombPdf(1024 * 1024 * 1024);
+  }, HOSTILE_TIMEOUT_MS);
+
+  it('refuses a decompression bomb with the limit in the message, and reads the next file', async () => {
+    const bomb = await buildInflateBombPdf(256 * 1024 * 1024);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    await expect(parsePdf(bomb, { limits: { inflateMb: 32 } })).rejects.toThrow(
+      new IngestError('This PDF expands to more than 32 MB when it is read, more than one document may take, so it was not read.'),
+    );
+    expect((await parsePdf(buildTestPdf(['After the bomb']))).map(({ page, text }) => ({ page, text }))).toEqual([{ page: 1, text: 'After the bomb' }]);
+  }, HOSTILE_TIMEOUT_MS);
+
+  it('refuses a 1 GiB bomb at the default limits, its memory the reading process\'s and not the server\'s', async () => {
+    const before = process.memoryUsage().rss;
+    await expect(parsePdf(gibBomb)).rejects.toThrow(new IngestError(PDF_LIMIT_REASONS.expands(DEFAULT_PDF_LIMITS)));
+    expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
+  }, HOSTILE_TIMEOUT_MS);
+
+  it('refuses a file with more pages than the limit before reading any, saying how many', async () => {
+    await expect(parsePdf(buildManyPagesPdf(20_000))).rejects.toThrow(
+      new IngestError('This PDF has 20,000 pages; at most 5,000 are read, so it was not read. Please split it into smaller files.'),
+    );
+    expect(await parsePdf(buildManyPagesPdf(3), { limits: { maxPages: 3 } })).toHaveLength(3);
+  }, HOSTILE_TIMEOUT_MS);
+
+  it('stops a PDF that uses more processor time than its process may', async () => {
+    // Two million text operators: many seconds of pdf.js's processor time, stopped at one.
+    await expect(parsePdf(await buildSlowPdf(2_000_000), { limits: { cpuSeconds: 1 } })).rejects.toThrow(
+      new IngestError('Reading this PDF used more than 1 second of processor time, so it was stopped.'),
+    );
+  }, HOSTILE_TIMEOUT_MS);
+
+  it('holds the reading process to its address-space limit even when the inflate guard would let a stream grow', async () => {
+    const bomb = gibBomb;
+    // The guard allows 4 GB here; the operating system's limit of 1.5 GB refuses the buffers first.
+    const child = startProcess('pdf-worker', { addressSpaceMb: 1536, cpuSeconds: 60, heapMb: 512 }, {
+      STEWARD_PDF_SETTINGS: JSON.stringify({ inflateMb: 4096, maxPages: 5000 }),
+    });
+    const messages: PdfWorkerMessage[] = [];
+    child.on('message', (message: PdfWorkerMessage) => messages.push(message));
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(bomb);
+    const exit = await new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+    expect(messages.some((message) => message.type === 'done')).toBe(false);
+    // Either the process saw its allocations refused (the guard notes the refusal) or it was ended by the fault.
+    expect(messages.some((message) => message.type === 'expands') || exit.signal !== null).toBe(true);
+  }, HOSTILE_TIMEOUT_MS);
 });

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from '../db/sql-rows.ts';
 import { ACCOUNT_RATE_LIMITS } from '../modules/accounts/account-rate-limits.ts';
-import { LOGIN_LIMIT_PER_ACCOUNT, LOGIN_LIMIT_PER_ADDRESS } from '../modules/auth/login-attempts.ts';
+import { LOGIN_ALERT_PER_ACCOUNT } from '../modules/auth/login-alert.ts';
+import { LOGIN_LIMIT_PER_ADDRESS, LOGIN_THROTTLE } from '../modules/auth/login-throttle.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { CLEAN_UP_EVERY_MS, CLEAN_UP_QUEUE, RETENTION, cleanUp, scheduleCleanUp } from './clean-up.ts';
 import { runNextJob } from './job-queue.ts';
@@ -15,7 +16,7 @@ afterAll(() => testApp.close());
 
 const daysAgo = (days: number) => sql`now() - make_interval(days => ${days})`;
 
-async function keysOf(table: 'sessions' | 'auth_tokens' | 'rate_limits' | 'jobs' | 'trusted_browsers', column: string): Promise<string[]> {
+async function keysOf(table: 'sessions' | 'auth_tokens' | 'rate_limits' | 'login_throttles' | 'jobs' | 'trusted_browsers', column: string): Promise<string[]> {
   const rows = await sqlRows<{ key: string }>(testApp.db, sql`SELECT ${sql.raw(column)}::text AS key FROM ${sql.raw(table)} ORDER BY 1`);
   return rows.map((row) => row.key);
 }
@@ -49,12 +50,17 @@ describe('the clean-up job', () => {
 
     await testApp.db.execute(sql`INSERT INTO rate_limits (key, window_started_at, hits) VALUES
       ('fresh', now(), 3), ('stale', now() - make_interval(hours => ${RETENTION.rateLimitHours + 1}), 3)`);
+    await testApp.db.execute(sql`INSERT INTO login_throttles (key, failures, blocked_until, last_claim_allowed, updated_at) VALUES
+      ('recent', 3, now(), true, now()),
+      ('idle', 3, now() - interval '1 hour', true, now() - make_interval(hours => ${LOGIN_THROTTLE.forgetAfterHours + 1})),
+      ('still-waiting', 20, now() + interval '10 minutes', true, now() - make_interval(hours => ${LOGIN_THROTTLE.forgetAfterHours + 1}))`);
     await testApp.db.execute(sql`INSERT INTO trusted_browsers (user_id, browser_hash, verified_at) VALUES
       (${user.id}, 'trusted', now()), (${user.id}, 'lapsed', ${daysAgo(31)})`);
 
     const counts = await cleanUp(testApp.db, testApp.config);
 
-    expect(counts).toMatchObject({ sessions: 2, tokens: 2, jobs: 2, rateLimits: 1, trustedBrowsers: 1 });
+    expect(counts).toMatchObject({ sessions: 2, tokens: 2, jobs: 2, rateLimits: 1, loginThrottles: 1, trustedBrowsers: 1 });
+    expect(await keysOf('login_throttles', 'key')).toEqual(['recent', 'still-waiting']);
     expect(await keysOf('sessions', 'id_hash')).toContain('live');
     expect(await keysOf('sessions', 'id_hash')).not.toContain('too-old');
     expect(await keysOf('auth_tokens', 'token_hash')).toEqual(['expired-lately', 'unused', 'used-lately']);
@@ -64,7 +70,7 @@ describe('the clean-up job', () => {
   });
 
   it('keeps rate-limit rows longer than the longest window of any rule', () => {
-    const windows = [LOGIN_LIMIT_PER_ADDRESS, LOGIN_LIMIT_PER_ACCOUNT, ...Object.values(ACCOUNT_RATE_LIMITS)].map((rule) => rule.windowSeconds);
+    const windows = [LOGIN_LIMIT_PER_ADDRESS, LOGIN_ALERT_PER_ACCOUNT, ...Object.values(ACCOUNT_RATE_LIMITS)].map((rule) => rule.windowSeconds);
     expect(RETENTION.rateLimitHours * 3600).toBeGreaterThan(Math.max(...windows));
   });
 

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { upkeepEmbeddedDatabase } from '../db/embedded-upkeep.ts';
 import { purgeExpiredAuditEntries } from '../modules/audit-log/audit-log-retention.ts';
 import { SESSION_MAX_AGE_MS } from '../modules/auth/sessions.repository.ts';
+import { LOGIN_THROTTLE } from '../modules/auth/login-throttle.ts';
 import { TRUSTED_BROWSER_DAYS } from '../modules/auth/trusted-browsers.repository.ts';
 import type { JobHandler } from './job-queue.ts';
 import { schedulePeriodicJob } from './periodic-jobs.ts';
@@ -29,7 +30,7 @@ export const RETENTION = {
   rateLimitHours: 24,
 } as const;
 
-export type CleanUpCounts = Record<'sessions' | 'tokens' | 'jobs' | 'rateLimits' | 'trustedBrowsers' | 'auditEntries', number>;
+export type CleanUpCounts = Record<'sessions' | 'tokens' | 'jobs' | 'rateLimits' | 'loginThrottles' | 'trustedBrowsers' | 'auditEntries', number>;
 
 const deleted = async (db: Db, query: ReturnType<typeof sql>): Promise<number> => {
   const result = (await db.execute(query)) as unknown as { affectedRows?: number; rowCount?: number | null };
@@ -39,7 +40,7 @@ const deleted = async (db: Db, query: ReturnType<typeof sql>): Promise<number> =
 
 /**
  * Deletes expired sessions (idle or past their absolute age), spent keys, old finished jobs,
- * stale rate-limit rows, browsers no longer trusted and audit entries past AUDIT_RETENTION_DAYS.
+ * stale rate-limit rows and sign-in throttles, browsers no longer trusted and audit entries past AUDIT_RETENTION_DAYS.
  * Every delete is idempotent, so two instances running it at once do no harm.
  */
 export async function cleanUp(db: Db, { auditRetentionDays }: Pick<Config, 'auditRetentionDays'>): Promise<CleanUpCounts> {
@@ -56,6 +57,10 @@ export async function cleanUp(db: Db, { auditRetentionDays }: Pick<Config, 'audi
          OR (status = 'failed' AND finished_at <= now() - make_interval(days => ${RETENTION.failedJobDays}))`),
     rateLimits: await deleted(db, sql`
       DELETE FROM rate_limits WHERE window_started_at <= now() - make_interval(hours => ${RETENTION.rateLimitHours})`),
+    // A pair or device idle this long starts again from nothing anyway; one still waiting out its delay is kept.
+    loginThrottles: await deleted(db, sql`
+      DELETE FROM login_throttles
+      WHERE updated_at <= now() - make_interval(hours => ${LOGIN_THROTTLE.forgetAfterHours}) AND blocked_until <= now()`),
     trustedBrowsers: await deleted(db, sql`
       DELETE FROM trusted_browsers WHERE verified_at <= now() - make_interval(days => ${TRUSTED_BROWSER_DAYS})`),
     auditEntries: await purgeExpiredAuditEntries(db, auditRetentionDays),

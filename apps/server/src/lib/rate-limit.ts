@@ -13,6 +13,8 @@ type WindowRow = Pick<SqlRow<typeof rateLimits>, 'hits' | 'window_started_at'>;
 
 export interface RateLimitResult {
   allowed: boolean;
+  /** Hits counted in the current window, this one included (0 for a peek at no row). */
+  hits: number;
   /** Seconds until the window ends (when not allowed). */
   retryAfterSeconds: number;
 }
@@ -31,10 +33,11 @@ export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule): Pr
                   THEN now() ELSE rate_limits.window_started_at END
     RETURNING hits, window_started_at`);
   const row = rows[0];
-  if (!row) return { allowed: true, retryAfterSeconds: 0 };
+  if (!row) return { allowed: true, hits: 0, retryAfterSeconds: 0 };
   const windowEnds = new Date(row.window_started_at).getTime() + rule.windowSeconds * 1000;
   return {
     allowed: row.hits <= rule.limit,
+    hits: row.hits,
     retryAfterSeconds: Math.max(1, Math.ceil((windowEnds - Date.now()) / 1000)),
   };
 }
@@ -45,12 +48,21 @@ export async function peekRateLimit(db: Db, key: string, rule: RateLimitRule): P
     SELECT hits, window_started_at FROM rate_limits
     WHERE key = ${key} AND window_started_at > now() - make_interval(secs => ${rule.windowSeconds})`);
   const row = rows[0];
-  if (!row) return { allowed: true, retryAfterSeconds: 0 };
+  if (!row) return { allowed: true, hits: 0, retryAfterSeconds: 0 };
   const windowEnds = new Date(row.window_started_at).getTime() + rule.windowSeconds * 1000;
   return {
     allowed: row.hits < rule.limit,
+    hits: row.hits,
     retryAfterSeconds: Math.max(1, Math.ceil((windowEnds - Date.now()) / 1000)),
   };
+}
+
+/**
+ * Takes back one hit of `key`: a call counted before it was checked (so that calls sent at once cannot all
+ * pass) that turned out to succeed, when only failures should count.
+ */
+export async function forgiveRateLimitHit(db: Db, key: string): Promise<void> {
+  await db.execute(sql`UPDATE rate_limits SET hits = greatest(hits - 1, 0) WHERE key = ${key}`);
 }
 
 /** Forgets the hits of `key`, for example after a successful login. */

@@ -45,3 +45,16 @@ export function signInLinkMail(input: { to: string; name: string; assistantName:
     ['This link works once and expires in 15 minutes. If this was not you, change your password.'],
   );
 }
+
+export function failedSignInsMail(input: { to: string; name: string; assistantName: string; link: string; failures: number; minutes: number }): MailMessage {
+  return compose(
+    input.to,
+    `Failed sign-ins on your ${input.assistantName} Owner Dashboard account`,
+    [
+      `Hello ${input.name},`,
+      `Someone entered a wrong password for your account ${input.failures} times in the last ${input.minutes} minutes. Your account is not locked: browsers you have signed in with before can still sign in, and the addresses trying are slowed down.`,
+    ],
+    { label: 'Open the dashboard', url: input.link },
+    ['If it was not you, consider changing your password. If it was you, there is nothing to do.'],
+  );
+}

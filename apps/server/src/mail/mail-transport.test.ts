@@ -90,7 +90,7 @@ describe('mail over SMTP (SMTP_URL)', () => {
 });
 
 describe('mail without SMTP_URL (the outbox)', () => {
-  it('writes each mail as an .eml file in DATA_DIR/outbox and logs its links', async () => {
+  it('writes each mail as an .eml file in DATA_DIR/outbox and logs its links with their keys redacted', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steward-outbox-'));
     try {
       const config = readConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://dash.example.com' });
@@ -108,7 +108,8 @@ describe('mail without SMTP_URL (the outbox)', () => {
       expect(mail.subject).toBe('You are invited to the Steward Owner Dashboard');
       expect(mail.text).toContain(`Register: ${link}`);
       expect(mail.html || '').toContain(`<a href="${link}">Register</a>`);
-      expect(logged.join('\n')).toContain(link);
+      expect(logged.join('\n')).toContain('https://dash.example.com/register/[redacted]');
+      expect(logged.join('\n')).not.toContain(link);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { MailMessage } from './mail-message.ts';
+import { redactSecrets } from '../lib/log-redaction.ts';
 
 export interface MailTransport {
   send(message: MailMessage): Promise<void>;
@@ -34,7 +35,9 @@ export function createMailTransport(config: Config, log: FastifyBaseLogger): Mai
       // eslint-disable-next-line security/detect-non-literal-fs-filename -- a name the server makes (time and random hex) inside DATA_DIR/outbox
       await fs.writeFile(file, info.message as Buffer);
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-      log.info({ to: message.to, subject: message.subject, file, links }, `Mail written to the outbox (no SMTP_URL): ${message.subject} ${links.join(' ')}`);
+      // The mail's keys stay in its file: the log is read by more people than may sign in.
+      const shown = links.map(redactSecrets);
+      log.info({ to: message.to, subject: message.subject, file, links: shown }, `Mail written to the outbox (no SMTP_URL): ${message.subject} ${shown.join(' ')}`);
     },
   };
 }

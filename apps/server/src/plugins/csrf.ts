@@ -4,8 +4,16 @@ import { isCookielessCall } from './session.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A GET that changes state (GET /api/logout, kept as the spec has it): refused cross-site like a POST. */
+    sameSiteOnly?: boolean;
+  }
+}
+
 /**
- * Refuses state-changing requests a browser sends on behalf of another site.
+ * Refuses state-changing requests a browser sends on behalf of another site (and GET /api/logout, so that
+ * another site cannot sign staff out with a link or an image).
  * Browsers always send Sec-Fetch-Site or Origin with such requests; clients that send
  * neither (curl, the chatbot's server) are not browsers and carry no ambient cookies to abuse.
  * The bot API and the public chat are exempt: no cookie is read for them (the bot's key, the chat's
@@ -14,7 +22,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function registerCsrfProtection(app: FastifyInstance, publicUrl: string): void {
   const publicOrigin = new URL(publicUrl).origin;
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || isCookielessCall(request.url)) return;
+    const stateChanging = !SAFE_METHODS.has(request.method) || request.routeOptions.config?.sameSiteOnly === true;
+    if (!stateChanging || isCookielessCall(request.url)) return;
     const fetchSite = request.headers['sec-fetch-site'];
     if (fetchSite !== undefined) {
       if (fetchSite === 'same-origin' || fetchSite === 'none') return;

@@ -46,6 +46,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (status === 429) return reply.code(429).send(failure(error.message));
       return reply.code(status).send(failure(frameworkMessage ?? 'The request is not valid.'));
     }
+    // The logger's error serializer (lib/log-redaction.ts) leaves a failed query's SQL and parameters out.
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(failure('Internal Server Error'));
   });

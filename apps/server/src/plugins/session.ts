@@ -31,6 +31,12 @@ export function registerSessions(app: FastifyInstance, db: Db): void {
     if (!sessionId || !looksLikeSecret(sessionId)) return;
     request.viewer = (await findSessionUser(db, sessionId)) ?? null;
   });
+  // What a signed-in member of staff is answered (and a sign-in's answer, which sets the cookie) is theirs alone:
+  // no browser cache, shared proxy or back button keeps it after they sign out.
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    if (request.viewer || reply.hasHeader('set-cookie')) reply.header('cache-control', 'no-store');
+  });
 }
 
 export function setSessionCookie(

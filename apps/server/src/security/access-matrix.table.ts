@@ -279,7 +279,7 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   {
     route: 'POST /api/chat/feedback',
     build: async ({ testApp }) => {
-      const asked = await testApp.client().post('/api/chat/ask', { message: 'Where is my order?' });
+      const asked = await testApp.client().post('/api/chat/ask', { message: 'Where is my order?' }, { origin: testApp.config.publicUrl });
       const answer = asked.body.data?.rows[0] as { session_id: string; history_id: number } | undefined;
       if (!answer) throw new Error(`Fixture ask failed: ${JSON.stringify(asked.body)}`);
       return { path: '/api/chat/feedback', body: { session_id: answer.session_id, history_id: answer.history_id, rating: 'up' } };

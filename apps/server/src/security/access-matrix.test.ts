@@ -62,7 +62,9 @@ const methodOf = (row: MatrixRow): string => row.route.split(' ')[0] ?? '';
 
 function send(client: ApiClient, method: string, request: MatrixRequest): Promise<ApiResponse> {
   if (request.form) return client.postForm(request.path, request.form);
-  return client.request(method, request.path, request.body);
+  // The public chat answers pages of PUBLIC_URL (and BOT_ALLOWED_ORIGINS), never the Host the request reached.
+  const headers: Record<string, string> = request.path.startsWith('/api/chat/') ? { origin: testApp.config.publicUrl } : {};
+  return client.request(method, request.path, request.body, headers);
 }
 
 function expectDeclaredAnswer(answer: ApiResponse, expected: number, label: string, json: boolean): void {

@@ -68,7 +68,7 @@ describe('over http (PUBLIC_URL http://…)', () => {
   });
 
   it('sets them on the dashboard page, its deep links and its scripts', async () => {
-    for (const pathname of ['/', '/history', '/users/1', '/theme-before-paint.js', '/assets/index-abc.js']) {
+    for (const pathname of ['/', '/history', '/user-accounts/1', '/theme-before-paint.js', '/assets/index-abc.js']) {
       const answer = await fetch(`${testApp.baseUrl}${pathname}`);
       await answer.arrayBuffer();
       expect(answer.status, pathname).toBe(200);

@@ -11,6 +11,7 @@ import { hashPassword } from '../lib/passwords.ts';
 import { createUser, type UserRecord } from '../modules/user-accounts/users.repository.ts';
 import { ApiClient } from './api-client.ts';
 import { openTestDatabase } from './test-database.ts';
+import type { DestinationStream } from 'pino';
 
 export const TEST_BOT_API_KEY = 'test-bot-api-key-0123456789abcdef';
 export const TEST_PASSWORD = 'Correct-Horse-9';
@@ -43,7 +44,7 @@ let userCounter = 0;
  */
 export async function createTestApp(
   environment: Record<string, string> = {},
-  options: { beforeListen?: (app: StewardApp['app']) => void; mailTransport?: MailTransport; widgetBuild?: WidgetBuild; webDistDir?: string } = {},
+  options: { beforeListen?: (app: StewardApp['app']) => void; mailTransport?: MailTransport; widgetBuild?: WidgetBuild; webDistDir?: string; logStream?: DestinationStream } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steward-test-data-'));
   const config = readConfig({
@@ -60,6 +61,7 @@ export async function createTestApp(
     ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
     ...(options.widgetBuild ? { widgetBuild: options.widgetBuild } : {}),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   await built.context.knowledge.prepare(built.app.log);
   options.beforeListen?.(built.app);

@@ -1,8 +1,9 @@
 /**
- * `npm run check:security`: eslint-plugin-security over the production code, the access matrix test,
- * and, where the machine has them (installed from Debian's packages when it can), sqlmap over every
- * list, detail and search call and a wapiti crawl of the dashboard, against the built server on a
- * loopback port with demo data in a temporary DATA_DIR. Report: stdout and test-results/security-report.md.
+ * `npm run check:security`: eslint-plugin-security over the production code, the access matrix test, the
+ * probes of issue 38 (hostile PDFs, lockout, NUL and Unicode over every route, secrets in logs, cross-site
+ * logout, chat limits, CORS with hostile origins), and, where the machine has them (installed from Debian's
+ * packages when it can), sqlmap over every list, detail, search, chat and knowledge call and a wapiti crawl of
+ * the dashboard, against the built server on a loopback port with demo data in a temporary DATA_DIR. Report: stdout and test-results/security-report.md.
  * Exits 1 when anything was found or a tool broke. SECURITY_CHECK_SKIP_BUILD=1 uses the existing build.
  */
 import fs from 'node:fs';
@@ -13,9 +14,13 @@ import { runCommand } from './run-command.ts';
 import { runEslintSecurity } from './run-eslint-security.ts';
 import { runSqlmap } from './run-sqlmap.ts';
 import { runWapiti } from './run-wapiti.ts';
-import { startScanTarget } from './scan-target.ts';
+import { runProbes } from './run-probes.ts';
+import { seedScanData, startScanTarget } from './scan-target.ts';
 import { securityReport } from './security-report.ts';
 import type { StepResult } from './step-result.ts';
+
+/** The chat's rate limits for the scanners' server only (see below). */
+const SCANNER_LIMITS = { CHAT_RATE_LIMIT_PER_IP: '100000', CHAT_RATE_LIMIT_PER_SESSION: '100000' };
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..', '..', '..');
 const startedAt = new Date();
@@ -32,25 +37,37 @@ const scanners = await installScanners();
 notes.push(...scanners.notes);
 const skipped = (tool: string, why: string): StepResult => ({ tool, outcome: 'skipped', summary: why, tried: [], findings: [] });
 
-if (scanners.available.size === 0) {
-  steps.push(skipped('sqlmap', 'not installed here'), skipped('wapiti', 'not installed here'));
-} else {
-  if (process.env.SECURITY_CHECK_SKIP_BUILD !== '1') {
-    say('Security check: npm run build…');
-    const build = await runCommand('npm', ['run', 'build'], { cwd: repoRoot, timeoutMs: 900_000 });
-    if (build.exitCode !== 0) throw new Error(`npm run build failed:\n${build.output.slice(-3000)}`);
+if (process.env.SECURITY_CHECK_SKIP_BUILD !== '1') {
+  say('Security check: npm run build…');
+  const build = await runCommand('npm', ['run', 'build'], { cwd: repoRoot, timeoutMs: 900_000 });
+  if (build.exitCode !== 0) throw new Error(`npm run build failed:\n${build.output.slice(-3000)}`);
+}
+say('Security check: seeding demo data…');
+const data = await seedScanData(repoRoot);
+try {
+  // The probes meet the server as shipped: its own limits, and its access log on (to look for keys in it).
+  say('Security check: probes against the built server…');
+  const shipped = await startScanTarget(repoRoot, data, { LOG_LEVEL: 'info' });
+  notes.push(`Probed and scanned the built server at ${shipped.url} (loopback) over demo data in a temporary DATA_DIR, removed afterwards.`);
+  try {
+    steps.push(...(await runProbes(shipped, say)));
+  } finally {
+    await shipped.stop();
   }
-  say('Security check: starting the built server over demo data…');
-  const target = await startScanTarget(repoRoot);
-  notes.push(`Scanned the built server at ${target.url} (loopback) over demo data in a temporary DATA_DIR, removed afterwards.`);
+  // The scanners send thousands of requests: with the chat's per-address limits (30 a minute) they would meet
+  // 429s and test nothing there, so their server has those limits raised. Nothing else changes.
+  const scanned = await startScanTarget(repoRoot, data, SCANNER_LIMITS);
+  notes.push(`sqlmap and wapiti ran against the same data with ${Object.entries(SCANNER_LIMITS).map(([name, value]) => `${name}=${value}`).join(', ')}.`);
   try {
     say('Security check: sqlmap…');
-    steps.push(scanners.available.has('sqlmap') ? await runSqlmap(target) : skipped('sqlmap', 'not installed here'));
+    steps.push(scanners.available.has('sqlmap') ? await runSqlmap(scanned) : skipped('sqlmap', 'not installed here'));
     say('Security check: wapiti…');
-    steps.push(scanners.available.has('wapiti') ? await runWapiti(target) : skipped('wapiti', 'not installed here'));
+    steps.push(scanners.available.has('wapiti') ? await runWapiti(scanned) : skipped('wapiti', 'not installed here'));
   } finally {
-    await target.stop();
+    await scanned.stop();
   }
+} finally {
+  data.remove();
 }
 
 const report = securityReport(steps, notes, startedAt);

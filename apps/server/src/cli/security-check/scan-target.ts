@@ -12,6 +12,9 @@ export interface ScanIds {
   feedbackId: number;
   historySessionId: string;
   informTheBotId: number;
+  /** A public chat session and one of its answers (the chat's feedback call needs both). */
+  chatSessionId: string;
+  chatHistoryId: number;
 }
 
 /** The built server, on a loopback port, over demo data in a temporary DATA_DIR, with a staff cookie. */
@@ -21,46 +24,77 @@ export interface ScanTarget {
   cookie: string;
   botApiKey: string;
   ids: ScanIds;
+  /** The server process's id (the probes read its resident memory from /proc). */
+  pid: number;
+  /** Everything the server wrote to stdout and stderr (its log), as a file. */
+  logFile: string;
+  /** The server's DATA_DIR (its mail outbox: no SMTP_URL in the check). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
-const DEMO_ADMIN = { email: 'admin@demo.steward.example', password: 'Demo-Admin-2026' };
+/** The seeded data dir the scan servers run over, one after the other. */
+export interface ScanData {
+  dataDir: string;
+  url: string;
+  port: number;
+  botApiKey: string;
+  remove(): void;
+}
+
+export const DEMO_ADMIN = { email: 'admin@demo.steward.example', password: 'Demo-Admin-2026' };
+export const DEMO_VIEWER = { email: 'viewer@demo.steward.example', password: 'Demo-Viewer-2026' };
 const DEMO_HISTORY_ROWS = '300';
 
-/**
- * Seeds a temporary DATA_DIR with `bench/src/demo.ts` (demo staff, 300 exchanges through the bot API),
- * stops it, and starts `apps/server/dist/main.js` (run `npm run build` first) over the same data.
- */
-export async function startScanTarget(repoRoot: string): Promise<ScanTarget> {
+const environment = (data: ScanData, overrides: Record<string, string>): NodeJS.ProcessEnv => ({
+  ...process.env,
+  DATA_DIR: data.dataDir,
+  DEMO_DATA_DIR: data.dataDir,
+  DEMO_HISTORY_ROWS,
+  PORT: String(data.port),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: data.url,
+  BOT_API_KEY: data.botApiKey,
+  LOG_LEVEL: 'warn',
+  ...overrides,
+});
+
+/** Seeds a temporary DATA_DIR with `bench/src/demo.ts` (demo staff, 300 exchanges through the bot API, three documents). */
+export async function seedScanData(repoRoot: string): Promise<ScanData> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steward-security-check-'));
   const port = await freeLoopbackPort();
-  const url = `http://127.0.0.1:${port}`;
-  const botApiKey = randomBytes(24).toString('hex');
-  const env = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    DEMO_DATA_DIR: dataDir,
-    DEMO_HISTORY_ROWS,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: url,
-    BOT_API_KEY: botApiKey,
-    LOG_LEVEL: 'warn',
+  const data: ScanData = {
+    dataDir,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    botApiKey: randomBytes(24).toString('hex'),
+    remove: () => fs.rmSync(dataDir, { recursive: true, force: true }),
   };
-  const demo = spawn(process.execPath, ['--import', 'tsx', 'bench/src/demo.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  await waitForOutput(demo, 'Steward demo:', 600_000, 'the demo data');
-  await stopProcess(demo);
-
-  const server = spawn(process.execPath, ['apps/server/dist/main.js'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const stop = async () => {
-    await stopProcess(server);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
+  const demo = spawn(process.execPath, ['--import', 'tsx', 'bench/src/demo.ts'], { cwd: repoRoot, env: environment(data, {}), stdio: ['ignore', 'pipe', 'pipe'] });
   try {
-    await waitForHealth(url, server);
+    await waitForOutput(demo, 'Steward demo:', 600_000, 'the demo data');
+  } finally {
+    await stopProcess(demo);
+  }
+  return data;
+}
+
+/**
+ * Starts `apps/server/dist/main.js` (run `npm run build` first) over the seeded data, with `overrides` in its
+ * environment (a log level, the chat's rate limits), its log written to a file in the data dir.
+ */
+export async function startScanTarget(repoRoot: string, data: ScanData, overrides: Record<string, string> = {}): Promise<ScanTarget> {
+  const { url, botApiKey } = data;
+  const logFile = path.join(data.dataDir, `server-${Date.now()}.log`);
+  const log = fs.openSync(logFile, 'a');
+  const server = spawn(process.execPath, ['apps/server/dist/main.js'], { cwd: repoRoot, env: environment(data, overrides), stdio: ['ignore', log, log] });
+  fs.closeSync(log);
+  const stop = () => stopProcess(server);
+  try {
+    await waitForHealth(url, server, logFile);
     const cookie = await signIn(url);
     const ids = await findIds(url, cookie, botApiKey);
-    return { url, cookie, botApiKey, ids, stop };
+    return { url, cookie, botApiKey, ids, pid: server.pid ?? 0, logFile, dataDir: data.dataDir, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -99,10 +133,8 @@ function waitForOutput(child: ChildProcess, text: string, timeoutMs: number, wha
   });
 }
 
-async function waitForHealth(url: string, server: ChildProcess): Promise<void> {
-  let output = '';
-  server.stdout?.on('data', (data: Buffer) => (output += data.toString('utf8')));
-  server.stderr?.on('data', (data: Buffer) => (output += data.toString('utf8')));
+async function waitForHealth(url: string, server: ChildProcess, logFile: string): Promise<void> {
+  const output = { slice: (from: number) => fs.readFileSync(logFile, 'utf8').slice(from) };
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The built server stopped (exit ${server.exitCode}):\n${output.slice(-2000)}`);
@@ -155,6 +187,7 @@ async function findIds(url: string, cookie: string, botApiKey: string): Promise<
   const feedback = await post('/api/bot/feedback', { history_id: message.id, rating: 'down', user_feedback: 'Too vague.' }, bot);
   const helpRequest = await post('/api/bot/help-requests', { session_id: historySessionId, name: 'Scan Visitor', email: 'visitor@example.com', message: 'Please call me.' }, bot);
   const item = await post('/api/inform-the-bot', { content: 'Item added by the security check.' }, { cookie });
+  const chat = await post('/api/chat/ask', { message: 'Where is my order?' }, {});
   const users = (await (await fetch(`${url}/api/users/0`, { headers: { cookie } })).json()) as Rows;
   return {
     userId: Number(users.data?.rows?.[0]?.id),
@@ -162,5 +195,7 @@ async function findIds(url: string, cookie: string, botApiKey: string): Promise<
     feedbackId: Number(feedback.id),
     historySessionId,
     informTheBotId: Number(item.id),
+    chatSessionId: String(chat.session_id),
+    chatHistoryId: Number(chat.history_id),
   };
 }

@@ -26,6 +26,7 @@ import { knowledgeChunkWindows } from './2100-knowledge-chunk-windows.ts';
 import { knowledgeWindowVectors } from './2101-knowledge-window-vectors.ts';
 import { knowledgeSections } from './2200-knowledge-sections.ts';
 import type { Migration } from './migration.ts';
+import { loginThrottles } from './2300-login-throttles.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
 export const allMigrations: readonly Migration[] = [
@@ -56,4 +57,5 @@ export const allMigrations: readonly Migration[] = [
   knowledgeChunkWindows,
   knowledgeWindowVectors,
   knowledgeSections,
+  loginThrottles,
 ];

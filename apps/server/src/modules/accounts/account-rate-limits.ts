@@ -1,12 +1,17 @@
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { describeWait, hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.ts';
+import { describeWait, forgiveRateLimitHit, hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.ts';
 
 /** The rate limits of the account calls; docs/accounts.md lists them. */
 export const ACCOUNT_RATE_LIMITS = {
   addUserPerUser: { limit: 30, windowSeconds: 60 * 60 },
   resetMailPerAddress: { limit: 10, windowSeconds: 15 * 60 },
-  resetMailPerEmail: { limit: 5, windowSeconds: 60 * 60 },
+  /** One address's requests for one email: a stranger uses up this quota, not the owner's. */
+  resetMailPerEmailAndAddress: { limit: 3, windowSeconds: 60 * 60 },
+  /** All requests for one email without its device cookie: bounds the mails a spread-out stranger can send. */
+  resetMailPerEmail: { limit: 20, windowSeconds: 60 * 60 },
+  /** A browser that has signed in to the account (device-cookies.ts) has a quota of its own, which no stranger reaches. */
+  resetMailPerDevice: { limit: 5, windowSeconds: 60 * 60 },
   registerPerAddress: { limit: 20, windowSeconds: 15 * 60 },
   resetPerAddress: { limit: 20, windowSeconds: 15 * 60 },
   verifyPerAddress: { limit: 20, windowSeconds: 15 * 60 },
@@ -16,7 +21,11 @@ export const ACCOUNT_RATE_LIMITS = {
 
 export type AccountRateLimit = keyof typeof ACCOUNT_RATE_LIMITS;
 
-/** Counts a hit; past the limit, answers 429 saying when to retry. */
+/**
+ * Counts a hit; past the limit, answers 429 saying when to retry. Counted before the call is checked, so that
+ * calls sent at once cannot all pass; a call that then succeeds, where only failures count (a valid key), takes
+ * its hit back with forgiveRate.
+ */
 export async function limitRate(db: Db, name: AccountRateLimit, subject: string | number, field?: string): Promise<void> {
   const result = await hitRateLimit(db, `${name}:${subject}`, ACCOUNT_RATE_LIMITS[name]);
   if (result.allowed) return;
@@ -24,3 +33,6 @@ export async function limitRate(db: Db, name: AccountRateLimit, subject: string 
     'retry-after': String(result.retryAfterSeconds),
   });
 }
+
+/** Takes back the hit a successful call counted: registrations, resets and sign-in links count failed keys only. */
+export const forgiveRate = (db: Db, name: AccountRateLimit, subject: string | number): Promise<void> => forgiveRateLimitHit(db, `${name}:${subject}`);

@@ -21,8 +21,10 @@ import { signedIn } from '../../plugins/access.ts';
 import { actorOf, recordAudit } from '../audit-log/record-audit.ts';
 import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
 import { renewSession } from '../auth/start-session.ts';
-import { findUserById, normaliseEmail, savePassword } from '../user-accounts/users.repository.ts';
-import { limitRate } from './account-rate-limits.ts';
+import { findUserByEmail, findUserById, normaliseEmail, savePassword } from '../user-accounts/users.repository.ts';
+import { deviceOf } from '../auth/device-cookies.ts';
+import { rateLimitAddress } from '../../lib/client-address.ts';
+import { forgiveRate, limitRate } from './account-rate-limits.ts';
 import { consumeAccountToken } from './account-tokens.repository.ts';
 import { PASSWORD_RESET_QUEUE } from './password-reset-request.ts';
 
@@ -35,10 +37,20 @@ export async function passwordRoutes(app: FastifyInstance, { db, config }: AppCo
     { config: { access: 'public' }, schema: { body: sendPasswordResetEmailRequest, response: { 200: successAnswer } } },
     async (request) => {
       const email = normaliseEmail(request.body.email);
-      await limitRate(db, 'resetMailPerAddress', request.ip, 'email');
-      await limitRate(db, 'resetMailPerEmail', email, 'email');
-      // The account is looked up later, in a job, so the answer takes the same time and says the same
-      // thing whether or not the account exists: no account enumeration.
+      const address = rateLimitAddress(request.ip);
+      // A browser that has signed in to the account asks on a quota of its own, so a stranger asking for the
+      // same email cannot use up the owner's mails; anyone else is counted per address and per email.
+      const user = await findUserByEmail(db, email);
+      const device = user ? await deviceOf(db, request, user.id) : undefined;
+      if (device) {
+        await limitRate(db, 'resetMailPerDevice', device.nonce, 'email');
+      } else {
+        await limitRate(db, 'resetMailPerAddress', address, 'email');
+        await limitRate(db, 'resetMailPerEmailAndAddress', `${email}:${address}`, 'email');
+        await limitRate(db, 'resetMailPerEmail', email, 'email');
+      }
+      // The mail is made later, in a job, so the answer says the same thing whether or not the account
+      // exists: no account enumeration (the lookup above is one indexed read either way).
       await enqueueJob(db, PASSWORD_RESET_QUEUE, { email });
       return { success: true as const };
     },
@@ -48,7 +60,8 @@ export async function passwordRoutes(app: FastifyInstance, { db, config }: AppCo
     '/api/reset-password',
     { config: { access: 'public' }, schema: { body: resetPasswordRequest, response: { 200: successAnswer } } },
     async (request) => {
-      await limitRate(db, 'resetPerAddress', request.ip);
+      const address = rateLimitAddress(request.ip);
+      await limitRate(db, 'resetPerAddress', address);
       const passwordHash = await hashPassword(request.body.newPassword);
       await db.transaction(async (tx) => {
         const result = await consumeAccountToken(tx, 'password_reset', request.body.token);
@@ -64,6 +77,8 @@ export async function passwordRoutes(app: FastifyInstance, { db, config }: AppCo
         await deleteSessionsOfUser(tx, user.id);
         await recordAudit(tx, actorOf(request, user), { action: 'password_reset', object: { type: 'user', id: user.id, label: user.name } });
       });
+      // Failed keys count against the address; a reset that worked does not.
+      await forgiveRate(db, 'resetPerAddress', address);
       return { success: true as const };
     },
   );

@@ -60,14 +60,14 @@ describe('POST /api/send-password-reset-email', () => {
     expect(answer.body.error).toEqual({ message, field: 'email' });
   });
 
-  it('limits reset mails per address with a 429', async () => {
+  it('limits reset mails for one email from one address with a 429', async () => {
     const user = await testApp.createUser();
     const answers = [];
-    for (let attempt = 0; attempt < 6; attempt += 1) {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
       answers.push((await testApp.client().post('/api/send-password-reset-email', { email: user.email })).status);
     }
-    expect(answers).toEqual([200, 200, 200, 200, 200, 429]);
-    expect(await countMailsTo(testApp, user.email)).toBe(5);
+    expect(answers).toEqual([200, 200, 200, 429, 429]);
+    expect(await countMailsTo(testApp, user.email)).toBe(3);
   });
 });
 

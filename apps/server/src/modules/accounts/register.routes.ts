@@ -13,7 +13,8 @@ import { HttpError } from '../../lib/http-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { actorOf, recordAudit } from '../audit-log/record-audit.ts';
 import { createUser, findUserByEmail } from '../user-accounts/users.repository.ts';
-import { limitRate } from './account-rate-limits.ts';
+import { rateLimitAddress } from '../../lib/client-address.ts';
+import { forgiveRate, limitRate } from './account-rate-limits.ts';
 import { consumeAccountToken } from './account-tokens.repository.ts';
 
 /** POST /api/register: accepts an invitation (sent by POST /api/add-user) with a chosen password. */
@@ -24,7 +25,9 @@ export async function registerRoutes(app: FastifyInstance, { db }: AppContext): 
     '/api/register',
     { config: { access: 'public' }, schema: { body: registerRequest, response: { 200: registerAnswer } } },
     async (request) => {
-      await limitRate(db, 'registerPerAddress', request.ip);
+      // Failed keys count against the address, not registrations: a whole office may register from one address.
+      const address = rateLimitAddress(request.ip);
+      await limitRate(db, 'registerPerAddress', address);
       const passwordHash = await hashPassword(request.body.password);
       await db.transaction(async (tx) => {
         const result = await consumeAccountToken(tx, 'invitation', request.body.key);
@@ -40,6 +43,7 @@ export async function registerRoutes(app: FastifyInstance, { db }: AppContext): 
         const user = await createUser(tx, { email, name: name ?? email, role, passwordHash });
         await recordAudit(tx, actorOf(request, user), { action: 'user_registered', object: { type: 'user', id: user.id, label: user.name }, details: { role } });
       });
+      await forgiveRate(db, 'registerPerAddress', address);
       return { success: true as const, data: { rowCount: 1 as const } };
     },
   );

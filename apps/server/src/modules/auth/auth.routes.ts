@@ -11,7 +11,9 @@ import { clearSessionCookie, sessionIdOf } from '../../plugins/session.ts';
 import { findUserByEmail, normaliseEmail, saveTheme } from '../user-accounts/users.repository.ts';
 import { actorOf, anonymousActor, recordAudit } from '../audit-log/record-audit.ts';
 import { presentCurrentUser } from './auth.presenter.ts';
-import { assertLoginAllowed, forgetLoginAttempts, recordFailedLogin } from './login-attempts.ts';
+import { deviceOf } from './device-cookies.ts';
+import { countFailedSignIn } from './login-alert.ts';
+import { claimLoginAttempt } from './login-throttle.ts';
 import { deleteSession } from './sessions.repository.ts';
 import { mailSignInLink } from './sign-in-link.ts';
 import { startSession } from './start-session.ts';
@@ -25,24 +27,23 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppContex
     { config: { access: 'public' }, schema: { body: loginRequest, response: { 200: rowsAnswer(currentUserRow) } } },
     async (request, reply) => {
       const email = normaliseEmail(request.body.email);
-      await assertLoginAllowed(db, request.ip, email);
       const user = await findUserByEmail(db, email);
+      // Claimed before the password is checked: a throttled pair, device or address gets a 429 and no check.
+      const attempt = await claimLoginAttempt(db, { email, ip: request.ip, device: user ? await deviceOf(db, request, user.id) : undefined });
       const passwordMatches = user
         ? await verifyPassword(user.passwordHash, request.body.password)
         : (await burnPasswordCheck(request.body.password), false);
       // One message, in one place, for an unknown email and a wrong password: no account enumeration.
       if (!user || !passwordMatches) {
-        await db.transaction(async (tx) => {
-          await recordFailedLogin(tx, request.ip, email);
-          await recordAudit(tx, anonymousActor(request, email), {
-            action: 'sign_in_failed',
-            ...(user ? { object: { type: 'user' as const, id: user.id, label: user.name } } : {}),
-            details: { reason: user ? 'wrong_password' : 'unknown_email' },
-          });
+        await recordAudit(db, anonymousActor(request, email), {
+          action: 'sign_in_failed',
+          ...(user ? { object: { type: 'user' as const, id: user.id, label: user.name } } : {}),
+          details: { reason: user ? 'wrong_password' : 'unknown_email' },
         });
+        await countFailedSignIn(db, config, request, email, user);
         throw new HttpError(401, LOGIN_MESSAGES.wrongCredentials, 'none');
       }
-      await forgetLoginAttempts(db, email);
+      await attempt.succeeded();
       // LOGIN_EMAIL_CHECK: a browser not verified lately gets a mailed sign-in link instead of a session.
       if (config.loginEmailCheck && !(await isTrustedBrowser(db, user.id, browserIdOf(request)))) {
         await mailSignInLink(db, config, user);
@@ -54,7 +55,8 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppContex
 
   api.get(
     '/api/logout',
-    { config: { access: 'public' }, schema: { response: { 200: successAnswer } } },
+    // A GET (spec section 7) that ends a session: refused cross-site like any POST (plugins/csrf.ts).
+    { config: { access: 'public', sameSiteOnly: true }, schema: { response: { 200: successAnswer } } },
     async (request, reply) => {
       const sessionId = sessionIdOf(request);
       const viewer = request.viewer;

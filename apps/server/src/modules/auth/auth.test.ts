@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ROLE_CAPABILITIES } from '@steward/contract/access';
 import { LOGIN_MESSAGES } from '@steward/contract/auth';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/test-app.ts';
-import { LOGIN_LIMIT_PER_ACCOUNT } from './login-attempts.ts';
+import { LOGIN_THROTTLE } from './login-throttle.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -46,16 +46,16 @@ describe('POST /api/login', () => {
     expect(answer.body.error).toEqual({ message, field });
   });
 
-  it('locks an account out after repeated failures with a 429 saying when to retry', async () => {
+  it('slows down an (account, address) pair after repeated failures with a 429 saying when to retry, right password included', async () => {
     const user = await testApp.createUser();
     const client = testApp.client();
-    for (let attempt = 0; attempt < LOGIN_LIMIT_PER_ACCOUNT.limit; attempt += 1) {
+    for (let attempt = 0; attempt <= LOGIN_THROTTLE.freeFailures; attempt += 1) {
       expect((await client.post('/api/login', { email: user.email, password: 'Wrong-Password-1' })).status).toBe(401);
     }
-    const locked = await client.post('/api/login', { email: user.email, password: TEST_PASSWORD });
-    expect(locked.status).toBe(429);
-    expect(locked.body.error?.message).toMatch(/^Too many failed login attempts\. Please try again in \d+ minutes?\.$/);
-    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    const throttled = await client.post('/api/login', { email: user.email, password: TEST_PASSWORD });
+    expect(throttled.status).toBe(429);
+    expect(throttled.body.error?.message).toMatch(/^Too many failed login attempts\. Please try again in \d+ seconds?\.$/);
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });
 

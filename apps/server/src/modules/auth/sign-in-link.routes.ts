@@ -4,7 +4,8 @@ import { currentUserRow, INVALID_SIGN_IN_LINK, verifyEmailCodeRequest } from '@s
 import { rowsAnswer } from '@steward/contract/envelope';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { limitRate } from '../accounts/account-rate-limits.ts';
+import { forgiveRate, limitRate } from '../accounts/account-rate-limits.ts';
+import { rateLimitAddress } from '../../lib/client-address.ts';
 import { consumeAccountToken } from '../accounts/account-tokens.repository.ts';
 import { findUserById } from '../user-accounts/users.repository.ts';
 import { startSession } from './start-session.ts';
@@ -18,12 +19,15 @@ export async function signInLinkRoutes(app: FastifyInstance, { db, config }: App
     '/api/verify-email-code',
     { config: { access: 'public' }, schema: { body: verifyEmailCodeRequest, response: { 200: rowsAnswer(currentUserRow) } } },
     async (request, reply) => {
-      await limitRate(db, 'verifyPerAddress', request.ip);
+      const address = rateLimitAddress(request.ip);
+      await limitRate(db, 'verifyPerAddress', address);
       const result = await consumeAccountToken(db, 'email_verification', request.body.code, request.body.email);
       const user = result.ok && result.token.userId !== null ? await findUserById(db, result.token.userId) : undefined;
       if (!user) throw new HttpError(401, INVALID_SIGN_IN_LINK);
       const currentUser = await startSession(db, config, request, reply, user, 'sign_in_link');
       await trustBrowser(db, request, reply, user.id, config.secureCookies);
+      // Failed codes count against the address; a link that worked does not.
+      await forgiveRate(db, 'verifyPerAddress', address);
       return { success: true as const, data: { rows: [currentUser] } };
     },
   );

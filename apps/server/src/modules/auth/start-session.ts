@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { sessionIdOf, setSessionCookie } from '../../plugins/session.ts';
 import { actorOf, recordAudit } from '../audit-log/record-audit.ts';
 import { presentCurrentUser } from './auth.presenter.ts';
+import { setDeviceCookie } from './device-cookies.ts';
 import { createSession, deleteSession, findSessionUser } from './sessions.repository.ts';
 
 /** How the person proved who they are, kept in the audit entry. */
@@ -28,6 +29,8 @@ export async function startSession(
     return created;
   });
   setSessionCookie(reply, session.sessionId, session.expiresAt, config.secureCookies);
+  // This browser has now signed in to this account: its later attempts are throttled as its own (login-throttle.ts).
+  await setDeviceCookie(db, reply, user.id, config.secureCookies);
   const sessionUser = await findSessionUser(db, session.sessionId);
   if (!sessionUser) throw new Error('A session just created could not be read back.');
   return presentCurrentUser(sessionUser);

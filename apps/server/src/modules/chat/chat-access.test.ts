@@ -22,9 +22,16 @@ describe('CORS and cross-site calls', () => {
     expect(answer.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
   });
 
-  it('answers a page of the server itself, whatever address staff reached it by (the /demo page)', async () => {
-    const answer = await chatCall(testApp, 'POST', '/api/chat/ask', { body: { message: 'Hello?' }, origin: testApp.baseUrl, headers: { 'sec-fetch-site': 'same-origin' } });
-    expect(answer.status).toBe(200);
+  it('trusts PUBLIC_URL and BOT_ALLOWED_ORIGINS only, not the Host header: a rebinding page naming itself in both is refused', async () => {
+    // testApp.baseUrl is this server on a loopback port; PUBLIC_URL is http://127.0.0.1:3000.
+    const host = new URL(testApp.baseUrl).host;
+    const sameHost = await chatCall(testApp, 'POST', '/api/chat/ask', { body: { message: 'Hello?' }, origin: testApp.baseUrl, headers: { 'sec-fetch-site': 'same-origin' } });
+    expect(sameHost.status).toBe(403);
+    for (const origin of ['http://attacker.example', 'http://attacker.example:80', 'null']) {
+      const rebinding = await chatCall(testApp, 'POST', '/api/chat/ask', { body: { message: 'Hello?' }, origin, headers: { host: origin === 'null' ? host : new URL(origin).host } });
+      expect(rebinding.status).toBe(403);
+      expect(rebinding.headers.get('access-control-allow-origin')).toBeNull();
+    }
   });
 
   it('refuses a page of any other origin before doing anything, without CORS headers', async () => {

@@ -7,10 +7,10 @@ const PREFLIGHT_MAX_AGE = 600;
 
 /**
  * CORS for the public chat calls, run before each of them (preflights included): a browser call
- * from a page of an allowed origin (BOT_ALLOWED_ORIGINS, the dashboard's PUBLIC_URL, and whatever host the
- * request itself was sent to, as the CSRF check allows: a same-origin page such as /demo) is answered with
- * that origin in Access-Control-Allow-Origin; one from any other origin is refused outright, so a
- * foreign page cannot even spend the visitor's rate limit. Calls without Origin are not from a
+ * from a page of an allowed origin (BOT_ALLOWED_ORIGINS and the dashboard's PUBLIC_URL, which config.ts adds to
+ * them) is answered with that origin in Access-Control-Allow-Origin. The Host header is not trusted: a page of
+ * an attacker's name that resolves to this server (DNS rebinding) sends its own name as both Origin and Host.
+ * A page of any other origin is refused outright, so a foreign page cannot even spend the visitor's rate limit. Calls without Origin are not from a
  * browser page and carry nothing to protect. No credentials are allowed: the calls never use cookies.
  */
 export function chatOriginCheck(allowedOrigins: readonly string[]) {
@@ -21,7 +21,7 @@ export function chatOriginCheck(allowedOrigins: readonly string[]) {
     reply.header('cross-origin-resource-policy', 'cross-origin');
     const origin = request.headers.origin;
     if (origin === undefined) return;
-    if (!allowed.has(origin) && !sameHost(origin, request.headers.host)) throw new HttpError(403, CHAT_TEXTS.originNotAllowed);
+    if (!allowed.has(origin)) throw new HttpError(403, CHAT_TEXTS.originNotAllowed);
     reply.header('access-control-allow-origin', origin);
   };
 }
@@ -34,13 +34,4 @@ export function answerPreflight(reply: FastifyReply): void {
     .header('access-control-allow-headers', 'Content-Type, Accept')
     .header('access-control-max-age', String(PREFLIGHT_MAX_AGE))
     .send();
-}
-
-function sameHost(origin: string, host: string | undefined): boolean {
-  if (host === undefined) return false;
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
-  }
 }

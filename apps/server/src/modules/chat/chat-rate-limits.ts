@@ -2,6 +2,7 @@ import { CHAT_TEXTS } from '@steward/contract/chat';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { rateLimitAddress } from '../../lib/client-address.ts';
 import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.ts';
 
 const WINDOW_SECONDS = 60;
@@ -16,7 +17,8 @@ export async function countChatCall(
   limits: Config['chatRateLimits'],
   caller: { ip: string; sessionId: string | undefined },
 ): Promise<void> {
-  await hit(db, `chat:ip:${caller.ip}`, { limit: limits.perIpPerMinute, windowSeconds: WINDOW_SECONDS });
+  // An IPv6 client is counted by its /64: one subscriber usually holds all of it.
+  await hit(db, `chat:ip:${rateLimitAddress(caller.ip)}`, { limit: limits.perIpPerMinute, windowSeconds: WINDOW_SECONDS });
   if (caller.sessionId) await hit(db, `chat:session:${caller.sessionId}`, { limit: limits.perSessionPerMinute, windowSeconds: WINDOW_SECONDS });
 }
 

@@ -13,7 +13,7 @@ import {
 import { rowsAnswer } from '@steward/contract/envelope';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { recordFeedback } from '../bot/bot-feedback.repository.ts';
+import { recordVisitorRating } from '../bot/bot-feedback.repository.ts';
 import { recordHelpRequest } from '../bot/bot-help-requests.repository.ts';
 import { recordChatMessage } from '../bot/bot-messages.repository.ts';
 import { visitorCountry } from '../bot/country-lookup.ts';
@@ -111,7 +111,8 @@ export async function chatRoutes(app: FastifyInstance, { db, config, knowledge, 
       if ((await sessionOfHistoryRow(db, body.history_id)) !== body.session_id) {
         throw new HttpError(403, CHAT_TEXTS.feedbackForeignRow, 'history_id');
       }
-      const row = await recordFeedback(db, {
+      // One rating per answer: a second one replaces the first (counters and statistics move with it).
+      const { id } = await recordVisitorRating(db, {
         history_id: body.history_id,
         rating: body.rating,
         ...(body.reason ? { reason: body.reason } : {}),
@@ -119,7 +120,7 @@ export async function chatRoutes(app: FastifyInstance, { db, config, knowledge, 
         time: new Date(),
         ...visitor(request),
       });
-      return { success: true as const, data: { rows: [row] } };
+      return { success: true as const, data: { rows: [{ id }] } };
     },
   );
 
@@ -146,6 +147,10 @@ export async function chatRoutes(app: FastifyInstance, { db, config, knowledge, 
   api.get(
     '/api/chat/fun-facts',
     { ...chatCall, schema: { response: { 200: rowsAnswer(chatFunFacts) } } },
-    async () => ({ success: true as const, data: { rows: [{ facts: (await listFunFacts(db)).map((fact) => fact.fact) }] } }),
+    async (request) => {
+      // Rate-limited like every public chat call (per address), so no client can make it a free load generator.
+      await countChatCall(db, config.chatRateLimits, { ip: request.ip, sessionId: undefined });
+      return { success: true as const, data: { rows: [{ facts: (await listFunFacts(db)).map((fact) => fact.fact) }] } };
+    },
   );
 }

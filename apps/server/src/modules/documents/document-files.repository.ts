@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { detectDocumentKind, type DocumentKind, KIND_SNIFF_BYTES } from '../../ingest/document-kind.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { cleanLabel } from '@steward/contract/text-safety';
 
 /** Originals are stored in parts of this size: an upload never sits whole in memory. */
 export const FILE_PART_BYTES = 1024 * 1024;
@@ -102,7 +103,7 @@ export async function deleteFile(db: Db, fileId: string): Promise<void> {
 /** A name to show and store: no path, no control characters, at most 255 characters. */
 export function cleanFilename(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex -- control characters are what this removes
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  // Control, zero-width and bidirectional-override characters out: "invoice\u202Efdp.exe" must not pass for a PDF's name.
+  const cleaned = cleanLabel(base).trim();
   return (cleaned || 'document').slice(0, 255);
 }

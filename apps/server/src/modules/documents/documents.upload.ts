@@ -25,6 +25,7 @@ import { presentDocument, presentUploadedFile } from './documents.presenter.ts';
 import { countDocuments, findDocument, startReplacement } from './documents.repository.ts';
 import { type AuditActor, actorOf, recordAudit } from '../audit-log/record-audit.ts';
 import { documentObject } from './documents-audit.ts';
+import { findUnsafeText } from '@steward/contract/text-safety';
 
 /**
  * POST /api/upload-files (multipart: `capability`, `filesData` as JSON, then one `files` part per
@@ -135,6 +136,9 @@ function parseFilesData(value: unknown): UploadFileMetadata[] {
   } catch {
     throw new HttpError(400, 'filesData must be a JSON list of { title, source_url }.', 'filesData');
   }
+  // Multipart fields pass no schema: the same refusal of NUL and lone surrogates as every JSON string.
+  const unsafe = findUnsafeText(parsed);
+  if (unsafe) throw new HttpError(400, unsafe.reason, 'filesData');
   const result = uploadFilesData.safeParse(parsed);
   if (!result.success) throw new HttpError(400, result.error.issues[0]?.message ?? DOCUMENT_MESSAGES.filesDataMismatch, 'filesData');
   return result.data;

@@ -22,6 +22,7 @@ import { actorOf } from '../audit-log/record-audit.ts';
 import { recordInformationCreated } from './inform-the-bot-audit.ts';
 import { presentInformTheBotItem } from './inform-the-bot.presenter.ts';
 import { createInformTheBotItems, INFORM_THE_BOT_COUNTER } from './inform-the-bot.repository.ts';
+import { unsafeTextReason } from '@steward/contract/text-safety';
 
 const MEGABYTES = MAX_UPLOAD_FILE_BYTES / (1024 * 1024);
 
@@ -70,6 +71,9 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
       if (part.type === 'field') {
         if (part.fieldname !== 'content') continue;
         const content = String(part.value).trim();
+        // Multipart fields pass no schema: the same refusal of NUL and lone surrogates as every JSON string.
+        const unsafe = unsafeTextReason(content);
+        if (unsafe) throw new HttpError(400, unsafe, 'content');
         if (content.length > MAX_CONTENT_LENGTH) throw new HttpError(400, INFORM_THE_BOT_MESSAGES.contentTooLong, 'content');
         upload.content = content;
         continue;
