@@ -96,6 +96,29 @@ describe('migrations', () => {
     }
   });
 
+  it('keeps a window\'s vector in its row, rewriting those stored out of line, and drops the HNSW index for start-up to make again (2301)', async () => {
+    const database = await openEmptyDatabase();
+    try {
+      const quiet = { info: () => undefined, warn: () => undefined };
+      if (!(await hasExtension(database, 'vector'))) return;
+      await migrate(database, quiet, allMigrations.slice(0, allMigrations.findIndex((migration) => migration.name === '2301-knowledge-window-vectors-inline')));
+      const vector = `[${Array.from({ length: 512 }, (_, index) => ((index % 7) / 7).toFixed(3)).join(',')}]`;
+      await database.execScript(`
+        INSERT INTO documents (id, file_id, filename, title, source_url, uploaded_by) OVERRIDING SYSTEM VALUE VALUES (7, 'f7', 'a.txt', 'A', 'https://shop.example.com/a', 'Test');
+        INSERT INTO knowledge_chunks (id, document_id, chunk_index, page, content) OVERRIDING SYSTEM VALUE VALUES (70, 7, 0, 1, 'first');
+        INSERT INTO knowledge_chunk_windows (chunk_id, window_index, embedding) VALUES (70, 0, '${vector}');
+        CREATE INDEX knowledge_chunk_windows_embedding_512_idx ON knowledge_chunk_windows USING hnsw ((embedding::vector(512)) vector_cosine_ops);`);
+      const outOfLine = `SELECT pg_column_toast_chunk_id(embedding) IS NOT NULL AS out_of_line, embedding::text AS embedding FROM knowledge_chunk_windows`;
+      const [before] = await database.query<{ out_of_line: boolean; embedding: string }>(outOfLine);
+      expect(before?.out_of_line).toBe(true);
+      await migrate(database, quiet);
+      expect(await database.query(outOfLine)).toEqual([{ out_of_line: false, embedding: before?.embedding }]);
+      expect(await database.query(`SELECT indexname FROM pg_indexes WHERE tablename = 'knowledge_chunk_windows' AND indexname LIKE '%embedding%'`)).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('refuse a database a newer version upgraded, naming the migrations this version does not know, and apply nothing', async () => {
     const database = await openEmptyDatabase();
     try {

@@ -44,6 +44,19 @@ describe('searchKnowledge', () => {
     expect(best?.text).toBe('Descale the kettle with citric acid once a month.');
   });
 
+  it('scores BM25 by the textbook formula: IDF, a term frequency where a heading occurrence counts twice, and the length against the average', async () => {
+    await putDocument('Kettle manual', [['Descale the kettle. Descale it monthly.', 'Descale'], 'The lid is blue.', 'Keep the base dry.']);
+    const [best] = await search('descale');
+    // Lengths in distinct lexemes: descal, kettl, month (the heading's "descal" is the same lexeme); lid, blue; keep, base, dri.
+    const lengths = [3, 2, 3];
+    const average = lengths.reduce((sum, length) => sum + length, 0) / lengths.length;
+    const idf = Math.log(1 + (3 - 1 + 0.5) / (1 + 0.5));
+    const tf = 2 + 2; // twice in the text, once in the heading
+    const bm25 = (idf * tf * (1.2 + 1)) / (tf + 1.2 * (1 - 0.75 + (0.75 * 3) / average));
+    // The feature is BM25 over the question's summed IDF.
+    expect(best?.features.bm25).toBeCloseTo(bm25 / idf, 6);
+  });
+
   it('answers a relevance from 0 to 1, best first, the question’s words each holds as typed, its heading and pages', async () => {
     await putDocument('Kettle manual', [['Descale the kettle with citric acid once a month.', 'Care › Descaling'], 'The kettle is blue.']);
     const passages = await search('Descaling my Kettles');

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { vectorLiteral } from './knowledge-vectors.ts';
@@ -24,12 +24,7 @@ export const BM25_B = 0.75;
 const TERM_FREQUENCY_WEIGHTS = '{0.5,0.5,0.5,1}';
 const TERM_FREQUENCY_UNIT = 0.5;
 
-/**
- * The most chunks the full-text side scores. They come from the question's rarest words (knowledge_terms):
- * the rarest one, and the next rarest while the chunks holding them add up to at most this many; when even
- * the rarest word is in more chunks than that, the chunks holding both of the two rarest. A passage that
- * answers a question holds its telling words, and BM25 weighs the common ones little.
- */
+/** The most chunks the full-text side scores (candidateWords): BM25 weighs a question's common words little. */
 export const TEXT_CANDIDATES = 500;
 /** The vector side's chunks: the nearest window of each, of the WINDOW_CANDIDATES nearest windows. */
 export const VECTOR_CANDIDATES = 50;
@@ -104,7 +99,7 @@ export async function questionTerms(db: Db, question: string): Promise<QuestionT
     stemsOfWord.set(position, [...(stemsOfWord.get(position) ?? []), row.term]);
     if (terms.has(row.term)) continue;
     const chunks = Number(row.chunks);
-    terms.set(row.term, { term: row.term, idf: idf(chunks), unknown: chunks === 0, word: text.text, weight: 1, informativeness: informativenessOf(text.text) });
+    terms.set(row.term, { term: row.term, idf: idf(chunks), chunks, unknown: chunks === 0, word: text.text, weight: 1, informativeness: informativenessOf(text.text) });
   }
   for (const row of rows) {
     const text = texts[Number(row.position)];
@@ -112,7 +107,7 @@ export async function questionTerms(db: Db, question: string): Promise<QuestionT
     const source = text && text.of >= 0 ? stemsOfWord.get(text.of)?.[0] : undefined;
     // A synonym counts when the store holds it, it is not one of the question's own words, and its word was not a stop word.
     if (!text || source === undefined || chunks === 0 || terms.has(row.term)) continue;
-    terms.set(row.term, { term: row.term, idf: idf(chunks), unknown: false, word: text.text, weight: text.weight, source, informativeness: informativenessOf(text.text) });
+    terms.set(row.term, { term: row.term, idf: idf(chunks), chunks, unknown: false, word: text.text, weight: text.weight, source, informativeness: informativenessOf(text.text) });
   }
   return [...terms.values()];
 }
@@ -132,6 +127,13 @@ export function nearestChunks({ vector, dimensions }: { vector: ArrayLike<number
 /** A number of this file's, written into the statement as a float (a parameter beside an integer is read as one). */
 const constant = (value: number) => sql.raw(`${String(value)}::float8`);
 
+interface ScoredChunkRow {
+  id: number | string;
+  document_id: number | string | null;
+  bm25: number | string | null;
+  matched: string[] | null;
+}
+
 interface FirstStageRow {
   id: number | string;
   bm25: number | string | null;
@@ -140,51 +142,75 @@ interface FirstStageRow {
   title_terms: string[] | null;
 }
 
-/** Candidates from both sides, each with its BM25 over the question's known words and its nearest window's similarity. */
+/** Terms as a PostgreSQL text array literal, each quoted. */
+const textArray = (terms: readonly string[]) => sql`${`{${terms.map((term) => `"${term.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
+const bigintArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::bigint[]`;
+
+/**
+ * The chunks the full-text side scores, as a tsquery: those holding the question's rarest word, and the next
+ * rarest while the chunks holding them add up to at most TEXT_CANDIDATES; when even the rarest is in more
+ * chunks than that, those holding both of the two rarest.
+ */
+function candidateWords(known: readonly QuestionTerm[]) {
+  const rarestFirst = [...known].sort((a, b) => a.chunks - b.chunks || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
+  const [rarest, second] = rarestFirst;
+  if (!rarest) return undefined;
+  if (rarest.chunks > TEXT_CANDIDATES && second) return sql`steward_any_lexeme(${textArray([rarest.term])}) && steward_any_lexeme(${textArray([second.term])})`;
+  let running = 0;
+  const words = rarestFirst.filter((term, place) => {
+    running += term.chunks;
+    return place === 0 || running <= TEXT_CANDIDATES;
+  });
+  return sql`steward_any_lexeme(${textArray(words.map((term) => term.term))})`;
+}
+
+/**
+ * Candidates from both sides, each with its BM25 over the question's known words and its nearest window's
+ * similarity. A few small statements rather than one: each is planned in a fraction of the time one with all
+ * the parts took, and each candidate's row is read once (the full-text side scores a chunk as its index scan
+ * finds it; the vector side scores only the chunks that side alone found).
+ */
 async function firstStage(db: Db, terms: readonly QuestionTerm[], input: SearchInput): Promise<FirstStageRow[]> {
   const known = terms.filter((term) => !term.unknown);
-  const embedding = input.queryEmbedding;
-  const asVector = embedding ? sql.raw(`vector(${String(embedding.dimensions)})`) : sql``;
-  const questionVector = embedding ? sql`${vectorLiteral(embedding.vector)}::${asVector}` : sql`NULL`;
-  const vectorHits = embedding ? nearestChunks(embedding) : sql`SELECT NULL::bigint AS id WHERE false`;
-  const similarity = embedding
-    ? sql`SELECT chunk_id AS id, 1 - min(embedding::${asVector} <=> ${questionVector}) AS similarity
-        FROM knowledge_chunk_windows WHERE chunk_id IN (SELECT id FROM candidates) GROUP BY chunk_id`
-    : sql`SELECT NULL::bigint AS id, NULL::float8 AS similarity WHERE false`;
-  const termArray = sql`${`{${known.map((term) => `"${term.term.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
+  const termArray = textArray(known.map((term) => term.term));
   // A synonym's IDF counts for its weight (SYNONYM_WEIGHT) in BM25.
   const idfArray = sql`${`{${known.map((term) => term.idf * term.weight).join(',')}}`}::float8[]`;
-  return sqlRows<FirstStageRow>(db, sql`
-    WITH question AS (
-      SELECT term, idf, steward_any_lexeme(ARRAY[term]) AS lexeme, k.chunks,
-             row_number() OVER (ORDER BY k.chunks, term) AS place, sum(k.chunks) OVER (ORDER BY k.chunks, term) AS running
-      FROM unnest(${termArray}, ${idfArray}) AS q(term, idf) JOIN knowledge_terms k USING (term)
-    ),
-    candidate_words AS (
-      SELECT CASE
-        WHEN (SELECT chunks FROM question WHERE place = 1) > ${TEXT_CANDIDATES} AND EXISTS (SELECT FROM question WHERE place = 2)
-          THEN (SELECT lexeme FROM question WHERE place = 1) && (SELECT lexeme FROM question WHERE place = 2)
-        ELSE (SELECT steward_any_lexeme(array_agg(term)) FROM question WHERE place = 1 OR running <= ${TEXT_CANDIDATES})
-      END AS words
-    ),
-    text_hits AS (
-      SELECT c.id FROM knowledge_chunks c WHERE c.search_vector @@ (SELECT words FROM candidate_words) LIMIT ${TEXT_CANDIDATES}
-    ),
-    candidates AS (SELECT id FROM text_hits UNION SELECT id FROM (${vectorHits}) vector_hits),
-    average AS (SELECT greatest(lexemes, 1)::float8 / greatest(chunks, 1) AS length FROM knowledge_totals WHERE id = 1),
-    scored AS (
-      SELECT c.id,
-        sum(q.idf * f.tf * ${constant(BM25_K1 + 1)} / (f.tf + ${constant(BM25_K1)} * (${constant(1 - BM25_B)} + ${constant(BM25_B)} * length(c.search_vector) / (SELECT length FROM average))))
+  const scoredChunks = (where: SQL, limit: number) => sqlRows<ScoredChunkRow>(db, sql`
+    WITH question AS MATERIALIZED (SELECT term, idf, steward_any_lexeme(ARRAY[term]) AS lexeme FROM unnest(${termArray}, ${idfArray}) AS q(term, idf)),
+    average AS (SELECT greatest(lexemes, 1)::float8 / greatest(chunks, 1) AS length FROM knowledge_totals WHERE id = 1)
+    SELECT c.id, c.document_id, scored.bm25, scored.matched FROM knowledge_chunks c CROSS JOIN LATERAL (
+      SELECT sum(q.idf * f.tf * ${constant(BM25_K1 + 1)} / (f.tf + ${constant(BM25_K1)} * (${constant(1 - BM25_B)} + ${constant(BM25_B)} * length(c.search_vector) / (SELECT length FROM average))))
           FILTER (WHERE f.tf > 0) AS bm25,
         array_agg(q.term) FILTER (WHERE f.tf > 0) AS matched
-      FROM candidates JOIN knowledge_chunks c ON c.id = candidates.id CROSS JOIN question q
-      CROSS JOIN LATERAL (SELECT ts_rank_cd(${TERM_FREQUENCY_WEIGHTS}::float4[], c.search_vector, q.lexeme, 0) / ${constant(TERM_FREQUENCY_UNIT)} AS tf) f
-      GROUP BY c.id
-    ),
-    similarity AS (${similarity})
-    SELECT candidates.id, scored.bm25, similarity.similarity, scored.matched, tsvector_to_array(to_tsvector('english', coalesce(d.title, ''))) AS title_terms
-    FROM candidates LEFT JOIN scored ON scored.id = candidates.id LEFT JOIN similarity ON similarity.id = candidates.id
-    JOIN knowledge_chunks c ON c.id = candidates.id LEFT JOIN documents d ON d.id = c.document_id`);
+      FROM question q CROSS JOIN LATERAL (SELECT ts_rank_cd(${TERM_FREQUENCY_WEIGHTS}::float4[], c.search_vector, q.lexeme, 0) / ${constant(TERM_FREQUENCY_UNIT)} AS tf) f
+    ) scored
+    WHERE ${where} LIMIT ${limit}`);
+  const words = candidateWords(known);
+  const textHits = words ? await scoredChunks(sql`c.search_vector @@ (${words})`, TEXT_CANDIDATES) : [];
+  const embedding = input.queryEmbedding;
+  const vectorHits = embedding
+    ? await scoredChunks(sql`c.id IN (${nearestChunks(embedding)}) AND NOT c.id = ANY (${bigintArray(textHits.map((hit) => Number(hit.id)))})`, VECTOR_CANDIDATES)
+    : [];
+  const candidates = [...textHits, ...vectorHits];
+  if (candidates.length === 0) return [];
+  const asVector = embedding ? sql.raw(`vector(${String(embedding.dimensions)})`) : sql``;
+  const similarities = embedding
+    ? await sqlRows<{ id: number | string; similarity: number | string }>(db, sql`
+        SELECT chunk_id AS id, 1 - min(embedding::${asVector} <=> ${vectorLiteral(embedding.vector)}::${asVector}) AS similarity
+        FROM knowledge_chunk_windows WHERE chunk_id = ANY (${bigintArray(candidates.map((candidate) => Number(candidate.id)))}) GROUP BY chunk_id`)
+    : [];
+  const similarityOf = new Map(similarities.map((row) => [Number(row.id), Number(row.similarity)]));
+  const documentIds = [...new Set(candidates.flatMap((candidate) => (candidate.document_id === null ? [] : [Number(candidate.document_id)])))];
+  const titles = documentIds.length === 0 ? [] : await sqlRows<{ id: number | string; terms: string[] }>(db, sql`
+    SELECT id, tsvector_to_array(to_tsvector('english', coalesce(title, ''))) AS terms FROM documents WHERE id = ANY (${bigintArray(documentIds)})`);
+  const titleTermsOf = new Map(titles.map((row) => [Number(row.id), row.terms]));
+  return candidates.map((candidate) => ({
+    id: candidate.id,
+    bm25: candidate.bm25,
+    similarity: similarityOf.get(Number(candidate.id)) ?? null,
+    matched: candidate.matched,
+    title_terms: candidate.document_id === null ? null : (titleTermsOf.get(Number(candidate.document_id)) ?? null),
+  }));
 }
 
 interface DetailRow {
@@ -197,19 +223,29 @@ interface DetailRow {
   inform_the_bot_id: number | null;
   document_title: string | null;
   source_url: string | null;
-  hits: { lexeme: string; positions: number[]; weights: string[] }[] | null;
+  hits: TermHits[];
 }
 
-/** The chosen candidates' texts and where the question's words sit in each. */
+/** The chosen candidates' texts and where the question's words sit in each (as flat rows: a JSON aggregate of them cost twice as much). */
 async function details(db: Db, ids: readonly number[], terms: readonly QuestionTerm[]): Promise<DetailRow[]> {
   if (ids.length === 0) return [];
-  const termArray = sql`${`{${terms.map((term) => `"${term.term.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
-  return sqlRows<DetailRow>(db, sql`
-    SELECT c.id, c.content, c.heading, c.page, c.page_end, c.document_id, c.inform_the_bot_id, d.title AS document_title, d.source_url,
-      (SELECT json_agg(json_build_object('lexeme', v.lexeme, 'positions', v.positions, 'weights', v.weights))
-         FROM unnest(c.search_vector) AS v WHERE v.lexeme = ANY (${termArray})) AS hits
-    FROM knowledge_chunks c LEFT JOIN documents d ON d.id = c.document_id
-    WHERE c.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+  const idArray = bigintArray(ids);
+  const rows = await sqlRows<Omit<DetailRow, 'hits'>>(db, sql`
+    SELECT c.id, c.content, c.heading, c.page, c.page_end, c.document_id, c.inform_the_bot_id, d.title AS document_title, d.source_url
+    FROM knowledge_chunks c LEFT JOIN documents d ON d.id = c.document_id WHERE c.id = ANY (${idArray})`);
+  const hits = await sqlRows<{ id: number | string; lexeme: string; positions: number[]; weights: string[] }>(db, sql`
+    SELECT c.id, v.lexeme, v.positions, v.weights FROM knowledge_chunks c CROSS JOIN LATERAL unnest(c.search_vector) AS v
+    WHERE c.id = ANY (${idArray}) AND v.lexeme = ANY (${textArray(terms.map((term) => term.term))})`);
+  const hitsOf = new Map<number, TermHits[]>();
+  for (const hit of hits) {
+    const id = Number(hit.id);
+    hitsOf.set(id, [
+      ...(hitsOf.get(id) ?? []),
+      // Positions weighted A are the heading's (it comes first in the search vector); the others, the text's.
+      { term: hit.lexeme, positions: hit.positions.filter((_, index) => hit.weights[index] !== 'A'), inHeading: hit.weights.includes('A') },
+    ]);
+  }
+  return rows.map((row) => ({ ...row, hits: hitsOf.get(Number(row.id)) ?? [] }));
 }
 
 /** Runs `work` in a transaction where pgvector's HNSW search answers all WINDOW_CANDIDATES (at its default, 40 at most). */
@@ -218,14 +254,6 @@ export const withAllWindowCandidates = <T>(db: Db, work: (tx: Db) => Promise<T>)
     await tx.execute(sql.raw(`SET LOCAL hnsw.ef_search = ${WINDOW_CANDIDATES}`));
     return work(tx);
   });
-
-const hitsOf = (row: DetailRow): TermHits[] =>
-  (row.hits ?? []).map((hit) => ({
-    term: hit.lexeme,
-    // Positions weighted A are the heading's (it comes first in the search vector); the others, the text's.
-    positions: hit.positions.filter((_, index) => hit.weights[index] !== 'A'),
-    inHeading: hit.weights.includes('A'),
-  }));
 
 /** Whitespace and case aside, the same text: the same passage uploaded twice is shown once. */
 const sameText = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
@@ -263,7 +291,7 @@ export async function rankPassages(db: Db, input: SearchInput): Promise<{ terms:
     });
   };
   const scored = (input.queryEmbedding ? await withAllWindowCandidates(db, search) : await search(db)).map(({ row, candidate }) => {
-    const hits = hitsOf(row);
+    const { hits } = row;
     const features = passageFeatures(terms, {
       bm25: Number(candidate.bm25 ?? 0),
       similarity: candidate.similarity === null ? null : Number(candidate.similarity),

@@ -10,6 +10,8 @@ export interface QuestionTerm {
   term: string;
   /** BM25's inverse document frequency; a word no chunk holds gets the largest there is (a chunk of its own). */
   idf: number;
+  /** The chunks that hold it. */
+  chunks: number;
   /** Held by no chunk at all. */
   unknown: boolean;
   /** The question's word it comes from (or the synonym), for showing staff why a passage matched. */
