@@ -30,6 +30,7 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { helpRequestRoutes } from './modules/help-requests/help-requests.routes.ts';
 import { userAccountsRoutes } from './modules/user-accounts/user-accounts.routes.ts';
+import { findSessionUser } from './modules/auth/sessions.repository.ts';
 import { historyRoutes } from './modules/history/history.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { createJobHandlers } from './jobs/job-handlers.ts';
@@ -112,7 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
   const routes = registerAccessRules(app, config.botApiKey);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, config.secureCookies);
-  registerSessions(app, database.db);
+  registerSessions(app, (sessionId) => findSessionUser(database.db, sessionId));
   registerCsrfProtection(app, config.publicUrl);
 
   await app.register(fastifySwagger, {

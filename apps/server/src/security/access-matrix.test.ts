@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ROLE_CAPABILITIES } from '@steward/contract/access';
 import * as permissions from '@steward/contract/permissions';
 import { createSession } from '../modules/auth/sessions.repository.ts';
-import { SESSION_COOKIE } from '../plugins/session.ts';
+import { SESSION_COOKIE } from '../modules/auth/session-cookie.ts';
 import { ApiClient, type ApiResponse } from '../test/api-client.ts';
 import { createTestApp, TEST_BOT_API_KEY, type TestApp } from '../test/test-app.ts';
 import type { UserRecord } from '../modules/user-accounts/users.repository.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_TEXTS } from '@steward/contract/chat';
 import { newSecret } from '../lib/secrets.ts';
 import { countLiveSessions } from '../modules/auth/sessions.repository.ts';
-import { SESSION_COOKIE } from '../plugins/session.ts';
+import { SESSION_COOKIE } from '../modules/auth/session-cookie.ts';
 import { ApiClient } from '../test/api-client.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/test-app.ts';
 import { dbFingerprint } from './db-fingerprint.ts';

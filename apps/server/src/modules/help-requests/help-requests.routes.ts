@@ -15,7 +15,7 @@ import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { readCounter } from '../../lib/list-counters.ts';
 import { PageAnchors } from '../../lib/page-anchors.ts';
-import { signedInActor } from '../audit-log/record-audit.ts';
+import { signedInActor } from '../../plugins/access.ts';
 import { HELP_REQUEST_COUNTERS } from './help-requests.counters.ts';
 import { changeHelpRequestStatus, findHelpRequest, findHelpRequestPage } from './help-requests.repository.ts';
 
