@@ -33,7 +33,7 @@ import { userAccountsRoutes } from './modules/user-accounts/user-accounts.routes
 import { findSessionUser } from './modules/auth/sessions.repository.ts';
 import { historyRoutes } from './modules/history/history.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
-import { createJobHandlers } from './jobs/job-handlers.ts';
+import { createJobHandlers } from './worker/job-handlers.ts';
 import { registerAccessRules, type RegisteredRoute } from './plugins/access.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';

@@ -6,7 +6,7 @@ import { LOGIN_ALERT_PER_ACCOUNT } from '../modules/auth/login-alert.ts';
 import { LOGIN_LIMIT_PER_ADDRESS, LOGIN_THROTTLE } from '../modules/auth/login-throttle.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { CLEAN_UP_EVERY_MS, CLEAN_UP_QUEUE, RETENTION, cleanUp, scheduleCleanUp } from './clean-up.ts';
-import { runNextJob } from './job-queue.ts';
+import { runNextJob } from '../jobs/job-queue.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {

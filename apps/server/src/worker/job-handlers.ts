@@ -12,7 +12,7 @@ import { PASSWORD_RESET_QUEUE, passwordResetRequestHandler } from '../modules/ac
 import { HELP_REQUEST_CREATED_QUEUE } from '../modules/help-requests/help-request-created.ts';
 import { helpRequestNotificationHandler } from '../modules/help-requests/help-request-notifications.ts';
 import { CLEAN_UP_QUEUE, cleanUpHandler } from './clean-up.ts';
-import type { JobHandler } from './job-queue.ts';
+import type { JobHandler } from '../jobs/job-queue.ts';
 
 /** Every kind of background work Steward does, by queue name: the one place handlers are registered. */
 export function createJobHandlers(deps: { db: Db; config: Config; log: FastifyBaseLogger; mailTransport: MailTransport; knowledge: KnowledgeStore }): Map<string, JobHandler> {

@@ -7,8 +7,8 @@ import { purgeExpiredAuditEntries } from '../modules/audit-log/audit-log-retenti
 import { SESSION_MAX_AGE_MS } from '../modules/auth/sessions.repository.ts';
 import { LOGIN_THROTTLE } from '../modules/auth/login-throttle.ts';
 import { TRUSTED_BROWSER_DAYS } from '../modules/auth/trusted-browsers.repository.ts';
-import type { JobHandler } from './job-queue.ts';
-import { schedulePeriodicJob } from './periodic-jobs.ts';
+import type { JobHandler } from '../jobs/job-queue.ts';
+import { schedulePeriodicJob } from '../jobs/periodic-jobs.ts';
 
 export const CLEAN_UP_QUEUE = 'clean-up';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAIL_QUEUE } from '../mail/mail-queue.ts';
 import { DOCUMENT_INGESTION_QUEUE } from '../modules/documents/document-ingestion-queue.ts';
 import { INFORM_THE_BOT_INDEXING_QUEUE } from '../modules/inform-the-bot/inform-the-bot-indexing.ts';
-import type { JobHandler } from './job-queue.ts';
+import type { JobHandler } from '../jobs/job-queue.ts';
 import { jobLanes } from './job-handlers.ts';
 
 describe('jobLanes', () => {
