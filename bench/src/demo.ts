@@ -12,7 +12,7 @@ import { readConfig } from '../../apps/server/src/config.ts';
 import type { Db } from '../../apps/server/src/db/client.ts';
 import { bumpCounters, readCounter } from '../../apps/server/src/lib/list-counters.ts';
 import { hashPassword } from '../../apps/server/src/lib/passwords.ts';
-import { createUser, findUserByEmail } from '../../apps/server/src/modules/user-accounts/users.repository.ts';
+import { createUser, findUserByEmail } from '../../apps/server/src/modules/auth/users.repository.ts';
 import { startServer } from '../../apps/server/src/start-server.ts';
 import { generateSessions } from './dataset/generate-dataset.ts';
 import { ingestDemoDocuments, signInOverHttp } from './demo-documents.ts';

@@ -6,7 +6,7 @@ import { createSession } from '../modules/auth/sessions.repository.ts';
 import { SESSION_COOKIE } from '../modules/auth/session-cookie.ts';
 import { ApiClient, type ApiResponse } from '../test/api-client.ts';
 import { createTestApp, TEST_BOT_API_KEY, type TestApp } from '../test/test-app.ts';
-import type { UserRecord } from '../modules/user-accounts/users.repository.ts';
+import type { UserRecord } from '../modules/auth/users.repository.ts';
 import { ACCESS_MATRIX, ACTORS, type Actor, type MatrixRequest, type MatrixRow, type StaffActor } from './access-matrix.table.ts';
 import { matrixFixtures } from './matrix-fixtures.ts';
 

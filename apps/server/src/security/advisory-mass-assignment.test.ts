@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sqlRows } from '../db/sql-rows.ts';
-import { createInvitation } from '../modules/user-accounts/invitations.repository.ts';
-import { findUserByEmail, type UserRecord } from '../modules/user-accounts/users.repository.ts';
+import { createInvitation } from '../modules/auth/invitations.repository.ts';
+import { findUserByEmail, type UserRecord } from '../modules/auth/users.repository.ts';
 import type { ApiClient, ApiResponse } from '../test/api-client.ts';
 import { botPost } from '../test/bot-test-support.ts';
 import { insertFeedback, insertHistory } from '../test/conversation-factories.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from '../db/sql-rows.ts';
-import { ACCOUNT_RATE_LIMITS } from '../modules/accounts/account-rate-limits.ts';
+import { ACCOUNT_RATE_LIMITS } from '../modules/auth/account-rate-limits.ts';
 import { LOGIN_ALERT_PER_ACCOUNT } from '../modules/auth/login-alert.ts';
 import { LOGIN_LIMIT_PER_ADDRESS, LOGIN_THROTTLE } from '../modules/auth/login-throttle.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';

@@ -8,7 +8,7 @@ import { documentIngestionHandler, documentReindexHandler } from '../modules/doc
 import { INFORM_THE_BOT_INDEXING_QUEUE, informTheBotIndexingHandler } from '../modules/inform-the-bot/inform-the-bot-indexing.ts';
 import type { KnowledgeStore } from '../modules/knowledge/knowledge-store.ts';
 import { KNOWLEDGE_WINDOWS_QUEUE, knowledgeWindowsHandler } from '../modules/knowledge/knowledge-windows-job.ts';
-import { PASSWORD_RESET_QUEUE, passwordResetRequestHandler } from '../modules/accounts/password-reset-request.ts';
+import { PASSWORD_RESET_QUEUE, passwordResetRequestHandler } from '../modules/auth/password-reset-request.ts';
 import { HELP_REQUEST_CREATED_QUEUE } from '../modules/help-requests/help-request-created.ts';
 import { helpRequestNotificationHandler } from '../modules/help-requests/help-request-notifications.ts';
 import { CLEAN_UP_QUEUE, cleanUpHandler } from './clean-up.ts';

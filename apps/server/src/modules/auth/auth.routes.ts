@@ -7,7 +7,7 @@ import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
 import { signedIn } from '../../plugins/access.ts';
-import { findUserByEmail, normaliseEmail, saveTheme } from '../user-accounts/users.repository.ts';
+import { findUserByEmail, normaliseEmail, saveTheme } from './users.repository.ts';
 import { actorOf, anonymousActor, recordAudit } from '../audit-log/record-audit.ts';
 import { presentCurrentUser } from './auth.presenter.ts';
 import { deviceOf } from './device-cookies.ts';

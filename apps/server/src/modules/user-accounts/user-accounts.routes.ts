@@ -17,12 +17,12 @@ import { HttpError } from '../../lib/http-error.ts';
 import { invitationMail } from '../../mail/account-mails.ts';
 import { enqueueMail } from '../../mail/mail-queue.ts';
 import { signedIn } from '../../plugins/access.ts';
-import { limitRate } from '../accounts/account-rate-limits.ts';
+import { limitRate } from '../auth/account-rate-limits.ts';
 import { actorOf, recordAudit } from '../audit-log/record-audit.ts';
-import { createInvitation } from './invitations.repository.ts';
+import { createInvitation } from '../auth/invitations.repository.ts';
 import { presentUser, presentUserListRow } from './user-accounts.presenter.ts';
 import { deleteUserKeepingAnAdministrator, listUsersPage } from './user-accounts.repository.ts';
-import { findUserByEmail, findUserById } from './users.repository.ts';
+import { findUserByEmail, findUserById } from '../auth/users.repository.ts';
 
 export const USER_NOT_FOUND = 'This user does not exist.';
 

@@ -12,7 +12,7 @@ import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { actorOf, recordAudit } from '../audit-log/record-audit.ts';
-import { createUser, findUserByEmail } from '../user-accounts/users.repository.ts';
+import { createUser, findUserByEmail } from './users.repository.ts';
 import { rateLimitAddress } from '../../lib/client-address.ts';
 import { forgiveRate, limitRate } from './account-rate-limits.ts';
 import { consumeAccountToken } from './account-tokens.repository.ts';

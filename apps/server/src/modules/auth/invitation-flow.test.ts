@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, EMAIL_TAKEN, INVALID_INVITATION, INVITATION_EXPIRED, INVITATION_USED } from '@steward/contract/accounts';
-import { createInvitation } from '../user-accounts/invitations.repository.ts';
-import { findUserByEmail } from '../user-accounts/users.repository.ts';
+import { createInvitation } from './invitations.repository.ts';
+import { findUserByEmail } from './users.repository.ts';
 import { countMailsTo, keyFromMail, latestMailTo } from '../../test/queued-mail.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ACCOUNT_RATE_LIMITS } from './account-rate-limits.ts';
-import { createInvitation } from '../user-accounts/invitations.repository.ts';
+import { createInvitation } from './invitations.repository.ts';
 import { countMailsTo } from '../../test/queued-mail.ts';
 import { TEST_PASSWORD } from '../../test/test-app.ts';
 

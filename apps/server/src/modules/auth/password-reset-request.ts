@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { JobHandler } from '../../jobs/job-queue.ts';
 import { passwordResetMail } from '../../mail/account-mails.ts';
 import { enqueueMail } from '../../mail/mail-queue.ts';
-import { findUserByEmail } from '../user-accounts/users.repository.ts';
+import { findUserByEmail } from './users.repository.ts';
 import { createAccountToken, PASSWORD_RESET_TTL_MS } from './account-tokens.repository.ts';
 
 /**

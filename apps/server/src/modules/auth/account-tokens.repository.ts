@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { authTokens } from '../../db/schema.ts';
 import { type SqlRow, sqlRows } from '../../db/sql-rows.ts';
 import { hashSecret, newSecret, sameHash } from '../../lib/secrets.ts';
-import { normaliseEmail } from '../user-accounts/users.repository.ts';
+import { normaliseEmail } from './users.repository.ts';
 
 export type TokenPurpose = (typeof authTokens.$inferSelect)['purpose'];
 

@@ -8,8 +8,8 @@ import {
   RESET_LINK_USED,
   WRONG_OLD_PASSWORD,
 } from '@steward/contract/accounts';
-import { countLiveSessions } from '../auth/sessions.repository.ts';
-import { createInvitation } from '../user-accounts/invitations.repository.ts';
+import { countLiveSessions } from './sessions.repository.ts';
+import { createInvitation } from './invitations.repository.ts';
 import { countMailsTo, keyFromMail, latestMailTo } from '../../test/queued-mail.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/test-app.ts';
 
