@@ -2,10 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   changePasswordRequest,
-  INVALID_RESET_LINK,
   OWN_PASSWORD_ONLY,
-  RESET_LINK_EXPIRED,
-  RESET_LINK_USED,
   resetPasswordRequest,
   sendPasswordResetEmailRequest,
   WRONG_OLD_PASSWORD,
@@ -18,14 +15,13 @@ import { HttpError } from '../../lib/http-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { signedIn } from '../../plugins/access.ts';
-import { actorOf, recordAudit } from '../audit-log/record-audit.ts';
-import { deleteSessionsOfUser } from './sessions.repository.ts';
+import { actorOf } from '../audit-log/record-audit.ts';
+import { changePassword, resetPassword } from './auth.actions.ts';
 import { renewSession } from './start-session.ts';
-import { findUserByEmail, findUserById, normaliseEmail, savePassword } from './users.repository.ts';
+import { findUserByEmail, findUserById, normaliseEmail } from './users.repository.ts';
 import { deviceOf } from './device-cookies.ts';
 import { rateLimitAddress } from '../../lib/client-address.ts';
 import { forgiveRate, limitRate } from './account-rate-limits.ts';
-import { consumeAccountToken } from './account-tokens.repository.ts';
 import { PASSWORD_RESET_QUEUE } from './password-reset-request.ts';
 
 /** Forgot password (mail a reset link), reset password (with the key) and change password (signed in). */
@@ -63,20 +59,7 @@ export async function passwordRoutes(app: FastifyInstance, { db, config }: AppCo
       const address = rateLimitAddress(request.ip);
       await limitRate(db, 'resetPerAddress', address);
       const passwordHash = await hashPassword(request.body.newPassword);
-      await db.transaction(async (tx) => {
-        const result = await consumeAccountToken(tx, 'password_reset', request.body.token);
-        if (!result.ok) {
-          if (result.reason === 'used') throw new HttpError(410, RESET_LINK_USED);
-          if (result.reason === 'expired') throw new HttpError(410, RESET_LINK_EXPIRED);
-          throw new HttpError(400, INVALID_RESET_LINK);
-        }
-        const user = result.token.userId === null ? undefined : await findUserById(tx, result.token.userId);
-        if (!user) throw new HttpError(400, INVALID_RESET_LINK);
-        await savePassword(tx, user.id, passwordHash);
-        // Whoever knew the old password is signed out everywhere.
-        await deleteSessionsOfUser(tx, user.id);
-        await recordAudit(tx, actorOf(request, user), { action: 'password_reset', object: { type: 'user', id: user.id, label: user.name } });
-      });
+      await db.transaction((tx) => resetPassword(tx, request.ip, request.body.token, passwordHash));
       // Failed keys count against the address; a reset that worked does not.
       await forgiveRate(db, 'resetPerAddress', address);
       return { success: true as const };
@@ -99,12 +82,8 @@ export async function passwordRoutes(app: FastifyInstance, { db, config }: AppCo
         throw new HttpError(400, WRONG_OLD_PASSWORD, 'oldPassword');
       }
       const passwordHash = await hashPassword(request.body.newPassword);
-      await db.transaction(async (tx) => {
-        await savePassword(tx, user.id, passwordHash);
-        // Every session ends, this one too; this browser goes on under a new session id (below).
-        await deleteSessionsOfUser(tx, user.id);
-        await recordAudit(tx, actorOf(request), { action: 'password_changed', object: { type: 'user', id: user.id, label: user.name } });
-      });
+      // Every session ends, this one too; this browser goes on under a new session id (below).
+      await db.transaction((tx) => changePassword(tx, actorOf(request), user, passwordHash));
       await renewSession(db, config, request, reply, user.id);
       return { success: true as const };
     },

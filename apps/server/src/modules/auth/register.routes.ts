@@ -1,21 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  EMAIL_TAKEN,
-  INVALID_INVITATION,
-  INVITATION_EXPIRED,
-  INVITATION_USED,
-  registerAnswer,
-  registerRequest,
-} from '@steward/contract/accounts';
+import { registerAnswer, registerRequest } from '@steward/contract/accounts';
 import type { AppContext } from '../../app-context.ts';
-import { HttpError } from '../../lib/http-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { actorOf, recordAudit } from '../audit-log/record-audit.ts';
-import { createUser, findUserByEmail } from './users.repository.ts';
 import { rateLimitAddress } from '../../lib/client-address.ts';
 import { forgiveRate, limitRate } from './account-rate-limits.ts';
-import { consumeAccountToken } from './account-tokens.repository.ts';
+import { registerAccount } from './auth.actions.ts';
 
 /** POST /api/register: accepts an invitation (sent by POST /api/add-user) with a chosen password. */
 export async function registerRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
@@ -29,20 +19,7 @@ export async function registerRoutes(app: FastifyInstance, { db }: AppContext): 
       const address = rateLimitAddress(request.ip);
       await limitRate(db, 'registerPerAddress', address);
       const passwordHash = await hashPassword(request.body.password);
-      await db.transaction(async (tx) => {
-        const result = await consumeAccountToken(tx, 'invitation', request.body.key);
-        if (!result.ok) {
-          if (result.reason === 'used') throw new HttpError(410, INVITATION_USED);
-          if (result.reason === 'expired') throw new HttpError(410, INVITATION_EXPIRED);
-          throw new HttpError(400, INVALID_INVITATION);
-        }
-        const { email, name, role } = result.token;
-        // The email, name and role come from the invitation, never from the request.
-        if (!role) throw new HttpError(400, INVALID_INVITATION);
-        if (await findUserByEmail(tx, email)) throw new HttpError(409, EMAIL_TAKEN);
-        const user = await createUser(tx, { email, name: name ?? email, role, passwordHash });
-        await recordAudit(tx, actorOf(request, user), { action: 'user_registered', object: { type: 'user', id: user.id, label: user.name }, details: { role } });
-      });
+      await db.transaction((tx) => registerAccount(tx, request.ip, request.body.key, passwordHash));
       await forgiveRate(db, 'registerPerAddress', address);
       return { success: true as const, data: { rowCount: 1 as const } };
     },
