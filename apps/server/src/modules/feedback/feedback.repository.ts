@@ -8,8 +8,8 @@ import { bumpCounters } from '../../lib/list-counters.ts';
 import type { AnchoredList, PageAnchors } from '../../lib/page-anchors.ts';
 import { FEEDBACK_COUNTERS, feedbackCounterFor } from './feedback.counters.ts';
 
-/** The columns a feedback row shows; the search vector stays in the database. */
-const shownColumns = {
+/** The columns a feedback row shows; the search vector stays in the database. steward_feedback_page answers the same (migration-pins.test.ts). */
+export const shownColumns = {
   id: feedback.id,
   sessionId: feedback.sessionId,
   userMessage: feedback.userMessage,

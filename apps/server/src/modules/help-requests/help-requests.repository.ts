@@ -14,13 +14,12 @@ export interface NewHelpRequest extends Omit<BotHelpRequestRequest, 'time' | 'co
   country: string;
 }
 
-type HelpRequestRecord = Pick<
-  SqlRow<typeof helpRequests>,
-  'id' | 'user_ip' | 'country' | 'time' | 'name' | 'email' | 'message' | 'origin_url' | 'status'
->;
+/** The columns shown, as steward_help_requests_page (migration 1300) answers them too (migration-pins.test.ts). */
+export const SHOWN_COLUMNS = ['id', 'user_ip', 'country', 'time', 'name', 'email', 'message', 'origin_url', 'status'] as const;
 
-/** The columns shown, as steward_help_requests_page (migration 1300) answers them too. */
-const COLUMNS = sql`h.id, h.user_ip, h.country, h.time, h.name, h.email, h.message, h.origin_url, h.status`;
+type HelpRequestRecord = Pick<SqlRow<typeof helpRequests>, (typeof SHOWN_COLUMNS)[number]>;
+
+const COLUMNS = sql.raw(SHOWN_COLUMNS.map((column) => `h.${column}`).join(', '));
 
 /** Copies the fields the dashboard shows, nothing else (no search vector, no staff ids). */
 export const presentHelpRequest = (record: HelpRequestRecord): HelpRequest => ({

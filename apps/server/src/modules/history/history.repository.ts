@@ -7,8 +7,8 @@ import { sqlRows } from '../../db/sql-rows.ts';
 import type { AnchoredList, PageAnchors } from '../../lib/page-anchors.ts';
 import { COVERAGE_GAP_COUNTER, HISTORY_COUNTER } from './history.counters.ts';
 
-/** The columns a history row shows; the search vector stays in the database. */
-const shownColumns = {
+/** The columns a history row shows; the search vector stays in the database. steward_history_page answers the same (migration-pins.test.ts). */
+export const shownColumns = {
   id: history.id,
   sessionId: history.sessionId,
   userMessage: history.userMessage,
