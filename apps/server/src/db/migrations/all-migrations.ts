@@ -27,6 +27,7 @@ import { knowledgeWindowVectors } from './2101-knowledge-window-vectors.ts';
 import { knowledgeSections } from './2200-knowledge-sections.ts';
 import type { Migration } from './migration.ts';
 import { loginThrottles } from './2300-login-throttles.ts';
+import { informTheBotCounterInCode } from './2400-inform-the-bot-counter-in-code.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
 export const allMigrations: readonly Migration[] = [
@@ -58,4 +59,5 @@ export const allMigrations: readonly Migration[] = [
   knowledgeWindowVectors,
   knowledgeSections,
   loginThrottles,
+  informTheBotCounterInCode,
 ];
