@@ -11,9 +11,8 @@ export const securityBlock = {
   ignores: [
     '**/*.test.{ts,tsx}',
     'apps/server/src/test/**',
-    'apps/server/src/security/**',
-    // The security check itself: a tool the operator runs, which takes no request input.
-    'apps/server/src/cli/security-check/**',
+    // test/ holds the security tests (test/security/) and the security check (test/security-check/), a tool the
+    // operator runs, which takes no request input.
     'apps/server/src/ingest/test-pdfs.ts',
     'apps/web/src/test/**',
     'apps/widget/src/test/**',

@@ -1,7 +1,7 @@
 import { runCommand } from './run-command.ts';
 import type { StepResult } from './step-result.ts';
 
-const MATRIX_TEST = 'apps/server/src/security/access-matrix.test.ts';
+const MATRIX_TEST = 'apps/server/src/test/security/access-matrix.test.ts';
 
 const ESCAPE = String.fromCharCode(27);
 /** vitest colours its summary; the counts are read from the plain text. */

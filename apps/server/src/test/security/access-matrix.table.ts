@@ -1,7 +1,7 @@
-import { createAccountToken, PASSWORD_RESET_TTL_MS, SIGN_IN_LINK_TTL_MS } from '../modules/auth/account-tokens.repository.ts';
-import { createInvitation } from '../modules/auth/invitations.repository.ts';
-import { insertHistory } from '../test/conversation-factories.ts';
-import { TEST_PASSWORD } from '../test/test-app.ts';
+import { createAccountToken, PASSWORD_RESET_TTL_MS, SIGN_IN_LINK_TTL_MS } from '../../modules/auth/account-tokens.repository.ts';
+import { createInvitation } from '../../modules/auth/invitations.repository.ts';
+import { insertHistory } from '../conversation-factories.ts';
+import { TEST_PASSWORD } from '../test-app.ts';
 import { type MatrixFixtures, textUploadForm } from './matrix-fixtures.ts';
 
 /**

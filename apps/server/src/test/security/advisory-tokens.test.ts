@@ -9,13 +9,13 @@ import {
   RESET_LINK_USED,
 } from '@steward/contract/accounts';
 import { INVALID_SIGN_IN_LINK } from '@steward/contract/auth';
-import { hashSecret, newSecret } from '../lib/secrets.ts';
-import { createAccountToken, PASSWORD_RESET_TTL_MS, SIGN_IN_LINK_TTL_MS } from '../modules/auth/account-tokens.repository.ts';
-import { countLiveSessions } from '../modules/auth/sessions.repository.ts';
-import { createInvitation } from '../modules/auth/invitations.repository.ts';
-import { findUserByEmail, type UserRecord } from '../modules/auth/users.repository.ts';
-import type { ApiResponse } from '../test/api-client.ts';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/test-app.ts';
+import { hashSecret, newSecret } from '../../lib/secrets.ts';
+import { createAccountToken, PASSWORD_RESET_TTL_MS, SIGN_IN_LINK_TTL_MS } from '../../modules/auth/account-tokens.repository.ts';
+import { countLiveSessions } from '../../modules/auth/sessions.repository.ts';
+import { createInvitation } from '../../modules/auth/invitations.repository.ts';
+import { findUserByEmail, type UserRecord } from '../../modules/auth/users.repository.ts';
+import type { ApiResponse } from '../api-client.ts';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../test-app.ts';
 
 // Advisory class: account keys. Each of the three keyed flows (invitation, password reset, sign-in
 // link) refuses an empty, a missing, an unknown, a used, an expired key and a key of another flow,

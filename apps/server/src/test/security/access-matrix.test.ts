@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ROLE_CAPABILITIES } from '@steward/contract/access';
 import * as permissions from '@steward/contract/permissions';
-import { createSession } from '../modules/auth/sessions.repository.ts';
-import { SESSION_COOKIE } from '../modules/auth/session-cookie.ts';
-import { ApiClient, type ApiResponse } from '../test/api-client.ts';
-import { createTestApp, TEST_BOT_API_KEY, type TestApp } from '../test/test-app.ts';
-import type { UserRecord } from '../modules/auth/users.repository.ts';
+import { createSession } from '../../modules/auth/sessions.repository.ts';
+import { SESSION_COOKIE } from '../../modules/auth/session-cookie.ts';
+import { ApiClient, type ApiResponse } from '../api-client.ts';
+import { createTestApp, TEST_BOT_API_KEY, type TestApp } from '../test-app.ts';
+import type { UserRecord } from '../../modules/auth/users.repository.ts';
 import { ACCESS_MATRIX, ACTORS, type Actor, type MatrixRequest, type MatrixRow, type StaffActor } from './access-matrix.table.ts';
 import { matrixFixtures } from './matrix-fixtures.ts';
 

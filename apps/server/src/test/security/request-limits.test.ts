@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_BOT_API_KEY, createTestApp, type TestApp } from '../test/test-app.ts';
-import { HEADERS_TIMEOUT_MS, IDLE_CONNECTION_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, MAX_HEADER_BYTES } from '../lib/server-limits.ts';
+import { TEST_BOT_API_KEY, createTestApp, type TestApp } from '../test-app.ts';
+import { HEADERS_TIMEOUT_MS, IDLE_CONNECTION_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, MAX_HEADER_BYTES } from '../../lib/server-limits.ts';
 import { rawExchange } from './raw-http.ts';
 
 // Oversized, deeply nested, header-flooding and slow requests: each is refused with a clear answer

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { sqlRows } from '../db/sql-rows.ts';
+import type { Db } from '../../db/client.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
 
 /**
  * The tables a refused request must leave exactly as they were. Sessions (last seen), rate limits

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_LIMIT_PER_ADDRESS, LOGIN_THROTTLE } from '../modules/auth/login-throttle.ts';
-import { readConfig } from '../config.ts';
-import { type RunningServer, startServer } from '../start-server.ts';
+import { LOGIN_LIMIT_PER_ADDRESS, LOGIN_THROTTLE } from '../../modules/auth/login-throttle.ts';
+import { readConfig } from '../../config.ts';
+import { type RunningServer, startServer } from '../../start-server.ts';
 
 // Advisory class: brute force. Rate limits live in the database (rate_limits), so a restart of the
 // server (the way a patient attacker would hope to reset them) does not forgive a single failure.

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_TEXTS } from '@steward/contract/chat';
-import { chatCall } from '../test/chat-test-support.ts';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/test-app.ts';
+import { chatCall } from '../chat-test-support.ts';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../test-app.ts';
 
 // Issue 38's smaller doors: cross-site logout, the fun facts' rate limit, IPv6 clients counted by /64,
 // no-store on signed-in answers, and a true 404 for a path that is no dashboard route.

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqlRows } from '../db/sql-rows.ts';
-import { LOGIN_ALERT_PER_ACCOUNT } from '../modules/auth/login-alert.ts';
-import { LOGIN_THROTTLE } from '../modules/auth/login-throttle.ts';
-import type { ApiClient } from '../test/api-client.ts';
-import { countMailsTo, latestMailTo } from '../test/queued-mail.ts';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/test-app.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
+import { LOGIN_ALERT_PER_ACCOUNT } from '../../modules/auth/login-alert.ts';
+import { LOGIN_THROTTLE } from '../../modules/auth/login-throttle.ts';
+import type { ApiClient } from '../api-client.ts';
+import { countMailsTo, latestMailTo } from '../queued-mail.ts';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../test-app.ts';
 
 // Advisory class: lockout by strangers (issue 38). Addresses are set with X-Forwarded-For, which the server
 // trusts from loopback (trustProxy 'loopback'), as it would from a proxy in front of it.

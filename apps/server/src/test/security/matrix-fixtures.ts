@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { ApiClient } from '../test/api-client.ts';
-import { botPost } from '../test/bot-test-support.ts';
-import { insertFeedback, insertHistory } from '../test/conversation-factories.ts';
-import type { TestApp } from '../test/test-app.ts';
+import type { ApiClient } from '../api-client.ts';
+import { botPost } from '../bot-test-support.ts';
+import { insertFeedback, insertHistory } from '../conversation-factories.ts';
+import type { TestApp } from '../test-app.ts';
 
 /**
  * Fresh objects for one call of the access matrix: each call gets its own, so a delete or a

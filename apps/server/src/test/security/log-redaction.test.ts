@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newSecret } from '../lib/secrets.ts';
-import { REDACTED, redactSecrets, serializeError } from '../lib/log-redaction.ts';
-import { createInvitation } from '../modules/auth/invitations.repository.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { newSecret } from '../../lib/secrets.ts';
+import { REDACTED, redactSecrets, serializeError } from '../../lib/log-redaction.ts';
+import { createInvitation } from '../../modules/auth/invitations.repository.ts';
+import { createTestApp, type TestApp } from '../test-app.ts';
 
 // Issue 38: secrets stay out of logs. Opening /register/{key}, /reset-password/{key} or a sign-in link wrote
 // the whole key to the access log; a failed query wrote its SQL and parameters.

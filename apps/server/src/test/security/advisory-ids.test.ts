@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../test/api-client.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import type { ApiClient } from '../api-client.ts';
+import { createTestApp, type TestApp } from '../test-app.ts';
 import { ACCESS_MATRIX } from './access-matrix.table.ts';
 import { dbFingerprint } from './db-fingerprint.ts';
 

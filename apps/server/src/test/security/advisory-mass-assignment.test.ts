@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sqlRows } from '../db/sql-rows.ts';
-import { createInvitation } from '../modules/auth/invitations.repository.ts';
-import { findUserByEmail, type UserRecord } from '../modules/auth/users.repository.ts';
-import type { ApiClient, ApiResponse } from '../test/api-client.ts';
-import { botPost } from '../test/bot-test-support.ts';
-import { insertFeedback, insertHistory } from '../test/conversation-factories.ts';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/test-app.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
+import { createInvitation } from '../../modules/auth/invitations.repository.ts';
+import { findUserByEmail, type UserRecord } from '../../modules/auth/users.repository.ts';
+import type { ApiClient, ApiResponse } from '../api-client.ts';
+import { botPost } from '../bot-test-support.ts';
+import { insertFeedback, insertHistory } from '../conversation-factories.ts';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../test-app.ts';
 import { dbFingerprint } from './db-fingerprint.ts';
 import { matrixFixtures, textUploadForm } from './matrix-fixtures.ts';
 

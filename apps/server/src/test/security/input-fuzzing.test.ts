@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSAFE_TEXT_MESSAGES } from '@steward/contract/text-safety';
-import { ApiClient, type ApiResponse } from '../test/api-client.ts';
-import { createTestApp, TEST_BOT_API_KEY, type TestApp } from '../test/test-app.ts';
+import { ApiClient, type ApiResponse } from '../api-client.ts';
+import { createTestApp, TEST_BOT_API_KEY, type TestApp } from '../test-app.ts';
 import { dbFingerprint } from './db-fingerprint.ts';
 import { fillPath, objectsOf, type OpenApiDocument, type OpenApiRoute, routesOfOpenApi, sample } from './openapi-routes.ts';
 

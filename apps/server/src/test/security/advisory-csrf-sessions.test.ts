@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_TEXTS } from '@steward/contract/chat';
-import { newSecret } from '../lib/secrets.ts';
-import { countLiveSessions } from '../modules/auth/sessions.repository.ts';
-import { SESSION_COOKIE } from '../modules/auth/session-cookie.ts';
-import { ApiClient } from '../test/api-client.ts';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../test/test-app.ts';
+import { newSecret } from '../../lib/secrets.ts';
+import { countLiveSessions } from '../../modules/auth/sessions.repository.ts';
+import { SESSION_COOKIE } from '../../modules/auth/session-cookie.ts';
+import { ApiClient } from '../api-client.ts';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../test-app.ts';
 import { dbFingerprint } from './db-fingerprint.ts';
 
 // Advisory classes: cross-site request forgery, session fixation, cookie flags.

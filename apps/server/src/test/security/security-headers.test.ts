@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createTestApp, type TestApp } from '../test-app.ts';
 
 // The headers helmet sets (plugins/security-headers.ts), on an API answer and on the served dashboard page,
 // over http and with an https PUBLIC_URL.
