@@ -1,5 +1,5 @@
 /** What the documents benchmark measured (documents-bench.ts), and its markdown. Pure: no I/O. */
-import { WINDOWS_PER_TRANSACTION } from '../../apps/server/src/modules/knowledge/knowledge.repository.ts';
+import { WINDOWS_PER_TRANSACTION } from '@steward/server/knowledge-internals';
 import type { Measurement } from './measure.ts';
 
 /**
