@@ -13,8 +13,7 @@ import { type Chunk, chunkSections, detectDocumentKind, documentLines, documentS
 import { DOCUMENT_INGESTION_QUEUE, migrate, openDatabase, type RunningServer, sqlRows, testDataPath } from '@steward/server/test-support';
 import { answerRows, benchAdmin, benchEmbedder, browserHeaders, prepareDataDir, signIn, startBenchServer } from './bench-server.ts';
 import { SUPPORT_SITE } from './dataset/product-content.ts';
-import { type DashboardPair, type IngestionResults, type ParsedFile, POLL_MS } from './documents-report.ts';
-import type { DocumentsBenchOptions } from './documents-bench.ts';
+import { type DashboardPair, type DocumentsBenchOptions, type IngestionResults, type ParsedFile, POLL_MS } from './documents-report.ts';
 import { startMeasurement } from './measure.ts';
 
 interface PdfFile {

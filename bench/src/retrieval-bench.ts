@@ -11,8 +11,7 @@ import { type RunningServer, sqlRows } from '@steward/server/test-support';
 import { answerRows, benchAdmin, benchEmbedder, browserHeaders, prepareDataDir, signIn, startBenchServer } from './bench-server.ts';
 import { PRODUCTS, TOPICS } from './dataset/product-content.ts';
 import { type KnowledgeSummary, loadKnowledge } from './dataset/load-knowledge.ts';
-import { type RetrievalResults, percentile } from './documents-report.ts';
-import type { DocumentsBenchOptions } from './documents-bench.ts';
+import { type DocumentsBenchOptions, type RetrievalResults, percentile } from './documents-report.ts';
 import { measureInRounds } from './measure.ts';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
