@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import importX from 'eslint-plugin-import-x';
 
 /**
- * Imports go only downwards (docs/architecture.md, "Floors"). import-x/no-restricted-paths judges the file an
- * import resolves to, not the text it is written as, so `../../other-feature/x.ts` is caught as surely as a
- * path that names the folder. Proven by apps/server/src/test/import-boundaries.test.ts.
+ * Imports go only downwards (docs/architecture.md, "Floors"), and never in a circle. import-x/no-restricted-paths
+ * judges the file an import resolves to, not the text it is written as, so `../../other-feature/x.ts` is caught
+ * as surely as a path that names the folder. Proven by apps/server/src/test/import-boundaries.test.ts.
  */
 const root = import.meta.dirname;
 const folders = (dir) =>
@@ -76,5 +76,10 @@ export const boundariesBlock = {
   // A test may import what it tests from any floor.
   ignores: ['**/*.test.{ts,tsx}', 'apps/*/src/test/**'],
   plugins: { 'import-x': importX },
-  rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...serverZones, ...webZones, ...packageZones] }] },
+  // no-cycle reads the files an import leads to: ours, not the packages'.
+  settings: { 'import-x/extensions': ['.ts', '.tsx'], 'import-x/ignore': ['node_modules'] },
+  rules: {
+    'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...serverZones, ...webZones, ...packageZones] }],
+    'import-x/no-cycle': ['error', { ignoreExternal: true }],
+  },
 };

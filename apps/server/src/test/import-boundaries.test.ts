@@ -4,15 +4,15 @@ import { REPOSITORY_ROOT } from './test-data.ts';
 
 const eslint = new ESLint({ cwd: REPOSITORY_ROOT });
 
-/** The boundary errors `npm run lint` would report for `source` saved at `file` (which need not exist). */
+/** The boundary and cycle errors `npm run lint` would report for `source` saved at `file`. */
 async function boundaryErrors(file: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath: `${REPOSITORY_ROOT}/${file}` });
-  return (result?.messages ?? []).filter((message) => message.ruleId === 'import-x/no-restricted-paths').map((message) => message.message);
+  return (result?.messages ?? []).filter((message) => message.ruleId?.startsWith('import-x/')).map((message) => message.message);
 }
 
 const importing = (from: string): string => `import * as imported from '${from}';\nexport const used = imported;\n`;
 
-describe('the import boundaries (eslint.boundaries.js)', () => {
+describe('the import boundaries and cycles (eslint.boundaries.js)', () => {
   it('stop a web feature importing another, by a relative path too', async () => {
     expect(await boundaryErrors('apps/web/src/features/audit-log/components/x.tsx', importing('../../statistics/api/get-statistics.ts'))).toEqual([
       expect.stringContaining('Features do not import each other'),
@@ -38,6 +38,13 @@ describe('the import boundaries (eslint.boundaries.js)', () => {
     expect(await floorErrors('modules/history/x.routes.ts', '../../plugins/access.ts')).toBe(0);
     expect(await floorErrors('modules/user-accounts/x.ts', '../auth/users.repository.ts')).toBe(0);
     expect(await floorErrors('worker/x.ts', '../modules/history/history.actions.ts')).toBe(0);
+  });
+
+  it('find a circle of imports', async () => {
+    // history.actions.ts imports history.counters.ts.
+    expect(await boundaryErrors('apps/server/src/modules/history/history.counters.ts', importing('./history.actions.ts'))).toEqual([
+      expect.stringContaining('Dependency cycle'),
+    ]);
   });
 
   it('let the bench and the browser tests into the server only through its package', async () => {
