@@ -6,11 +6,13 @@ import { HELP_REQUEST_COUNTERS } from '../modules/help-requests/help-requests.co
 import { insertHelpRequest, SHOWN_COLUMNS as helpRequestColumns } from '../modules/help-requests/help-requests.repository.ts';
 import { COVERAGE_GAP_COUNTER, HISTORY_COUNTER } from '../modules/history/history.counters.ts';
 import { shownColumns as historyColumns } from '../modules/history/history.repository.ts';
+import { INFORM_THE_BOT_COUNTER } from '../modules/inform-the-bot/inform-the-bot.counters.ts';
 import { insertFeedback } from '../test/conversation-factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { SEARCH_COUNTERS } from './migrations/1100-search-functions.ts';
 import { PAGE_COUNTERS } from './migrations/1300-list-page-functions.ts';
 import { HELP_REQUEST_HITS_COUNTER } from './migrations/2000-help-request-hits-static.ts';
+import { INFORM_THE_BOT_LIST_COUNTER } from './migrations/2400-inform-the-bot-counter-in-code.ts';
 import { parseJsonRows } from './json-rows.ts';
 import { sqlRows } from './sql-rows.ts';
 
@@ -20,7 +22,7 @@ import { sqlRows } from './sql-rows.ts';
  * schema-drift.test.ts pins the tables.
  */
 describe('the migrations are pinned to the modules they were written for', () => {
-  it('names the list counters as the modules do (migrations 1100, 1300, 2000)', () => {
+  it('names the list counters as the modules do (migrations 1100, 1300, 2000, 2400)', () => {
     expect(SEARCH_COUNTERS).toEqual({ history: HISTORY_COUNTER, feedback: FEEDBACK_COUNTERS.all, helpRequests: HELP_REQUEST_COUNTERS.all });
     expect(PAGE_COUNTERS).toEqual({
       history: HISTORY_COUNTER,
@@ -29,6 +31,7 @@ describe('the migrations are pinned to the modules they were written for', () =>
       helpRequests: HELP_REQUEST_COUNTERS,
     });
     expect(HELP_REQUEST_HITS_COUNTER).toBe(HELP_REQUEST_COUNTERS.all);
+    expect(INFORM_THE_BOT_LIST_COUNTER).toBe(INFORM_THE_BOT_COUNTER);
   });
 
   describe("each list's page function answers its repository's columns (migration 1300)", () => {

@@ -5,9 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { informTheBot } from '../../db/schema.ts';
 import { type SqlRow, sqlRows } from '../../db/sql-rows.ts';
 import { bumpCounters, readCounter } from '../../lib/list-counters.ts';
-
-/** The list_counters row this table's writers below keep in their transaction (a trigger did until migration 2400). */
-export const INFORM_THE_BOT_COUNTER = 'inform_the_bot';
+import { INFORM_THE_BOT_COUNTER } from './inform-the-bot.counters.ts';
 
 export interface InformTheBotRecord {
   id: number;

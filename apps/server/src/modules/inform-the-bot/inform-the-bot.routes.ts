@@ -23,7 +23,8 @@ import { readCounter } from '../../lib/list-counters.ts';
 import { signedIn, signedInActor } from '../../plugins/access.ts';
 import { approveInformation, createInformation, deleteInformation, editInformation } from './inform-the-bot.actions.ts';
 import { presentInformTheBotItem } from './inform-the-bot.presenter.ts';
-import { findInformTheBotItem, INFORM_THE_BOT_COUNTER, listInformTheBotPage } from './inform-the-bot.repository.ts';
+import { INFORM_THE_BOT_COUNTER } from './inform-the-bot.counters.ts';
+import { findInformTheBotItem, listInformTheBotPage } from './inform-the-bot.repository.ts';
 import { informTheBotUploadRoute } from './inform-the-bot.upload.ts';
 
 const idParams = z.object({ id: idParam });

@@ -19,7 +19,7 @@ import { signedInActor } from '../../plugins/access.ts';
 import { extensionOf, textOfFile } from './file-text.ts';
 import { createInformation, type NewInformation } from './inform-the-bot.actions.ts';
 import { presentInformTheBotItem } from './inform-the-bot.presenter.ts';
-import { INFORM_THE_BOT_COUNTER } from './inform-the-bot.repository.ts';
+import { INFORM_THE_BOT_COUNTER } from './inform-the-bot.counters.ts';
 import { unsafeTextReason } from '@steward/contract/text-safety';
 
 const MEGABYTES = MAX_UPLOAD_FILE_BYTES / (1024 * 1024);
