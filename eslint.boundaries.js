@@ -25,16 +25,19 @@ const GROUND = [`${server}/{lib,db,mail,ingest,jobs}/**`, `${server}/{config,sta
 const MODULES = `${server}/modules/!(bot|chat)/**/!(*.routes|*.upload).ts`;
 /** Entry points: the HTTP plugins, the routes and uploads, bot/ and chat/, and what they are handed. */
 const ENTRY = [`${server}/{app-context.ts,plugins/**}`, `${server}/modules/**/*.{routes,upload}.ts`, `${server}/modules/{bot,chat}/**`];
-/** The assembly: the app, the job worker, start-up, the first administrator, the command-line tools. */
-const TOP = [`${server}/{app,main,start-server,start-up-failure}.ts`, `${server}/{worker,cli,setup}/**`];
+/** The job worker: every queue's handler, the clean-up. */
+const WORKER = [`${server}/worker/**`];
+/** The app and its start: buildApp, main, start-up and its failures, the first administrator, the command-line tools. */
+const APP = [`${server}/{app,main,start-server,start-up-failure}.ts`, `${server}/{cli,setup}/**`];
 /** Tests, their harness and the bench's and browser tests' entries into the server. */
 const TOOLS = [`${server}/test/**`, `${server}/**/*.test.ts`, `${server}/{test-support,knowledge-internals}.ts`];
 
 const serverZones = [
-  { target: GROUND, from: [`${server}/modules/**`, ...ENTRY, ...TOP, ...TOOLS], message: `The ground floor imports nothing above it (${FLOORS}).` },
-  { target: MODULES, from: [...ENTRY, ...TOP, ...TOOLS], message: `A module imports no routes, plugins, bot/, chat/, app or worker: the caller hands in what it needs (${FLOORS}).` },
-  { target: ENTRY, from: [...TOP, ...TOOLS], message: `Entry points import no app, worker or start-up (${FLOORS}).` },
-  { target: TOP, from: TOOLS, message: `The product imports no test or tool (${FLOORS}).` },
+  { target: GROUND, from: [`${server}/modules/**`, ...ENTRY, ...WORKER, ...APP, ...TOOLS], message: `The ground floor imports nothing above it (${FLOORS}).` },
+  { target: MODULES, from: [...ENTRY, ...WORKER, ...APP, ...TOOLS], message: `A module imports no routes, plugins, bot/, chat/, worker or app: the caller hands in what it needs (${FLOORS}).` },
+  { target: ENTRY, from: [...WORKER, ...APP, ...TOOLS], message: `Entry points import no worker, app or start-up (${FLOORS}).` },
+  { target: WORKER, from: [...APP, ...TOOLS], message: `The worker imports no app or start-up: they start it (${FLOORS}).` },
+  { target: APP, from: TOOLS, message: `The product imports no test or tool (${FLOORS}).` },
   { target: `${server}/modules/auth/**`, from: `${server}/modules/user-accounts/**`, message: 'Staff administration (user-accounts) calls identity (auth), never the other way.' },
   // A module's routes are its own; modules share through repositories and actions.
   ...folders(`${server}/modules`).map((name) => ({
