@@ -61,6 +61,16 @@ export interface NewFeedback extends Omit<BotFeedbackRequest, 'time' | 'country'
 
 type Rating = NewFeedback['rating'];
 
+/** The columns a rating sets, when first sent and when sent again. */
+const ratingColumns = (rating: NewFeedback) => ({
+  rating: rating.rating,
+  reason: rating.reason ?? [],
+  userFeedback: rating.user_feedback ?? '',
+  userIp: rating.user_ip ?? '',
+  country: rating.country,
+  time: rating.time,
+});
+
 /** The exchange a rating is about: its session, question and answer, copied into the feedback row. */
 export async function findRatedExchange(tx: Db, historyId: number) {
   const [exchange] = await tx
@@ -83,12 +93,7 @@ export async function insertFeedback(
       sessionId: exchange.sessionId,
       userMessage: exchange.userMessage,
       apiResponse: exchange.apiResponse,
-      rating: rating.rating,
-      reason: rating.reason ?? [],
-      userFeedback: rating.user_feedback ?? '',
-      userIp: rating.user_ip ?? '',
-      country: rating.country,
-      time: rating.time,
+      ...ratingColumns(rating),
     })
     .returning({ id: feedback.id });
   if (!row) throw new Error('The feedback row was not stored.');
@@ -110,17 +115,7 @@ export async function lockLatestRatingOf(tx: Db, historyId: number): Promise<{ i
 
 /** Replaces a rating in place (same id) and moves it between the rating counters when the rating changed. */
 export async function replaceRating(tx: Db, earlier: { id: number; rating: Rating }, rating: NewFeedback): Promise<void> {
-  await tx
-    .update(feedback)
-    .set({
-      rating: rating.rating,
-      reason: rating.reason ?? [],
-      userFeedback: rating.user_feedback ?? '',
-      userIp: rating.user_ip ?? '',
-      country: rating.country,
-      time: rating.time,
-    })
-    .where(eq(feedback.id, earlier.id));
+  await tx.update(feedback).set(ratingColumns(rating)).where(eq(feedback.id, earlier.id));
   if (earlier.rating !== rating.rating) {
     await bumpCounters(tx, [FEEDBACK_COUNTERS[earlier.rating]], -1);
     await bumpCounters(tx, [FEEDBACK_COUNTERS[rating.rating]], 1);
