@@ -10,9 +10,9 @@ export const securityBlock = {
   files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'apps/widget/src/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],
   ignores: [
     '**/*.test.{ts,tsx}',
-    'apps/server/src/test/**',
     // test/ holds the security tests (test/security/) and the security check (test/security-check/), a tool the
     // operator runs, which takes no request input.
+    'apps/server/src/test/**',
     'apps/server/src/ingest/test-pdfs.ts',
     'apps/web/src/test/**',
     'apps/widget/src/test/**',
