@@ -3,8 +3,8 @@ import importX from 'eslint-plugin-import-x';
 
 /**
  * Imports go only downwards (docs/architecture.md, "Floors"), and never in a circle. import-x/no-restricted-paths
- * judges the file an import resolves to, not the text it is written as, so `../../other-feature/x.ts` is caught
- * as surely as a path that names the folder. Proven by apps/server/src/test/import-boundaries.test.ts.
+ * judges the file an import resolves to, not the text it is written as, so a relative import of another feature's
+ * file is caught as surely as a path that names its folder. Proven by apps/server/src/test/import-boundaries.test.ts.
  */
 const root = import.meta.dirname;
 const folders = (dir) =>
