@@ -1,12 +1,9 @@
-import fs from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { boundariesBlock } from './eslint.boundaries.js';
 import { securityBlock } from './eslint.security.js';
-
-const featuresDir = 'apps/web/src/features';
-const features = fs.existsSync(featuresDir) ? fs.readdirSync(featuresDir) : [];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**', 'data-demo/**', '.tmp/**'] },
@@ -28,27 +25,9 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  // Features never import each other: screens in app/routes compose them.
-  ...features.map((feature) => ({
-    files: [`${featuresDir}/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: features
-            .filter((other) => other !== feature)
-            .map((other) => ({ group: [`**/features/${other}/**`], message: 'Features do not import each other; compose them in app/routes.' })),
-        },
-      ],
-    },
-  })),
-  // The server never reaches into the web app, nor the contract into either.
-  {
-    files: ['packages/contract/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**'], message: 'The contract depends on nothing of ours.' }] }] },
-  },
-  // The chat widget loads on customers' sites: nothing of the dashboard or the server, and of the contract
-  // only the zod-free modules (types from any), so zod never reaches its bundle.
+  boundariesBlock,
+  // The chat widget loads on customers' sites: no React, and of the contract only the zod-free modules
+  // (types from any), so zod never reaches its bundle. Nothing of the dashboard or the server: eslint.boundaries.js.
   {
     files: ['apps/widget/src/**/*.ts'],
     ignores: ['apps/widget/src/**/*.test.ts', 'apps/widget/src/test/**'],
@@ -58,7 +37,7 @@ export default tseslint.config(
         {
           paths: [{ name: 'zod', message: 'The widget bundles no zod (about 90 kB gzip).' }],
           patterns: [
-            { group: ['react', 'react-dom', 'react/*', '**/apps/web/**', '**/apps/server/**'], message: 'The widget loads nothing of the dashboard or the server.' },
+            { group: ['react', 'react-dom', 'react/*'], message: 'The widget loads no React: it is plain TypeScript and DOM.' },
             {
               group: ['@steward/contract/*', '!@steward/contract/chat-constants', '!@steward/contract/bot-limits', '!@steward/contract/email-address'],
               allowTypeImports: true,

@@ -10,10 +10,9 @@ export const securityBlock = {
   files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'apps/widget/src/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],
   ignores: [
     '**/*.test.{ts,tsx}',
+    // test/ holds the security tests (test/security/) and the security check (test/security-check/), a tool the
+    // operator runs, which takes no request input.
     'apps/server/src/test/**',
-    'apps/server/src/security/**',
-    // The security check itself: a tool the operator runs, which takes no request input.
-    'apps/server/src/cli/security-check/**',
     'apps/server/src/ingest/test-pdfs.ts',
     'apps/web/src/test/**',
     'apps/widget/src/test/**',

@@ -2,11 +2,8 @@ import { type ChildProcess, fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Config, readConfig } from '../../apps/server/src/config.ts';
-import { type Db, openDatabase } from '../../apps/server/src/db/client.ts';
-import { upkeepEmbeddedDatabase } from '../../apps/server/src/db/embedded-upkeep.ts';
-import { migrate } from '../../apps/server/src/db/migrate.ts';
-import { type RunningServer, startServer } from '../../apps/server/src/start-server.ts';
+import { createEmbedder } from '@steward/server/knowledge-internals';
+import { type Config, type Db, migrate, openDatabase, readConfig, type RunningServer, startServer, upkeepEmbeddedDatabase } from '@steward/server/test-support';
 import { DATASET_STAFF } from './dataset/generate-dataset.ts';
 import { type DatasetSummary, loadDataset } from './dataset/load-dataset.ts';
 import type { ServerMemory, ServerProcessMessage, ServerProcessRequest } from './server-process-messages.ts';
@@ -131,4 +128,18 @@ export async function signIn(url: string, staff: { email: string } = benchStaff)
   const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
   if (!cookie) throw new Error('Bench login set no cookie.');
   return cookie;
+}
+
+/** The embedder the server makes from the bench config (USE-lite): the same model, tokenizer and worker. */
+export const benchEmbedder = () => createEmbedder(benchConfig(os.tmpdir()));
+
+/** The headers of a same-site call from the dashboard, signed in. */
+export const browserHeaders = (url: string, cookie: string) => ({ cookie, origin: url, 'sec-fetch-site': 'same-origin' });
+
+/** The rows of an answer, or an error naming the call when it failed. */
+export async function answerRows<Row>(response: Response, call: string): Promise<Row[]> {
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${call} answered ${response.status}: ${text}`);
+  const body = JSON.parse(text) as { data?: { rows?: Row[] } };
+  return body.data?.rows ?? [];
 }

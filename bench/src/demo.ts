@@ -8,12 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { readConfig } from '../../apps/server/src/config.ts';
-import type { Db } from '../../apps/server/src/db/client.ts';
-import { bumpCounters, readCounter } from '../../apps/server/src/lib/list-counters.ts';
-import { hashPassword } from '../../apps/server/src/lib/passwords.ts';
-import { createUser, findUserByEmail } from '../../apps/server/src/modules/user-accounts/users.repository.ts';
-import { startServer } from '../../apps/server/src/start-server.ts';
+import { bumpCounters, createUser, type Db, findUserByEmail, hashPassword, readConfig, readCounter, startServer } from '@steward/server/test-support';
 import { generateSessions } from './dataset/generate-dataset.ts';
 import { ingestDemoDocuments, signInOverHttp } from './demo-documents.ts';
 import { addDemoFunFacts } from './demo-fun-facts.ts';

@@ -1,6 +1,21 @@
-/** What the documents benchmark measured (documents-bench.ts), and its markdown. Pure: no I/O. */
-import { WINDOWS_PER_TRANSACTION } from '../../apps/server/src/modules/knowledge/knowledge.repository.ts';
+/** The documents benchmarks' options, what they measured (documents-bench.ts) and its markdown. Pure: no I/O. */
+import { WINDOWS_PER_TRANSACTION } from '@steward/server/knowledge-internals';
 import type { Measurement } from './measure.ts';
+
+/** How the documents benchmarks run (run-benchmarks.ts sets it from BENCH_* variables). */
+export interface DocumentsBenchOptions {
+  /** History rows in each data dir, so the dashboard calls read a realistic list. */
+  historyRows: number;
+  knowledgeChunks: number;
+  durationSeconds: number;
+  /** Rounds the retrieval's two calls are measured in (measureInRounds). */
+  rounds: number;
+  connections: number;
+  /** Connections on each dashboard call while documents are ingested (and idle, to compare). */
+  dashboardConnections: number;
+  /** Copies of each of the three biggest readable PDFs ingested while the dashboard is measured. */
+  ingestionCopies: number;
+}
 
 /**
  * One PDF of test-data/pdf. In-process, one file after the other as the server's job does
@@ -85,7 +100,7 @@ export interface RetrievalResults {
 }
 
 export const INGESTION_RATIO_TARGET = 2;
-/** How often documents-bench.ts polls GET /api/documents while waiting for an ingestion. */
+/** How often ingestion-bench.ts polls GET /api/documents while waiting for an ingestion. */
 export const POLL_MS = 250;
 const POLL_MS_TEXT = `${POLL_MS} ms`;
 export const RETRIEVAL_RATIO_TARGET = 3;

@@ -5,8 +5,7 @@
  * operating system's limits, so the server's own memory should not follow the bomb.
  */
 import { type DocumentRow, type UploadedFileRow } from '@steward/contract/documents';
-import { buildInflateBombPdf, buildManyPagesPdf } from '../../apps/server/src/ingest/test-pdf-bombs.ts';
-import { buildTestPdf } from '../../apps/server/src/ingest/test-pdfs.ts';
+import { buildInflateBombPdf, buildManyPagesPdf, buildTestPdf } from '@steward/server/test-support';
 import { benchAdmin, forkBenchServer, prepareDataDir, signIn } from './bench-server.ts';
 import type { ServerMemory } from './server-process-messages.ts';
 

@@ -5,10 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { migrate } from '../../apps/server/src/db/migrate.ts';
-import { feedback, history } from '../../apps/server/src/db/schema.ts';
-import { bumpCounters } from '../../apps/server/src/lib/list-counters.ts';
+import { bumpCounters, feedback, history, migrate, openDatabase } from '@steward/server/test-support';
 import { type E2eSeeds, RAW_FEEDBACK, RAW_HISTORY } from './script-payloads.ts';
 
 const [dataDir, seedsFile] = process.argv.slice(2);

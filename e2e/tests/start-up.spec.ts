@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ACCOUNT_SUCCESS } from '@steward/contract/accounts';
-import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { openDatabase } from '@steward/server/test-support';
 import { REPOSITORY_ROOT, SERVER_BUNDLE, startBuiltServer } from '../support/built-server.ts';
 import { E2E_DATA_DIR, E2E_PORT } from '../support/e2e-constants.ts';
 import { expect, test } from '../support/fixtures.ts';

@@ -11,7 +11,7 @@ export interface AppContext {
   database: Database;
   db: Db;
   log: FastifyBaseLogger;
-  /** Every background job's handler by queue (jobs/job-handlers.ts); start-server.ts runs them. */
+  /** Every background job's handler by queue (worker/job-handlers.ts); start-server.ts runs them. */
   jobHandlers: Map<string, JobHandler>;
   /** Sends mail now (SMTP or the outbox). Routes queue mail with enqueueMail (mail/mail-queue.ts) instead. */
   mailTransport: MailTransport;

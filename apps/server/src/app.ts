@@ -11,8 +11,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
 import { appInfoRoutes } from './modules/app-info/app-info.routes.ts';
-import { registerRoutes } from './modules/accounts/register.routes.ts';
-import { passwordRoutes } from './modules/accounts/password.routes.ts';
+import { registerRoutes } from './modules/auth/register.routes.ts';
+import { passwordRoutes } from './modules/auth/password.routes.ts';
 import { signInLinkRoutes } from './modules/auth/sign-in-link.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { botSettingsRoutes } from './modules/bot-settings/bot-settings.routes.ts';
@@ -30,9 +30,10 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { helpRequestRoutes } from './modules/help-requests/help-requests.routes.ts';
 import { userAccountsRoutes } from './modules/user-accounts/user-accounts.routes.ts';
+import { findSessionUser } from './modules/auth/sessions.repository.ts';
 import { historyRoutes } from './modules/history/history.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
-import { createJobHandlers } from './jobs/job-handlers.ts';
+import { createJobHandlers } from './worker/job-handlers.ts';
 import { registerAccessRules, type RegisteredRoute } from './plugins/access.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
@@ -112,7 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
   const routes = registerAccessRules(app, config.botApiKey);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, config.secureCookies);
-  registerSessions(app, database.db);
+  registerSessions(app, (sessionId) => findSessionUser(database.db, sessionId));
   registerCsrfProtection(app, config.publicUrl);
 
   await app.register(fastifySwagger, {

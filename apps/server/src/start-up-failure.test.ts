@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from './config.ts';
-import { dataDirFailure, describeStartUpFailure, explainStartUpFailure, StartUpError } from './start-up-failure.ts';
+import { StartUpError } from './start-up-error.ts';
+import { dataDirFailure, describeStartUpFailure, explainStartUpFailure } from './start-up-failure.ts';
 
 const systemError = (fields: Record<string, unknown>) => Object.assign(new Error('system'), fields);
 

@@ -1,9 +1,7 @@
 import { ConfigError } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { WebBuildError } from './plugins/web-build.ts';
-
-/** A start-up problem whose message already says what is wrong and what to do. */
-export class StartUpError extends Error {}
+import { StartUpError } from './start-up-error.ts';
 
 interface SystemError extends Error {
   code?: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approximateTokenCount } from '../../../apps/server/src/ingest/token-count.ts';
+import { approximateTokenCount } from '@steward/server/knowledge-internals';
 import { generateKnowledge } from './generate-knowledge.ts';
 
 const dot = (a: Float32Array, b: Float32Array): number => a.reduce((sum, value, i) => sum + value * (b[i] ?? 0), 0);

@@ -1,4 +1,4 @@
-import { approximateTokenCount } from '../../../apps/server/src/ingest/token-count.ts';
+import { approximateTokenCount } from '@steward/server/knowledge-internals';
 import {
   APPLIANCES,
   COLOURS,

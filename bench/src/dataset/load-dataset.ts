@@ -1,10 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../../apps/server/src/db/client.ts';
-import { sqlRows } from '../../../apps/server/src/db/sql-rows.ts';
-import { bumpCounters } from '../../../apps/server/src/lib/list-counters.ts';
-import { hashPassword } from '../../../apps/server/src/lib/passwords.ts';
-import { rebuildStatisticsRollup } from '../../../apps/server/src/modules/statistics/statistics-rollup-rebuild.ts';
-import { createUser, findUserByEmail } from '../../../apps/server/src/modules/user-accounts/users.repository.ts';
+import { bumpCounters, createUser, type Db, findUserByEmail, hashPassword, rebuildStatisticsRollup, sqlRows } from '@steward/server/test-support';
 import { DATASET_STAFF, type DatasetOptions, type GeneratedSession, generateSessions } from './generate-dataset.ts';
 
 export interface DatasetSummary {

@@ -1,7 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../../apps/server/src/db/client.ts';
-import { sqlRows } from '../../../apps/server/src/db/sql-rows.ts';
-import { ensureVectorIndex, hasVectorColumn, recordModel } from '../../../apps/server/src/modules/knowledge/knowledge-vectors.ts';
+import { ensureVectorIndex, hasVectorColumn, recordModel } from '@steward/server/knowledge-internals';
+import { type Db, sqlRows } from '@steward/server/test-support';
 import { type GeneratedKnowledgeDocument, type KnowledgeOptions, generateKnowledge } from './generate-knowledge.ts';
 
 export interface KnowledgeSummary {

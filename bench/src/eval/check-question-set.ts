@@ -5,8 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { detectDocumentKind } from '../../../apps/server/src/ingest/document-kind.ts';
-import { parseDocument } from '../../../apps/server/src/ingest/parse-document.ts';
+import { detectDocumentKind, parseDocument } from '@steward/server/knowledge-internals';
 import { DEFAULT_QUESTION_SET, readQuestionSet } from './question-set.ts';
 import { holdsAny } from './text-match.ts';
 

@@ -4,8 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { detectDocumentKind } from '../../../apps/server/src/ingest/document-kind.ts';
-import { parseDocument } from '../../../apps/server/src/ingest/parse-document.ts';
+import { detectDocumentKind, parseDocument } from '@steward/server/knowledge-internals';
 
 const file = process.argv[2];
 if (!file) throw new Error('Usage: dump-document-text.ts <file>');

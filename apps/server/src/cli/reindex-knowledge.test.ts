@@ -5,7 +5,7 @@ import { sqlRows } from '../db/sql-rows.ts';
 import type { Embedder } from '../ingest/embedder.ts';
 import { createKnowledgeStore } from '../modules/knowledge/knowledge-store.ts';
 import { searchKnowledge } from '../modules/knowledge/knowledge-search.ts';
-import { StartUpError } from '../start-up-failure.ts';
+import { StartUpError } from '../start-up-error.ts';
 import type { ApiClient } from '../test/api-client.ts';
 import { onPostgres } from '../test/test-database.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ROLE_CAPABILITIES } from '@steward/contract/access';
-import { StartUpError } from '../start-up-failure.ts';
+import { StartUpError } from '../start-up-error.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { openEmptyDatabase } from './drift/empty-database.ts';
 import { hasExtension, migrate } from './migrate.ts';

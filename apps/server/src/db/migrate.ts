@@ -1,4 +1,4 @@
-import { StartUpError } from '../start-up-failure.ts';
+import { StartUpError } from '../start-up-error.ts';
 import type { Database } from './client.ts';
 import { allMigrations } from './migrations/all-migrations.ts';
 import type { Migration } from './migrations/migration.ts';

@@ -16,14 +16,6 @@ import * as schema from './schema.ts';
  */
 const ONLY_IN_MIGRATIONS: readonly AllowedDifference[] = [
   {
-    object: 'function inform_the_bot_count()',
-    reason: 'Migration 0400: the trigger function behind inform_the_bot_count. Drizzle does not declare functions.',
-  },
-  {
-    object: 'trigger inform_the_bot.inform_the_bot_count',
-    reason: 'Migration 0400: keeps list_counters in step whoever inserts. Drizzle does not declare triggers.',
-  },
-  {
     object: 'function audit_log_append_only()',
     reason: 'Migration 0700: the trigger function that keeps the audit log append-only. Drizzle does not declare functions.',
   },

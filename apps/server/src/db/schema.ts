@@ -231,7 +231,7 @@ export const statisticsRevision = pgTable(
   (table) => [check('statistics_revision_only_row_check', sql`${table.onlyRow}`)],
 );
 
-// A trigger (migration 0400) keeps list_counters 'inform_the_bot' equal to this table's row count.
+// list_counters 'inform_the_bot' is kept by the table's one writer, inform-the-bot.repository.ts (migration 2400).
 export const informTheBot = pgTable('inform_the_bot', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -5,7 +5,8 @@ import { sqlRows } from '../db/sql-rows.ts';
 import { insertFeedback, insertHistory, insertManyHistory } from '../test/conversation-factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { feedbackList } from '../modules/feedback/feedback.repository.ts';
-import { changeHelpRequestStatus, helpRequestList } from '../modules/help-requests/help-requests.repository.ts';
+import { changeHelpRequestStatus } from '../modules/help-requests/help-requests.actions.ts';
+import { helpRequestList } from '../modules/help-requests/help-requests.repository.ts';
 import { historyList } from '../modules/history/history.repository.ts';
 import { bumpCounters } from './list-counters.ts';
 import { PageAnchors, type AnchoredList } from './page-anchors.ts';
@@ -96,9 +97,9 @@ describe('PageAnchors over help requests', () => {
     const lists = [helpRequestList(''), helpRequestList('pending'), helpRequestList('resolved')];
     for (const list of lists) await expectEveryPageRight(anchors, list, 40);
 
-    for (const id of ids.filter((_, index) => index % 3 === 1)) await changeHelpRequestStatus(testApp.db, id, 'resolve', actor);
+    for (const id of ids.filter((_, index) => index % 3 === 1)) await testApp.db.transaction((tx) => changeHelpRequestStatus(tx, actor, id, 'resolve'));
     for (const list of lists) await expectEveryPageRight(anchors, list, 40);
-    await changeHelpRequestStatus(testApp.db, ids[10] ?? 0, 'reopen', actor);
+    await testApp.db.transaction((tx) => changeHelpRequestStatus(tx, actor, ids[10] ?? 0, 'reopen'));
     for (const list of lists) await expectEveryPageRight(anchors, list, 40);
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { StaffRule } from '@steward/contract/permissions';
 import { HttpError } from '../lib/http-error.ts';
 import { hashSecret, sameHash } from '../lib/secrets.ts';
+import { actorOf, type StaffActor } from '../modules/audit-log/record-audit.ts';
 import type { SessionUser } from './session.ts';
 
 /**
@@ -62,6 +63,12 @@ export function registerAccessRules(app: FastifyInstance, botApiKey: string | un
 export function signedIn(request: FastifyRequest): SessionUser {
   if (!request.viewer) throw new HttpError(401, NOT_LOGGED_IN);
   return request.viewer;
+}
+
+/** The signed-in user of such a route as the actor of what it does, for the audit log and the actions. */
+export function signedInActor(request: FastifyRequest): StaffActor {
+  const viewer = signedIn(request);
+  return { ...actorOf(request, viewer), id: viewer.id, name: viewer.name };
 }
 
 function checkBotKey(request: FastifyRequest, botKeyHash: string | undefined): void {

@@ -1,10 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { CurrentUser } from '@steward/contract/auth';
-import type { Db } from '../db/client.ts';
 import { looksLikeSecret } from '../lib/secrets.ts';
-import { findSessionUser } from '../modules/auth/sessions.repository.ts';
-
-export const SESSION_COOKIE = 'steward_session';
+import { SESSION_COOKIE } from '../modules/auth/session-cookie.ts';
 
 /** Who is signed in: what every route's access rule and handler is given. */
 export type SessionUser = CurrentUser;
@@ -22,14 +19,17 @@ declare module 'fastify' {
  */
 export const isCookielessCall = (url: string): boolean => url.startsWith('/api/bot/') || url.startsWith('/api/chat/');
 
+/** The signed-in user behind a session id, or undefined: app.ts hands in sessions.repository.ts's lookup. */
+export type SessionLookup = (sessionId: string) => Promise<SessionUser | undefined>;
+
 /** Loads the signed-in user from the session cookie on every /api request. */
-export function registerSessions(app: FastifyInstance, db: Db): void {
+export function registerSessions(app: FastifyInstance, findSessionUser: SessionLookup): void {
   app.decorateRequest('viewer', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || isCookielessCall(request.url)) return;
     const sessionId = request.cookies[SESSION_COOKIE];
     if (!sessionId || !looksLikeSecret(sessionId)) return;
-    request.viewer = (await findSessionUser(db, sessionId)) ?? null;
+    request.viewer = (await findSessionUser(sessionId)) ?? null;
   });
   // What a signed-in member of staff is answered (and a sign-in's answer, which sets the cookie) is theirs alone:
   // no browser cache, shared proxy or back button keeps it after they sign out.
@@ -38,24 +38,3 @@ export function registerSessions(app: FastifyInstance, db: Db): void {
     if (request.viewer || reply.hasHeader('set-cookie')) reply.header('cache-control', 'no-store');
   });
 }
-
-export function setSessionCookie(
-  reply: FastifyReply,
-  sessionId: string,
-  expiresAt: Date,
-  secure: boolean,
-): void {
-  reply.setCookie(SESSION_COOKIE, sessionId, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure,
-    expires: expiresAt,
-  });
-}
-
-export function clearSessionCookie(reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
-}
-
-export const sessionIdOf = (request: FastifyRequest): string | undefined => request.cookies[SESSION_COOKIE];

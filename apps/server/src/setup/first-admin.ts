@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { createInvitation } from '../modules/user-accounts/invitations.repository.ts';
-import { countUsers, createUser } from '../modules/user-accounts/users.repository.ts';
+import { createInvitation } from '../modules/auth/invitations.repository.ts';
+import { countUsers, createUser } from '../modules/auth/users.repository.ts';
 
 /**
  * Makes sure someone can sign in to a new installation: creates the administrator

@@ -8,7 +8,7 @@ import type { Database, Db } from '../db/client.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
 import type { WidgetBuild } from '../plugins/widget-build.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { createUser, type UserRecord } from '../modules/user-accounts/users.repository.ts';
+import { createUser, type UserRecord } from '../modules/auth/users.repository.ts';
 import { ApiClient } from './api-client.ts';
 import { openTestDatabase } from './test-database.ts';
 import type { DestinationStream } from 'pino';

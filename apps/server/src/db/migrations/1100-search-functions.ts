@@ -1,7 +1,10 @@
-import { FEEDBACK_COUNTERS } from '../../modules/feedback/feedback.counters.ts';
-import { HELP_REQUEST_COUNTERS } from '../../modules/help-requests/help-requests.counters.ts';
-import { HISTORY_COUNTER } from '../../modules/history/history.counters.ts';
 import type { Migration } from './migration.ts';
+
+/**
+ * The list_counters rows these functions read, written as literals: a migration that has shipped never changes,
+ * so it does not follow the modules' constants. migration-pins.test.ts fails if the two ever differ.
+ */
+export const SEARCH_COUNTERS = { history: 'history', feedback: 'feedback', helpRequests: 'help_requests' } as const;
 
 interface SearchedTableFunction {
   table: 'history' | 'feedback' | 'help_requests';
@@ -107,11 +110,11 @@ export const searchFunctions: Migration = {
   name: '1100-search-functions',
   sql: [
     decisions,
-    searchFunction({ table: 'history', counter: HISTORY_COUNTER, condition: 't.search @@ q' }),
-    searchFunction({ table: 'feedback', counter: FEEDBACK_COUNTERS.all, condition: 't.search @@ q' }),
+    searchFunction({ table: 'history', counter: SEARCH_COUNTERS.history, condition: 't.search @@ q' }),
+    searchFunction({ table: 'feedback', counter: SEARCH_COUNTERS.feedback, condition: 't.search @@ q' }),
     searchFunction({
       table: 'help_requests',
-      counter: HELP_REQUEST_COUNTERS.all,
+      counter: SEARCH_COUNTERS.helpRequests,
       condition: '(t.search @@ q OR (cardinality(fragments) > 0 AND t.contact_folded LIKE ALL (fragments)))',
       rareCondition: '(t.search @@ $1 OR (%s))',
     }),

@@ -1,6 +1,8 @@
-import { HELP_REQUEST_COUNTERS } from '../../modules/help-requests/help-requests.counters.ts';
 import { searchFunction } from './1100-search-functions.ts';
 import type { Migration } from './migration.ts';
+
+/** The help requests' list_counters row, as a literal (pinned to the module's constant by migration-pins.test.ts). */
+export const HELP_REQUEST_HITS_COUNTER = 'help_requests';
 
 /**
  * Help requests match a search by its words or by fragments of the customer's name or email. Until now the
@@ -17,7 +19,7 @@ export const helpRequestHitsStatic: Migration = {
   name: '2000-help-request-hits-static',
   sql: `${searchFunction({
     table: 'help_requests',
-    counter: HELP_REQUEST_COUNTERS.all,
+    counter: HELP_REQUEST_HITS_COUNTER,
     condition: '(t.search @@ q OR (t.contact_folded LIKE fragments[1] AND t.contact_folded LIKE ALL (fragments)))',
     replace: true,
   })}

@@ -28,6 +28,7 @@ import { knowledgeSections } from './2200-knowledge-sections.ts';
 import type { Migration } from './migration.ts';
 import { loginThrottles } from './2300-login-throttles.ts';
 import { knowledgeWindowVectorsInline } from './2301-knowledge-window-vectors-inline.ts';
+import { informTheBotCounterInCode } from './2400-inform-the-bot-counter-in-code.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
 export const allMigrations: readonly Migration[] = [
@@ -60,4 +61,5 @@ export const allMigrations: readonly Migration[] = [
   knowledgeSections,
   loginThrottles,
   knowledgeWindowVectorsInline,
+  informTheBotCounterInCode,
 ];

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditAction, AuditDetails, AuditObjectType } from '@steward/contract/audit-log';
 import { sqlRows } from '../../db/sql-rows.ts';
-import type { UserRecord } from '../user-accounts/users.repository.ts';
+import type { UserRecord } from '../auth/users.repository.ts';
 import type { ApiClient } from '../../test/api-client.ts';
 import { botPost } from '../../test/bot-test-support.ts';
 import { insertFeedback, insertHistory } from '../../test/conversation-factories.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_LOG_MESSAGES, type AuditEntry, type AuditLogPerson } from '@steward/contract/audit-log';
 import { PAGE_SIZE } from '@steward/contract/paging';
 import { sqlRows } from '../../db/sql-rows.ts';
-import { cleanUp } from '../../jobs/clean-up.ts';
+import { cleanUp } from '../../worker/clean-up.ts';
 import { NOT_ALLOWED, NOT_LOGGED_IN } from '../../plugins/access.ts';
 import type { ApiClient } from '../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';

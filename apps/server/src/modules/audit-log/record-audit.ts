@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { AuditAction, AuditDetails, AuditObjectType } from '@steward/contract/audit-log';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
-import { signedIn } from '../../plugins/access.ts';
 
 /** Who acted, as they were at the time, and from where. No id for a failed sign-in (only the email tried). */
 export interface AuditActor {
@@ -38,12 +37,8 @@ export function actorOf(request: FastifyRequest, who: { id: number; name: string
   return who ? { id: who.id, name: who.name, email: who.email, ip: request.ip } : { id: null, name: null, email: null, ip: request.ip };
 }
 
-/** A signed-in staff member as the actor: for repositories that also need their id. */
-export type StaffActor = AuditActor & { id: number };
-export function signedInActor(request: FastifyRequest): StaffActor {
-  const viewer = signedIn(request);
-  return { ...actorOf(request, viewer), id: viewer.id };
-}
+/** A signed-in staff member as the actor (plugins/access.ts's signedInActor): for actions that also need their id and name. */
+export type StaffActor = AuditActor & { id: number; name: string };
 
 /** Someone not signed in (a failed sign-in): only the email they typed. */
 export const anonymousActor = (request: FastifyRequest, emailTried: string): AuditActor => ({

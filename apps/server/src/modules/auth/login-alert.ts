@@ -5,7 +5,7 @@ import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.ts';
 import { failedSignInsMail } from '../../mail/account-mails.ts';
 import { enqueueMail } from '../../mail/mail-queue.ts';
 import { anonymousActor, recordAudit } from '../audit-log/record-audit.ts';
-import type { UserRecord } from '../user-accounts/users.repository.ts';
+import type { UserRecord } from './users.repository.ts';
 
 /** Failed sign-ins against one account, from anywhere, that raise an alert (once per window); nothing is locked. */
 export const LOGIN_ALERT_PER_ACCOUNT: RateLimitRule = { limit: 10, windowSeconds: 15 * 60 };

@@ -1,10 +1,10 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Capability } from '@steward/contract/access';
+import type { CurrentUser } from '@steward/contract/auth';
 import type { Db } from '../../db/client.ts';
 import { sessions, type users } from '../../db/schema.ts';
 import { type SqlRow, sqlRows } from '../../db/sql-rows.ts';
 import { hashSecret, newSecret } from '../../lib/secrets.ts';
-import type { SessionUser } from '../../plugins/session.ts';
 
 /** A session ends after this long without a request… */
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -34,7 +34,7 @@ type SessionRow = Pick<SqlRow<typeof users>, 'id' | 'name' | 'email' | 'role' | 
   Pick<SqlRow<typeof sessions>, 'created_at' | 'last_seen_at'> & { capabilities: Capability[] | null };
 
 /** The signed-in user behind a session cookie, or undefined when it is unknown or expired (migration 1600). */
-export async function findSessionUser(db: Db, sessionId: string): Promise<SessionUser | undefined> {
+export async function findSessionUser(db: Db, sessionId: string): Promise<CurrentUser | undefined> {
   const idHash = hashSecret(sessionId);
   const rows = await sqlRows<SessionRow>(db, sql`SELECT * FROM steward_session_user(${idHash})`);
   const row = rows[0];

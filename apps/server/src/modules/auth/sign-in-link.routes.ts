@@ -4,10 +4,10 @@ import { currentUserRow, INVALID_SIGN_IN_LINK, verifyEmailCodeRequest } from '@s
 import { rowsAnswer } from '@steward/contract/envelope';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { forgiveRate, limitRate } from '../accounts/account-rate-limits.ts';
+import { forgiveRate, limitRate } from './account-rate-limits.ts';
 import { rateLimitAddress } from '../../lib/client-address.ts';
-import { consumeAccountToken } from '../accounts/account-tokens.repository.ts';
-import { findUserById } from '../user-accounts/users.repository.ts';
+import { consumeAccountToken } from './account-tokens.repository.ts';
+import { findUserById } from './users.repository.ts';
 import { startSession } from './start-session.ts';
 import { trustBrowser } from './trusted-browsers.repository.ts';
 

@@ -2,9 +2,9 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { signInLinkMail } from '../../mail/account-mails.ts';
 import { enqueueMail } from '../../mail/mail-queue.ts';
-import { limitRate } from '../accounts/account-rate-limits.ts';
-import { createAccountToken, SIGN_IN_LINK_TTL_MS } from '../accounts/account-tokens.repository.ts';
-import type { UserRecord } from '../user-accounts/users.repository.ts';
+import { limitRate } from './account-rate-limits.ts';
+import { createAccountToken, SIGN_IN_LINK_TTL_MS } from './account-tokens.repository.ts';
+import type { UserRecord } from './users.repository.ts';
 
 /** Mails a one-time sign-in link `/?email=…&verificationCode=…` (login's second step under LOGIN_EMAIL_CHECK). */
 export async function mailSignInLink(db: Db, config: Config, user: UserRecord): Promise<void> {

@@ -2,10 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CurrentUser } from '@steward/contract/auth';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { sessionIdOf, setSessionCookie } from '../../plugins/session.ts';
 import { actorOf, recordAudit } from '../audit-log/record-audit.ts';
 import { presentCurrentUser } from './auth.presenter.ts';
 import { setDeviceCookie } from './device-cookies.ts';
+import { sessionIdOf, setSessionCookie } from './session-cookie.ts';
 import { createSession, deleteSession, findSessionUser } from './sessions.repository.ts';
 
 /** How the person proved who they are, kept in the audit entry. */

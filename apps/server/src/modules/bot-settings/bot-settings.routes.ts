@@ -5,8 +5,9 @@ import { rowsAnswer, successAnswer } from '@steward/contract/envelope';
 import { canUpdateBotSettings } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
 import { signedIn } from '../../plugins/access.ts';
-import { actorOf, recordAudit } from '../audit-log/record-audit.ts';
-import { readBotSettings, saveBotSetting } from './bot-settings.repository.ts';
+import { actorOf } from '../audit-log/record-audit.ts';
+import { saveBotSettings } from './bot-settings.actions.ts';
+import { readBotSettings } from './bot-settings.repository.ts';
 import { funFactRoutes } from './fun-facts.routes.ts';
 
 export async function botSettingsRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
@@ -31,16 +32,7 @@ export async function botSettingsRoutes(app: FastifyInstance, context: AppContex
     async (request) => {
       signedIn(request);
       const { supportMessageThreshold, helpRequestEmails } = request.body.settings;
-      await db.transaction(async (tx) => {
-        if (supportMessageThreshold !== undefined) await saveBotSetting(tx, 'supportMessageThreshold', String(supportMessageThreshold));
-        if (helpRequestEmails !== undefined) await saveBotSetting(tx, 'helpRequestEmails', JSON.stringify(helpRequestEmails));
-        // The threshold as set; of the addresses only how many, so the log holds no list of emails.
-        const details = {
-          ...(supportMessageThreshold === undefined ? {} : { supportMessageThreshold }),
-          ...(helpRequestEmails === undefined ? {} : { helpRequestEmails: helpRequestEmails.length }),
-        };
-        await recordAudit(tx, actorOf(request), { action: 'bot_settings_changed', object: { type: 'bot_settings', id: null, label: 'Bot settings' }, details });
-      });
+      await db.transaction((tx) => saveBotSettings(tx, actorOf(request), { supportMessageThreshold, helpRequestEmails }));
       return { success: true as const };
     },
   );

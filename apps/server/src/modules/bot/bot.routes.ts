@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { botFeedbackRequest, botHelpRequestRequest, botMessageRequest, botMessageRow, createdIdRow } from '@steward/contract/bot';
 import { rowsAnswer } from '@steward/contract/envelope';
 import type { AppContext } from '../../app-context.ts';
-import { recordFeedback } from './bot-feedback.repository.ts';
-import { recordHelpRequest } from './bot-help-requests.repository.ts';
-import { recordChatMessage } from './bot-messages.repository.ts';
+import { rateAnswer } from '../feedback/feedback.actions.ts';
+import { receiveHelpRequest } from '../help-requests/help-requests.actions.ts';
+import { recordExchange } from '../history/history.actions.ts';
 import { visitorCountry } from './country-lookup.ts';
 
 /** When it happened: the bot's time, or now. */
@@ -20,7 +20,7 @@ export async function botRoutes(app: FastifyInstance, { db }: AppContext): Promi
     { config: { access: 'bot' }, schema: { body: botMessageRequest, response: { 200: rowsAnswer(botMessageRow) } } },
     async (request) => {
       const body = request.body;
-      const row = await recordChatMessage(db, { ...body, time: timeOf(body.time), country: visitorCountry(body) });
+      const row = await db.transaction((tx) => recordExchange(tx, { ...body, time: timeOf(body.time), country: visitorCountry(body) }));
       return { success: true as const, data: { rows: [row] } };
     },
   );
@@ -30,7 +30,7 @@ export async function botRoutes(app: FastifyInstance, { db }: AppContext): Promi
     { config: { access: 'bot' }, schema: { body: botFeedbackRequest, response: { 200: rowsAnswer(createdIdRow) } } },
     async (request) => {
       const body = request.body;
-      const row = await recordFeedback(db, { ...body, time: timeOf(body.time), country: visitorCountry(body) });
+      const row = await db.transaction((tx) => rateAnswer(tx, { ...body, time: timeOf(body.time), country: visitorCountry(body) }));
       return { success: true as const, data: { rows: [row] } };
     },
   );
@@ -40,7 +40,7 @@ export async function botRoutes(app: FastifyInstance, { db }: AppContext): Promi
     { config: { access: 'bot' }, schema: { body: botHelpRequestRequest, response: { 200: rowsAnswer(createdIdRow) } } },
     async (request) => {
       const body = request.body;
-      const row = await recordHelpRequest(db, { ...body, time: timeOf(body.time), country: visitorCountry(body) });
+      const row = await db.transaction((tx) => receiveHelpRequest(tx, { ...body, time: timeOf(body.time), country: visitorCountry(body) }));
       return { success: true as const, data: { rows: [row] } };
     },
   );

@@ -13,9 +13,9 @@ import {
 import { rowsAnswer } from '@steward/contract/envelope';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { recordVisitorRating } from '../bot/bot-feedback.repository.ts';
-import { recordHelpRequest } from '../bot/bot-help-requests.repository.ts';
-import { recordChatMessage } from '../bot/bot-messages.repository.ts';
+import { rateAnswerOnce } from '../feedback/feedback.actions.ts';
+import { receiveHelpRequest } from '../help-requests/help-requests.actions.ts';
+import { recordExchange } from '../history/history.actions.ts';
 import { visitorCountry } from '../bot/country-lookup.ts';
 import { listFunFacts } from '../bot-settings/fun-facts.repository.ts';
 import { type AnswerDraft, answerQuestion } from './chat-answers.ts';
@@ -30,7 +30,7 @@ export const CHAT_BODY_LIMIT = 16 * 1024;
 
 /**
  * The public customer calls (the chat widget, or a site's own client): no staff cookie, no bot key.
- * They write through the same repositories as /api/bot/*, so statistics, lists, counters, search and
+ * They write through the same actions as /api/bot/*, so statistics, lists, counters, search and
  * notification mails behave the same. See docs/bot.md.
  */
 export async function chatRoutes(app: FastifyInstance, { db, config, knowledge, log }: AppContext): Promise<void> {
@@ -58,7 +58,7 @@ export async function chatRoutes(app: FastifyInstance, { db, config, knowledge, 
       await countChatCall(db, config.chatRateLimits, { ip: request.ip, sessionId });
 
       const answerWith = async (draft: AnswerDraft): Promise<ChatAnswer> => {
-        const row = await recordChatMessage(db, {
+        const row = await db.transaction((tx) => recordExchange(tx, {
           session_id: sessionId,
           // Stored as the visitor typed it: the dashboard shows it as text, never as HTML.
           user_message: body.message,
@@ -69,7 +69,7 @@ export async function chatRoutes(app: FastifyInstance, { db, config, knowledge, 
           time: new Date(),
           coverage_gap: draft.coverageGap,
           ...visitor(request),
-        });
+        }));
         // An answer that does not know offers the help-request form already: the support message would offer it twice.
         const support = draft.kind !== 'unknown' && (await supportMessageDue(db, sessionId));
         return {
@@ -112,14 +112,15 @@ export async function chatRoutes(app: FastifyInstance, { db, config, knowledge, 
         throw new HttpError(403, CHAT_TEXTS.feedbackForeignRow, 'history_id');
       }
       // One rating per answer: a second one replaces the first (counters and statistics move with it).
-      const { id } = await recordVisitorRating(db, {
+      const rating = {
         history_id: body.history_id,
         rating: body.rating,
         ...(body.reason ? { reason: body.reason } : {}),
         ...(body.user_feedback === undefined ? {} : { user_feedback: body.user_feedback }),
         time: new Date(),
         ...visitor(request),
-      });
+      };
+      const { id } = await db.transaction((tx) => rateAnswerOnce(tx, rating));
       return { success: true as const, data: { rows: [{ id }] } };
     },
   );
@@ -131,7 +132,7 @@ export async function chatRoutes(app: FastifyInstance, { db, config, knowledge, 
       const body = request.body;
       if (body.session_id !== undefined) await requireGenuine(body.session_id);
       await countChatCall(db, config.chatRateLimits, { ip: request.ip, sessionId: body.session_id });
-      const row = await recordHelpRequest(db, {
+      const helpRequest = {
         name: body.name,
         email: body.email,
         message: body.message,
@@ -139,7 +140,8 @@ export async function chatRoutes(app: FastifyInstance, { db, config, knowledge, 
         origin_url: body.origin_url ?? null,
         time: new Date(),
         ...visitor(request),
-      });
+      };
+      const row = await db.transaction((tx) => receiveHelpRequest(tx, helpRequest));
       return { success: true as const, data: { rows: [row] } };
     },
   );

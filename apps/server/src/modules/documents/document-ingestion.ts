@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -9,7 +8,7 @@ import type { KnowledgeStore } from '../knowledge/knowledge-store.ts';
 import { type PreparedChunks, prepareChunks, writeChunks } from '../knowledge/knowledge-indexing.ts';
 import { type ChunkWindows, writeChunkWindows } from '../knowledge/knowledge.repository.ts';
 import { deleteFile, findStoredFile, readFileBytes } from './document-files.repository.ts';
-import { findDocument } from './documents.repository.ts';
+import { dropFailedReplacement, findDocument, markDocumentCompleted, markDocumentFailed, swapInReplacementFile } from './documents.repository.ts';
 
 /** Attempts of one ingestion: a failure that is not the document's fault (the embedder, say) is retried. */
 export const INGESTION_ATTEMPTS = 3;
@@ -64,7 +63,7 @@ export const documentIngestionHandler =
           const file = await findStoredFile(tx, fileId);
           if (file) await swapInReplacement(tx, documentId, current.fileId, file);
         }
-        await tx.execute(sql`UPDATE documents SET status = 'completed', error_message = NULL WHERE id = ${documentId}`);
+        await markDocumentCompleted(tx, documentId);
         return written;
       });
       indexed = { chunks: prepared.chunks.length, withVectors: prepared.withVectors, windows };
@@ -110,10 +109,7 @@ export const documentReindexHandler =
   };
 
 async function swapInReplacement(tx: Db, documentId: number, oldFileId: string, file: { fileId: string; filename: string; kind: string; byteSize: number }) {
-  await tx.execute(sql`
-    UPDATE documents SET file_id = ${file.fileId}, filename = ${file.filename}, content_type = ${file.kind}, byte_size = ${file.byteSize},
-      replacing_file_id = NULL, replacing_filename = NULL
-    WHERE id = ${documentId}`);
+  await swapInReplacementFile(tx, documentId, file);
   await deleteFile(tx, oldFileId);
 }
 
@@ -126,13 +122,14 @@ async function markFailed(db: Db, documentId: number, fileId: string, reason: st
     const current = await findDocument(tx, { id: documentId }, { forUpdate: true });
     if (!current) return;
     if (current.replacingFileId === fileId) {
-      await tx.execute(sql`
-        UPDATE documents SET status = 'error', replacing_file_id = NULL, replacing_filename = NULL,
-          error_message = ${`The new version ${current.replacingFilename ?? ''} could not be indexed: ${reason} The previous version still answers.`}
-        WHERE id = ${documentId}`);
+      await dropFailedReplacement(
+        tx,
+        documentId,
+        `The new version ${current.replacingFilename ?? ''} could not be indexed: ${reason} The previous version still answers.`,
+      );
       await deleteFile(tx, fileId);
       return;
     }
-    await tx.execute(sql`UPDATE documents SET status = 'error', error_message = ${reason} WHERE id = ${documentId}`);
+    await markDocumentFailed(tx, documentId, reason);
   });
 }

@@ -111,3 +111,33 @@ export async function startReplacement(db: Db, id: number, file: { fileId: strin
 export async function deleteDocument(db: Db, id: number): Promise<void> {
   await db.execute(sql`DELETE FROM documents WHERE id = ${id}`);
 }
+
+/** Indexing succeeded: the document answers with its new chunks. */
+export async function markDocumentCompleted(db: Db, id: number): Promise<void> {
+  await db.execute(sql`UPDATE documents SET status = 'completed', error_message = NULL WHERE id = ${id}`);
+}
+
+/** The new version indexed: it becomes the document's own file (the caller deletes the old one). */
+export async function swapInReplacementFile(
+  db: Db,
+  id: number,
+  file: { fileId: string; filename: string; kind: string; byteSize: number },
+): Promise<void> {
+  await db.execute(sql`
+    UPDATE documents SET file_id = ${file.fileId}, filename = ${file.filename}, content_type = ${file.kind}, byte_size = ${file.byteSize},
+      replacing_file_id = NULL, replacing_filename = NULL
+    WHERE id = ${id}`);
+}
+
+/** A new version that could not be indexed is dropped; the document keeps its indexed version and says why. */
+export async function dropFailedReplacement(db: Db, id: number, errorMessage: string): Promise<void> {
+  await db.execute(sql`
+    UPDATE documents SET status = 'error', replacing_file_id = NULL, replacing_filename = NULL,
+      error_message = ${errorMessage}
+    WHERE id = ${id}`);
+}
+
+/** A first version that could not be indexed ends in error with the reason. */
+export async function markDocumentFailed(db: Db, id: number, reason: string): Promise<void> {
+  await db.execute(sql`UPDATE documents SET status = 'error', error_message = ${reason} WHERE id = ${id}`);
+}

@@ -14,17 +14,14 @@ import { idParam, rowsAnswer } from '@steward/contract/envelope';
 import { canManageDocuments, canEditDocument, canUploadDocuments } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
 import type { Db } from '../../db/client.ts';
-import { enqueueJob } from '../../jobs/job-queue.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { asUploadError } from '../../lib/multipart-errors.ts';
-import { signedIn } from '../../plugins/access.ts';
-import { DOCUMENT_INGESTION_QUEUE } from './document-ingestion-queue.ts';
-import { INGESTION_ATTEMPTS } from './document-ingestion.ts';
+import { signedIn, signedInActor } from '../../plugins/access.ts';
+import type { StaffActor } from '../audit-log/record-audit.ts';
 import { deleteFile, type StoredFile, storeFile, tooLargeMessage } from './document-files.repository.ts';
+import { replaceDocument } from './documents.actions.ts';
 import { presentDocument, presentUploadedFile } from './documents.presenter.ts';
-import { countDocuments, findDocument, startReplacement } from './documents.repository.ts';
-import { type AuditActor, actorOf, recordAudit } from '../audit-log/record-audit.ts';
-import { documentObject } from './documents-audit.ts';
+import { countDocuments, findDocument } from './documents.repository.ts';
 import { findUnsafeText } from '@steward/contract/text-safety';
 
 /**
@@ -98,24 +95,18 @@ export async function documentUploadRoutes(app: FastifyInstance, { db, config }:
           throw asUploadError(error, limits);
         }
         const newFile = file;
-        const row = await startReplacementOrDiscard(db, request.params.id, newFile, actorOf(request));
+        const row = await startReplacementOrDiscard(db, request.params.id, newFile, signedInActor(request));
         return { success: true as const, data: { rows: [row] } };
       },
     );
   });
 }
 
-async function startReplacementOrDiscard(db: Db, documentId: number, file: StoredFile, actor: AuditActor) {
+/** The replacement started (replaceDocument), or the streamed file deleted when it cannot be. */
+async function startReplacementOrDiscard(db: Db, documentId: number, file: StoredFile, actor: StaffActor) {
   try {
     return await db.transaction(async (tx) => {
-      const current = await findDocument(tx, { id: documentId }, { forUpdate: true });
-      if (!current) throw new HttpError(404, DOCUMENT_MESSAGES.notFound);
-      // Checked again under the lock: another replacement may have started while this file streamed in.
-      if (current.status === 'in_progress') throw new HttpError(409, DOCUMENT_MESSAGES.inProgress);
-      const replaced = await startReplacement(tx, documentId, file);
-      if (!replaced) throw new HttpError(404, DOCUMENT_MESSAGES.notFound);
-      await enqueueJob(tx, DOCUMENT_INGESTION_QUEUE, { documentId, fileId: file.fileId }, { maxAttempts: INGESTION_ATTEMPTS });
-      await recordAudit(tx, actor, { action: 'document_replaced', object: documentObject(replaced), details: { filename: file.filename } });
+      const replaced = await replaceDocument(tx, actor, documentId, file);
       return presentDocument(replaced, await countDocuments(tx));
     });
   } catch (error) {

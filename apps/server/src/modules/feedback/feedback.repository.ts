@@ -1,13 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { BotFeedbackRequest } from '@steward/contract/bot';
 import type { RatingFilter } from '@steward/contract/feedback';
 import type { Db } from '../../db/client.ts';
 import type { JsonRecord } from '../../db/json-rows.ts';
-import { feedback } from '../../db/schema.ts';
+import { feedback, history } from '../../db/schema.ts';
+import { bumpCounters } from '../../lib/list-counters.ts';
 import type { AnchoredList, PageAnchors } from '../../lib/page-anchors.ts';
-import { feedbackCounterFor } from './feedback.counters.ts';
+import { FEEDBACK_COUNTERS, feedbackCounterFor } from './feedback.counters.ts';
 
-/** The columns a feedback row shows; the search vector stays in the database. */
-const shownColumns = {
+/** The columns a feedback row shows; the search vector stays in the database. steward_feedback_page answers the same (migration-pins.test.ts). */
+export const shownColumns = {
   id: feedback.id,
   sessionId: feedback.sessionId,
   userMessage: feedback.userMessage,
@@ -50,4 +52,72 @@ export async function findFeedbackPage(
 export async function findFeedbackById(db: Db, id: number): Promise<FeedbackRecord | undefined> {
   const rows = await db.select(shownColumns).from(feedback).where(eq(feedback.id, id)).limit(1);
   return rows[0];
+}
+
+export interface NewFeedback extends Omit<BotFeedbackRequest, 'time' | 'country'> {
+  time: Date;
+  country: string;
+}
+
+type Rating = NewFeedback['rating'];
+
+/** The columns a rating sets, when first sent and when sent again. */
+const ratingColumns = (rating: NewFeedback) => ({
+  rating: rating.rating,
+  reason: rating.reason ?? [],
+  userFeedback: rating.user_feedback ?? '',
+  userIp: rating.user_ip ?? '',
+  country: rating.country,
+  time: rating.time,
+});
+
+/** The exchange a rating is about: its session, question and answer, copied into the feedback row. */
+export async function findRatedExchange(tx: Db, historyId: number) {
+  const [exchange] = await tx
+    .select({ sessionId: history.sessionId, userMessage: history.userMessage, apiResponse: history.apiResponse })
+    .from(history)
+    .where(eq(history.id, historyId));
+  return exchange;
+}
+
+/** Inserts a rating of the exchange and counts it in its lists. */
+export async function insertFeedback(
+  tx: Db,
+  rating: NewFeedback,
+  exchange: { sessionId: string; userMessage: string; apiResponse: string },
+): Promise<{ id: number }> {
+  const [row] = await tx
+    .insert(feedback)
+    .values({
+      historyId: rating.history_id,
+      sessionId: exchange.sessionId,
+      userMessage: exchange.userMessage,
+      apiResponse: exchange.apiResponse,
+      ...ratingColumns(rating),
+    })
+    .returning({ id: feedback.id });
+  if (!row) throw new Error('The feedback row was not stored.');
+  await bumpCounters(tx, [FEEDBACK_COUNTERS.all, FEEDBACK_COUNTERS[rating.rating]], 1);
+  return { id: row.id };
+}
+
+/** The latest rating of an exchange, after locking the exchange's row: two ratings sent at once wait for each other. */
+export async function lockLatestRatingOf(tx: Db, historyId: number): Promise<{ id: number; rating: Rating; time: Date } | undefined> {
+  await tx.execute(sql`SELECT id FROM history WHERE id = ${historyId} FOR UPDATE`);
+  const [earlier] = await tx
+    .select({ id: feedback.id, rating: feedback.rating, time: feedback.time })
+    .from(feedback)
+    .where(eq(feedback.historyId, historyId))
+    .orderBy(desc(feedback.id))
+    .limit(1);
+  return earlier;
+}
+
+/** Replaces a rating in place (same id) and moves it between the rating counters when the rating changed. */
+export async function replaceRating(tx: Db, earlier: { id: number; rating: Rating }, rating: NewFeedback): Promise<void> {
+  await tx.update(feedback).set(ratingColumns(rating)).where(eq(feedback.id, earlier.id));
+  if (earlier.rating !== rating.rating) {
+    await bumpCounters(tx, [FEEDBACK_COUNTERS[earlier.rating]], -1);
+    await bumpCounters(tx, [FEEDBACK_COUNTERS[rating.rating]], 1);
+  }
 }

@@ -14,10 +14,8 @@ import { canSaveCorrection } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { PageAnchors } from '../../lib/page-anchors.ts';
-import { signedIn } from '../../plugins/access.ts';
-import { actorOf } from '../audit-log/record-audit.ts';
-import { recordInformationCreated } from '../inform-the-bot/inform-the-bot-audit.ts';
-import { createInformTheBotItems } from '../inform-the-bot/inform-the-bot.repository.ts';
+import { signedInActor } from '../../plugins/access.ts';
+import { createInformation } from '../inform-the-bot/inform-the-bot.actions.ts';
 import { presentCorrection, presentFeedbackRow } from './feedback.presenter.ts';
 import { findFeedbackById, findFeedbackPage } from './feedback.repository.ts';
 
@@ -68,16 +66,12 @@ export async function feedbackRoutes(app: FastifyInstance, { db }: AppContext): 
       },
     },
     async (request) => {
-      const author = signedIn(request);
+      const actor = signedInActor(request);
       const record = await findFeedbackById(db, request.params.id);
       if (!record) throw new HttpError(404, FEEDBACK_MESSAGES.notFound);
-      const [correction] = await db.transaction(async (tx) => {
-        const created = await createInformTheBotItems(tx, [
-          { author, content: request.body.content, type: 'correction', question: record.userMessage, feedbackId: record.id },
-        ]);
-        await recordInformationCreated(tx, actorOf(request), created);
-        return created;
-      });
+      const [correction] = await db.transaction((tx) =>
+        createInformation(tx, actor, [{ content: request.body.content, type: 'correction', question: record.userMessage, feedbackId: record.id }]),
+      );
       if (!correction) throw new Error('Saving a correction returned no row.');
       return { success: true as const, data: { rows: [presentCorrection(correction)] } };
     },

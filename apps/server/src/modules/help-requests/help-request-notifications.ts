@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AppContext } from '../../app-context.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
 import type { helpRequests } from '../../db/schema.ts';
 import { type SqlRow, sqlRows } from '../../db/sql-rows.ts';
 import type { JobHandler } from '../../jobs/job-queue.ts';
@@ -18,7 +20,7 @@ type HelpRequestForMail = Pick<SqlRow<typeof helpRequests>, 'id' | 'name' | 'ema
  * failure never sends some addresses a second copy; the mail jobs then retry on their own.
  */
 export const helpRequestNotificationHandler =
-  ({ db, config, log }: Pick<AppContext, 'db' | 'config' | 'log'>): JobHandler =>
+  ({ db, config, log }: { db: Db; config: Pick<Config, 'publicUrl' | 'assistantName'>; log: FastifyBaseLogger }): JobHandler =>
   async (payload) => {
     const { helpRequestId } = payloadSchema.parse(payload);
     await db.transaction(async (tx) => {

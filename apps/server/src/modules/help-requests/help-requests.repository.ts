@@ -1,23 +1,25 @@
 import { sql } from 'drizzle-orm';
-import type { HelpRequest, HelpRequestAction, HelpRequestStatus, HelpRequestStatusFilter } from '@steward/contract/help-requests';
-import { HELP_REQUEST_MESSAGES } from '@steward/contract/help-requests';
+import type { BotHelpRequestRequest } from '@steward/contract/bot';
+import type { HelpRequest, HelpRequestStatus, HelpRequestStatusFilter } from '@steward/contract/help-requests';
 import { PAGE_SIZE } from '@steward/contract/paging';
 import type { Db } from '../../db/client.ts';
-import type { helpRequests } from '../../db/schema.ts';
+import { helpRequests } from '../../db/schema.ts';
 import { type SqlRow, sqlRows } from '../../db/sql-rows.ts';
-import { HttpError } from '../../lib/http-error.ts';
 import { bumpCounters } from '../../lib/list-counters.ts';
 import type { AnchoredList, PageAnchors } from '../../lib/page-anchors.ts';
-import { recordAudit, type StaffActor } from '../audit-log/record-audit.ts';
 import { HELP_REQUEST_COUNTERS } from './help-requests.counters.ts';
 
-type HelpRequestRecord = Pick<
-  SqlRow<typeof helpRequests>,
-  'id' | 'user_ip' | 'country' | 'time' | 'name' | 'email' | 'message' | 'origin_url' | 'status'
->;
+export interface NewHelpRequest extends Omit<BotHelpRequestRequest, 'time' | 'country'> {
+  time: Date;
+  country: string;
+}
 
-/** The columns shown, as steward_help_requests_page (migration 1300) answers them too. */
-const COLUMNS = sql`h.id, h.user_ip, h.country, h.time, h.name, h.email, h.message, h.origin_url, h.status`;
+/** The columns shown, as steward_help_requests_page (migration 1300) answers them too (migration-pins.test.ts). */
+export const SHOWN_COLUMNS = ['id', 'user_ip', 'country', 'time', 'name', 'email', 'message', 'origin_url', 'status'] as const;
+
+type HelpRequestRecord = Pick<SqlRow<typeof helpRequests>, (typeof SHOWN_COLUMNS)[number]>;
+
+const COLUMNS = sql.raw(SHOWN_COLUMNS.map((column) => `h.${column}`).join(', '));
 
 /** Copies the fields the dashboard shows, nothing else (no search vector, no staff ids). */
 export const presentHelpRequest = (record: HelpRequestRecord): HelpRequest => ({
@@ -62,34 +64,43 @@ export async function findHelpRequest(db: Db, id: number): Promise<HelpRequest |
   return record ? presentHelpRequest(record) : undefined;
 }
 
-const TARGET_STATUS: Record<HelpRequestAction, HelpRequestStatus> = { resolve: 'resolved', reopen: 'pending' };
+/** Inserts a pending help request and counts it in its lists. */
+export async function insertHelpRequest(tx: Db, request: NewHelpRequest): Promise<{ id: number }> {
+  const [row] = await tx
+    .insert(helpRequests)
+    .values({
+      sessionId: request.session_id ?? null,
+      name: request.name.trim(),
+      email: request.email,
+      message: request.message,
+      originUrl: request.origin_url ?? null,
+      status: 'pending',
+      userIp: request.user_ip ?? '',
+      country: request.country,
+      time: request.time,
+    })
+    .returning({ id: helpRequests.id });
+  if (!row) throw new Error('The help request was not stored.');
+  await bumpCounters(tx, [HELP_REQUEST_COUNTERS.all, HELP_REQUEST_COUNTERS.pending], 1);
+  return { id: row.id };
+}
 
-/**
- * Resolves or reopens a help request and moves it between the pending and resolved counters,
- * in one transaction with its audit entry. Repeating an action is refused (409), so a stale screen learns the truth.
- */
-export async function changeHelpRequestStatus(db: Db, id: number, action: HelpRequestAction, actor: StaffActor): Promise<HelpRequest> {
-  const staffId = actor.id;
-  const target = TARGET_STATUS[action];
-  return db.transaction(async (tx) => {
-    const [current] = await sqlRows<{ status: HelpRequestStatus }>(tx, sql`SELECT status FROM help_requests WHERE id = ${id} FOR UPDATE`);
-    if (!current) throw new HttpError(404, HELP_REQUEST_MESSAGES.notFound);
-    if (current.status === target) {
-      throw new HttpError(409, target === 'resolved' ? HELP_REQUEST_MESSAGES.alreadyResolved : HELP_REQUEST_MESSAGES.alreadyPending);
-    }
-    const [record] = await sqlRows<HelpRequestRecord>(
-      tx,
-      sql`UPDATE help_requests h SET status = ${target}, status_changed_at = now(), status_changed_by = ${staffId}
-          WHERE h.id = ${id} RETURNING ${COLUMNS}`,
-    );
-    if (!record) throw new Error(`Help request ${id} vanished while changing its status.`);
-    // Counter rows are always locked in name order (pending before resolved) so concurrent changes cannot deadlock.
-    await bumpCounters(tx, [HELP_REQUEST_COUNTERS.pending], target === 'pending' ? 1 : -1);
-    await bumpCounters(tx, [HELP_REQUEST_COUNTERS.resolved], target === 'resolved' ? 1 : -1);
-    await recordAudit(tx, actor, {
-      action: target === 'resolved' ? 'help_request_resolved' : 'help_request_reopened',
-      object: { type: 'help_request', id: Number(record.id), label: `${record.name}: ${record.message}` },
-    });
-    return presentHelpRequest(record);
-  });
+/** The status of a help request, its row locked until the transaction ends; undefined when there is none. */
+export async function lockHelpRequestStatus(tx: Db, id: number): Promise<HelpRequestStatus | undefined> {
+  const [current] = await sqlRows<{ status: HelpRequestStatus }>(tx, sql`SELECT status FROM help_requests WHERE id = ${id} FOR UPDATE`);
+  return current?.status;
+}
+
+/** Sets a help request's status and moves it between the pending and resolved counters. */
+export async function saveHelpRequestStatus(tx: Db, id: number, target: HelpRequestStatus, staffId: number): Promise<HelpRequest> {
+  const [record] = await sqlRows<HelpRequestRecord>(
+    tx,
+    sql`UPDATE help_requests h SET status = ${target}, status_changed_at = now(), status_changed_by = ${staffId}
+        WHERE h.id = ${id} RETURNING ${COLUMNS}`,
+  );
+  if (!record) throw new Error(`Help request ${id} vanished while changing its status.`);
+  // Counter rows are always locked in name order (pending before resolved) so concurrent changes cannot deadlock.
+  await bumpCounters(tx, [HELP_REQUEST_COUNTERS.pending], target === 'pending' ? 1 : -1);
+  await bumpCounters(tx, [HELP_REQUEST_COUNTERS.resolved], target === 'resolved' ? 1 : -1);
+  return presentHelpRequest(record);
 }

@@ -15,9 +15,10 @@ import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { readCounter } from '../../lib/list-counters.ts';
 import { PageAnchors } from '../../lib/page-anchors.ts';
-import { signedInActor } from '../audit-log/record-audit.ts';
+import { signedInActor } from '../../plugins/access.ts';
 import { HELP_REQUEST_COUNTERS } from './help-requests.counters.ts';
-import { changeHelpRequestStatus, findHelpRequest, findHelpRequestPage } from './help-requests.repository.ts';
+import { changeHelpRequestStatus } from './help-requests.actions.ts';
+import { findHelpRequest, findHelpRequestPage } from './help-requests.repository.ts';
 
 export async function helpRequestRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -69,7 +70,8 @@ export async function helpRequestRoutes(app: FastifyInstance, { db }: AppContext
     },
     async (request) => {
       const { id, action } = request.params;
-      const helpRequest = await changeHelpRequestStatus(db, id, action, signedInActor(request));
+      const actor = signedInActor(request);
+      const helpRequest = await db.transaction((tx) => changeHelpRequestStatus(tx, actor, id, action));
       return { success: true as const, data: { rows: [helpRequest] } };
     },
   );

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { BotMessageRequest } from '@steward/contract/bot';
 import type { Db } from '../../db/client.ts';
 import { aliasedColumns, jsonArrayOf, type JsonRecord, parseJsonRows } from '../../db/json-rows.ts';
 import { history } from '../../db/schema.ts';
@@ -6,8 +7,8 @@ import { sqlRows } from '../../db/sql-rows.ts';
 import type { AnchoredList, PageAnchors } from '../../lib/page-anchors.ts';
 import { COVERAGE_GAP_COUNTER, HISTORY_COUNTER } from './history.counters.ts';
 
-/** The columns a history row shows; the search vector stays in the database. */
-const shownColumns = {
+/** The columns a history row shows; the search vector stays in the database. steward_history_page answers the same (migration-pins.test.ts). */
+export const shownColumns = {
   id: history.id,
   sessionId: history.sessionId,
   userMessage: history.userMessage,
@@ -67,4 +68,32 @@ export async function findSessionHistory(db: Db, sessionId: string): Promise<His
     sql`SELECT ${jsonArrayOf(sql`SELECT ${SHOWN} FROM history WHERE ${history.sessionId} = ${sessionId}`, OLDEST_FIRST)} AS rows`,
   );
   return parseJsonRows<JsonRecord<typeof shownColumns>>(answer?.rows).map(toRecord);
+}
+
+export interface NewChatMessage extends Omit<BotMessageRequest, 'time' | 'country'> {
+  time: Date;
+  country: string;
+  /** The answer was "I don't know" (the public chat's own answers; the bot API never sets it). */
+  coverage_gap?: boolean;
+}
+
+/** Inserts one exchange; recordExchange (history.actions.ts) keeps its session, counters and statistics with it. */
+export async function insertHistoryRow(tx: Db, message: NewChatMessage): Promise<{ id: number; sessionId: string; time: Date }> {
+  const [row] = await tx
+    .insert(history)
+    .values({
+      sessionId: message.session_id,
+      userMessage: message.user_message,
+      apiResponse: message.api_response,
+      sourceDocs: message.source_docs ?? [],
+      origin: message.origin ?? null,
+      account: message.account ?? null,
+      time: message.time,
+      country: message.country,
+      userIp: message.user_ip ?? '',
+      coverageGap: message.coverage_gap ?? false,
+    })
+    .returning({ id: history.id, sessionId: history.sessionId, time: history.time });
+  if (!row) throw new Error('The history row was not stored.');
+  return row;
 }

@@ -4,10 +4,8 @@ import type { InformTheBotType } from '@steward/contract/inform-the-bot';
 import type { Db } from '../../db/client.ts';
 import type { informTheBot } from '../../db/schema.ts';
 import { type SqlRow, sqlRows } from '../../db/sql-rows.ts';
-import { readCounter } from '../../lib/list-counters.ts';
-
-/** The list_counters row a trigger keeps for this table (migration 0400). */
-export const INFORM_THE_BOT_COUNTER = 'inform_the_bot';
+import { bumpCounters, readCounter } from '../../lib/list-counters.ts';
+import { INFORM_THE_BOT_COUNTER } from './inform-the-bot.counters.ts';
 
 export interface InformTheBotRecord {
   id: number;
@@ -79,6 +77,7 @@ export async function createInformTheBotItems(db: Db, items: readonly NewInformT
     INSERT INTO inform_the_bot (user_id, author_name, content, type, question, feedback_id)
     VALUES ${sql.join(values, sql`, `)}
     RETURNING ${ITEM_COLUMNS}`);
+  await bumpCounters(db, [INFORM_THE_BOT_COUNTER], rows.length);
   return rows.map(toRecord).sort((a, b) => b.id - a.id);
 }
 
@@ -114,5 +113,6 @@ export async function approveInformTheBotItem(
 
 export async function deleteInformTheBotItem(db: Db, id: number): Promise<boolean> {
   const rows = await sqlRows<{ id: number }>(db, sql`DELETE FROM inform_the_bot WHERE id = ${id} RETURNING id`);
+  await bumpCounters(db, [INFORM_THE_BOT_COUNTER], -rows.length);
   return rows.length > 0;
 }

@@ -20,21 +20,12 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { readCounter } from '../../lib/list-counters.ts';
-import { signedIn } from '../../plugins/access.ts';
-import { actorOf, recordAudit } from '../audit-log/record-audit.ts';
-import { informationObject, recordInformationCreated } from './inform-the-bot-audit.ts';
+import { signedIn, signedInActor } from '../../plugins/access.ts';
+import { approveInformation, createInformation, deleteInformation, editInformation } from './inform-the-bot.actions.ts';
 import { presentInformTheBotItem } from './inform-the-bot.presenter.ts';
-import {
-  approveInformTheBotItem,
-  createInformTheBotItems,
-  deleteInformTheBotItem,
-  findInformTheBotItem,
-  INFORM_THE_BOT_COUNTER,
-  listInformTheBotPage,
-  saveEditedContent,
-} from './inform-the-bot.repository.ts';
+import { INFORM_THE_BOT_COUNTER } from './inform-the-bot.counters.ts';
+import { findInformTheBotItem, listInformTheBotPage } from './inform-the-bot.repository.ts';
 import { informTheBotUploadRoute } from './inform-the-bot.upload.ts';
-import { queueInformTheBotIndexing, removeFromKnowledge } from './inform-the-bot-indexing.ts';
 
 const idParams = z.object({ id: idParam });
 
@@ -61,10 +52,9 @@ export async function informTheBotRoutes(app: FastifyInstance, context: AppConte
       schema: { body: createInformTheBotRequest, response: { 200: rowsAnswer(informTheBotRow) } },
     },
     async (request) => {
-      const viewer = signedIn(request);
+      const actor = signedInActor(request);
       const rows = await db.transaction(async (tx) => {
-        const created = await createInformTheBotItems(tx, [{ author: viewer, content: request.body.content, type: 'information' }]);
-        await recordInformationCreated(tx, actorOf(request), created);
+        const created = await createInformation(tx, actor, [{ content: request.body.content, type: 'information' }]);
         const totalCount = await readCounter(tx, INFORM_THE_BOT_COUNTER);
         return created.map((item) => presentInformTheBotItem(item, totalCount));
       });
@@ -81,17 +71,9 @@ export async function informTheBotRoutes(app: FastifyInstance, context: AppConte
       schema: { params: idParams, body: editInformTheBotRequest, response: { 200: rowsAnswer(informTheBotRow) } },
     },
     async (request) => {
-      const viewer = signedIn(request);
+      const actor = signedInActor(request);
       const row = await db.transaction(async (tx) => {
-        const item = await findInformTheBotItem(tx, request.params.id, { forUpdate: true });
-        if (!item) throw new HttpError(404, INFORM_THE_BOT_MESSAGES.notFound);
-        // Saving the same text changes nothing, so the approval of that text still stands.
-        const saved = item.content === request.body.content ? item : await saveEditedContent(tx, item.id, request.body.content, viewer.id);
-        if (!saved) throw new HttpError(404, INFORM_THE_BOT_MESSAGES.notFound);
-        if (saved !== item) {
-          await removeFromKnowledge(tx, item.id);
-          await recordAudit(tx, actorOf(request), { action: 'information_edited', object: informationObject(saved) });
-        }
+        const saved = await editInformation(tx, actor, request.params.id, request.body.content);
         return presentInformTheBotItem(saved, await readCounter(tx, INFORM_THE_BOT_COUNTER));
       });
       return { success: true as const, data: { rows: [row] } };
@@ -106,15 +88,9 @@ export async function informTheBotRoutes(app: FastifyInstance, context: AppConte
     },
     async (request) => {
       const viewer = signedIn(request);
+      const actor = signedInActor(request);
       const id = request.params.id;
-      const approved = await db.transaction(async (tx) => {
-        const item = await approveInformTheBotItem(tx, id, viewer.id, request.body?.content);
-        if (item) {
-          await queueInformTheBotIndexing(tx, item.id);
-          await recordAudit(tx, actorOf(request), { action: 'information_approved', object: informationObject(item) });
-        }
-        return item;
-      });
+      const approved = await db.transaction((tx) => approveInformation(tx, actor, id, request.body?.content));
       if (approved) return { success: true as const };
       // Nothing was approved: say why, from the item as it is now.
       const item = await findInformTheBotItem(db, id);
@@ -132,11 +108,8 @@ export async function informTheBotRoutes(app: FastifyInstance, context: AppConte
     '/api/inform-the-bot/delete/:id',
     { config: { access: canDeleteInformation }, schema: { params: idParams, response: { 200: successAnswer } } },
     async (request) => {
-      await db.transaction(async (tx) => {
-        const item = await findInformTheBotItem(tx, request.params.id, { forUpdate: true });
-        if (!item || !(await deleteInformTheBotItem(tx, item.id))) throw new HttpError(404, INFORM_THE_BOT_MESSAGES.notFound);
-        await recordAudit(tx, actorOf(request), { action: 'information_deleted', object: informationObject(item) });
-      });
+      const actor = signedInActor(request);
+      await db.transaction((tx) => deleteInformation(tx, actor, request.params.id));
       return { success: true as const };
     },
   );

@@ -9,19 +9,17 @@ import {
   MAX_CONTENT_LENGTH,
   MAX_UPLOAD_FILE_BYTES,
   MAX_UPLOAD_FILES,
-  type InformTheBotType,
 } from '@steward/contract/inform-the-bot';
 import { canCreateInformation } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { readCounter } from '../../lib/list-counters.ts';
 import { asUploadError } from '../../lib/multipart-errors.ts';
-import { signedIn } from '../../plugins/access.ts';
+import { signedInActor } from '../../plugins/access.ts';
 import { extensionOf, textOfFile } from './file-text.ts';
-import { actorOf } from '../audit-log/record-audit.ts';
-import { recordInformationCreated } from './inform-the-bot-audit.ts';
+import { createInformation, type NewInformation } from './inform-the-bot.actions.ts';
 import { presentInformTheBotItem } from './inform-the-bot.presenter.ts';
-import { createInformTheBotItems, INFORM_THE_BOT_COUNTER } from './inform-the-bot.repository.ts';
+import { INFORM_THE_BOT_COUNTER } from './inform-the-bot.counters.ts';
 import { unsafeTextReason } from '@steward/contract/text-safety';
 
 const MEGABYTES = MAX_UPLOAD_FILE_BYTES / (1024 * 1024);
@@ -40,15 +38,14 @@ export async function informTheBotUploadRoute(app: FastifyInstance, { db }: AppC
       '/api/inform-the-bot/upload',
       { config: { access: canCreateInformation }, schema: { response: { 200: rowsAnswer(informTheBotRow) } } },
       async (request) => {
-        const viewer = signedIn(request);
+        const actor = signedInActor(request);
         const upload = await readUpload(request);
-        const items: { content: string; type: InformTheBotType }[] = [];
+        const items: NewInformation[] = [];
         if (upload.content !== '') items.push({ content: upload.content, type: 'information' });
         for (const file of upload.files) items.push({ content: await textOfFile(file.filename, file.bytes), type: 'file' });
         if (items.length === 0) throw new HttpError(400, INFORM_THE_BOT_MESSAGES.addContentRequired, 'content');
         const rows = await db.transaction(async (tx) => {
-          const created = await createInformTheBotItems(tx, items.map((item) => ({ ...item, author: viewer })));
-          await recordInformationCreated(tx, actorOf(request), created);
+          const created = await createInformation(tx, actor, items);
           const totalCount = await readCounter(tx, INFORM_THE_BOT_COUNTER);
           return created.map((item) => presentInformTheBotItem(item, totalCount));
         });

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { withEmbeddingCache } from '../../ingest/cached-embedder.ts';
 import type { Embedder } from '../../ingest/embedder.ts';
 import { embedChunkWindows } from '../../ingest/embedding-windows.ts';
-import { StartUpError } from '../../start-up-failure.ts';
+import { StartUpError } from '../../start-up-error.ts';
 import { ensureVectorIndex, hasVectorColumn, readStoredModel, recordModel, type StoredModel } from './knowledge-vectors.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { UserListRow, UserRow } from '@steward/contract/user-accounts';
 import type { UserListRecord } from './user-accounts.repository.ts';
-import type { UserRecord } from './users.repository.ts';
+import type { UserRecord } from '../auth/users.repository.ts';
 
 /** Copies only what the dashboard may see of a staff account: never the password hash. */
 export const presentUser = (user: UserRecord): UserRow => ({ id: user.id, name: user.name, email: user.email, role: user.role });

@@ -24,21 +24,16 @@ export type DeletedUser = Pick<SqlRow<typeof users>, 'id' | 'name' | 'email' | '
 /**
  * Deletes a staff account (its sessions and keys go with it, by foreign key), unless it is
  * the last administrator. The administrators are locked first, so two deletions at once
- * cannot each leave the other one as the last. `alsoInTransaction` runs with the deletion
- * (the audit entry), so both happen or neither.
+ * cannot each leave the other one as the last. Run in the caller's transaction (deleteUser, with its audit entry).
  */
 export async function deleteUserKeepingAnAdministrator(
-  db: Db,
+  tx: Db,
   userId: number,
-  alsoInTransaction: (tx: Db, deleted: DeletedUser) => Promise<void> = async () => undefined,
-): Promise<DeleteUserResult> {
-  return db.transaction(async (tx) => {
-    const admins = await sqlRows<{ id: number }>(tx, sql`SELECT id FROM users WHERE role = 'admin' ORDER BY id FOR UPDATE`);
-    const [target] = await sqlRows<DeletedUser>(tx, sql`SELECT id, name, email, role FROM users WHERE id = ${userId} FOR UPDATE`);
-    if (!target) return 'not_found';
-    if (target.role === 'admin' && admins.length <= 1) return 'last_administrator';
-    await tx.execute(sql`DELETE FROM users WHERE id = ${userId}`);
-    await alsoInTransaction(tx, target);
-    return 'deleted';
-  });
+): Promise<{ result: 'deleted'; deleted: DeletedUser } | { result: Exclude<DeleteUserResult, 'deleted'> }> {
+  const admins = await sqlRows<{ id: number }>(tx, sql`SELECT id FROM users WHERE role = 'admin' ORDER BY id FOR UPDATE`);
+  const [target] = await sqlRows<DeletedUser>(tx, sql`SELECT id, name, email, role FROM users WHERE id = ${userId} FOR UPDATE`);
+  if (!target) return { result: 'not_found' };
+  if (target.role === 'admin' && admins.length <= 1) return { result: 'last_administrator' };
+  await tx.execute(sql`DELETE FROM users WHERE id = ${userId}`);
+  return { result: 'deleted', deleted: target };
 }

@@ -7,24 +7,18 @@ import { PAGE_SIZE } from '@steward/contract/paging';
 import { canAddUser, canDeleteUser, canReadUserAccount, canReadUserAccounts } from '@steward/contract/permissions';
 import {
   addUserRequest,
-  LAST_ADMINISTRATOR,
   OTHER_ACCOUNT_NOT_ALLOWED,
   userListRow,
   userRow,
 } from '@steward/contract/user-accounts';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { invitationMail } from '../../mail/account-mails.ts';
-import { enqueueMail } from '../../mail/mail-queue.ts';
-import { signedIn } from '../../plugins/access.ts';
-import { limitRate } from '../accounts/account-rate-limits.ts';
-import { actorOf, recordAudit } from '../audit-log/record-audit.ts';
-import { createInvitation } from './invitations.repository.ts';
+import { signedIn, signedInActor } from '../../plugins/access.ts';
+import { limitRate } from '../auth/account-rate-limits.ts';
+import { findUserByEmail, findUserById } from '../auth/users.repository.ts';
+import { deleteUser, inviteUser, USER_NOT_FOUND } from './user-accounts.actions.ts';
 import { presentUser, presentUserListRow } from './user-accounts.presenter.ts';
-import { deleteUserKeepingAnAdministrator, listUsersPage } from './user-accounts.repository.ts';
-import { findUserByEmail, findUserById } from './users.repository.ts';
-
-export const USER_NOT_FOUND = 'This user does not exist.';
+import { listUsersPage } from './user-accounts.repository.ts';
 
 /** The user accounts list, one account's detail, inviting a new account and deleting one. */
 export async function userAccountsRoutes(app: FastifyInstance, { db, config }: AppContext): Promise<void> {
@@ -38,12 +32,8 @@ export async function userAccountsRoutes(app: FastifyInstance, { db, config }: A
       await limitRate(db, 'addUserPerUser', inviter.id);
       const { name, email, role } = request.body;
       if (await findUserByEmail(db, email)) throw new HttpError(409, EMAIL_TAKEN, 'email');
-      await db.transaction(async (tx) => {
-        const key = await createInvitation(tx, { email, name, role, createdBy: inviter.id });
-        const link = `${config.publicUrl}/register/${key}`;
-        await enqueueMail(tx, invitationMail({ to: email, name, assistantName: config.assistantName, link, invitedBy: inviter.name }));
-        await recordAudit(tx, actorOf(request), { action: 'user_invited', object: { type: 'invitation', id: null, label: `${name} <${email}>` }, details: { role } });
-      });
+      const actor = signedInActor(request);
+      await db.transaction((tx) => inviteUser(tx, actor, config, { name, email, role }));
       return { success: true as const };
     },
   );
@@ -77,12 +67,8 @@ export async function userAccountsRoutes(app: FastifyInstance, { db, config }: A
     '/api/user/:id/delete',
     { config: { access: canDeleteUser }, schema: { params: z.object({ id: idParam }), response: { 200: successAnswer } } },
     async (request) => {
-      const actor = actorOf(request);
-      const result = await deleteUserKeepingAnAdministrator(db, request.params.id, (tx, deleted) =>
-        recordAudit(tx, actor, { action: 'user_deleted', object: { type: 'user', id: deleted.id, label: `${deleted.name} <${deleted.email}>` }, details: { role: deleted.role } }),
-      );
-      if (result === 'not_found') throw new HttpError(404, USER_NOT_FOUND);
-      if (result === 'last_administrator') throw new HttpError(409, LAST_ADMINISTRATOR);
+      const actor = signedInActor(request);
+      await db.transaction((tx) => deleteUser(tx, actor, request.params.id));
       return { success: true as const };
     },
   );

@@ -2,9 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { rowsAnswer } from '@steward/contract/envelope';
 import { statisticsRow, type StatisticsPeriod, type StatisticsRow } from '@steward/contract/statistics';
 import { apiGet } from '../../../lib/api-client.ts';
-
-/** The browser's offset from UTC in hours (5.5 in India, -9.5 in the Marquesas). */
-export const browserTimezoneOffsetHours = (): number => -new Date().getTimezoneOffset() / 60;
+import { browserTimezoneOffsetHours } from '../../../lib/browser-timezone.ts';
 
 export async function getStatistics(period: StatisticsPeriod, timezoneOffsetHours: number): Promise<StatisticsRow | null> {
   const answer = await apiGet(

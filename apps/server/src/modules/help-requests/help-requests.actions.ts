@@ -1,0 +1,39 @@
+import { type HelpRequest, type HelpRequestAction, HELP_REQUEST_MESSAGES, type HelpRequestStatus } from '@steward/contract/help-requests';
+import type { Db } from '../../db/client.ts';
+import { enqueueJob } from '../../jobs/job-queue.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { recordAudit, type StaffActor } from '../audit-log/record-audit.ts';
+import { HELP_REQUEST_CREATED_QUEUE, type HelpRequestCreatedPayload } from './help-request-created.ts';
+import { insertHelpRequest, lockHelpRequestStatus, type NewHelpRequest, saveHelpRequestStatus } from './help-requests.repository.ts';
+
+/**
+ * A customer asks for help (the bot API's /api/bot/help-requests, the public chat's form): the request is stored
+ * pending and counted, and the staff notification queued, in the caller's transaction.
+ */
+export async function receiveHelpRequest(tx: Db, request: NewHelpRequest): Promise<{ id: number }> {
+  const row = await insertHelpRequest(tx, request);
+  const payload: HelpRequestCreatedPayload = { helpRequestId: row.id };
+  await enqueueJob(tx, HELP_REQUEST_CREATED_QUEUE, { ...payload });
+  return row;
+}
+
+const TARGET_STATUS: Record<HelpRequestAction, HelpRequestStatus> = { resolve: 'resolved', reopen: 'pending' };
+
+/**
+ * Resolves or reopens a help request, moving it between the pending and resolved counters, with its audit entry,
+ * in the caller's transaction. Repeating an action is refused (409), so a stale screen learns the truth.
+ */
+export async function changeHelpRequestStatus(tx: Db, actor: StaffActor, id: number, action: HelpRequestAction): Promise<HelpRequest> {
+  const target = TARGET_STATUS[action];
+  const current = await lockHelpRequestStatus(tx, id);
+  if (!current) throw new HttpError(404, HELP_REQUEST_MESSAGES.notFound);
+  if (current === target) {
+    throw new HttpError(409, target === 'resolved' ? HELP_REQUEST_MESSAGES.alreadyResolved : HELP_REQUEST_MESSAGES.alreadyPending);
+  }
+  const helpRequest = await saveHelpRequestStatus(tx, id, target, actor.id);
+  await recordAudit(tx, actor, {
+    action: target === 'resolved' ? 'help_request_resolved' : 'help_request_reopened',
+    object: { type: 'help_request', id: helpRequest.id, label: `${helpRequest.name}: ${helpRequest.message}` },
+  });
+  return helpRequest;
+}

@@ -1,0 +1,25 @@
+import type { BotMessageRow } from '@steward/contract/bot';
+import type { Db } from '../../db/client.ts';
+import { bumpCounters } from '../../lib/list-counters.ts';
+import { bumpStatisticsRollup, utcQuarterOf } from '../statistics/statistics-rollup.repository.ts';
+import { CHAT_SESSIONS_COUNTER, countSessionMessage } from './chat-sessions.repository.ts';
+import { COVERAGE_GAP_COUNTER, HISTORY_COUNTER } from './history.counters.ts';
+import { insertHistoryRow, type NewChatMessage } from './history.repository.ts';
+
+/**
+ * Records one exchange (the bot API's /api/bot/messages, the public chat's answers) with its session, counters
+ * and statistics, in the caller's transaction. Locks are taken in one order (session row, counters, then the
+ * statistics' turn) so concurrent calls on PostgreSQL wait for each other instead of deadlocking.
+ */
+export async function recordExchange(tx: Db, message: NewChatMessage): Promise<BotMessageRow> {
+  const row = await insertHistoryRow(tx, message);
+  const session = await countSessionMessage(tx, message.session_id, message.time);
+  const listCounters = session.kind === 'started' ? [CHAT_SESSIONS_COUNTER, HISTORY_COUNTER] : [HISTORY_COUNTER];
+  await bumpCounters(tx, message.coverage_gap ? [...listCounters, COVERAGE_GAP_COUNTER] : listCounters, 1);
+  const movesQuarter =
+    session.kind === 'moved-back' && utcQuarterOf(session.previousStart).getTime() !== utcQuarterOf(message.time).getTime();
+  const sessionStartsHere = session.kind === 'started' || movesQuarter;
+  await bumpStatisticsRollup(tx, message.time, { questions: 1, sessions: sessionStartsHere ? 1 : 0 });
+  if (movesQuarter) await bumpStatisticsRollup(tx, session.previousStart, { sessions: -1 });
+  return { id: row.id, session_id: row.sessionId, time: row.time.toISOString() };
+}

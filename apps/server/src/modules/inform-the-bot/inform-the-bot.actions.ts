@@ -1,0 +1,74 @@
+import type { InformTheBotType } from '@steward/contract/inform-the-bot';
+import { INFORM_THE_BOT_MESSAGES } from '@steward/contract/inform-the-bot';
+import type { Db } from '../../db/client.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { recordAudit, type StaffActor } from '../audit-log/record-audit.ts';
+import { informationObject, recordInformationCreated } from './inform-the-bot-audit.ts';
+import { queueInformTheBotIndexing, removeFromKnowledge } from './inform-the-bot-indexing.ts';
+import {
+  approveInformTheBotItem,
+  createInformTheBotItems,
+  deleteInformTheBotItem,
+  findInformTheBotItem,
+  type InformTheBotRecord,
+  saveEditedContent,
+} from './inform-the-bot.repository.ts';
+
+/** What a staff member adds: typed text, a file's text, or a correction of a feedback (with its question). */
+export interface NewInformation {
+  content: string;
+  type: InformTheBotType;
+  question?: string | null;
+  feedbackId?: number | null;
+}
+
+/**
+ * Adds pending items by the actor, each with its audit entry, in the caller's transaction: the Inform the Bot
+ * form, its upload (typed text and files at once) and the Feedback screen's correction form all call it.
+ */
+export async function createInformation(tx: Db, actor: StaffActor, items: readonly NewInformation[]): Promise<InformTheBotRecord[]> {
+  const created = await createInformTheBotItems(tx, items.map((item) => ({ ...item, author: { id: actor.id, name: actor.name } })));
+  await recordInformationCreated(tx, actor, created);
+  return created;
+}
+
+/**
+ * New text for an item: it goes back to pending, leaves the bot's knowledge and is audited. Saving the same
+ * text changes nothing, so the approval of that text still stands. 404 when there is no such item.
+ */
+export async function editInformation(tx: Db, actor: StaffActor, id: number, content: string): Promise<InformTheBotRecord> {
+  const item = await findInformTheBotItem(tx, id, { forUpdate: true });
+  if (!item) throw new HttpError(404, INFORM_THE_BOT_MESSAGES.notFound);
+  const saved = item.content === content ? item : await saveEditedContent(tx, item.id, content, actor.id);
+  if (!saved) throw new HttpError(404, INFORM_THE_BOT_MESSAGES.notFound);
+  if (saved !== item) {
+    await removeFromKnowledge(tx, item.id);
+    await recordAudit(tx, actor, { action: 'information_edited', object: informationObject(saved) });
+  }
+  return saved;
+}
+
+/**
+ * Approves a pending item (not by its last author; with `seenContent`, only that text), queues its indexing
+ * and audits it. Undefined when nothing was approved: the caller says why.
+ */
+export async function approveInformation(
+  tx: Db,
+  actor: StaffActor,
+  id: number,
+  seenContent: string | undefined,
+): Promise<InformTheBotRecord | undefined> {
+  const item = await approveInformTheBotItem(tx, id, actor.id, seenContent);
+  if (item) {
+    await queueInformTheBotIndexing(tx, item.id);
+    await recordAudit(tx, actor, { action: 'information_approved', object: informationObject(item) });
+  }
+  return item;
+}
+
+/** Deletes an item, its chunks with it (ON DELETE CASCADE), and audits it. 404 when there is no such item. */
+export async function deleteInformation(tx: Db, actor: StaffActor, id: number): Promise<void> {
+  const item = await findInformTheBotItem(tx, id, { forUpdate: true });
+  if (!item || !(await deleteInformTheBotItem(tx, item.id))) throw new HttpError(404, INFORM_THE_BOT_MESSAGES.notFound);
+  await recordAudit(tx, actor, { action: 'information_deleted', object: informationObject(item) });
+}

@@ -1,0 +1,36 @@
+import type { Role } from '@steward/contract/access';
+import { LAST_ADMINISTRATOR } from '@steward/contract/user-accounts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { invitationMail } from '../../mail/account-mails.ts';
+import { enqueueMail } from '../../mail/mail-queue.ts';
+import { recordAudit, type StaffActor } from '../audit-log/record-audit.ts';
+import { createInvitation } from '../auth/invitations.repository.ts';
+import { deleteUserKeepingAnAdministrator } from './user-accounts.repository.ts';
+
+export const USER_NOT_FOUND = 'This user does not exist.';
+
+/** Invites a new staff member: the invitation, its mail (queued) and the audit entry, in the caller's transaction. */
+export async function inviteUser(
+  tx: Db,
+  actor: StaffActor,
+  config: Pick<Config, 'publicUrl' | 'assistantName'>,
+  invitee: { name: string; email: string; role: Role },
+): Promise<void> {
+  const { name, email, role } = invitee;
+  const key = await createInvitation(tx, { email, name, role, createdBy: actor.id });
+  const link = `${config.publicUrl}/register/${key}`;
+  await enqueueMail(tx, invitationMail({ to: email, name, assistantName: config.assistantName, link, invitedBy: actor.name }));
+  await recordAudit(tx, actor, { action: 'user_invited', object: { type: 'invitation', id: null, label: `${name} <${email}>` }, details: { role } });
+}
+
+/** Deletes a staff account (never the last administrator: 409) with its audit entry; 404 when there is none. */
+export async function deleteUser(tx: Db, actor: StaffActor, userId: number): Promise<void> {
+  const outcome = await deleteUserKeepingAnAdministrator(tx, userId);
+  if (outcome.result !== 'deleted') {
+    throw outcome.result === 'not_found' ? new HttpError(404, USER_NOT_FOUND) : new HttpError(409, LAST_ADMINISTRATOR);
+  }
+  const { deleted } = outcome;
+  await recordAudit(tx, actor, { action: 'user_deleted', object: { type: 'user', id: deleted.id, label: `${deleted.name} <${deleted.email}>` }, details: { role: deleted.role } });
+}

@@ -1,0 +1,21 @@
+/**
+ * `@steward/server/test-support`: what the bench, the demo and the browser tests use of the server beside its
+ * HTTP API: its configuration and start, its database opened and migrated, the rows the bot API refuses (for
+ * the safety tests) and the benchmark's data set written directly, counters read, and the repository's test
+ * files. They import this entry, never the server's files by relative path.
+ */
+export { type Config, readConfig } from './config.ts';
+export { type Db, openDatabase } from './db/client.ts';
+export { upkeepEmbeddedDatabase } from './db/embedded-upkeep.ts';
+export { migrate } from './db/migrate.ts';
+export { feedback, history } from './db/schema.ts';
+export { sqlRows } from './db/sql-rows.ts';
+export { buildInflateBombPdf, buildManyPagesPdf } from './ingest/test-pdf-bombs.ts';
+export { buildTestPdf } from './ingest/test-pdfs.ts';
+export { bumpCounters, readCounter } from './lib/list-counters.ts';
+export { hashPassword } from './lib/passwords.ts';
+export { createUser, findUserByEmail } from './modules/auth/users.repository.ts';
+export { DOCUMENT_INGESTION_QUEUE } from './modules/documents/document-ingestion-queue.ts';
+export { rebuildStatisticsRollup } from './modules/statistics/statistics-rollup-rebuild.ts';
+export { type RunningServer, startServer } from './start-server.ts';
+export { testDataPath } from './test/test-data.ts';

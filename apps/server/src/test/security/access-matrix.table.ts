@@ -1,0 +1,303 @@
+import { createAccountToken, PASSWORD_RESET_TTL_MS, SIGN_IN_LINK_TTL_MS } from '../../modules/auth/account-tokens.repository.ts';
+import { createInvitation } from '../../modules/auth/invitations.repository.ts';
+import { insertHistory } from '../conversation-factories.ts';
+import { TEST_PASSWORD } from '../test-app.ts';
+import { type MatrixFixtures, textUploadForm } from './matrix-fixtures.ts';
+
+/**
+ * Who calls. `noCapabilities` is a staff member whose role holds no capability at all (the roles are
+ * a fixed list, so the test empties the viewer role's row set in role_capabilities for that column).
+ */
+export const ACTORS = ['anonymous', 'bot', 'viewer', 'admin', 'noCapabilities'] as const;
+export type Actor = (typeof ACTORS)[number];
+export type StaffActor = Exclude<Actor, 'anonymous' | 'bot'>;
+
+export interface MatrixRequest {
+  /** The concrete path, ids filled in. */
+  path: string;
+  body?: unknown;
+  form?: FormData;
+}
+
+export interface MatrixRow {
+  /** `METHOD url` exactly as the route is registered. */
+  route: string;
+  /** Builds a valid request for this actor; called once per call, so each call gets fresh objects. */
+  build(fixtures: MatrixFixtures, actor: Actor): Promise<MatrixRequest> | MatrixRequest;
+  /** The declared answer's status for each actor. */
+  expect: Record<Actor, number>;
+  /**
+   * Routes whose id names an account: the same call with another user's id, per staff actor.
+   * `build` gets that other id instead of the actor's own.
+   */
+  otherUsersId?: { expect: Partial<Record<StaffActor, number>>; build(fixtures: MatrixFixtures, otherId: number): MatrixRequest };
+}
+
+const everyone = (status: number): Record<Actor, number> => ({ anonymous: status, bot: status, viewer: status, admin: status, noCapabilities: status });
+/** Any signed-in staff member. */
+const LOGIN = { anonymous: 401, bot: 401, viewer: 200, admin: 200, noCapabilities: 200 };
+/** A capability the viewer role holds by default. */
+const VIEWER_CAPABILITY = { anonymous: 401, bot: 401, viewer: 200, admin: 200, noCapabilities: 403 };
+/** A capability only the admin role holds, or a rule that is admin by role. */
+const ADMIN_ONLY = { anonymous: 401, bot: 401, viewer: 403, admin: 200, noCapabilities: 403 };
+/** The chatbot's key, and nothing else, opens these. */
+const BOT_KEY = { anonymous: 401, bot: 200, viewer: 401, admin: 401, noCapabilities: 401 };
+
+const get = (path: string) => () => ({ path });
+const unique = () => `${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
+const canUpload = (actor: Actor) => actor === 'admin';
+
+export const ACCESS_MATRIX: MatrixRow[] = [
+  // API documentation and probes: public by nature.
+  { route: 'GET /api/docs', build: get('/api/docs'), expect: everyone(200) },
+  { route: 'HEAD /api/docs/', build: get('/api/docs/'), expect: everyone(200) },
+  { route: 'GET /api/docs/static/index.html', build: get('/api/docs/static/index.html'), expect: everyone(200) },
+  { route: 'GET /api/docs/static/swagger-initializer.js', build: get('/api/docs/static/swagger-initializer.js'), expect: everyone(200) },
+  { route: 'GET /api/docs/json', build: get('/api/docs/json'), expect: everyone(200) },
+  { route: 'GET /api/docs/yaml', build: get('/api/docs/yaml'), expect: everyone(200) },
+  { route: 'GET /api/docs/static/*', build: get('/api/docs/static/swagger-ui.css'), expect: everyone(200) },
+  { route: 'HEAD /api/docs/static/*', build: get('/api/docs/static/swagger-ui.css'), expect: everyone(200) },
+  { route: 'GET /api/health', build: get('/api/health'), expect: everyone(200) },
+  { route: 'GET /api/app-info', build: get('/api/app-info'), expect: everyone(200) },
+  { route: 'GET /api/bot-settings', build: get('/api/bot-settings'), expect: everyone(200) },
+
+  // Signing in and own account.
+  {
+    route: 'POST /api/login',
+    build: async ({ testApp }) => {
+      const user = await testApp.createUser({ role: 'viewer' });
+      return { path: '/api/login', body: { email: user.email, password: TEST_PASSWORD } };
+    },
+    expect: everyone(200),
+  },
+  { route: 'GET /api/logout', build: get('/api/logout'), expect: everyone(200) },
+  { route: 'GET /api/authenticate-user', build: get('/api/authenticate-user'), expect: LOGIN },
+  {
+    route: 'POST /api/user/change-theme',
+    build: ({ actorId }) => ({ path: '/api/user/change-theme', body: { id: actorId, theme: 'dark' } }),
+    expect: LOGIN,
+    otherUsersId: {
+      expect: { viewer: 403, admin: 403, noCapabilities: 403 },
+      build: (_fixtures, otherId) => ({ path: '/api/user/change-theme', body: { id: otherId, theme: 'dark' } }),
+    },
+  },
+  {
+    route: 'POST /api/register',
+    build: async ({ testApp }) => {
+      const key = await createInvitation(testApp.db, { email: `invited-${unique()}@example.com`, name: 'Invited', role: 'viewer', createdBy: null });
+      return { path: '/api/register', body: { key, password: 'A-new-password-42' } };
+    },
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/send-password-reset-email',
+    build: () => ({ path: '/api/send-password-reset-email', body: { email: `forgot-${unique()}@example.com` } }),
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/reset-password',
+    build: async ({ testApp }) => {
+      const user = await testApp.createUser({ role: 'viewer' });
+      const token = await createAccountToken(testApp.db, { purpose: 'password_reset', email: user.email, userId: user.id, ttlMs: PASSWORD_RESET_TTL_MS });
+      return { path: '/api/reset-password', body: { token, newPassword: 'A-new-password-42' } };
+    },
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/verify-email-code',
+    build: async ({ testApp }) => {
+      const user = await testApp.createUser({ role: 'viewer' });
+      const code = await createAccountToken(testApp.db, { purpose: 'email_verification', email: user.email, userId: user.id, ttlMs: SIGN_IN_LINK_TTL_MS });
+      return { path: '/api/verify-email-code', body: { email: user.email, code } };
+    },
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/user/:id/change-password',
+    build: ({ actorId }) => ({
+      path: `/api/user/${actorId}/change-password`,
+      body: { oldPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD },
+    }),
+    expect: LOGIN,
+    otherUsersId: {
+      expect: { viewer: 403, admin: 403, noCapabilities: 403 },
+      build: (_fixtures, otherId) => ({ path: `/api/user/${otherId}/change-password`, body: { oldPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD } }),
+    },
+  },
+
+  // User accounts.
+  {
+    route: 'POST /api/add-user',
+    build: () => ({ path: '/api/add-user', body: { name: 'New Person', email: `new-${unique()}@example.com`, role: 'viewer' } }),
+    expect: ADMIN_ONLY,
+  },
+  { route: 'GET /api/users/:pageIndex', build: get('/api/users/0'), expect: VIEWER_CAPABILITY },
+  {
+    route: 'GET /api/user/:id',
+    build: ({ actorId }) => ({ path: `/api/user/${actorId}` }),
+    // One's own account: staff only, but any staff member.
+    expect: LOGIN,
+    otherUsersId: {
+      // Another account: whoever may read the staff list (read_user_accounts).
+      expect: { viewer: 200, admin: 200, noCapabilities: 403 },
+      build: (_fixtures, otherId) => ({ path: `/api/user/${otherId}` }),
+    },
+  },
+  {
+    route: 'POST /api/user/:id/delete',
+    build: async (fixtures) => ({ path: `/api/user/${await fixtures.otherUserId()}/delete` }),
+    expect: ADMIN_ONLY,
+  },
+
+  // Help requests.
+  { route: 'GET /api/all-help-requests-count', build: get('/api/all-help-requests-count'), expect: LOGIN },
+  { route: 'GET /api/all-help-requests/:pageIndex/:status?', build: get('/api/all-help-requests/0/pending'), expect: LOGIN },
+  { route: 'GET /api/help-requests/:id', build: async (fixtures) => ({ path: `/api/help-requests/${await fixtures.helpRequestId()}` }), expect: LOGIN },
+  {
+    route: 'POST /api/help-requests/:id/:action',
+    build: async (fixtures) => ({ path: `/api/help-requests/${await fixtures.helpRequestId()}/resolve` }),
+    expect: VIEWER_CAPABILITY,
+  },
+
+  { route: 'GET /api/statistics/:period/:timezoneOffsetHours', build: get('/api/statistics/Past%20Week/0'), expect: LOGIN },
+
+  // The chatbot's calls.
+  {
+    route: 'POST /api/bot/messages',
+    build: () => ({ path: '/api/bot/messages', body: { session_id: `matrix-${unique()}`, user_message: 'Hours?', api_response: '<p>9 to 5.</p>' } }),
+    expect: BOT_KEY,
+  },
+  {
+    route: 'POST /api/bot/feedback',
+    build: async ({ testApp }) => ({ path: '/api/bot/feedback', body: { history_id: (await insertHistory(testApp.db)).id, rating: 'up' } }),
+    expect: BOT_KEY,
+  },
+  {
+    route: 'POST /api/bot/help-requests',
+    build: () => ({ path: '/api/bot/help-requests', body: { name: 'Vera', email: 'vera@example.com', message: 'Call me.' } }),
+    expect: BOT_KEY,
+  },
+  { route: 'POST /api/bot/knowledge/search', build: () => ({ path: '/api/bot/knowledge/search', body: { query: 'opening hours' } }), expect: BOT_KEY },
+
+  // Inform the Bot.
+  { route: 'GET /api/inform-the-bot/:pageIndex', build: get('/api/inform-the-bot/0'), expect: VIEWER_CAPABILITY },
+  { route: 'POST /api/inform-the-bot', build: () => ({ path: '/api/inform-the-bot', body: { content: `We ship to Canada ${unique()}.` } }), expect: VIEWER_CAPABILITY },
+  {
+    route: 'POST /api/inform-the-bot/upload',
+    build: () => {
+      const form = new FormData();
+      form.append('content', `We ship to Peru ${unique()}.`);
+      return { path: '/api/inform-the-bot/upload', form };
+    },
+    expect: VIEWER_CAPABILITY,
+  },
+  {
+    route: 'POST /api/inform-the-bot/edit/:id',
+    build: async (fixtures) => ({ path: `/api/inform-the-bot/edit/${await fixtures.informTheBotId()}`, body: { content: `Edited ${unique()}` } }),
+    expect: VIEWER_CAPABILITY,
+  },
+  {
+    route: 'POST /api/inform-the-bot/approve/:id',
+    build: async (fixtures) => ({ path: `/api/inform-the-bot/approve/${await fixtures.informTheBotId()}`, body: {} }),
+    expect: VIEWER_CAPABILITY,
+  },
+  { route: 'POST /api/inform-the-bot/delete/:id', build: async (fixtures) => ({ path: `/api/inform-the-bot/delete/${await fixtures.informTheBotId()}` }), expect: ADMIN_ONLY },
+
+  // Bot settings and fun facts.
+  { route: 'POST /api/bot-settings', build: () => ({ path: '/api/bot-settings', body: { settings: { supportMessageThreshold: 3 } } }), expect: ADMIN_ONLY },
+  { route: 'GET /api/fun-facts', build: get('/api/fun-facts'), expect: LOGIN },
+  {
+    route: 'POST /api/fun-facts/new',
+    build: () => ({ path: '/api/fun-facts/new', body: { funFacts: [{ fact: `Otters hold hands ${unique()}.`, url: 'https://example.com/otters' }] } }),
+    expect: ADMIN_ONLY,
+  },
+  {
+    route: 'POST /api/fun-facts/edit/:id',
+    build: async (fixtures) => ({ path: `/api/fun-facts/edit/${await fixtures.funFactId()}`, body: { funFact: { fact: 'Edited fact.', url: 'https://example.com/edited' } } }),
+    expect: ADMIN_ONLY,
+  },
+  { route: 'POST /api/fun-facts/delete/:id', build: async (fixtures) => ({ path: `/api/fun-facts/delete/${await fixtures.funFactId()}` }), expect: ADMIN_ONLY },
+
+  // Conversations.
+  { route: 'GET /api/all-history/:pageIndex', build: get('/api/all-history/0'), expect: LOGIN },
+  { route: 'GET /api/history/:sessionId', build: async (fixtures) => ({ path: `/api/history/${await fixtures.historySessionId()}` }), expect: LOGIN },
+  { route: 'GET /api/all-feedback/:pageIndex/:rating', build: get('/api/all-feedback/0/down'), expect: LOGIN },
+  { route: 'GET /api/all-feedback/:pageIndex', build: get('/api/all-feedback/0'), expect: LOGIN },
+  { route: 'GET /api/feedback/:id', build: async (fixtures) => ({ path: `/api/feedback/${await fixtures.feedbackId()}` }), expect: LOGIN },
+  {
+    route: 'POST /api/feedback/:id/correction',
+    build: async (fixtures) => ({ path: `/api/feedback/${await fixtures.feedbackId()}/correction`, body: { content: 'Two years.' } }),
+    expect: VIEWER_CAPABILITY,
+  },
+
+  // Documents and knowledge.
+  { route: 'GET /api/documents/:pageIndex', build: get('/api/documents/0'), expect: VIEWER_CAPABILITY },
+  {
+    route: 'POST /api/upload-url',
+    // A loopback address: the SSRF guard refuses it (400) for whoever may upload.
+    build: () => ({ path: '/api/upload-url', body: { url: 'http://127.0.0.1:9/manual.pdf', title: 'Manual' } }),
+    expect: { ...ADMIN_ONLY, admin: 400 },
+  },
+  { route: 'POST /api/upload-files', build: () => ({ path: '/api/upload-files', form: textUploadForm() }), expect: ADMIN_ONLY },
+  {
+    route: 'POST /api/register-files',
+    // An upload is registered by whoever uploaded it; others' uploads are borrowed for the refused calls.
+    build: async (fixtures, actor) => {
+      const file = canUpload(actor) ? await fixtures.uploadedFile(fixtures.actorClient) : await fixtures.uploadedFile(fixtures.authorClient);
+      return { path: '/api/register-files', body: { filesData: [{ file_id: file.file_id, title: 'Registered', source_url: 'https://shop.example.com/docs' }] } };
+    },
+    expect: ADMIN_ONLY,
+  },
+  {
+    route: 'POST /api/documents/:fileId/update',
+    build: async (fixtures) => ({
+      path: `/api/documents/${(await fixtures.document()).fileId}/update`,
+      body: { title: 'Renamed', source_url: 'https://shop.example.com/renamed' },
+    }),
+    expect: ADMIN_ONLY,
+  },
+  { route: 'POST /api/documents/:id/delete', build: async (fixtures) => ({ path: `/api/documents/${(await fixtures.document()).id}/delete` }), expect: ADMIN_ONLY },
+  {
+    route: 'POST /api/documents/:id/replace',
+    build: async (fixtures) => {
+      const form = new FormData();
+      form.append('file', new Blob(['Opening hours are 8 to 6.']), 'notes.txt');
+      return { path: `/api/documents/${(await fixtures.document()).id}/replace`, form };
+    },
+    expect: ADMIN_ONLY,
+  },
+  { route: 'POST /api/knowledge/search', build: () => ({ path: '/api/knowledge/search', body: { query: 'opening hours' } }), expect: VIEWER_CAPABILITY },
+  { route: 'GET /api/document-indexing', build: get('/api/document-indexing'), expect: VIEWER_CAPABILITY },
+
+  // The audit log.
+  { route: 'POST /api/audit-log/:pageIndex', build: () => ({ path: '/api/audit-log/0', body: {} }), expect: ADMIN_ONLY },
+  { route: 'GET /api/audit-log-people', build: get('/api/audit-log-people'), expect: ADMIN_ONLY },
+
+  // The public chat and its widget: anyone (a visitor's signed chat session travels in the body; no cookie is read).
+  { route: 'OPTIONS /api/chat/*', build: get('/api/chat/ask'), expect: everyone(204) },
+  { route: 'POST /api/chat/ask', build: () => ({ path: '/api/chat/ask', body: { message: 'Where is my order?' } }), expect: everyone(200) },
+  {
+    route: 'POST /api/chat/feedback',
+    build: async ({ testApp }) => {
+      const asked = await testApp.client().post('/api/chat/ask', { message: 'Where is my order?' }, { origin: testApp.config.publicUrl });
+      const answer = asked.body.data?.rows[0] as { session_id: string; history_id: number } | undefined;
+      if (!answer) throw new Error(`Fixture ask failed: ${JSON.stringify(asked.body)}`);
+      return { path: '/api/chat/feedback', body: { session_id: answer.session_id, history_id: answer.history_id, rating: 'up' } };
+    },
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/chat/help-request',
+    build: () => ({ path: '/api/chat/help-request', body: { name: 'Vera', email: 'vera@example.com', message: 'Call me.' } }),
+    expect: everyone(200),
+  },
+  { route: 'GET /api/chat/fun-facts', build: get('/api/chat/fun-facts'), expect: everyone(200) },
+  { route: 'GET /widget.js', build: get('/widget.js'), expect: everyone(200) },
+  { route: 'GET /demo', build: get('/demo'), expect: everyone(200) },
+  { route: 'GET /demo/demo.css', build: get('/demo/demo.css'), expect: everyone(200) },
+
+  // Search.
+  { route: 'POST /api/search', build: () => ({ path: '/api/search', body: { search: 'hours' } }), expect: LOGIN },
+  { route: 'POST /api/search/rerank', build: () => ({ path: '/api/search/rerank', body: { query: 'hours', results: ['Opening hours are 9 to 5.'] } }), expect: LOGIN },
+  { route: 'POST /api/search/history', build: () => ({ path: '/api/search/history', body: { search: 'hours' } }), expect: LOGIN },
+];

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../api-client.ts';
+import { createTestApp, type TestApp } from '../test-app.ts';
+import { ACCESS_MATRIX } from './access-matrix.table.ts';
+import { dbFingerprint } from './db-fingerprint.ts';
+
+// Advisory class: foreign and forged ids. Every route with an id in its path, called by an
+// administrator (who may call them all) with an id that names nothing, and with ids that are not
+// ids at all (SQL, paths, huge numbers): a clear 404 or 400, never a 500, and nothing changed.
+// Another user's id on the account routes is in the access matrix.
+
+let testApp: TestApp;
+let admin: ApiClient;
+beforeAll(async () => {
+  testApp = await createTestApp();
+  ({ client: admin } = await testApp.signedInClient('admin'));
+});
+afterAll(() => testApp.close());
+
+interface IdRoute {
+  route: string;
+  /** The path with `{id}` where the id goes. */
+  path: string;
+  body?: unknown;
+  form?: () => FormData;
+  /** The answer for an id that names nothing (a different status where the route says so first). */
+  unknown: number;
+  kind: 'number' | 'text';
+}
+
+const NUMBER_ID_ROUTES: IdRoute[] = [
+  { route: 'GET /api/user/:id', path: '/api/user/{id}', unknown: 404, kind: 'number' },
+  { route: 'POST /api/user/:id/delete', path: '/api/user/{id}/delete', unknown: 404, kind: 'number' },
+  // Only one's own password: another id is refused before anything is looked up.
+  { route: 'POST /api/user/:id/change-password', path: '/api/user/{id}/change-password', body: { oldPassword: 'x', newPassword: 'Another-Pass-99' }, unknown: 403, kind: 'number' },
+  { route: 'GET /api/help-requests/:id', path: '/api/help-requests/{id}', unknown: 404, kind: 'number' },
+  { route: 'POST /api/help-requests/:id/:action', path: '/api/help-requests/{id}/resolve', unknown: 404, kind: 'number' },
+  { route: 'POST /api/inform-the-bot/edit/:id', path: '/api/inform-the-bot/edit/{id}', body: { content: 'Edited.' }, unknown: 404, kind: 'number' },
+  { route: 'POST /api/inform-the-bot/approve/:id', path: '/api/inform-the-bot/approve/{id}', body: {}, unknown: 404, kind: 'number' },
+  { route: 'POST /api/inform-the-bot/delete/:id', path: '/api/inform-the-bot/delete/{id}', unknown: 404, kind: 'number' },
+  { route: 'POST /api/fun-facts/edit/:id', path: '/api/fun-facts/edit/{id}', body: { funFact: { fact: 'F', url: 'https://example.com' } }, unknown: 404, kind: 'number' },
+  { route: 'POST /api/fun-facts/delete/:id', path: '/api/fun-facts/delete/{id}', unknown: 404, kind: 'number' },
+  { route: 'GET /api/feedback/:id', path: '/api/feedback/{id}', unknown: 404, kind: 'number' },
+  { route: 'POST /api/feedback/:id/correction', path: '/api/feedback/{id}/correction', body: { content: 'Two years.' }, unknown: 404, kind: 'number' },
+  { route: 'POST /api/documents/:id/delete', path: '/api/documents/{id}/delete', unknown: 404, kind: 'number' },
+  {
+    route: 'POST /api/documents/:id/replace',
+    path: '/api/documents/{id}/replace',
+    form: () => {
+      const form = new FormData();
+      form.append('file', new Blob(['text']), 'notes.txt');
+      return form;
+    },
+    unknown: 404,
+    kind: 'number',
+  },
+];
+
+const TEXT_ID_ROUTES: IdRoute[] = [
+  { route: 'GET /api/history/:sessionId', path: '/api/history/{id}', unknown: 404, kind: 'text' },
+  { route: 'POST /api/documents/:fileId/update', path: '/api/documents/{id}/update', body: { title: 'T', source_url: 'https://example.com' }, unknown: 404, kind: 'text' },
+];
+
+const ID_ROUTES = [...NUMBER_ID_ROUTES, ...TEXT_ID_ROUTES];
+const method = (row: IdRoute) => row.route.split(' ')[0] ?? 'GET';
+
+function call(row: IdRoute, id: string) {
+  const path = row.path.replace('{id}', id);
+  if (row.form) return admin.postForm(path, row.form());
+  return admin.request(method(row), path, row.body);
+}
+
+const NOT_IDS = ['0', '-1', '1.5', 'abc', '2147483648', '99999999999999999999999', '1%20OR%201%3D1', '%27%3B%20DROP%20TABLE%20users%3B--', 'NaN', 'Infinity'];
+const ODD_TEXT_IDS = ["'%20OR%20'1'%3D'1", '..%2F..%2Fetc%2Fpasswd', '%3Cscript%3Ealert(1)%3C%2Fscript%3E', 'x'.repeat(100)];
+
+describe('every route with an id in its path is listed here', () => {
+  it('matches the routes of the access matrix that take an id', () => {
+    const withIds = ACCESS_MATRIX.map((row) => row.route).filter((route) => /:(id|fileId|sessionId)\b/.test(route));
+    expect(ID_ROUTES.map((row) => row.route).sort()).toEqual(withIds.sort());
+  });
+});
+
+describe.each(ID_ROUTES)('$route', (row) => {
+  it('answers an id that names nothing as declared, with a message, and changes nothing', async () => {
+    const before = await dbFingerprint(testApp.db);
+    const answer = await call(row, row.kind === 'number' ? '2147483000' : 'no-such-thing-anywhere');
+    expect(answer.status).toBe(row.unknown);
+    expect(answer.body).toEqual({ success: false, error: expect.objectContaining({ message: expect.any(String) }) });
+    expect(await dbFingerprint(testApp.db)).toEqual(before);
+  });
+
+  it.each(row.kind === 'number' ? NOT_IDS : ODD_TEXT_IDS)('answers the id %s with a clear 400 or 404, never a 500', async (id) => {
+    const before = await dbFingerprint(testApp.db);
+    const answer = await call(row, id);
+    expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
+    expect(row.kind === 'number' ? [400, 403] : [400, 404]).toContain(answer.status);
+    expect(answer.body.success).toBe(false);
+    expect(answer.body.error?.message).toMatch(/^[A-Z]/);
+    expect(await dbFingerprint(testApp.db)).toEqual(before);
+  });
+});

@@ -1,0 +1,43 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { MAIL_QUEUE, mailJobHandler } from '../mail/mail-queue.ts';
+import type { MailTransport } from '../mail/mail-transport.ts';
+import { DOCUMENT_INGESTION_QUEUE, DOCUMENT_REINDEX_QUEUE } from '../modules/documents/document-ingestion-queue.ts';
+import { documentIngestionHandler, documentReindexHandler } from '../modules/documents/document-ingestion.ts';
+import { INFORM_THE_BOT_INDEXING_QUEUE, informTheBotIndexingHandler } from '../modules/inform-the-bot/inform-the-bot-indexing.ts';
+import type { KnowledgeStore } from '../modules/knowledge/knowledge-store.ts';
+import { KNOWLEDGE_WINDOWS_QUEUE, knowledgeWindowsHandler } from '../modules/knowledge/knowledge-windows-job.ts';
+import { PASSWORD_RESET_QUEUE, passwordResetRequestHandler } from '../modules/auth/password-reset-request.ts';
+import { HELP_REQUEST_CREATED_QUEUE } from '../modules/help-requests/help-request-created.ts';
+import { helpRequestNotificationHandler } from '../modules/help-requests/help-request-notifications.ts';
+import { CLEAN_UP_QUEUE, cleanUpHandler } from './clean-up.ts';
+import type { JobHandler } from '../jobs/job-queue.ts';
+
+/** Every kind of background work Steward does, by queue name: the one place handlers are registered. */
+export function createJobHandlers(deps: { db: Db; config: Config; log: FastifyBaseLogger; mailTransport: MailTransport; knowledge: KnowledgeStore }): Map<string, JobHandler> {
+  return new Map<string, JobHandler>([
+    [MAIL_QUEUE, mailJobHandler(deps.mailTransport)],
+    [PASSWORD_RESET_QUEUE, passwordResetRequestHandler(deps)],
+    [HELP_REQUEST_CREATED_QUEUE, helpRequestNotificationHandler(deps)],
+    [CLEAN_UP_QUEUE, cleanUpHandler(deps)],
+    [DOCUMENT_INGESTION_QUEUE, documentIngestionHandler(deps)],
+    [DOCUMENT_REINDEX_QUEUE, documentReindexHandler(deps)],
+    [INFORM_THE_BOT_INDEXING_QUEUE, informTheBotIndexingHandler(deps)],
+    [KNOWLEDGE_WINDOWS_QUEUE, knowledgeWindowsHandler(deps)],
+  ]);
+}
+
+/**
+ * Queues whose jobs can run for minutes (parsing and embedding a long PDF). They get a worker of their
+ * own, so an invitation or a password-reset mail never waits behind a document.
+ */
+export const SLOW_QUEUES: ReadonlySet<string> = new Set([DOCUMENT_INGESTION_QUEUE, DOCUMENT_REINDEX_QUEUE, INFORM_THE_BOT_INDEXING_QUEUE, KNOWLEDGE_WINDOWS_QUEUE]);
+
+/** The handlers split into the lanes that each get a worker: quick jobs first, then the slow ones. */
+export function jobLanes(handlers: ReadonlyMap<string, JobHandler>): Map<string, JobHandler>[] {
+  const quick = new Map<string, JobHandler>();
+  const slow = new Map<string, JobHandler>();
+  for (const [queue, handler] of handlers) (SLOW_QUEUES.has(queue) ? slow : quick).set(queue, handler);
+  return [quick, slow];
+}
