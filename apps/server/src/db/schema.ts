@@ -4,7 +4,7 @@
  * schema-drift.test.ts fails when they describe different databases.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, real, smallint, text } from 'drizzle-orm/pg-core';
 import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, type AuditDetails } from '@steward/contract/audit-log';
 import { descending, enumCheck, timestamptz, tsvector } from './schema-builders.ts';
 
@@ -142,6 +142,24 @@ export const history = pgTable('history', {
   index('history_coverage_gap_time_idx').on(descending(table.time), descending(table.id)).where(sql`${table.coverageGap}`),
   index('history_session_idx').on(table.sessionId, table.time, table.id),
   index('history_search_idx').using('gin', table.search),
+]);
+
+/** What each of the built-in chat's answers was built from (migration 2600). */
+export const answerSources = pgTable('answer_sources', {
+  historyId: bigint('history_id', { mode: 'number' }).notNull().references(() => history.id, { onDelete: 'cascade' }),
+  position: smallint('position').notNull(),
+  documentId: integer('document_id').references(() => documents.id, { onDelete: 'set null' }),
+  informTheBotId: integer('inform_the_bot_id').references(() => informTheBot.id, { onDelete: 'set null' }),
+  title: text('title').notNull(),
+  page: integer('page'),
+  pageEnd: integer('page_end'),
+  heading: text('heading'),
+  excerpt: text('excerpt').notNull(),
+  relevance: real('relevance').notNull(),
+}, (table) => [
+  primaryKey({ columns: [table.historyId, table.position] }),
+  index('answer_sources_document_idx').on(table.documentId, table.historyId).where(sql`${table.documentId} IS NOT NULL`),
+  index('answer_sources_inform_the_bot_idx').on(table.informTheBotId, table.historyId).where(sql`${table.informTheBotId} IS NOT NULL`),
 ]);
 
 export const feedback = pgTable('feedback', {

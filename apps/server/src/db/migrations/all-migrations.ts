@@ -29,6 +29,7 @@ import type { Migration } from './migration.ts';
 import { loginThrottles } from './2300-login-throttles.ts';
 import { knowledgeWindowVectorsInline } from './2301-knowledge-window-vectors-inline.ts';
 import { informTheBotCounterInCode } from './2400-inform-the-bot-counter-in-code.ts';
+import { answerSources } from './2600-answer-sources.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
 export const allMigrations: readonly Migration[] = [
@@ -62,4 +63,5 @@ export const allMigrations: readonly Migration[] = [
   loginThrottles,
   knowledgeWindowVectorsInline,
   informTheBotCounterInCode,
+  answerSources,
 ];

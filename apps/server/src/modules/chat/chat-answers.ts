@@ -8,7 +8,8 @@ import type { KnowledgeStore } from '../knowledge/knowledge-store.ts';
 import { sanitizeAnswerHtml } from './answer-html.ts';
 import { correctionAnswerHtml, distinctSources, dontKnowHtml, extractiveAnswerHtml, llmAnswerHtml } from './answer-builders.ts';
 import { type CandidateSentence, chooseSentences, sentencesOfPassages } from './answer-sentences.ts';
-import { retrievePassages } from './chat-retrieval.ts';
+import { type RetrievedPassage, retrievePassages } from './chat-retrieval.ts';
+import type { AnswerSource } from '../history/answer-sources.repository.ts';
 import { findMatchingCorrection } from './correction-match.repository.ts';
 import { streamChatCompletion } from './llm-client.ts';
 import { llmMessages } from './llm-prompt.ts';
@@ -27,7 +28,20 @@ export interface AnswerDraft {
   sources: ChatSource[];
   /** Nothing answered the question: the history row is flagged for the History filter. */
   coverageGap: boolean;
+  /** The passages it quoted or gave the LLM, or the correction it answers with. */
+  builtFrom: AnswerSource[];
 }
+
+const sourceOfPassage = (passage: RetrievedPassage): AnswerSource => ({
+  documentId: passage.documentId,
+  informTheBotId: passage.informTheBotId,
+  title: passage.documentTitle,
+  page: passage.page,
+  pageEnd: passage.pageEnd,
+  heading: passage.heading,
+  excerpt: passage.text,
+  relevance: passage.relevance,
+});
 
 /**
  * Answers a visitor's question. An approved correction for (nearly) this question wins; else the
@@ -40,15 +54,18 @@ export async function answerQuestion(
   stream: { onDelta?: (text: string) => void; signal?: AbortSignal } = {},
 ): Promise<AnswerDraft> {
   const correction = await findMatchingCorrection(deps.db, question);
-  if (correction) return draft(correctionAnswerHtml(correction.content), 'correction', []);
+  if (correction) {
+    const builtFrom = [{ documentId: null, informTheBotId: correction.id, title: 'Inform the Bot', page: null, pageEnd: null, heading: null, excerpt: correction.content, relevance: correction.likeness }];
+    return draft(correctionAnswerHtml(correction.content), 'correction', [], builtFrom);
+  }
 
   const { terms, passages } = await retrievePassages(deps.db, deps.knowledge, question);
-  if (passages.length === 0) return { ...draft(dontKnowHtml(), 'unknown', []), coverageGap: true };
+  if (passages.length === 0) return { ...draft(dontKnowHtml(), 'unknown', [], []), coverageGap: true };
 
   if (deps.llm) {
     try {
       const text = await streamChatCompletion(deps.llm, llmMessages(question, passages), stream.onDelta ?? (() => undefined), stream.signal);
-      if (text.trim() !== '') return draft(llmAnswerHtml(text, passages), 'llm', distinctSources(passages));
+      if (text.trim() !== '') return draft(llmAnswerHtml(text, passages), 'llm', distinctSources(passages), passages.map(sourceOfPassage));
       deps.log.warn('The LLM server answered with no text: the answer quotes the passages instead.');
     } catch (error) {
       deps.log.warn({ err: error }, 'The LLM server failed: the answer quotes the passages instead.');
@@ -57,7 +74,7 @@ export async function answerQuestion(
   const sentences = await withTerms(deps.db, sentencesOfPassages(passages));
   const chosen = chooseSentences(sentences, question, terms, passages.map((passage) => passage.relevance));
   const used = [...new Set(chosen.map((sentence) => sentence.passage))].flatMap((index) => passages[index] ?? []);
-  return draft(extractiveAnswerHtml(chosen, passages), 'extractive', distinctSources(used));
+  return draft(extractiveAnswerHtml(chosen, passages), 'extractive', distinctSources(used), used.map(sourceOfPassage));
 }
 
 /** The sentences with their English stems, as the search reads words. */
@@ -70,9 +87,10 @@ async function withTerms(db: Db, sentences: CandidateSentence[]): Promise<Candid
   return sentences.map((sentence, position) => ({ ...sentence, terms: termsAt.get(position) ?? [] }));
 }
 
-const draft = (html: string, kind: ChatAnswerKind, sources: ChatSource[]): AnswerDraft => ({
+const draft = (html: string, kind: ChatAnswerKind, sources: ChatSource[], builtFrom: AnswerSource[]): AnswerDraft => ({
   html: sanitizeAnswerHtml(html),
   kind,
   sources,
   coverageGap: false,
+  builtFrom,
 });

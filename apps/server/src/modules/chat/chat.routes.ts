@@ -69,7 +69,7 @@ export async function chatRoutes(app: FastifyInstance, { db, config, knowledge, 
           time: new Date(),
           coverage_gap: draft.coverageGap,
           ...visitor(request),
-        }));
+        }, draft.builtFrom));
         // An answer that does not know offers the help-request form already: the support message would offer it twice.
         const support = draft.kind !== 'unknown' && (await supportMessageDue(db, sessionId));
         return {

@@ -30,6 +30,7 @@ describe('POST /api/chat/ask', () => {
     const row = firstRow(answer);
     expect(row.session_id).toMatch(/^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/);
     expect(row).toMatchObject({ answer_kind: 'unknown', source_docs: [] });
+    expect(await sqlRows(testApp.db, sql`SELECT 1 FROM answer_sources WHERE history_id = ${Number(row.history_id)}`)).toEqual([]);
     expect(answer.headers.get('access-control-allow-origin')).toBe(SHOP_ORIGIN);
 
     const session = await admin.get(`/api/history/${encodeURIComponent(String(row.session_id))}`);
@@ -192,6 +193,16 @@ describe('corrections', () => {
     await runAllJobs(testApp);
     const documentAnswer = firstRow(await ask({ message: 'Can you deliver to my P.O. box?' }));
     expect(documentAnswer.answer_kind).toBe('extractive');
+    const builtFrom = (historyId: unknown) =>
+      sqlRows<{ position: number; document_id: number | null; inform_the_bot_id: number | null; title: string; excerpt: string; relevance: number }>(
+        testApp.db,
+        sql`SELECT position, document_id, inform_the_bot_id, title, excerpt, relevance FROM answer_sources WHERE history_id = ${Number(historyId)} ORDER BY position`,
+      );
+    const [quoted, ...more] = await builtFrom(documentAnswer.history_id);
+    expect(more).toEqual([]);
+    expect(quoted).toMatchObject({ position: 0, inform_the_bot_id: null, title: 'Delivery', excerpt: expect.stringContaining('including P.O. boxes, within three days.') });
+    expect(quoted?.document_id).toEqual(expect.any(Number));
+    expect(quoted?.relevance).toBeGreaterThan(0);
 
     const { user } = await testApp.signedInClient('admin', { name: 'Carla Corrector' });
     const [correction] = await createInformTheBotItems(testApp.db, [
@@ -206,6 +217,9 @@ describe('corrections', () => {
 
     const answer = firstRow(await ask({ message: 'can you deliver to my PO box' }));
     expect(answer.answer_kind).toBe('correction');
+    expect(await builtFrom(answer.history_id)).toEqual([
+      expect.objectContaining({ position: 0, document_id: null, inform_the_bot_id: correction?.id, title: 'Inform the Bot', excerpt: expect.stringContaining('No, we do not deliver to P.O. boxes.') }),
+    ]);
     expect(answer.answer).toBe('<p>No, we do not deliver to P.O. boxes. &lt;script&gt;alert(1)&lt;/script&gt;&lt;a href="javascript:alert(1)"&gt;see&lt;/a&gt;</p>');
     expect(firstRow(await ask({ message: 'Do you deliver within three days?' })).answer_kind).toBe('extractive');
   });

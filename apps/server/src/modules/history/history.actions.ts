@@ -4,15 +4,17 @@ import { bumpCounters } from '../../lib/list-counters.ts';
 import { bumpStatisticsRollup, utcQuarterOf } from '../statistics/statistics-rollup.repository.ts';
 import { CHAT_SESSIONS_COUNTER, countSessionMessage } from './chat-sessions.repository.ts';
 import { COVERAGE_GAP_COUNTER, HISTORY_COUNTER } from './history.counters.ts';
+import { type AnswerSource, insertAnswerSources } from './answer-sources.repository.ts';
 import { insertHistoryRow, type NewChatMessage } from './history.repository.ts';
 
 /**
  * Records one exchange (the bot API's /api/bot/messages, the public chat's answers) with its session, counters
- * and statistics, in the caller's transaction. Locks are taken in one order (session row, counters, then the
+ * and statistics, and what the answer was built from (the built-in chat's), in the caller's transaction. Locks are taken in one order (session row, counters, then the
  * statistics' turn) so concurrent calls on PostgreSQL wait for each other instead of deadlocking.
  */
-export async function recordExchange(tx: Db, message: NewChatMessage): Promise<BotMessageRow> {
+export async function recordExchange(tx: Db, message: NewChatMessage, builtFrom: readonly AnswerSource[] = []): Promise<BotMessageRow> {
   const row = await insertHistoryRow(tx, message);
+  await insertAnswerSources(tx, row.id, builtFrom);
   const session = await countSessionMessage(tx, message.session_id, message.time);
   const listCounters = session.kind === 'started' ? [CHAT_SESSIONS_COUNTER, HISTORY_COUNTER] : [HISTORY_COUNTER];
   await bumpCounters(tx, message.coverage_gap ? [...listCounters, COVERAGE_GAP_COUNTER] : listCounters, 1);
