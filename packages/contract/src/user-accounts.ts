@@ -24,6 +24,17 @@ export type UserRow = z.infer<typeof userRow>;
 export const userListRow = userRow.extend({ total_count: z.number().int() });
 export type UserListRow = z.infer<typeof userListRow>;
 
+/** The columns GET /api/users/{pageIndex}?sort=&order= can order the staff list by (default: name, ascending). */
+export const USER_LIST_SORT_COLUMNS = ['name', 'email', 'role'] as const;
+export type UserListSortColumn = (typeof USER_LIST_SORT_COLUMNS)[number];
+export const LIST_SORT_ORDERS = ['asc', 'desc'] as const;
+export const USER_LIST_SORT_MESSAGE = 'The staff list can be sorted by name, email or role, in asc or desc order.';
+export const userListQuery = z.object({
+  sort: z.enum(USER_LIST_SORT_COLUMNS, { error: USER_LIST_SORT_MESSAGE }).default('name'),
+  order: z.enum(LIST_SORT_ORDERS, { error: USER_LIST_SORT_MESSAGE }).default('asc'),
+});
+export type UserListQuery = z.infer<typeof userListQuery>;
+
 export const LAST_ADMINISTRATOR = 'The last administrator cannot be deleted. Invite another administrator first.';
 
 export const OTHER_ACCOUNT_NOT_ALLOWED = 'You can only view your own account.';

@@ -1,3 +1,5 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { EmptyState } from './empty-state.tsx';
 import { LoadingPlaceholder } from './loading-placeholder.tsx';
 
 interface ListStatusProps {
@@ -7,14 +9,25 @@ interface ListStatusProps {
   empty: boolean;
   /** One line, e.g. "No help requests yet." */
   emptyText: string;
+  /** Why the list is empty and what fills it. */
+  emptyHint?: ReactNode;
+  /** The next step (a link or button), under the hint. */
+  emptyAction?: ReactNode;
+  emptyIcon?: ComponentProps<typeof EmptyState>['icon'];
 }
 
 /**
- * What a list shows besides its rows: "Loading…" while its request runs, one line when it has no rows.
- * A failed load is neither, so it shows nothing (spec section 8).
+ * What a list shows besides its rows: "Loading…" while its request runs, an empty state (what is empty,
+ * why, and what fills it) when it has no rows. A failed load is neither, so it shows nothing (spec section 8).
  */
-export function ListStatus({ loading, empty, emptyText }: ListStatusProps) {
+export function ListStatus({ loading, empty, emptyText, emptyHint, emptyAction, emptyIcon }: ListStatusProps) {
   if (loading) return <LoadingPlaceholder />;
-  if (empty) return <p className="list-empty text-body-secondary py-2">{emptyText}</p>;
+  if (empty) {
+    return (
+      <EmptyState icon={emptyIcon} title={emptyText} action={emptyAction}>
+        {emptyHint}
+      </EmptyState>
+    );
+  }
   return null;
 }

@@ -56,7 +56,7 @@ export function Sidebar({ collapsed, onToggleCollapsed, onNavigate }: SidebarPro
                   <entry.icon className="sidebar-icon flex-shrink-0" size={20} />
                   <span className={collapsed ? 'visually-hidden' : 'flex-grow-1 text-truncate'}>{entry.label}</span>
                   {entry.showsOpenHelpRequests && openHelpRequests > 0 ? (
-                    <Badge bg="danger" pill className="sidebar-badge" aria-label={`${openHelpRequests} open help requests`}>
+                    <Badge bg="danger" text="white" pill className="sidebar-badge" aria-label={`${openHelpRequests} open help requests`}>
                       {openHelpRequests}
                     </Badge>
                   ) : null}

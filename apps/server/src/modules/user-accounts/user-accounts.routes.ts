@@ -11,6 +11,7 @@ import {
   OTHER_ACCOUNT_NOT_ALLOWED,
   userListRow,
   userRow,
+  userListQuery,
 } from '@steward/contract/user-accounts';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -52,10 +53,10 @@ export async function userAccountsRoutes(app: FastifyInstance, { db, config }: A
     '/api/users/:pageIndex',
     {
       config: { access: canReadUserAccounts },
-      schema: { params: z.object({ pageIndex: pageIndexParam }), response: { 200: rowsAnswer(userListRow) } },
+      schema: { params: z.object({ pageIndex: pageIndexParam }), querystring: userListQuery, response: { 200: rowsAnswer(userListRow) } },
     },
     async (request) => {
-      const rows = await listUsersPage(db, request.params.pageIndex, PAGE_SIZE.userAccounts);
+      const rows = await listUsersPage(db, request.params.pageIndex, PAGE_SIZE.userAccounts, request.query);
       return { success: true as const, data: { rows: rows.map(presentUserListRow) } };
     },
   );

@@ -2,10 +2,10 @@ import { CircleAlert, CircleCheck, LoaderCircle, type LucideIcon } from 'lucide-
 import Badge from 'react-bootstrap/Badge';
 import { DOCUMENT_STATUS_LABELS, type DocumentStatus } from '@steward/contract/documents';
 
-const PILL: Record<DocumentStatus, { bg: string; text?: 'dark'; icon: LucideIcon }> = {
-  in_progress: { bg: 'warning', text: 'dark', icon: LoaderCircle },
-  completed: { bg: 'success', icon: CircleCheck },
-  error: { bg: 'danger', icon: CircleAlert },
+const PILL: Record<DocumentStatus, { bg: string; text: string; icon: LucideIcon }> = {
+  in_progress: { bg: 'warning-subtle', text: 'warning-emphasis', icon: LoaderCircle },
+  completed: { bg: 'success-subtle', text: 'success-emphasis', icon: CircleCheck },
+  error: { bg: 'danger-subtle', text: 'danger-emphasis', icon: CircleAlert },
 };
 
 /** A document's state in the vector database. */

@@ -2,9 +2,9 @@ import { CircleCheck, Clock, type LucideIcon } from 'lucide-react';
 import Badge from 'react-bootstrap/Badge';
 import type { HelpRequestStatus } from '@steward/contract/help-requests';
 
-const LOOK: Record<HelpRequestStatus, { label: string; bg: string; text?: 'dark'; icon: LucideIcon }> = {
-  pending: { label: 'Pending', bg: 'warning', text: 'dark', icon: Clock },
-  resolved: { label: 'Resolved', bg: 'success', icon: CircleCheck },
+const LOOK: Record<HelpRequestStatus, { label: string; bg: string; text: string; icon: LucideIcon }> = {
+  pending: { label: 'Pending', bg: 'warning-subtle', text: 'warning-emphasis', icon: Clock },
+  resolved: { label: 'Resolved', bg: 'success-subtle', text: 'success-emphasis', icon: CircleCheck },
 };
 
 export function HelpRequestStatusBadge({ status }: { status: HelpRequestStatus }) {

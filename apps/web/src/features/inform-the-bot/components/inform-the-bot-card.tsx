@@ -43,7 +43,7 @@ export function InformTheBotCard({ row, viewer }: { row: InformTheBotRow; viewer
               <time dateTime={row.time}>{formatLongDate(row.time)}</time> · {TYPE_LABEL[row.type]}
             </small>
           </div>
-          <Badge bg={row.status === 'approved' ? 'success' : 'warning'} text={row.status === 'approved' ? undefined : 'dark'}>
+          <Badge bg={row.status === 'approved' ? 'success-subtle' : 'warning-subtle'} text={row.status === 'approved' ? 'success-emphasis' : 'warning-emphasis'}>
             {row.status === 'approved' ? 'Approved' : 'Pending'}
           </Badge>
         </div>

@@ -1,0 +1,30 @@
+import type { ComponentType, ReactNode } from 'react';
+
+interface EmptyStateProps {
+  /** A lucide icon shown above the title (decoration). */
+  icon?: ComponentType<{ size?: number; strokeWidth?: number; 'aria-hidden'?: boolean }>;
+  /** What is empty, e.g. "No conversations yet." */
+  title: string;
+  /** Why it is empty and what fills it. */
+  children?: ReactNode;
+  /** The next step: a link or a button. */
+  action?: ReactNode;
+  /** Announced to screen readers when it appears (a search's "No results found."). */
+  announce?: boolean;
+}
+
+/** Tabler's empty state: a list with no rows says why, and what fills it. */
+export function EmptyState({ icon: Icon, title, children, action, announce = false }: EmptyStateProps) {
+  return (
+    <div className="empty list-empty" role={announce ? 'status' : undefined}>
+      {Icon ? (
+        <div className="empty-icon">
+          <Icon size={48} strokeWidth={1.5} aria-hidden />
+        </div>
+      ) : null}
+      <p className="empty-title">{title}</p>
+      {children ? <p className="empty-subtitle text-secondary mb-0">{children}</p> : null}
+      {action ? <div className="empty-action">{action}</div> : null}
+    </div>
+  );
+}
