@@ -25,6 +25,7 @@ import { createKnowledgeStore } from './modules/knowledge/knowledge-store.ts';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
+import { gettingStartedRoutes } from './modules/getting-started/getting-started.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { helpRequestRoutes } from './modules/help-requests/help-requests.routes.ts';
 import { userAccountsRoutes } from './modules/user-accounts/user-accounts.routes.ts';
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     knowledgeRoutes,
     searchRoutes,
     auditLogRoutes,
+    gettingStartedRoutes,
   ];
   for (const module of modules) {
     await module(app, context);

@@ -12,6 +12,31 @@ export const addUserRequest = z.strictObject({
 });
 export type AddUserRequest = z.infer<typeof addUserRequest>;
 
+/**
+ * What POST /api/add-user answers: how the invitation travels. Without SMTP_URL the mail is written to the
+ * server's outbox folder, so the inviter is told where it went and, if they may see it (canSeeInvitationLink),
+ * given the register link itself to pass on.
+ */
+export const addUserAnswer = z.object({
+  success: z.literal(true),
+  data: z.object({
+    rows: z.array(
+      z.object({
+        delivery: z.enum(['smtp', 'outbox']),
+        outbox_folder: z.string().optional(),
+        register_link: z.string().optional(),
+      }),
+    ),
+  }),
+});
+export type AddUserOutcome = z.infer<typeof addUserAnswer>['data']['rows'][number];
+
+export const INVITATION_DELIVERY_TEXTS = {
+  smtp: (email: string) => `The invitation was mailed to ${email}.`,
+  outbox: (folder: string) => `No mail server is set up (SMTP_URL), so the invitation was written to the outbox folder on the server: ${folder}`,
+  link: 'Send them this link to choose their password (valid for 72 hours):',
+} as const;
+
 // ---- GET /api/users/{pageIndex}, GET /api/user/{id} ----
 export const userRow = z.object({
   id: z.number().int(),

@@ -5,20 +5,35 @@ import {
   INVALID_INVITATION,
   INVITATION_EXPIRED,
   INVITATION_USED,
+  invitationRow,
   registerAnswer,
   registerRequest,
 } from '@steward/contract/accounts';
+import { rowsAnswer } from '@steward/contract/envelope';
+import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { actorOf, recordAudit } from '../audit-log/record-audit.ts';
 import { createUser, findUserByEmail } from '../user-accounts/users.repository.ts';
 import { limitRate } from './account-rate-limits.ts';
-import { consumeAccountToken } from './account-tokens.repository.ts';
+import { consumeAccountToken, peekAccountToken } from './account-tokens.repository.ts';
 
 /** POST /api/register: accepts an invitation (sent by POST /api/add-user) with a chosen password. */
 export async function registerRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  // The invitee holds the key (32 random bytes, from their mail): it tells them the email they register, nothing more.
+  api.get(
+    '/api/register/:key',
+    { config: { access: 'public' }, schema: { params: z.object({ key: z.string().max(200) }), response: { 200: rowsAnswer(invitationRow) } } },
+    async (request) => {
+      await limitRate(db, 'invitationLookupPerAddress', request.ip);
+      const invitation = await peekAccountToken(db, 'invitation', request.params.key);
+      if (!invitation) throw new HttpError(404, INVALID_INVITATION);
+      return { success: true as const, data: { rows: [{ email: invitation.email, name: invitation.name }] } };
+    },
+  );
 
   api.post(
     '/api/register',

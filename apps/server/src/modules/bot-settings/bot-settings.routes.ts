@@ -7,6 +7,7 @@ import type { AppContext } from '../../app-context.ts';
 import { signedIn } from '../../plugins/access.ts';
 import { actorOf, recordAudit } from '../audit-log/record-audit.ts';
 import { readBotSettings, saveBotSetting } from './bot-settings.repository.ts';
+import { botAppearanceRoutes } from './bot-appearance.routes.ts';
 import { funFactRoutes } from './fun-facts.routes.ts';
 
 export async function botSettingsRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
@@ -46,4 +47,5 @@ export async function botSettingsRoutes(app: FastifyInstance, context: AppContex
   );
 
   await funFactRoutes(app, context);
+  await botAppearanceRoutes(app, context);
 }

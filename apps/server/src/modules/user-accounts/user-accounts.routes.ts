@@ -1,11 +1,13 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EMAIL_TAKEN } from '@steward/contract/accounts';
 import { idParam, pageIndexParam, rowsAnswer, successAnswer } from '@steward/contract/envelope';
 import { PAGE_SIZE } from '@steward/contract/paging';
-import { canAddUser, canDeleteUser, canReadUserAccount, canReadUserAccounts } from '@steward/contract/permissions';
+import { canAddUser, canDeleteUser, canReadUserAccount, canReadUserAccounts, canSeeInvitationLink } from '@steward/contract/permissions';
 import {
+  addUserAnswer,
   addUserRequest,
   LAST_ADMINISTRATOR,
   OTHER_ACCOUNT_NOT_ALLOWED,
@@ -33,19 +35,23 @@ export async function userAccountsRoutes(app: FastifyInstance, { db, config }: A
 
   api.post(
     '/api/add-user',
-    { config: { access: canAddUser }, schema: { body: addUserRequest, response: { 200: successAnswer } } },
+    { config: { access: canAddUser }, schema: { body: addUserRequest, response: { 200: addUserAnswer } } },
     async (request) => {
       const inviter = signedIn(request);
       await limitRate(db, 'addUserPerUser', inviter.id);
       const { name, email, role } = request.body;
       if (await findUserByEmail(db, email)) throw new HttpError(409, EMAIL_TAKEN, 'email');
-      await db.transaction(async (tx) => {
+      const link = await db.transaction(async (tx) => {
         const key = await createInvitation(tx, { email, name, role, createdBy: inviter.id });
-        const link = `${config.publicUrl}/register/${key}`;
-        await enqueueMail(tx, invitationMail({ to: email, name, assistantName: config.assistantName, link, invitedBy: inviter.name }));
+        const registerLink = `${config.publicUrl}/register/${key}`;
+        await enqueueMail(tx, invitationMail({ to: email, name, assistantName: config.assistantName, link: registerLink, invitedBy: inviter.name }));
         await recordAudit(tx, actorOf(request), { action: 'user_invited', object: { type: 'invitation', id: null, label: `${name} <${email}>` }, details: { role } });
+        return registerLink;
       });
-      return { success: true as const };
+      // Say truthfully where the invitation went: with no mail server it waits in the outbox folder.
+      if (config.smtpUrl) return { success: true as const, data: { rows: [{ delivery: 'smtp' as const }] } };
+      const outcome = { delivery: 'outbox' as const, outbox_folder: path.join(config.dataDir, 'outbox') };
+      return { success: true as const, data: { rows: [canSeeInvitationLink(inviter) ? { ...outcome, register_link: link } : outcome] } };
     },
   );
 

@@ -4,6 +4,7 @@ import { FunFactsSection } from './fun-facts-section.tsx';
 import { HelpRequestEmailsSection } from './help-request-emails-section.tsx';
 import { SupportThresholdForm } from './support-threshold-form.tsx';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
 
 /** Bot settings: without canUpdateBotSettings (update_bot_settings), Save is disabled, edit/delete and the email section hidden. */
 export function BotSettingsScreen({ viewer }: { viewer: StaffMember }) {
@@ -11,9 +12,7 @@ export function BotSettingsScreen({ viewer }: { viewer: StaffMember }) {
   const { data: settings, isPending } = useBotSettings();
   return (
     <section aria-labelledby="bot-settings-title">
-      <h1 id="bot-settings-title" className="h3 mb-3">
-        Bot Settings
-      </h1>
+      <PageHeader id="bot-settings-title" pretitle="Knowledge" title="Bot Settings" description="How the bot looks and talks on your site, when it offers your team's help, and who is told of help requests." />
       {isPending ? <LoadingPlaceholder /> : null}
       {settings ? <SupportThresholdForm threshold={settings.supportMessageThreshold} mayEdit={mayEdit} /> : null}
       <FunFactsSection mayEdit={mayEdit} />

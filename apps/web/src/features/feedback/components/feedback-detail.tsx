@@ -12,6 +12,7 @@ import { useFeedback } from '../api/get-feedback.ts';
 import { FeedbackCorrectionForm } from './feedback-correction-form.tsx';
 import { RatingIcon } from './rating-icon.tsx';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -40,9 +41,7 @@ export function FeedbackDetail({ viewer }: { viewer: CurrentUser }) {
   return (
     <section aria-labelledby="feedback-detail-title">
       <BackButton fallback="/feedback" />
-      <h1 id="feedback-detail-title" className="h3 mb-3">
-        Feedback
-      </h1>
+      <PageHeader id="feedback-detail-title" pretitle="Conversations" title="Feedback" description="One rating: the question, the answer it was about, and what the visitor said." />
       {isPending ? <LoadingPlaceholder /> : null}
       {error ? <Alert variant="danger">{error.message}</Alert> : null}
       {feedback ? (

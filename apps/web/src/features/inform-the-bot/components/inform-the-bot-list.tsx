@@ -6,6 +6,7 @@ import { useInformTheBotPage } from '../api/get-inform-the-bot-page.ts';
 import { AddInformationForm } from './add-information-form.tsx';
 import { InformTheBotCard } from './inform-the-bot-card.tsx';
 import { ListStatus } from '../../../components/list-status.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
 
 /** The Inform the Bot screen: 10 cards per page, newest first. Load failures show nothing (spec section 8). */
 export function InformTheBotList({ pageIndex, viewer }: { pageIndex: number; viewer: StaffMember }) {
@@ -13,9 +14,7 @@ export function InformTheBotList({ pageIndex, viewer }: { pageIndex: number; vie
   const { data: rows, isPending } = useInformTheBotPage(pageIndex);
   return (
     <section aria-labelledby="inform-the-bot-title">
-      <h1 id="inform-the-bot-title" className="h3 mb-3">
-        Inform the Bot
-      </h1>
+      <PageHeader id="inform-the-bot-title" pretitle="Knowledge" title="Inform the Bot" description="Corrections and extra facts the bot answers from. A new item answers visitors once a second administrator approves it." />
       {canCreateInformation(viewer) ? (
         <AddInformationForm onAdded={() => pageIndex !== 0 && void navigate('/inform-the-bot')} />
       ) : null}

@@ -11,6 +11,7 @@ import { FormField } from '../../../components/form/form-field.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useContractForm } from '../../../components/form/use-contract-form.ts';
 import { useAddUser } from '../api/add-user.ts';
+import { PageHeader } from '../../../components/page-header.tsx';
 
 /** Add user: Name, Email Address, Role (default Administrator), Send Invitation, then the success modal. */
 export function AddUserForm() {
@@ -30,9 +31,7 @@ export function AddUserForm() {
   return (
     <section aria-labelledby="add-user-title" className="account-form">
       <BackButton fallback="/user-accounts" />
-      <h1 id="add-user-title" className="h3 mb-4">
-        Add new user
-      </h1>
+      <PageHeader id="add-user-title" pretitle="Administration" title="Add new user" description="Invite a colleague: they choose their own password from the link in the invitation." />
       <Form noValidate onSubmit={onSubmit} className="card card-body">
         <FormField id="add-user-name" label="Name" error={errors.name?.message} className="mb-3">
           {(control) => <Form.Control autoComplete="off" {...control} {...register('name')} />}
