@@ -68,9 +68,11 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
-      // Readable lines for a person at a terminal; JSON lines for log collectors.
-      ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:standard' } } } : {}),
+      // Readable lines for a person at a terminal; JSON lines for log collectors (LOG_FORMAT).
+      ...(config.logFormat === 'pretty' ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:standard', ignore: 'pid,hostname' } } } : {}),
     },
+    // A person at a terminal reads what happens, not a pair of lines per request: those show from LOG_LEVEL=debug.
+    disableRequestLogging: config.logFormat === 'pretty' && !['debug', 'trace'].includes(config.logLevel),
     // Behind a proxy, set the proxy to pass X-Forwarded-For; rate limits key on request.ip.
     trustProxy: 'loopback',
     ...serverLimits(config.requestTimeoutMs),
