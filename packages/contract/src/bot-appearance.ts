@@ -95,3 +95,17 @@ export const chatAppearanceRow = z.object({
 
 /** The embed line for a site's HTML. */
 export const widgetSnippet = (publicUrl: string): string => `<script src="${publicUrl.replace(/\/+$/, '')}/widget.js" defer></script>`;
+
+/** The dashboard's form: the lists typed one a line; checked and shaped by the same rules as the call. */
+export const botAppearanceForm = z
+  .object({
+    title: z.string(),
+    greeting: z.string(),
+    accent_color: z.string(),
+    suggested_questions: z.string(),
+    dont_know_text: z.string(),
+    allowed_sites: z.string(),
+  })
+  .transform((form) => ({ ...form, suggested_questions: form.suggested_questions.split('\n'), allowed_sites: form.allowed_sites.split('\n') }))
+  .pipe(botAppearance);
+export type BotAppearanceFormValues = z.input<typeof botAppearanceForm>;

@@ -1,5 +1,7 @@
 import { canUpdateBotSettings, type StaffMember } from '@steward/contract/permissions';
+import { useBotAppearance } from '../api/bot-appearance.ts';
 import { useBotSettings } from '../api/get-bot-settings.ts';
+import { BotAppearanceForm } from './bot-appearance-form.tsx';
 import { FunFactsSection } from './fun-facts-section.tsx';
 import { HelpRequestEmailsSection } from './help-request-emails-section.tsx';
 import { SupportThresholdForm } from './support-threshold-form.tsx';
@@ -10,10 +12,12 @@ import { PageHeader } from '../../../components/page-header.tsx';
 export function BotSettingsScreen({ viewer }: { viewer: StaffMember }) {
   const mayEdit = canUpdateBotSettings(viewer);
   const { data: settings, isPending } = useBotSettings();
+  const appearance = useBotAppearance().data;
   return (
     <section aria-labelledby="bot-settings-title">
       <PageHeader id="bot-settings-title" pretitle="Knowledge" title="Bot Settings" description="How the bot looks and talks on your site, when it offers your team's help, and who is told of help requests." />
       {isPending ? <LoadingPlaceholder /> : null}
+      {appearance ? <BotAppearanceForm saved={appearance} mayEdit={mayEdit} /> : null}
       {settings ? <SupportThresholdForm threshold={settings.supportMessageThreshold} mayEdit={mayEdit} /> : null}
       <FunFactsSection mayEdit={mayEdit} />
       {mayEdit && settings?.helpRequestEmails ? <HelpRequestEmailsSection emails={settings.helpRequestEmails} /> : null}

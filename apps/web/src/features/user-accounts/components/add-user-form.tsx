@@ -3,7 +3,8 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { Link } from 'react-router';
 import { ACCOUNT_SUCCESS } from '@steward/contract/accounts';
-import { addUserRequest } from '@steward/contract/user-accounts';
+import { addUserRequest, INVITATION_DELIVERY_TEXTS, type AddUserOutcome } from '@steward/contract/user-accounts';
+import { CopyableCode } from '../../../components/copyable-code.tsx';
 import { ROLE_LABEL, ROLES } from '@steward/contract/access';
 import { BackButton } from '../../../components/back-button.tsx';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
@@ -15,7 +16,8 @@ import { PageHeader } from '../../../components/page-header.tsx';
 
 /** Add user: Name, Email Address, Role (default Administrator), Send Invitation, then the success modal. */
 export function AddUserForm() {
-  const [sent, setSent] = useState(false);
+  /** The invitation sent, and how it travels; undefined while the form is shown. */
+  const [sent, setSent] = useState<{ email: string; outcome: AddUserOutcome | undefined }>();
   const addMutation = useAddUser();
   const { register, reset, errors, isSubmitting, submitWith } = useContractForm(addUserRequest, {
     defaultValues: { name: '', email: '', role: 'admin' },
@@ -23,9 +25,9 @@ export function AddUserForm() {
   });
 
   const onSubmit = submitWith(async (request) => {
-    await addMutation.mutateAsync(request);
+    const outcome = await addMutation.mutateAsync(request);
     reset();
-    setSent(true);
+    setSent({ email: request.email, outcome });
   });
 
   return (
@@ -54,11 +56,12 @@ export function AddUserForm() {
         </SubmitButton>
         <FormAlert error={errors.root?.message} below />
       </Form>
-      <Modal show={sent} onHide={() => setSent(false)} backdrop="static" centered>
+      <Modal show={sent !== undefined} onHide={() => setSent(undefined)} backdrop="static" centered aria-labelledby="invitation-sent-title">
         <Modal.Body>
-          <p className="mb-0" role="status">
+          <p className="mb-2 fw-medium" role="status" id="invitation-sent-title">
             {ACCOUNT_SUCCESS.invitationSent}
           </p>
+          {sent ? <InvitationDelivery email={sent.email} outcome={sent.outcome} /> : null}
         </Modal.Body>
         <Modal.Footer>
           <Link to="/user-accounts" className="btn btn-primary">
@@ -67,5 +70,21 @@ export function AddUserForm() {
         </Modal.Footer>
       </Modal>
     </section>
+  );
+}
+
+/** Where the invitation went: mailed, or (no SMTP_URL) in the server's outbox folder, with the link for an administrator. */
+function InvitationDelivery({ email, outcome }: { email: string; outcome: AddUserOutcome | undefined }) {
+  if (!outcome || outcome.delivery === 'smtp') return <p className="mb-0 small">{INVITATION_DELIVERY_TEXTS.smtp(email)}</p>;
+  return (
+    <>
+      <p className="small mb-2 text-break">{INVITATION_DELIVERY_TEXTS.outbox(outcome.outbox_folder ?? 'outbox')}</p>
+      {outcome.register_link ? (
+        <>
+          <p className="small mb-2">{INVITATION_DELIVERY_TEXTS.link}</p>
+          <CopyableCode code={outcome.register_link} label="Copy the register link" />
+        </>
+      ) : null}
+    </>
   );
 }
