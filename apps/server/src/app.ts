@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -62,6 +62,13 @@ export interface StewardApp {
   routes: RegisteredRoute[];
 }
 
+/**
+ * No line per request for a person at a terminal (LOG_FORMAT pretty) below LOG_LEVEL=debug: the start-up banner
+ * and what goes wrong are what they read. JSON logs (log collectors, production) keep every request.
+ */
+export const requestLoggingOff = (config: Pick<Config, 'logFormat' | 'logLevel'>): boolean =>
+  config.logFormat === 'pretty' && !['debug', 'trace'].includes(config.logLevel);
+
 /** Assembles plugins, then every module's routes. Used by main.ts and by the tests. */
 export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
   const { config, database } = options;
@@ -72,7 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
       ...(config.logFormat === 'pretty' ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:standard', ignore: 'pid,hostname' } } } : {}),
     },
     // A person at a terminal reads what happens, not a pair of lines per request: those show from LOG_LEVEL=debug.
-    disableRequestLogging: config.logFormat === 'pretty' && !['debug', 'trace'].includes(config.logLevel),
+    logController: new LogController({ disableRequestLogging: requestLoggingOff(config) }),
     // Behind a proxy, set the proxy to pass X-Forwarded-For; rate limits key on request.ip.
     trustProxy: 'loopback',
     ...serverLimits(config.requestTimeoutMs),

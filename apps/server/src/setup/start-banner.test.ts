@@ -25,3 +25,16 @@ describe('startBanner', () => {
     expect(startBanner(readConfig({}), 'http://localhost:3000', undefined)).toContain('off: set BOT_API_KEY');
   });
 });
+
+describe('request logs (LOG_FORMAT)', () => {
+  it('are off for a person at a terminal at info, on at debug, and always in JSON', async () => {
+    const { requestLoggingOff } = await import('../app.ts');
+    expect(requestLoggingOff(readConfig({ LOG_FORMAT: 'pretty' }))).toBe(true);
+    expect(requestLoggingOff(readConfig({ LOG_FORMAT: 'pretty', LOG_LEVEL: 'debug' }))).toBe(false);
+    expect(requestLoggingOff(readConfig({ LOG_FORMAT: 'json' }))).toBe(false);
+  });
+
+  it('refuses an unknown LOG_FORMAT with one line naming it', () => {
+    expect(() => readConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
+  });
+});
