@@ -1,3 +1,4 @@
+import { WIDGET_APPEARANCE_DEFAULTS } from '@steward/contract/chat-constants';
 import { createChatClient } from './chat-client.ts';
 import { ConversationStore, storageKeyFor } from './conversation-store.ts';
 import { mergeAppearance, ownScriptElement, readWidgetSettings } from './script-settings.ts';
@@ -27,7 +28,8 @@ const start = async () => {
     store: new ConversationStore(storageKeyFor(settings.serverBase)),
     title: appearance.title,
     greeting: appearance.greeting,
-    accentColor: appearance.accent_color,
+    // The default accent leaves the widget its own colours, which follow the visitor's light or dark scheme.
+    accentColor: appearance.accent_color === WIDGET_APPEARANCE_DEFAULTS.accent_color ? undefined : appearance.accent_color,
     suggestedQuestions: appearance.suggested_questions,
   });
 };

@@ -38,6 +38,8 @@ export function DataList<Row extends RowData>({ label, columns, rows, rowKey, on
           header: column.header,
           accessorFn: (row: Row) => row,
           enableSorting: Boolean(column.sortable && onSortChange),
+          // A new column is asked for A to Z first (the cells are not plain values TanStack could guess from).
+          sortDescFirst: false,
         }),
       ),
     [columns, onSortChange],

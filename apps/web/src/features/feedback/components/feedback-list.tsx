@@ -22,8 +22,6 @@ const COLUMNS: ListColumn<FeedbackRow>[] = [
   { id: 'rating', header: 'Rating', cell: (row) => <RatingIcon rating={row.rating} /> },
 ];
 
-const EMPTY_TEXT = { '': 'No feedback yet.', up: 'No thumbs up yet.', down: 'No thumbs down yet.' } as const;
-
 /** /feedback, /feedback/page/{page} and /feedback/page/{page}/{up|down}: 30 per page; a row opens its detail. */
 export function FeedbackList() {
   const navigate = useNavigate();
@@ -51,7 +49,7 @@ export function FeedbackList() {
           loading={page.isPending}
           empty={page.data?.length === 0}
           emptyIcon={ThumbsUp}
-          emptyText={EMPTY_TEXT[rating]}
+          emptyText="No feedback yet."
           emptyHint="Visitors rate an answer with a thumb up or down under it in the chat widget, or your chatbot reports ratings through the bot API."
         />
         {rows.length > 0 ? (

@@ -34,8 +34,6 @@ const COLUMNS: ListColumn<HelpRequestRow>[] = [
   { id: 'status', header: 'Status', cell: (row) => <HelpRequestStatusBadge status={row.status} /> },
 ];
 
-const EMPTY_TEXT = { '': 'No help requests yet.', pending: 'No pending help requests.', resolved: 'No resolved help requests yet.' } as const;
-
 /** Help requests list: tabs All / Resolved / Pending, 30 per page, a row opens the detail. */
 export function HelpRequestList({ status, pageIndex }: { status: HelpRequestStatusFilter; pageIndex: number }) {
   const navigate = useNavigate();
@@ -58,7 +56,7 @@ export function HelpRequestList({ status, pageIndex }: { status: HelpRequestStat
           loading={isPending}
           empty={data?.rows.length === 0}
           emptyIcon={LifeBuoy}
-          emptyText={EMPTY_TEXT[status]}
+          emptyText="No help requests yet."
           emptyHint={
             <>
               A visitor who chooses &quot;Ask our team&quot; in the chat widget, or whom your chatbot hands over, leaves a
