@@ -10,16 +10,20 @@ test.describe('Home: the first-run checklist', () => {
   test('says which steps are done, opens the next one, gives the snippet and curl to copy, and can be hidden', async ({ page, context, signIn }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signIn('admin');
-    const facts = ((await (await page.request.get('/api/getting-started')).json()) as { data: { rows: GettingStarted[] } }).data.rows[0];
+    const counted = ((await (await page.request.get('/api/getting-started')).json()) as { data: { rows: GettingStarted[] } }).data.rows[0];
+    if (!counted) throw new Error('GET /api/getting-started answered no row');
+    // The other specs' documents, conversations and administrators would finish the list: this browser sees the
+    // server's answer as on a fresh install, with the bot API key the e2e server has (the API test counts for real).
+    const facts: GettingStarted = { ...counted, documents: 0, conversations: 0, administrators: 1 };
+    await page.route('**/api/getting-started', (route) => route.fulfill({ json: { success: true, data: { rows: [facts] } } }));
     await page.goto('/home');
     const checklist = page.getByRole('region', { name: 'Get started' });
     await expect(checklist).toBeVisible();
     // Each step says done or to do as the server counts it (BOT_API_KEY is set on the e2e server).
     const step = (id: string) => checklist.locator(`[data-step="${id}"]`);
     await expect(step('connect')).toHaveAttribute('data-done', 'true');
-    await expect(step('document')).toHaveAttribute('data-done', String((facts?.documents ?? 0) > 0));
-    await expect(step('question')).toHaveAttribute('data-done', String((facts?.conversations ?? 0) > 0));
-    await expect(step('administrator')).toHaveAttribute('data-done', String((facts?.administrators ?? 0) >= 2));
+    for (const id of ['document', 'question', 'administrator']) await expect(step(id)).toHaveAttribute('data-done', 'false');
+    await expect(checklist.getByText('1 of 4 done')).toBeVisible();
     await expect(step('connect').getByRole('button')).toContainText('(done)');
 
     await step('connect').getByRole('button').click();
@@ -135,7 +139,7 @@ test.describe('Bot Settings: the bot\'s look', () => {
     const section = page.getByRole('region', { name: 'Chat widget' });
     const preview = section.getByRole('figure', { name: 'Preview of the chat widget' });
     await section.getByLabel('Suggested questions').fill('What does the First Amendment protect?\nIs there parking?');
-    await section.getByRole('textbox', { name: 'Accent colour' }).fill('#7a3b12');
+    await section.getByRole('textbox', { name: 'Accent colour', exact: true }).fill('#7a3b12');
     // Live, before saving: the suggestions and the accent on the header.
     await expect(preview.getByText('Is there parking?')).toBeVisible();
     await expect(preview.locator('strong').first().locator('xpath=..')).toHaveCSS('background-color', 'rgb(122, 59, 18)');

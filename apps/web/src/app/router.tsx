@@ -60,7 +60,7 @@ export const routes: RouteObject[] = [
                   ...botSettingsRoutes,
                   ...searchRoutes,
                   ...auditLogRoutes,
-                  { path: '*', handle: { title: 'Error' }, loader: notFound },
+                  { path: '*', handle: { title: 'Error', notFound: true }, loader: notFound },
                 ],
               },
             ],

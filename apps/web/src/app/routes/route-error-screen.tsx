@@ -15,20 +15,18 @@ const WHAT_HAPPENED: Record<number, string> = {
  * that failed to load, and anything a screen throws. Signed in, it shows inside the dashboard's layout
  * (`inLayout`: the top bar and sidebar stay, so the way on is in view); otherwise on a page of its own.
  */
-export function RouteErrorScreen({ inLayout = false }: { inLayout?: boolean }) {
+export function RouteErrorScreen({ inLayout = false, notFound = false }: { inLayout?: boolean; notFound?: boolean }) {
   const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : undefined;
-  const explanation = isRouteErrorResponse(error) ? WHAT_HAPPENED[error.status] : undefined;
+  // Signed out on an address that matches nothing (gates.tsx): the router's 404, outside its error boundary.
+  const response = notFound ? { status: 404, statusText: 'Not Found' } : isRouteErrorResponse(error) ? error : undefined;
+  const detail = response ? `${response.status} ${response.statusText}` : error instanceof Error ? error.message : undefined;
+  const explanation = response ? WHAT_HAPPENED[response.status] : undefined;
   const Wrapper = inLayout ? 'section' : 'main';
   return (
     <Wrapper className={inLayout ? 'route-error' : 'container py-5'} aria-labelledby="route-error-title">
       <DocumentTitle title="Error" />
       <div className="empty">
-        {detail && isRouteErrorResponse(error) ? <div className="empty-header">{error.status}</div> : null}
+        {response ? <div className="empty-header">{response.status}</div> : null}
         <h1 id="route-error-title" className="empty-title h2">
           Unexpected Application Error!
         </h1>

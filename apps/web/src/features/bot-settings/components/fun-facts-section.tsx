@@ -48,7 +48,12 @@ export function FunFactsSection({ mayEdit }: { mayEdit: boolean }) {
             ))}
           </ul>
         ) : (
-          <ListStatus loading={isPending} empty={funFacts?.length === 0} emptyText="No fun facts yet." />
+          <ListStatus
+            loading={isPending}
+            empty={funFacts?.length === 0}
+            emptyText="No fun facts yet."
+            emptyHint="The chat widget shows one while an answer is on its way. Add them below."
+          />
         )}
         <FormAlert success={updated ? BOT_SETTINGS_MESSAGES.funFactUpdated : undefined} below />
         <NewFunFactsForm mayEdit={mayEdit} />

@@ -14,8 +14,13 @@ export function DocumentList({ pageIndex, viewer }: { pageIndex: number; viewer:
         Uploaded documents
       </h2>
       {rows?.map((row) => <DocumentCard key={row.id} document={row} viewer={viewer} />)}
-      <ListStatus loading={isPending} empty={rows?.length === 0} emptyText="No documents yet." />
-      {rows ? <PaginationBar basePath="/documents" currentPage={pageIndex + 1} totalCount={rows[0]?.total_count ?? 0} pageSize={PAGE_SIZE.documents} /> : null}
+      <ListStatus
+        loading={isPending}
+        empty={rows?.length === 0}
+        emptyText="No documents yet."
+        emptyHint="The bot answers from the documents listed here. Upload a manual, an FAQ or a price list (.txt, .csv or .pdf) above, or give a PDF's address."
+      />
+      {rows && rows.length > 0 ? <PaginationBar basePath="/documents" currentPage={pageIndex + 1} totalCount={rows[0]?.total_count ?? 0} pageSize={PAGE_SIZE.documents} /> : null}
     </section>
   );
 }

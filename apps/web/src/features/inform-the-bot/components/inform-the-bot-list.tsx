@@ -19,8 +19,13 @@ export function InformTheBotList({ pageIndex, viewer }: { pageIndex: number; vie
         <AddInformationForm onAdded={() => pageIndex !== 0 && void navigate('/inform-the-bot')} />
       ) : null}
       {rows?.map((row) => <InformTheBotCard key={row.id} row={row} viewer={viewer} />)}
-      <ListStatus loading={isPending} empty={rows?.length === 0} emptyText="No information yet." />
-      {rows ? (
+      <ListStatus
+        loading={isPending}
+        empty={rows?.length === 0}
+        emptyText="No information yet."
+        emptyHint="Facts and corrections the bot should know: add one above, or write the right answer on a thumbs-down in Feedback. Another administrator approves each before the bot uses it."
+      />
+      {rows && rows.length > 0 ? (
         <PaginationBar basePath="/inform-the-bot" currentPage={pageIndex + 1} totalCount={rows[0]?.total_count ?? 0} pageSize={PAGE_SIZE.informTheBot} />
       ) : null}
     </section>
