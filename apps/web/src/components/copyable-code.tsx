@@ -1,5 +1,5 @@
+import { IconCheck, IconCopy } from './icons.tsx';
 import { useEffect, useState } from 'react';
-import { Check, Copy } from 'lucide-react';
 import Button from 'react-bootstrap/Button';
 
 interface CopyableCodeProps {
@@ -22,11 +22,11 @@ export function CopyableCode({ code, label }: CopyableCodeProps) {
   };
   return (
     <div className="copyable-code d-flex align-items-start gap-2 border rounded p-2 bg-body-tertiary">
-      <pre className="mb-0 flex-grow-1 small text-wrap">
+      <pre className="mb-0 flex-grow-1 small">
         <code>{code}</code>
       </pre>
       <Button variant="outline-secondary" size="sm" className="flex-shrink-0 d-inline-flex align-items-center gap-1" onClick={copy} aria-label={label}>
-        {copied ? <Check size={16} /> : <Copy size={16} />}
+        {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
         <span aria-live="polite">{copied ? 'Copied' : 'Copy'}</span>
       </Button>
     </div>

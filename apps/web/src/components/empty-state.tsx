@@ -1,8 +1,9 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { AppIcon } from './icons.tsx';
+import type { ReactNode } from 'react';
 
 interface EmptyStateProps {
-  /** A lucide icon shown above the title (decoration). */
-  icon?: ComponentType<{ size?: number; strokeWidth?: number; 'aria-hidden'?: boolean }>;
+  /** An icon (components/icons.tsx) shown above the title (decoration). */
+  icon?: AppIcon;
   /** What is empty, e.g. "No conversations yet." */
   title: string;
   /** Why it is empty and what fills it. */
@@ -19,7 +20,7 @@ export function EmptyState({ icon: Icon, title, children, action, announce = fal
     <div className="empty list-empty" role={announce ? 'status' : undefined}>
       {Icon ? (
         <div className="empty-icon">
-          <Icon size={48} strokeWidth={1.5} aria-hidden />
+          <Icon size={48} stroke={1.5} />
         </div>
       ) : null}
       <p className="empty-title">{title}</p>

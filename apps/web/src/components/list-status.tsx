@@ -14,20 +14,21 @@ interface ListStatusProps {
   /** The next step (a link or button), under the hint. */
   emptyAction?: ReactNode;
   emptyIcon?: ComponentProps<typeof EmptyState>['icon'];
+  /** The empty state in a card of its own: for a list of cards, which has no list card around it. */
+  boxed?: boolean;
 }
 
 /**
  * What a list shows besides its rows: "Loading…" while its request runs, an empty state (what is empty,
  * why, and what fills it) when it has no rows. A failed load is neither, so it shows nothing (spec section 8).
  */
-export function ListStatus({ loading, empty, emptyText, emptyHint, emptyAction, emptyIcon }: ListStatusProps) {
+export function ListStatus({ loading, empty, emptyText, emptyHint, emptyAction, emptyIcon, boxed = false }: ListStatusProps) {
   if (loading) return <LoadingPlaceholder />;
-  if (empty) {
-    return (
-      <EmptyState icon={emptyIcon} title={emptyText} action={emptyAction}>
-        {emptyHint}
-      </EmptyState>
-    );
-  }
-  return null;
+  if (!empty) return null;
+  const state = (
+    <EmptyState icon={emptyIcon} title={emptyText} action={emptyAction}>
+      {emptyHint}
+    </EmptyState>
+  );
+  return boxed ? <div className="card">{state}</div> : state;
 }

@@ -1,4 +1,4 @@
-import { House } from 'lucide-react';
+import { IconHome } from '../../components/icons.tsx';
 import Button from 'react-bootstrap/Button';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { DocumentTitle } from './document-title.tsx';
@@ -36,7 +36,7 @@ export function RouteErrorScreen({ inLayout = false, notFound = false }: { inLay
           {/* A new version replaces the old scripts: only a fresh page load gets the new ones. */}
           {error instanceof ChunkLoadError ? <Button onClick={() => window.location.reload()}>Reload</Button> : null}
           <Link to="/home" className="btn btn-primary d-inline-flex align-items-center gap-2">
-            <House size={18} />
+            <IconHome size={18} />
             Go to the dashboard
           </Link>
         </div>

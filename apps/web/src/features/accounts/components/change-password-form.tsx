@@ -27,7 +27,7 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
 
   return (
     <Form noValidate onSubmit={onSubmit} aria-labelledby="change-password-title" className="card card-body account-form">
-      <h1 id="change-password-title" className="h3 mb-4">
+      <h1 id="change-password-title" className="h2 mb-4">
         Change password
       </h1>
       <FormField id="change-old-password" label="Old Password" error={errors.oldPassword?.message} className="mb-3">

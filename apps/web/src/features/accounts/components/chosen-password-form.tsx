@@ -34,7 +34,7 @@ export function ChosenPasswordForm({ purpose, save, intro }: ChosenPasswordFormP
   if (done) return <AccountDone message={doneMessage} />;
   return (
     <Form noValidate onSubmit={onSubmit} aria-labelledby={`${idPrefix}-title`}>
-      <h1 id={`${idPrefix}-title`} className="h3 mb-4">
+      <h1 id={`${idPrefix}-title`} className="h2 mb-4">
         {title}
       </h1>
       {intro}

@@ -1,5 +1,5 @@
+import { IconListDetails } from '../../../components/icons.tsx';
 import { useMemo } from 'react';
-import { ScrollText } from 'lucide-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { AUDIT_ACTION_LABELS, AUDIT_LOG_MESSAGES, type AuditEntry } from '@steward/contract/audit-log';
 import { PAGE_SIZE } from '@steward/contract/paging';
@@ -98,7 +98,7 @@ export function AuditLogList({ viewer }: { viewer: StaffMember }) {
         <ListStatus
           loading={page.isPending}
           empty={Boolean(page.data && !refusal && page.data.rows.length === 0)}
-          emptyIcon={ScrollText}
+          emptyIcon={IconListDetails}
           emptyText={hasFilters(filters) ? AUDIT_LOG_MESSAGES.noMatches : AUDIT_LOG_MESSAGES.empty}
           emptyHint={hasFilters(filters) ? 'Widen the dates or clear a filter.' : 'Each sign-in and each change staff make here is recorded as it happens.'}
         />

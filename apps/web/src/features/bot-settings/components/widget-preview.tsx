@@ -1,4 +1,4 @@
-import { MessageCircle, X } from 'lucide-react';
+import { IconMessageCircle, IconX } from '../../../components/icons.tsx';
 import { textColorOn } from '@steward/contract/chat-constants';
 
 interface WidgetPreviewProps {
@@ -23,7 +23,7 @@ export function WidgetPreview({ title, greeting, accentColor, suggestedQuestions
       <div className="widget-preview-panel rounded-3 shadow-sm overflow-hidden">
         <div className="d-flex align-items-center gap-2 px-3 py-2" style={onAccent}>
           <strong className="flex-grow-1 text-truncate">{title.trim() || 'Chat with us'}</strong>
-          <X size={18} aria-hidden />
+          <IconX size={18} />
         </div>
         <div className="p-3 d-flex flex-column gap-2">
           <p className="widget-preview-bubble rounded-3 px-3 py-2 mb-0">{greeting.trim() || '…'}</p>
@@ -44,7 +44,7 @@ export function WidgetPreview({ title, greeting, accentColor, suggestedQuestions
       </div>
       <div className="d-flex justify-content-end mt-2">
         <span className="d-inline-flex align-items-center gap-1 rounded-pill px-3 py-2 small fw-medium" style={onAccent}>
-          <MessageCircle size={16} aria-hidden />
+          <IconMessageCircle size={16} />
           {title.trim() || 'Chat with us'}
         </span>
       </div>

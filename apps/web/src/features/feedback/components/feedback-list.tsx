@@ -1,4 +1,4 @@
-import { ThumbsUp } from 'lucide-react';
+import { IconThumbUp } from '../../../components/icons.tsx';
 import { useNavigate, useParams } from 'react-router';
 import { ratingFilterParam, type FeedbackRow } from '@steward/contract/feedback';
 import { PAGE_SIZE } from '@steward/contract/paging';
@@ -48,7 +48,7 @@ export function FeedbackList() {
         <ListStatus
           loading={page.isPending}
           empty={page.data?.length === 0}
-          emptyIcon={ThumbsUp}
+          emptyIcon={IconThumbUp}
           emptyText="No feedback yet."
           emptyHint="Visitors rate an answer with a thumb up or down under it in the chat widget, or your chatbot reports ratings through the bot API."
         />

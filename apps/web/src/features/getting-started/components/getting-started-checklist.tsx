@@ -1,5 +1,5 @@
+import { IconCircle, IconCircleCheck } from '../../../components/icons.tsx';
 import { useState, type ReactNode } from 'react';
-import { CircleCheck, Circle } from 'lucide-react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import { widgetSnippet } from '@steward/contract/bot-appearance';
@@ -93,12 +93,12 @@ export function GettingStartedChecklist({ viewer }: { viewer: StaffMember }) {
           <li key={step.id} className="list-group-item" data-step={step.id} data-done={step.done}>
             <button
               type="button"
-              className="btn btn-link p-0 text-start text-reset text-decoration-none d-flex justify-content-start align-items-center gap-2 w-100"
+              className="btn btn-link p-0 text-start text-wrap text-reset text-decoration-none d-flex justify-content-start align-items-center gap-2 w-100"
               aria-expanded={shown === step.id}
               aria-controls={`getting-started-${step.id}`}
               onClick={() => setOpen(shown === step.id ? 'none' : step.id)}
             >
-              {step.done ? <CircleCheck size={20} className="text-success-emphasis" aria-hidden /> : <Circle size={20} className="text-secondary" aria-hidden />}
+              {step.done ? <IconCircleCheck size={20} className="text-success-emphasis" /> : <IconCircle size={20} className="text-secondary" />}
               <span className={step.done ? 'text-secondary' : 'fw-medium'}>{step.title}</span>
               <span className="visually-hidden">{step.done ? ' (done)' : ' (to do)'}</span>
             </button>

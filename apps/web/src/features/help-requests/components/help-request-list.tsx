@@ -1,4 +1,4 @@
-import { LifeBuoy } from 'lucide-react';
+import { IconLifebuoy } from '../../../components/icons.tsx';
 import { Link, useNavigate } from 'react-router';
 import type { HelpRequestPage, HelpRequestStatusFilter } from '@steward/contract/help-requests';
 
@@ -55,7 +55,7 @@ export function HelpRequestList({ status, pageIndex }: { status: HelpRequestStat
         <ListStatus
           loading={isPending}
           empty={data?.rows.length === 0}
-          emptyIcon={LifeBuoy}
+          emptyIcon={IconLifebuoy}
           emptyText="No help requests yet."
           emptyHint={
             <>

@@ -1,4 +1,4 @@
-import { MessagesSquare } from 'lucide-react';
+import { IconMessages } from '../../../components/icons.tsx';
 import Form from 'react-bootstrap/Form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { COVERAGE_GAPS_PARAM, type HistoryRow } from '@steward/contract/history';
@@ -58,7 +58,7 @@ export function HistoryList() {
         <ListStatus
           loading={page.isPending}
           empty={page.data?.length === 0}
-          emptyIcon={MessagesSquare}
+          emptyIcon={IconMessages}
           emptyText={coverageGapsOnly ? 'No coverage gaps: the bot had an answer for every question.' : 'No conversations yet.'}
           emptyHint={
             coverageGapsOnly ? (

@@ -5,6 +5,7 @@ import { PaginationBar } from '../../../components/pagination-bar.tsx';
 import { useInformTheBotPage } from '../api/get-inform-the-bot-page.ts';
 import { AddInformationForm } from './add-information-form.tsx';
 import { InformTheBotCard } from './inform-the-bot-card.tsx';
+import { IconBook } from '../../../components/icons.tsx';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 
@@ -22,6 +23,8 @@ export function InformTheBotList({ pageIndex, viewer }: { pageIndex: number; vie
       <ListStatus
         loading={isPending}
         empty={rows?.length === 0}
+        emptyIcon={IconBook}
+        boxed
         emptyText="No information yet."
         emptyHint="Facts and corrections the bot should know: add one above, or write the right answer on a thumbs-down in Feedback. Another administrator approves each before the bot uses it."
       />

@@ -1,4 +1,4 @@
-import { SearchX } from 'lucide-react';
+import { IconSearchOff } from '../../../components/icons.tsx';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PAGE_SIZE } from '@steward/contract/paging';
 import { SEARCH_COUNT_CAP, SEARCH_TEXTS, type HistoryHit } from '@steward/contract/search';
@@ -59,7 +59,7 @@ export function SearchResultsScreen() {
       <div className="card">
         {isPending ? <LoadingPlaceholder /> : null}
         {data && hits.length === 0 ? (
-          <EmptyState icon={SearchX} title={SEARCH_TEXTS.noResults} announce>
+          <EmptyState icon={IconSearchOff} title={SEARCH_TEXTS.noResults} announce>
             The search reads the visitors&apos; messages and the bot&apos;s answers. Try fewer or other words, or a
             &quot;quoted phrase&quot;.
           </EmptyState>

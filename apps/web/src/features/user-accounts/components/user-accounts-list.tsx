@@ -1,5 +1,5 @@
+import { IconUsers } from '../../../components/icons.tsx';
 import { useState } from 'react';
-import { Users } from 'lucide-react';
 import Button from 'react-bootstrap/Button';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ACCOUNT_SUCCESS } from '@steward/contract/accounts';
@@ -110,7 +110,7 @@ export function UserAccountsList({ pageIndex, viewerId, showsAddUserLink, canDel
         <ListStatus
           loading={isPending}
           empty={data?.data.rows.length === 0}
-          emptyIcon={Users}
+          emptyIcon={IconUsers}
           emptyText="No staff accounts yet."
           emptyHint="Invite a colleague with + Add new user: they choose their password from the link in the invitation."
         />

@@ -1,4 +1,4 @@
-import { Trash2 } from 'lucide-react';
+import { IconTrash } from '../../../components/icons.tsx';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
@@ -52,7 +52,7 @@ export function UserDetail({ userId, showsChangePasswordLink, canDeleteUser, onD
             ) : null}
             {canDeleteUser ? (
               <Button variant="outline-danger" onClick={() => setAsking(true)}>
-                <Trash2 className="me-1" size={16} />
+                <IconTrash className="me-1" size={16} />
                 Delete User
               </Button>
             ) : null}
