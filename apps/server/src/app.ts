@@ -3,6 +3,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import pinoPretty from 'pino-pretty';
 import type { AppContext } from './app-context.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { Config } from './config.ts';
@@ -75,8 +76,9 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
-      // Readable lines for a person at a terminal; JSON lines for log collectors (LOG_FORMAT).
-      ...(config.logFormat === 'pretty' ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:standard', ignore: 'pid,hostname' } } } : {}),
+      // Readable lines for a person at a terminal, written in order (the start-up banner comes after them);
+      // JSON lines for log collectors (LOG_FORMAT).
+      ...(config.logFormat === 'pretty' ? { stream: pinoPretty({ translateTime: 'SYS:standard', ignore: 'pid,hostname', sync: true }) } : {}),
     },
     // A person at a terminal reads what happens, not a pair of lines per request: those show from LOG_LEVEL=debug.
     logController: new LogController({ disableRequestLogging: requestLoggingOff(config) }),

@@ -21,6 +21,7 @@ export async function ensureFirstAdministrator(db: Db, config: Config, log: Fast
   }
   const key = await createInvitation(db, { email: admin.email, name: admin.name, role: 'admin', createdBy: null });
   const link = `${config.publicUrl}/register/${key}`;
-  log.warn(`No staff account exists yet. Register the first administrator (${admin.email}) within 72 hours at: ${link}`);
+  // A terminal shows the link in the start-up banner (LOG_FORMAT=pretty); a log collector gets this line.
+  if (config.logFormat === 'json') log.warn(`No staff account exists yet. Register the first administrator (${admin.email}) within 72 hours at: ${link}`);
   return { email: admin.email, registerLink: link };
 }
