@@ -62,7 +62,7 @@ export function BotAppearanceForm({ saved, mayEdit }: { saved: BotAppearanceRow;
                   {(control) => <Form.Control maxLength={WIDGET_APPEARANCE_LIMITS.title} {...control} {...register('title')} />}
                 </FormField>
                 <FormField id="appearance-greeting" label="Greeting" hint="The first message a visitor sees." error={errors.greeting?.message}>
-                  {(control) => <Form.Control as="textarea" rows={2} maxLength={WIDGET_APPEARANCE_LIMITS.greeting} {...control} {...register('greeting')} />}
+                  {(control) => <Form.Control as="textarea" rows={3} maxLength={WIDGET_APPEARANCE_LIMITS.greeting} {...control} {...register('greeting')} />}
                 </FormField>
                 <FormField id="appearance-accent" label="Accent colour" hint="The button, the header and the visitor's messages; their text turns white or black to stay readable." error={errors.accent_color?.message}>
                   {(control) => (
@@ -86,7 +86,7 @@ export function BotAppearanceForm({ saved, mayEdit }: { saved: BotAppearanceRow;
                   hint="Said when the documents do not answer the question (then the widget offers your team's help). Empty: the text shown in the box."
                   error={errors.dont_know_text?.message}
                 >
-                  {(control) => <Form.Control as="textarea" rows={2} placeholder={CHAT_TEXTS.dontKnow} {...control} {...register('dont_know_text')} />}
+                  {(control) => <Form.Control as="textarea" rows={3} placeholder={CHAT_TEXTS.dontKnow} {...control} {...register('dont_know_text')} />}
                 </FormField>
                 <FormField
                   id="appearance-sites"

@@ -52,26 +52,30 @@ export function FeedbackDetail({ viewer }: { viewer: CurrentUser }) {
               Inform the Bot
             </Button>
           ) : null}
-          <dl className="row">
-            <Field label="ID">{feedback.id}</Field>
-            <Field label="User IP">{feedback.user_ip}</Field>
-            <Field label="Country">{feedback.country}</Field>
-            <Field label="Time">{formatDateTime(feedback.time)}</Field>
-            <Field label="User Feedback">{feedback.user_feedback}</Field>
-            <Field label="Reason">
-              {parseReasons(feedback.reason).map((reason, index) => (
-                <div key={index}>{reason}</div>
-              ))}
-            </Field>
-            <Field label="User message">{feedback.user_message}</Field>
-            <Field label="Response">
-              <SanitizedHtml html={feedback.api_response} />
-            </Field>
-            <Field label="Rating">
-              <RatingIcon rating={feedback.rating} />
-            </Field>
-          </dl>
-          <Link to={`/history/${encodeURIComponent(feedback.session_id)}`}>View chat history</Link>
+          <div className="card mb-3">
+            <div className="card-body">
+              <dl className="row mb-2">
+                <Field label="ID">{feedback.id}</Field>
+                <Field label="User IP">{feedback.user_ip}</Field>
+                <Field label="Country">{feedback.country}</Field>
+                <Field label="Time">{formatDateTime(feedback.time)}</Field>
+                <Field label="User Feedback">{feedback.user_feedback}</Field>
+                <Field label="Reason">
+                  {parseReasons(feedback.reason).map((reason, index) => (
+                    <div key={index}>{reason}</div>
+                  ))}
+                </Field>
+                <Field label="User message">{feedback.user_message}</Field>
+                <Field label="Response">
+                  <SanitizedHtml html={feedback.api_response} />
+                </Field>
+                <Field label="Rating">
+                  <RatingIcon rating={feedback.rating} />
+                </Field>
+              </dl>
+              <Link to={`/history/${encodeURIComponent(feedback.session_id)}`}>View chat history</Link>
+            </div>
+          </div>
           {canCorrect ? <FeedbackCorrectionForm ref={formRef} feedbackId={feedback.id} question={feedback.user_message} /> : null}
         </>
       ) : null}

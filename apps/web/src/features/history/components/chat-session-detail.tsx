@@ -30,7 +30,8 @@ export function ChatSessionDetail() {
       {distinctAccounts(rows).map((account, index) => (
         <AccountDetails key={index} account={account} />
       ))}
-      <Table bordered responsive className="align-top chat-session-table" role="table">
+      <div className="card">
+      <Table bordered responsive className="card-table align-top chat-session-table mb-0" role="table">
         <thead role="rowgroup">
           <tr role="row">
             {COLUMNS.map((column) => (
@@ -72,6 +73,7 @@ export function ChatSessionDetail() {
           ))}
         </tbody>
       </Table>
+      </div>
     </section>
   );
 }
