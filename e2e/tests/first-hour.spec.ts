@@ -89,6 +89,16 @@ test.describe('truthful messages', () => {
     await page.getByRole('main').getByRole('link', { name: 'Go to the dashboard' }).click();
     await expect(page).toHaveURL(/\/home$/);
   });
+
+  test('signed out, a wrong address shows the error screen too, not the login', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+    await expect(page.getByText('404 Not Found')).toBeVisible();
+    await expect(page).toHaveURL(/\/no-such-page$/);
+    await page.getByRole('link', { name: 'Go to the dashboard' }).click();
+    // The dashboard asks a stranger to sign in.
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  });
 });
 
 test.describe('the collapsed rail', () => {
