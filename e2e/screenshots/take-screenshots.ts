@@ -2,10 +2,11 @@
  * Screenshots for the docs, taken from the demo's data: start `npm run demo` (or point SCREENSHOT_URL at
  * another running Steward), then `node --import tsx e2e/screenshots/take-screenshots.ts`.
  * Every screen, in both themes, at desktop (1280×800) and phone (375×667) size:
- * docs/screenshots/<screen>-<light|dark>[-phone].png, and docs/screenshot.png (the home screen, light).
- * SCREENSHOT_DIR writes elsewhere (docs/screenshots/before for the look before a change).
+ * docs/screenshots/after/<screen>-<light|dark>[-phone].png, and docs/screenshot.png (the home screen, light).
+ * SCREENSHOT_DIR writes elsewhere (docs/screenshots/before holds the look before issue 41, taken this way from
+ * the build before it).
  * Signs in as the demo administrator unless SCREENSHOT_EMAIL / SCREENSHOT_PASSWORD say otherwise.
- * Also docs/screenshots/widget.png: the chat widget on /demo with an answer (1280×800, light).
+ * Also <dir>/widget.png: the chat widget on /demo with an answer (1280×800, light).
  * SCREENSHOT_ONLY (comma-separated names, such as `widget` or `home,history`) takes only those.
  */
 import fs from 'node:fs';
@@ -16,8 +17,9 @@ const baseURL = process.env.SCREENSHOT_URL ?? 'http://127.0.0.1:3000';
 const email = process.env.SCREENSHOT_EMAIL ?? 'admin@demo.steward.example';
 const password = process.env.SCREENSHOT_PASSWORD ?? 'Demo-Admin-2026';
 const docsDir = path.resolve(import.meta.dirname, '../../docs');
-const outDir = path.resolve(process.env.SCREENSHOT_DIR ?? path.join(docsDir, 'screenshots'));
-const writesDocs = outDir === path.join(docsDir, 'screenshots');
+const defaultDir = path.join(docsDir, 'screenshots', 'after');
+const outDir = path.resolve(process.env.SCREENSHOT_DIR ?? defaultDir);
+const writesDocs = outDir === defaultDir;
 const only = process.env.SCREENSHOT_ONLY ? new Set(process.env.SCREENSHOT_ONLY.split(',').map((name) => name.trim())) : undefined;
 const wanted = (name: string) => !only || only.has(name);
 
@@ -48,7 +50,7 @@ const SCREENS: Screen[] = [
   { name: 'add-user', path: '/user-accounts/add' },
   { name: 'user-detail', path: async (page) => `/user-accounts/${await ownId(page.request)}` },
   { name: 'change-password', path: async (page) => `/user-accounts/${await ownId(page.request)}/change-password` },
-  { name: 'search-results', path: '/search/refund/page/1' },
+  { name: 'search-results', path: '/search/amendment/page/1' },
   { name: 'audit-log', path: '/audit-log' },
   { name: 'not-found', path: '/no-such-page' },
 ];
