@@ -4,7 +4,7 @@ import type { ListColumn, ListSort } from './list-column.ts';
 
 const features = tableFeatures({ rowSortingFeature });
 
-interface DataListProps<Row extends RowData> {
+export interface DataListProps<Row extends RowData> {
   /** The table's accessible name, e.g. "History". */
   label: string;
   /** The spec's columns, in order; each header is also the label of its cell on a phone. */

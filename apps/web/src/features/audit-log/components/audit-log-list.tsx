@@ -4,11 +4,9 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { AUDIT_ACTION_LABELS, AUDIT_LOG_MESSAGES, type AuditEntry } from '@steward/contract/audit-log';
 import { PAGE_SIZE } from '@steward/contract/paging';
 import type { StaffMember } from '@steward/contract/permissions';
-import { DataList } from '../../../components/data-list/data-list.tsx';
+import { ListCard } from '../../../components/data-list/list-card.tsx';
 import type { ListColumn } from '../../../components/data-list/list-column.ts';
-import { ListStatus } from '../../../components/list-status.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { PaginationBar } from '../../../components/pagination-bar.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { pageIndexFromRoute } from '../../../lib/page-param.ts';
@@ -85,35 +83,27 @@ export function AuditLogList({ viewer }: { viewer: StaffMember }) {
         title="Audit Log"
         description="Who did what in this dashboard, and when: sign-ins, invitations, approvals, deletions and settings."
       />
-      <div className="card">
-        <div className="card-body border-bottom">
-          <AuditLogFilters filters={filters} onChange={applyFilters} />
-          {refusal ? (
-            <p role="alert" className="text-danger mb-0">
-              {refusal}
-            </p>
-          ) : null}
-        </div>
-        {rows.length > 0 ? <DataList label="Audit Log" columns={columns} rows={rows} rowKey={(entry) => entry.id} className="audit-log-table" /> : null}
-        <ListStatus
-          loading={page.isPending}
-          empty={Boolean(page.data && !refusal && page.data.rows.length === 0)}
-          emptyIcon={IconListDetails}
-          emptyText={hasFilters(filters) ? AUDIT_LOG_MESSAGES.noMatches : AUDIT_LOG_MESSAGES.empty}
-          emptyHint={hasFilters(filters) ? 'Widen the dates or clear a filter.' : 'Each sign-in and each change staff make here is recorded as it happens.'}
-        />
-        {page.data && rows.length > 0 ? (
-          <div className="card-footer">
-            <PaginationBar
-              basePath="/audit-log"
-              currentPage={pageIndex + 1}
-              totalCount={page.data.total_count}
-              pageSize={PAGE_SIZE.auditLog}
-              query={queryOfFilters(filters)}
-            />
+      <ListCard
+        toolbar={
+          <div className="card-body border-bottom">
+            <AuditLogFilters filters={filters} onChange={applyFilters} />
+            {refusal ? (
+              <p role="alert" className="text-danger mb-0">
+                {refusal}
+              </p>
+            ) : null}
           </div>
-        ) : null}
-      </div>
+        }
+        list={{ label: 'Audit Log', columns, rows, rowKey: (entry) => entry.id, className: 'audit-log-table' }}
+        status={{
+          loading: page.isPending,
+          empty: Boolean(page.data && !refusal && page.data.rows.length === 0),
+          emptyIcon: IconListDetails,
+          emptyText: hasFilters(filters) ? AUDIT_LOG_MESSAGES.noMatches : AUDIT_LOG_MESSAGES.empty,
+          emptyHint: hasFilters(filters) ? 'Widen the dates or clear a filter.' : 'Each sign-in and each change staff make here is recorded as it happens.',
+        }}
+        pages={{ basePath: '/audit-log', currentPage: pageIndex + 1, totalCount: page.data?.total_count ?? 0, pageSize: PAGE_SIZE.auditLog, query: queryOfFilters(filters) }}
+      />
     </section>
   );
 }

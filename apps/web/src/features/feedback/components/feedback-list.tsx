@@ -2,11 +2,9 @@ import { IconThumbUp } from '../../../components/icons.tsx';
 import { useNavigate, useParams } from 'react-router';
 import { ratingFilterParam, type FeedbackRow } from '@steward/contract/feedback';
 import { PAGE_SIZE } from '@steward/contract/paging';
-import { DataList } from '../../../components/data-list/data-list.tsx';
 import type { ListColumn } from '../../../components/data-list/list-column.ts';
-import { ListStatus } from '../../../components/list-status.tsx';
+import { ListCard } from '../../../components/data-list/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { PaginationBar } from '../../../components/pagination-bar.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { pageIndexFromRoute } from '../../../lib/page-param.ts';
 import { useFeedbackPage } from '../api/get-feedback-page.ts';
@@ -43,27 +41,17 @@ export function FeedbackList() {
         description="Thumbs up and down that visitors gave the bot's answers. A thumb down can become a correction."
       />
       <FeedbackTabs current={rating} />
-      <div className="card">
-        {rows.length > 0 ? <DataList label="Feedback" columns={COLUMNS} rows={rows} rowKey={(row) => row.id} onOpenRow={openFeedback} /> : null}
-        <ListStatus
-          loading={page.isPending}
-          empty={page.data?.length === 0}
-          emptyIcon={IconThumbUp}
-          emptyText="No feedback yet."
-          emptyHint="Visitors rate an answer with a thumb up or down under it in the chat widget, or your chatbot reports ratings through the bot API."
-        />
-        {rows.length > 0 ? (
-          <div className="card-footer">
-            <PaginationBar
-              basePath="/feedback"
-              currentPage={pageIndex + 1}
-              totalCount={rows[0]?.total_count ?? 0}
-              pageSize={PAGE_SIZE.feedback}
-              filter={rating || undefined}
-            />
-          </div>
-        ) : null}
-      </div>
+      <ListCard
+        list={{ label: 'Feedback', columns: COLUMNS, rows, rowKey: (row) => row.id, onOpenRow: openFeedback }}
+        status={{
+          loading: page.isPending,
+          empty: page.data?.length === 0,
+          emptyIcon: IconThumbUp,
+          emptyText: 'No feedback yet.',
+          emptyHint: 'Visitors rate an answer with a thumb up or down under it in the chat widget, or your chatbot reports ratings through the bot API.',
+        }}
+        pages={{ basePath: '/feedback', currentPage: pageIndex + 1, totalCount: rows[0]?.total_count ?? 0, pageSize: PAGE_SIZE.feedback, filter: rating || undefined }}
+      />
     </section>
   );
 }

@@ -1,17 +1,15 @@
 import { IconLifebuoy } from '../../../components/icons.tsx';
 import { Link, useNavigate } from 'react-router';
 import type { HelpRequestPage, HelpRequestStatusFilter } from '@steward/contract/help-requests';
-
-type HelpRequestRow = HelpRequestPage['rows'][number];
 import { PAGE_SIZE } from '@steward/contract/paging';
-import { DataList } from '../../../components/data-list/data-list.tsx';
+import { ListCard } from '../../../components/data-list/list-card.tsx';
 import type { ListColumn } from '../../../components/data-list/list-column.ts';
-import { ListStatus } from '../../../components/list-status.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { PaginationBar } from '../../../components/pagination-bar.tsx';
 import { useHelpRequestPage } from '../api/get-help-request-page.ts';
 import { HelpRequestStatusBadge } from './help-request-status-badge.tsx';
 import { HelpRequestTabs } from './help-request-tabs.tsx';
+
+type HelpRequestRow = HelpRequestPage['rows'][number];
 
 /** A long message is cut for the table; the detail shows it whole. */
 const MESSAGE_PREVIEW = 120;
@@ -50,32 +48,18 @@ export function HelpRequestList({ status, pageIndex }: { status: HelpRequestStat
         description="Visitors who asked your team to answer them directly. Mark each one resolved once it is handled."
       />
       <HelpRequestTabs current={status} />
-      <div className="card">
-        {rows.length > 0 ? <DataList label="Help Requests" columns={COLUMNS} rows={rows} rowKey={(row) => row.id} onOpenRow={open} /> : null}
-        <ListStatus
-          loading={isPending}
-          empty={data?.rows.length === 0}
-          emptyIcon={IconLifebuoy}
-          emptyText="No help requests yet."
-          emptyHint={
-            <>
-              A visitor who chooses &quot;Ask our team&quot; in the chat widget, or whom your chatbot hands over, leaves a
-              request here. Bot Settings says who gets an email for each.
-            </>
-          }
-        />
-        {data && rows.length > 0 ? (
-          <div className="card-footer">
-            <PaginationBar
-              basePath="/help-requests"
-              currentPage={pageIndex + 1}
-              totalCount={data.total_count}
-              pageSize={PAGE_SIZE.helpRequests}
-              filter={status || undefined}
-            />
-          </div>
-        ) : null}
-      </div>
+      <ListCard
+        list={{ label: 'Help Requests', columns: COLUMNS, rows, rowKey: (row) => row.id, onOpenRow: open }}
+        status={{
+          loading: isPending,
+          empty: data?.rows.length === 0,
+          emptyIcon: IconLifebuoy,
+          emptyText: 'No help requests yet.',
+          emptyHint:
+            'A visitor who chooses "Ask our team" in the chat widget, or whom your chatbot hands over, leaves a request here. Bot Settings says who gets an email for each.',
+        }}
+        pages={{ basePath: '/help-requests', currentPage: pageIndex + 1, totalCount: data?.total_count ?? 0, pageSize: PAGE_SIZE.helpRequests, filter: status || undefined }}
+      />
     </section>
   );
 }

@@ -3,11 +3,9 @@ import Form from 'react-bootstrap/Form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { COVERAGE_GAPS_PARAM, type HistoryRow } from '@steward/contract/history';
 import { PAGE_SIZE } from '@steward/contract/paging';
-import { DataList } from '../../../components/data-list/data-list.tsx';
+import { ListCard } from '../../../components/data-list/list-card.tsx';
 import type { ListColumn } from '../../../components/data-list/list-column.ts';
-import { ListStatus } from '../../../components/list-status.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { PaginationBar } from '../../../components/pagination-bar.tsx';
 import { formatLongDate, formatTime } from '../../../lib/format-date.ts';
 import { pageIndexFromRoute } from '../../../lib/page-param.ts';
 import { useHistoryPage } from '../api/get-history-page.ts';
@@ -43,47 +41,43 @@ export function HistoryList() {
   return (
     <section aria-labelledby="history-title">
       <PageHeader id="history-title" pretitle="Conversations" title="History" description="Every question visitors asked the bot, newest first. Open one to read its whole chat session." />
-      <div className="card">
-        <div className="card-header">
-          <Form.Check
-            type="switch"
-            id="history-coverage-gaps"
-            className="mb-0"
-            label="Coverage gaps only"
-            checked={coverageGapsOnly}
-            onChange={(event) => showCoverageGapsOnly(event.currentTarget.checked)}
-          />
-        </div>
-        {rows.length > 0 ? <DataList label="History" columns={COLUMNS} rows={rows} rowKey={(row) => row.id} onOpenRow={openSession} /> : null}
-        <ListStatus
-          loading={page.isPending}
-          empty={page.data?.length === 0}
-          emptyIcon={IconMessages}
-          emptyText={coverageGapsOnly ? 'No coverage gaps: the bot had an answer for every question.' : 'No conversations yet.'}
-          emptyHint={
-            coverageGapsOnly ? (
-              'A question the bot cannot answer from its documents shows here, so you know which document to add.'
-            ) : (
-              <>
-                Each question a visitor asks the bot appears here: through the chat widget, or from your own chatbot
-                through the bot API. Try one on the <a href="/demo">demo page</a>.
-              </>
-            )
-          }
-          emptyAction={coverageGapsOnly ? <Link to="/documents">Add a document</Link> : undefined}
-        />
-        {rows.length > 0 ? (
-          <div className="card-footer">
-            <PaginationBar
-              basePath="/history"
-              currentPage={pageIndex + 1}
-              totalCount={rows[0]?.total_count ?? 0}
-              pageSize={PAGE_SIZE.history}
-              query={coverageGapsOnly ? COVERAGE_GAPS_SEARCH : ''}
+      <ListCard
+        toolbar={
+          <div className="card-header">
+            <Form.Check
+              type="switch"
+              id="history-coverage-gaps"
+              className="mb-0"
+              label="Coverage gaps only"
+              checked={coverageGapsOnly}
+              onChange={(event) => showCoverageGapsOnly(event.currentTarget.checked)}
             />
           </div>
-        ) : null}
-      </div>
+        }
+        list={{ label: 'History', columns: COLUMNS, rows, rowKey: (row) => row.id, onOpenRow: openSession }}
+        status={{
+          loading: page.isPending,
+          empty: page.data?.length === 0,
+          emptyIcon: IconMessages,
+          emptyText: coverageGapsOnly ? 'No coverage gaps: the bot had an answer for every question.' : 'No conversations yet.',
+          emptyHint: coverageGapsOnly ? (
+            'A question the bot cannot answer from its documents shows here, so you know which document to add.'
+          ) : (
+            <>
+              Each question a visitor asks the bot appears here: through the chat widget, or from your own chatbot
+              through the bot API. Try one on the <a href="/demo">demo page</a>.
+            </>
+          ),
+          emptyAction: coverageGapsOnly ? <Link to="/documents">Add a document</Link> : undefined,
+        }}
+        pages={{
+          basePath: '/history',
+          currentPage: pageIndex + 1,
+          totalCount: rows[0]?.total_count ?? 0,
+          pageSize: PAGE_SIZE.history,
+          query: coverageGapsOnly ? COVERAGE_GAPS_SEARCH : '',
+        }}
+      />
     </section>
   );
 }

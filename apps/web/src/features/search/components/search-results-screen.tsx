@@ -2,12 +2,9 @@ import { IconSearchOff } from '../../../components/icons.tsx';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PAGE_SIZE } from '@steward/contract/paging';
 import { SEARCH_COUNT_CAP, SEARCH_TEXTS, type HistoryHit } from '@steward/contract/search';
-import { DataList } from '../../../components/data-list/data-list.tsx';
+import { ListCard } from '../../../components/data-list/list-card.tsx';
 import type { ListColumn } from '../../../components/data-list/list-column.ts';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { LoadingPlaceholder } from '../../../components/loading-placeholder.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { PaginationBar } from '../../../components/pagination-bar.tsx';
 import { pageIndexFromRoute } from '../../../lib/page-param.ts';
 import { useSearchResultsPage } from '../api/search.ts';
 import { HighlightedSnippet } from './highlighted-snippet.tsx';
@@ -56,29 +53,24 @@ export function SearchResultsScreen() {
           </span>
         }
       />
-      <div className="card">
-        {isPending ? <LoadingPlaceholder /> : null}
-        {data && hits.length === 0 ? (
-          <EmptyState icon={IconSearchOff} title={SEARCH_TEXTS.noResults} announce>
-            The search reads the visitors&apos; messages and the bot&apos;s answers. Try fewer or other words, or a
-            &quot;quoted phrase&quot;.
-          </EmptyState>
-        ) : null}
-        {hits.length > 0 ? (
-          <>
-            <DataList
-              label="Search results"
-              columns={searchColumns(query)}
-              rows={hits}
-              rowKey={(hit) => `${hit.session_id}-${hits.indexOf(hit)}`}
-              onOpenRow={(hit) => void navigate(sessionPath(hit))}
-            />
-            <div className="card-footer">
-              <PaginationBar basePath={`/search/${encodeURIComponent(query)}`} currentPage={pageIndex + 1} totalCount={totalCount} pageSize={PAGE_SIZE.searchResults} />
-            </div>
-          </>
-        ) : null}
-      </div>
+      <ListCard
+        list={{
+          label: 'Search results',
+          columns: searchColumns(query),
+          rows: hits,
+          rowKey: (hit) => `${hit.session_id}-${hits.indexOf(hit)}`,
+          onOpenRow: (hit) => void navigate(sessionPath(hit)),
+        }}
+        status={{
+          loading: isPending,
+          empty: data?.length === 0,
+          emptyIcon: IconSearchOff,
+          emptyText: SEARCH_TEXTS.noResults,
+          emptyHint: 'The search reads the visitors\' messages and the bot\'s answers. Try fewer or other words, or a "quoted phrase".',
+          emptyAnnounce: true,
+        }}
+        pages={{ basePath: `/search/${encodeURIComponent(query)}`, currentPage: pageIndex + 1, totalCount, pageSize: PAGE_SIZE.searchResults }}
+      />
     </section>
   );
 }

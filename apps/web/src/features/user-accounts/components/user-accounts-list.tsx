@@ -7,11 +7,9 @@ import { userListQuery, type UserListRow } from '@steward/contract/user-accounts
 import { ROLE_LABEL } from '@steward/contract/access';
 import { PAGE_SIZE } from '@steward/contract/paging';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-import { DataList } from '../../../components/data-list/data-list.tsx';
+import { ListCard } from '../../../components/data-list/list-card.tsx';
 import type { ListColumn, ListSort } from '../../../components/data-list/list-column.ts';
-import { ListStatus } from '../../../components/list-status.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { PaginationBar } from '../../../components/pagination-bar.tsx';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { DEFAULT_USER_ORDER, userOrderQuery, useUsersPage } from '../api/get-users-page.ts';
 
@@ -95,37 +93,25 @@ export function UserAccountsList({ pageIndex, viewerId, showsAddUserLink, canDel
           ) : null
         }
       />
-      <div className="card">
-        {rows.length > 0 ? (
-          <DataList
-            label="User Accounts"
-            columns={columns}
-            rows={rows}
-            rowKey={(user) => user.id}
-            onOpenRow={(user) => void navigate(`/user-accounts/${user.id}`)}
-            sort={{ column: order.sort, direction: order.order }}
-            onSortChange={sortBy}
-          />
-        ) : null}
-        <ListStatus
-          loading={isPending}
-          empty={data?.data.rows.length === 0}
-          emptyIcon={IconUsers}
-          emptyText="No staff accounts yet."
-          emptyHint="Invite a colleague with + Add new user: they choose their password from the link in the invitation."
-        />
-        {rows.length > 0 ? (
-          <div className="card-footer">
-            <PaginationBar
-              basePath="/user-accounts"
-              currentPage={pageIndex + 1}
-              totalCount={totalCount}
-              pageSize={PAGE_SIZE.userAccounts}
-              query={userOrderQuery(order)}
-            />
-          </div>
-        ) : null}
-      </div>
+      <ListCard
+        list={{
+          label: 'User Accounts',
+          columns,
+          rows,
+          rowKey: (user) => user.id,
+          onOpenRow: (user) => void navigate(`/user-accounts/${user.id}`),
+          sort: { column: order.sort, direction: order.order },
+          onSortChange: sortBy,
+        }}
+        status={{
+          loading: isPending,
+          empty: data?.data.rows.length === 0,
+          emptyIcon: IconUsers,
+          emptyText: 'No staff accounts yet.',
+          emptyHint: 'Invite a colleague with + Add new user: they choose their password from the link in the invitation.',
+        }}
+        pages={{ basePath: '/user-accounts', currentPage: pageIndex + 1, totalCount, pageSize: PAGE_SIZE.userAccounts, query: userOrderQuery(order) }}
+      />
       <ConfirmModal
         show={toDelete !== undefined}
         type="delete"
