@@ -1,9 +1,11 @@
 /**
  * `npm run demo`: the real server on its own data directory (./data-demo, or DEMO_DATA_DIR), port 3000
- * unless PORT. On first start it creates demo staff, uploads the public-domain texts of
- * bench/demo-documents through the upload calls (so the bot on /demo answers at once), adds three fun
- * facts about them (shown while an answer is on its way), and reports a generated 13-month dataset
- * through the bot API over HTTP (DEMO_HISTORY_ROWS exchanges, default 3,000); later starts keep the data.
+ * unless PORT. It prints the logins as soon as the server answers; then, on first start, it creates demo
+ * staff, uploads the public-domain texts of bench/demo-documents through the upload calls (so the bot on
+ * /demo answers at once), adds three fun facts about them and the widget's look, reports a generated
+ * 13-month history of visitors' questions about those texts through the bot API over HTTP (DEMO_HISTORY_ROWS
+ * exchanges, default 3,000), and asks the real bot the most recent ones (demo-story.ts); later starts keep
+ * the data. `npm run demo` rebuilds only when a source changed since the last build (scripts/build-if-changed.mjs).
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -13,6 +15,8 @@ import { generateSessions } from './dataset/generate-dataset.ts';
 import { ingestDemoDocuments, signInOverHttp } from './demo-documents.ts';
 import { addDemoFunFacts } from './demo-fun-facts.ts';
 import { feedSession } from './demo-feed.ts';
+import { playDemoStory, saveDemoAppearance } from './demo-story.ts';
+import { galleryContent } from './dataset/gallery-content.ts';
 
 const DEMO_ADMIN = { name: 'Demo Admin', email: 'admin@demo.steward.example', password: 'Demo-Admin-2026' };
 const DEMO_VIEWER = { name: 'Demo Viewer', email: 'viewer@demo.steward.example', password: 'Demo-Viewer-2026' };
@@ -39,16 +43,7 @@ if (!(await findUserByEmail(db, DEMO_VIEWER.email))) {
   await createUser(db, { name: DEMO_VIEWER.name, email: DEMO_VIEWER.email, role: 'viewer', passwordHash: await hashPassword(DEMO_VIEWER.password) });
 }
 
-const adminHeaders = await signInOverHttp(apiUrl, DEMO_ADMIN.email, DEMO_ADMIN.password);
-await ingestDemoDocuments(apiUrl, adminHeaders);
-await addDemoFunFacts(apiUrl, adminHeaders);
-
-if ((await readCounter(db, 'history')) > 0) {
-  server.app.log.info('The demo data is already there: keeping it.');
-} else {
-  await fillThroughBotApi(db);
-}
-
+// The server answers: the logins first, so nobody waits for the data to sign in.
 process.stdout.write(
   [
     '',
@@ -62,6 +57,19 @@ process.stdout.write(
   ].join('\n'),
 );
 
+const adminHeaders = await signInOverHttp(apiUrl, DEMO_ADMIN.email, DEMO_ADMIN.password);
+await ingestDemoDocuments(apiUrl, adminHeaders);
+await addDemoFunFacts(apiUrl, adminHeaders);
+
+if ((await readCounter(db, 'history')) > 0) {
+  server.app.log.info('The demo data is already there: keeping it.');
+} else {
+  await saveDemoAppearance(apiUrl, adminHeaders);
+  await fillThroughBotApi(db);
+  await playDemoStory(apiUrl, adminHeaders);
+  process.stdout.write(`The demo data is ready: ${server.url}/home\n`);
+}
+
 const stop = () => {
   server
     .stop()
@@ -74,7 +82,7 @@ process.on('SIGTERM', stop);
 async function fillThroughBotApi(database: Db): Promise<void> {
   const started = Date.now();
   process.stdout.write(`Reporting ${historyRows.toLocaleString('en-US')} generated exchanges through the bot API…\n`);
-  const sessions = generateSessions({ historyRows });
+  const sessions = generateSessions({ historyRows, content: galleryContent(server.url) });
   const resolved: number[] = [];
   let fed = 0;
   const worker = async () => {

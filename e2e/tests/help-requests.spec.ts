@@ -225,7 +225,7 @@ test.describe('help request detail', () => {
     await expect(page.locator('dt:text-is("User Message") + dd')).toHaveText(payloads.message);
     await expect(page.locator('dt:text-is("Name") + dd')).toHaveText(payloads.name);
     await expect(page.locator('dt:text-is("Email Address") + dd')).toHaveText(payloads.email);
-    // Icons (lucide-react) are decorative and aria-hidden; any other svg would be the payload.
+    // Icons (Tabler's, components/icons.tsx) are decorative and aria-hidden; any other svg would be the payload.
     await expect(page.locator('main img, main svg:not([aria-hidden="true"]), main script')).toHaveCount(0);
     await expect(page.locator('main a[href^="javascript:"]')).toHaveCount(0);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();

@@ -26,6 +26,10 @@ test.describe('loading and empty states', () => {
     await history.release();
     await expect(page.getByText('No conversations yet.')).toBeVisible();
     await expect(page.getByRole('status')).toBeHidden();
+    // Why it is empty and what fills it, and no lone page button.
+    await expect(page.getByText(/Each question a visitor asks the bot appears here/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'demo page' })).toHaveAttribute('href', '/demo');
+    await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0);
   });
 
   test('the help requests list has its empty line', async ({ page, signIn }) => {

@@ -168,10 +168,11 @@ test.describe('Search results page', () => {
 
     await expect(page.getByRole('heading', { name: 'Search results' })).toBeVisible();
     await expect(page.getByText(`Results for ${word} · 21 results`)).toBeVisible();
-    const hits = page.getByRole('listitem').filter({ has: page.getByText('User message') });
+    const table = page.getByRole('table', { name: 'Search results' });
+    await expect(table.getByRole('columnheader')).toHaveText(['User message', 'Chatbot response']);
+    const hits = table.getByRole('row').filter({ has: page.getByRole('cell') });
     await expect(hits).toHaveCount(PAGE_SIZE.searchResults);
-    await expect(hits.first()).toContainText(`User message${word} question 20`);
-    await expect(hits.first()).toContainText(`Chatbot response${word} answer 20`);
+    await expect(hits.first().getByRole('cell')).toHaveText([`${word} question 20`, `${word} answer 20`]);
     await expect(hits.first().locator('mark').first()).toHaveText(word);
 
     await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }).click();

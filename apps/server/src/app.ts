@@ -1,8 +1,9 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
+import pinoPretty from 'pino-pretty';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
@@ -27,6 +28,7 @@ import { createKnowledgeStore } from './modules/knowledge/knowledge-store.ts';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
+import { gettingStartedRoutes } from './modules/getting-started/getting-started.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { helpRequestRoutes } from './modules/help-requests/help-requests.routes.ts';
 import { userAccountsRoutes } from './modules/user-accounts/user-accounts.routes.ts';
@@ -67,6 +69,13 @@ export interface StewardApp {
   routes: RegisteredRoute[];
 }
 
+/**
+ * No line per request for a person at a terminal (LOG_FORMAT pretty) below LOG_LEVEL=debug: the start-up banner
+ * and what goes wrong are what they read. JSON logs (log collectors, production) keep every request.
+ */
+export const requestLoggingOff = (config: Pick<Config, 'logFormat' | 'logLevel'>): boolean =>
+  config.logFormat === 'pretty' && !['debug', 'trace'].includes(config.logLevel);
+
 /** Assembles plugins, then every module's routes. Used by main.ts and by the tests. */
 export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
   const { config, database } = options;
@@ -76,13 +85,16 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     logger: options.logger ?? {
       level: config.logLevel,
       serializers,
+      // Tests may read the log; else readable lines for a person at a terminal, written in order (the start-up
+      // banner comes after them), and JSON lines for log collectors (LOG_FORMAT).
       ...(options.logStream
         ? { stream: options.logStream }
-        : // Readable lines for a person at a terminal; JSON lines for log collectors.
-          process.stdout.isTTY
-          ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:standard' } } }
+        : config.logFormat === 'pretty'
+          ? { stream: pinoPretty({ translateTime: 'SYS:standard', ignore: 'pid,hostname', sync: true }) }
           : {}),
     },
+    // A person at a terminal reads what happens, not a pair of lines per request: those show from LOG_LEVEL=debug.
+    logController: new LogController({ disableRequestLogging: requestLoggingOff(config) }),
     // Behind a proxy, set the proxy to pass X-Forwarded-For; rate limits key on request.ip.
     trustProxy: 'loopback',
     ...serverLimits(config.requestTimeoutMs),
@@ -142,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     knowledgeRoutes,
     searchRoutes,
     auditLogRoutes,
+    gettingStartedRoutes,
   ];
   for (const module of modules) {
     await module(app, context);

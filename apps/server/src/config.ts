@@ -60,6 +60,7 @@ const environmentSchema = z.object({
   MAIL_FROM: optionalText,
   LOGIN_EMAIL_CHECK: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
   EMBEDDINGS_BASE_URL: urlText(['http:', 'https:']).optional(),
   EMBEDDINGS_MODEL: optionalText,
   EMBEDDINGS_API_KEY: optionalText,
@@ -114,6 +115,11 @@ export interface Config {
   mailFrom: string;
   loginEmailCheck: boolean;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
+  /**
+   * `pretty`: readable lines and a start-up banner for a person at a terminal, without a line per request at
+   * `info`; `json`: one JSON object a line for log collectors. Default: pretty when stdout is a terminal.
+   */
+  logFormat: 'pretty' | 'json';
   /** Secure cookies when the dashboard is served over https. */
   secureCookies: boolean;
   /** An OpenAI-compatible embeddings API for documents; undefined: the built-in Universal Sentence Encoder Lite. */
@@ -199,6 +205,7 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
     mailFrom: env.MAIL_FROM ?? `${env.ASSISTANT_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
     loginEmailCheck: env.LOGIN_EMAIL_CHECK,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     secureCookies: publicUrl.startsWith('https:'),
     embeddings:
       env.EMBEDDINGS_BASE_URL && env.EMBEDDINGS_MODEL

@@ -1,11 +1,19 @@
 import { readConfig } from './config.ts';
+import { firstAdministratorLine, startBanner } from './setup/start-banner.ts';
 import { startServer } from './start-server.ts';
 import { explainStartUpFailure } from './start-up-failure.ts';
 
 async function main(): Promise<void> {
   const config = readConfig();
   const server = await startServer(config);
-  server.app.log.info(`Steward is serving ${config.assistantName} Owner Dashboard at ${server.url}`);
+  const admin = server.firstAdministrator;
+  if (config.logFormat === 'pretty') {
+    process.stdout.write(startBanner(config, server.url, admin));
+  } else {
+    server.app.log.info(`Steward is serving ${config.assistantName} Owner Dashboard at ${server.url}`);
+    // The link also without JSON around it, so a person reading the output can open it.
+    if (admin?.registerLink) process.stdout.write(`\n  ${firstAdministratorLine({ ...admin, registerLink: admin.registerLink })}\n\n`);
+  }
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;

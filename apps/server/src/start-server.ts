@@ -11,12 +11,15 @@ import { releaseInterruptedJobs, startJobWorker } from './jobs/job-queue.ts';
 import { requireWebBuild } from './plugins/web-build.ts';
 import { requireWidgetBuild } from './plugins/widget-build.ts';
 import { ensureFirstAdministrator } from './setup/first-admin.ts';
+import type { FirstAdministrator } from './setup/start-banner.ts';
 import { dataDirFailure } from './start-up-failure.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
   database: Database;
   url: string;
+  /** Created or invited at this start (no staff account existed). */
+  firstAdministrator: FirstAdministrator | undefined;
   stop(): Promise<void>;
 }
 
@@ -39,7 +42,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       app.log.warn('ALLOW_PRIVATE_URLS=true: document URLs may reach loopback and private network addresses. For tests only: never set it in production.');
     }
     await migrate(database, app.log);
-    await ensureFirstAdministrator(database.db, config, app.log);
+    const firstAdministrator = await ensureFirstAdministrator(database.db, config, app.log);
     await scheduleCleanUp(database.db);
     if (!config.databaseUrl) {
       const released = await releaseInterruptedJobs(database.db);
@@ -55,6 +58,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       app,
       database,
       url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
+      firstAdministrator,
       stop: async () => {
         await app.close();
         await Promise.all(workers.map((worker) => worker.stop()));

@@ -1,4 +1,5 @@
 import type { ChatAnswer, ChatAskRequest, ChatFeedbackRequest, ChatHelpRequest } from '@steward/contract/chat';
+import type { WidgetAppearance } from '@steward/contract/chat-constants';
 import { readServerSentEvents } from './server-sent-events.ts';
 
 /** The public chat calls, as the widget makes them; tests give the widget a fake instead. */
@@ -8,6 +9,8 @@ export interface ChatClient {
   sendFeedback(request: ChatFeedbackRequest): Promise<void>;
   sendHelpRequest(request: ChatHelpRequest): Promise<void>;
   funFacts(): Promise<string[]>;
+  /** The look saved in Bot Settings (GET appearance); what is missing or malformed reads as the defaults. */
+  appearance(): Promise<Partial<WidgetAppearance>>;
 }
 
 /** A refusal or failure, with the text to show the visitor (the server's error.message when it gave one). */
@@ -45,6 +48,10 @@ export function createChatClient(apiBase: string): ChatClient {
     },
     async sendHelpRequest(request) {
       await readJson(await post('help-request', request));
+    },
+    async appearance() {
+      const response = await call(`${apiBase}appearance`, { headers: { accept: 'application/json' }, credentials: 'omit' });
+      return readAppearance(firstRow<Record<string, unknown>>(await readJson(response)));
     },
     async funFacts() {
       const response = await call(`${apiBase}fun-facts`, { headers: { accept: 'application/json' }, credentials: 'omit' });
@@ -108,4 +115,19 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** Only well-formed fields of an appearance answer: a text, a #rrggbb colour, a list of texts. */
+export function readAppearance(row: Record<string, unknown>): Partial<WidgetAppearance> {
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+  const found: Partial<WidgetAppearance> = {};
+  const title = text(row.title);
+  const greeting = text(row.greeting);
+  if (title) found.title = title;
+  if (greeting) found.greeting = greeting;
+  if (typeof row.accent_color === 'string' && /^#[0-9a-f]{6}$/i.test(row.accent_color)) found.accent_color = row.accent_color;
+  if (Array.isArray(row.suggested_questions)) {
+    found.suggested_questions = row.suggested_questions.filter((question): question is string => typeof question === 'string' && question.trim() !== '');
+  }
+  return found;
 }

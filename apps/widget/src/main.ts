@@ -1,6 +1,7 @@
+import { WIDGET_APPEARANCE_DEFAULTS } from '@steward/contract/chat-constants';
 import { createChatClient } from './chat-client.ts';
 import { ConversationStore, storageKeyFor } from './conversation-store.ts';
-import { ownScriptElement, readWidgetSettings } from './script-settings.ts';
+import { mergeAppearance, ownScriptElement, readWidgetSettings } from './script-settings.ts';
 import { HOST_TAG, mountChatWidget } from './view/chat-widget.ts';
 
 /**
@@ -9,16 +10,29 @@ import { HOST_TAG, mountChatWidget } from './view/chat-widget.ts';
  */
 const settings = readWidgetSettings(ownScriptElement(), window.location.href);
 
-const start = () => {
+/** How long the widget waits for its look from Bot Settings before it shows with the defaults. */
+const APPEARANCE_WAIT_MS = 3000;
+
+const start = async () => {
   // The same script included twice adds one widget.
   if (document.querySelector(HOST_TAG)) return;
+  const client = createChatClient(settings.apiBase);
+  const saved = await Promise.race([
+    client.appearance().catch(() => ({})),
+    new Promise<Record<string, never>>((resolve) => setTimeout(() => resolve({}), APPEARANCE_WAIT_MS)),
+  ]);
+  if (document.querySelector(HOST_TAG)) return;
+  const appearance = mergeAppearance(settings, saved);
   mountChatWidget({
-    client: createChatClient(settings.apiBase),
+    client,
     store: new ConversationStore(storageKeyFor(settings.serverBase)),
-    title: settings.title,
-    greeting: settings.greeting,
+    title: appearance.title,
+    greeting: appearance.greeting,
+    // The default accent leaves the widget its own colours, which follow the visitor's light or dark scheme.
+    accentColor: appearance.accent_color === WIDGET_APPEARANCE_DEFAULTS.accent_color ? undefined : appearance.accent_color,
+    suggestedQuestions: appearance.suggested_questions,
   });
 };
 
-if (document.body) start();
-else document.addEventListener('DOMContentLoaded', start, { once: true });
+if (document.body) void start();
+else document.addEventListener('DOMContentLoaded', () => void start(), { once: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_GREETING, DEFAULT_TITLE, ownScriptElement, readWidgetSettings } from './script-settings.ts';
+import { DEFAULT_GREETING, DEFAULT_TITLE, mergeAppearance, ownScriptElement, readWidgetSettings } from './script-settings.ts';
 
 const scriptTag = (src: string, data: Record<string, string> = {}) => {
   const script = document.createElement('script');
@@ -38,5 +38,24 @@ describe('ownScriptElement', () => {
     document.head.append(scriptTag('https://cdn.example.com/app.js'), scriptTag('https://steward.example.com/widget.js?v=3'));
     expect(document.currentScript).toBeNull();
     expect((ownScriptElement() as HTMLScriptElement).src).toBe('https://steward.example.com/widget.js?v=3');
+  });
+});
+
+describe('mergeAppearance', () => {
+  const saved = { title: 'Ask the shop', greeting: 'Hello from the shop', accent_color: '#7a2e9c', suggested_questions: ['a?', 'b?', 'c?', 'd?', 'e?'] };
+
+  it("takes Bot Settings' look where the tag sets nothing, at most four suggestions", () => {
+    const look = mergeAppearance(readWidgetSettings(scriptTag('https://s.example.com/widget.js'), 'https://x.example/'), saved);
+    expect(look).toEqual({ title: 'Ask the shop', greeting: 'Hello from the shop', accent_color: '#7a2e9c', suggested_questions: ['a?', 'b?', 'c?', 'd?'] });
+  });
+
+  it("keeps the tag's own data-title and data-greeting for its page", () => {
+    const settings = readWidgetSettings(scriptTag('https://s.example.com/widget.js', { title: 'Ask Acme', greeting: 'Hi from Acme' }), 'https://x.example/');
+    expect(mergeAppearance(settings, saved)).toMatchObject({ title: 'Ask Acme', greeting: 'Hi from Acme', accent_color: '#7a2e9c' });
+  });
+
+  it('falls back to the defaults when the call answered nothing', () => {
+    const settings = readWidgetSettings(scriptTag('https://s.example.com/widget.js'), 'https://x.example/');
+    expect(mergeAppearance(settings, {})).toEqual({ title: DEFAULT_TITLE, greeting: DEFAULT_GREETING, accent_color: '#0b57b0', suggested_questions: [] });
   });
 });

@@ -13,6 +13,7 @@ import {
   TOPICS,
   UP_REASONS,
 } from './product-content.ts';
+import type { ConversationContent } from './conversation-content.ts';
 import { SeededRandom } from './seeded-random.ts';
 
 export interface SourceDocument {
@@ -60,6 +61,8 @@ export interface DatasetOptions {
   /** The last moment of data; sessions spread over the 13 months before it. */
   now?: Date;
   months?: number;
+  /** What the conversations are about; default: the bench's appliance maker (product-content.ts). */
+  content?: ConversationContent;
 }
 
 export const DEFAULT_SEED = 20_261_121;
@@ -87,6 +90,12 @@ export function* generateSessions(options: DatasetOptions): Generator<GeneratedS
     // Up to 9 exchanges of at most 5 minutes each, and feedback or a help request after them: all before `end`.
     time = Math.min(time, end - 2 * 60 * 60 * 1000);
 
+    if (options.content) {
+      const session = contentSession(options.content, random, { index, time, remaining, seed: options.seed ?? DEFAULT_SEED });
+      remaining -= session.exchanges.length;
+      yield session;
+      continue;
+    }
     const exchangeCount = Math.min(remaining, random.int(1, 9));
     remaining -= exchangeCount;
     const product = random.pick(PRODUCTS);
@@ -151,6 +160,53 @@ export function* generateSessions(options: DatasetOptions): Generator<GeneratedS
         : undefined,
     };
   }
+}
+
+/**
+ * A session of 1–4 questions about `content`'s topics. Visitors rate about 1 answer in 8, mostly up; an answer
+ * that did not know is rated more often, mostly down, and its session asks staff for help more often.
+ */
+function contentSession(
+  content: ConversationContent,
+  random: SeededRandom,
+  at: { index: number; time: number; remaining: number; seed: number },
+): GeneratedSession {
+  let time = at.time;
+  const origin = random.pick(content.origins);
+  const firstName = random.pick(FIRST_NAMES);
+  const lastName = random.pick(LAST_NAMES);
+  const email = `${firstName}.${lastName}${random.int(1, 999)}@mail.example`.toLowerCase().replace('ü', 'ue');
+  const exchanges: GeneratedExchange[] = [];
+  let unanswered = false;
+  for (let exchange = 0, count = Math.min(at.remaining, random.int(1, 4)); exchange < count; exchange += 1) {
+    const topic = random.pick(content.topics);
+    unanswered ||= !topic.answered;
+    const rated = random.chance(topic.answered ? 0.12 : 0.35);
+    const up = topic.answered ? random.chance(0.85) : random.chance(0.1);
+    exchanges.push({
+      userMessage: topic.question,
+      apiResponse: topic.answer.html,
+      sourceDocs: topic.answer.sources,
+      origin,
+      time: new Date(time),
+      feedback: rated
+        ? up
+          ? { rating: 'up', reason: random.sample(content.upReasons, random.int(0, 2)), userFeedback: '', time: new Date(time + 15_000) }
+          : { rating: 'down', reason: random.sample(content.downReasons, random.int(1, 2)), userFeedback: random.pick(content.downComments), time: new Date(time + 20_000) }
+        : undefined,
+    });
+    time += random.int(20, 180) * 1000;
+  }
+  return {
+    sessionId: `g-${at.seed.toString(36)}-${at.index.toString(36)}`,
+    account: null,
+    userIp: `${random.int(11, 220)}.${random.int(0, 255)}.${random.int(0, 255)}.${random.int(1, 254)}`,
+    country: random.pick(COUNTRIES),
+    exchanges,
+    helpRequest: random.chance(unanswered ? 1 / 20 : 1 / 120)
+      ? { name: `${firstName} ${lastName}`, email, message: random.pick(content.helpMessages), originUrl: origin, time: new Date(time + 60_000), resolved: random.chance(0.6) }
+      : undefined,
+  };
 }
 
 /** Staff of both roles, with one password for all (the bench and the demo print it). */

@@ -74,6 +74,10 @@ export type RegisterRequest = z.infer<typeof registerRequest>;
 /** "success with data.rowCount equal to 1". */
 export const registerAnswer = z.object({ success: z.literal(true), data: z.object({ rowCount: z.literal(1) }) });
 
+// ---- GET /api/register/{key}: whom a live invitation registers (the register page shows the email) ----
+export const invitationRow = z.object({ email: z.string(), name: z.string().nullable() });
+export type InvitationRow = z.infer<typeof invitationRow>;
+
 /** The register form: the call's password plus a matching confirmation. */
 export const registerForm = chosenPasswordForm(ACCOUNT_MESSAGES.passwordRequired);
 export type RegisterForm = z.infer<typeof registerForm>;

@@ -51,3 +51,47 @@ export const CHAT_DOWN_REASONS = ['Incorrect', 'Not helpful', 'Incomplete', 'Har
 
 /** A fun fact as the chat widget shows it while an answer is on its way (and the dashboard previews it). */
 export const funFactPreview = (fact: string): string => `Did you know that ${fact}?`;
+
+/**
+ * How the chat widget looks and greets (Bot Settings, stored in bot_settings as `widgetAppearance`), as
+ * GET /api/chat/appearance answers it to the widget. A site's `data-title` / `data-greeting` on the script
+ * tag still win for that page.
+ */
+export interface WidgetAppearance {
+  title: string;
+  greeting: string;
+  /** A #rrggbb colour for the button, the panel's header and the visitor's messages. */
+  accent_color: string;
+  /** Questions offered as buttons before the visitor's first one. */
+  suggested_questions: string[];
+}
+
+export const WIDGET_APPEARANCE_DEFAULTS: WidgetAppearance = {
+  title: 'Chat with us',
+  greeting: 'Hi! Ask me anything about our products and services.',
+  accent_color: '#0b57b0',
+  suggested_questions: [],
+};
+
+export const WIDGET_APPEARANCE_LIMITS = {
+  title: 60,
+  greeting: 200,
+  suggestedQuestions: 4,
+  suggestedQuestion: 120,
+  dontKnow: 500,
+  allowedSites: 20,
+} as const;
+
+const channel = (hex: string, at: number) => {
+  const value = Number.parseInt(hex.slice(at, at + 2), 16) / 255;
+  return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+};
+/** WCAG relative luminance of a #rrggbb colour. */
+export const relativeLuminance = (hex: string): number => 0.2126 * channel(hex, 1) + 0.7152 * channel(hex, 3) + 0.0722 * channel(hex, 5);
+/** The WCAG contrast ratio of two #rrggbb colours (1 to 21). */
+export const contrastRatio = (first: string, second: string): number => {
+  const [light, dark] = [relativeLuminance(first), relativeLuminance(second)].sort((a, b) => b - a) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+};
+/** White or near-black, whichever reads better on the accent colour (the widget's header and buttons). */
+export const textColorOn = (accent: string): string => (contrastRatio(accent, '#ffffff') >= contrastRatio(accent, '#111418') ? '#ffffff' : '#111418');

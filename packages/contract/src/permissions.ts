@@ -46,6 +46,9 @@ export const canSeeAddUserLink: StaffRule = (user) => isAdministrator(user);
 /** The Add user screen and the invitation it sends: create_user. */
 export const canAddUser: StaffRule = (user) => holds(user, 'create_user');
 
+/** Without a mail server, an administrator (by role) is given the invitation's register link to pass on. */
+export const canSeeInvitationLink: StaffRule = (user) => isAdministrator(user);
+
 /** "Delete User", and deleting an account: delete_user. */
 export const canDeleteUser: StaffRule = (user) => holds(user, 'delete_user');
 

@@ -57,12 +57,23 @@ export const statisticsRow = z.object({
 });
 export type StatisticsRow = z.infer<typeof statisticsRow>;
 
-/** Which series a period fills (the others answer as empty lists). */
+/**
+ * Which series a period fills (the others answer as empty lists). All Time also fills the months: its
+ * chart draws them, so a year's ups and downs show; its years are the months summed.
+ */
 export const STATISTICS_SERIES: Record<StatisticsPeriod, 'day' | 'week' | 'month' | 'year'> = {
   'Past Week': 'day',
   'Past Month': 'week',
   'Past Year': 'month',
   'All Time': 'year',
+};
+
+/** The series each period's charts draw: All Time by month (labelled by year), the others as STATISTICS_SERIES. */
+export const STATISTICS_CHART_SERIES: Record<StatisticsPeriod, 'day' | 'week' | 'month'> = {
+  'Past Week': 'day',
+  'Past Month': 'week',
+  'Past Year': 'month',
+  'All Time': 'month',
 };
 
 /** Satisfactory Trend: satisfactory ÷ unsatisfactory × 100, rounded; undefined ("N/A") when either is zero. */

@@ -30,6 +30,7 @@ export async function migrate(
     const known = new Set(migrations.map((migration) => migration.name));
     const unknown = [...applied].filter((name) => !known.has(name)).sort();
     if (unknown.length > 0) throw new StartUpError(newerDatabase(unknown));
+    const done: string[] = [];
     for (const migration of migrations) {
       if (applied.has(migration.name)) continue;
       if (migration.requiresExtension && !(await hasExtension(database, migration.requiresExtension))) {
@@ -41,8 +42,11 @@ export async function migrate(
       await database.execScript(
         `${migration.sql}\nINSERT INTO schema_migrations (name) VALUES ('${migration.name.replaceAll("'", "''")}');`,
       );
-      log.info(`Applied migration ${migration.name}`);
+      done.push(migration.name);
     }
+    // One line, not one per migration (a new database applies them all).
+    if (done.length === 1) log.info(`Applied migration ${done[0]}`);
+    else if (done.length > 1) log.info(`Applied ${done.length} migrations (${done[0]} to ${done.at(-1)})`);
   });
 }
 

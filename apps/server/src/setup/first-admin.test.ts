@@ -29,14 +29,11 @@ describe('ensureFirstAdministrator', () => {
     expect(await verifyPassword(users[0]?.password_hash ?? '', 'Start-Here-1')).toBe(true);
   });
 
-  it('prints a one-time /register/{key} link for an administrator invitation when nothing is configured', async () => {
+  it('makes a one-time /register/{key} link for an administrator invitation when nothing is configured', async () => {
     database = await openTestDatabase();
-    const printed: string[] = [];
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-      printed.push(String(chunk));
-      return true;
-    });
-    await ensureFirstAdministrator(database.db, readConfig({ PUBLIC_URL: 'https://dash.example.com' }), silent);
+    const admin = await ensureFirstAdministrator(database.db, readConfig({ PUBLIC_URL: 'https://dash.example.com' }), silent);
+    expect(admin?.email).toBe('admin@dash.example.com');
+    const printed = [admin?.registerLink ?? ''];
     const key = /https:\/\/dash\.example\.com\/register\/([A-Za-z0-9_-]{43})/.exec(printed.join(''))?.[1];
     expect(key).toBeDefined();
     const tokens = await sqlRows<{ purpose: string; role: string; email: string }>(

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import 'bootstrap/dist/css/bootstrap.min.css';
+import '@tabler/core/dist/css/tabler.min.css';
 import '../styles/app.css';
 import { applyTheme, rememberedTheme } from '../lib/theme.ts';
 import { createRouter } from './router.tsx';

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, data, Outlet, type RouteObject } from 'react-router';
 import { LoadingPlaceholder } from '../components/loading-placeholder.tsx';
 import { loadChunk } from './routes/lazy-screen.ts';
 import { accountPublicRoutes } from './routes/account-public-routes.tsx';
@@ -48,14 +48,21 @@ export const routes: RouteObject[] = [
             // The top bar, the sidebar and their icons load with the first signed-in screen, not with the login screen.
             lazy: async () => ({ Component: (await loadChunk(() => import('../layout/dashboard-layout.tsx'))).DashboardLayout }),
             children: [
-              ...statisticsRoutes,
-              ...conversationRoutes,
-              ...informTheBotRoutes,
-              ...userAccountRoutes,
-              ...documentsRoutes,
-              ...botSettingsRoutes,
-              ...searchRoutes,
-              ...auditLogRoutes,
+              {
+                // A screen's error, and an address that matches nothing, show in the layout's main area.
+                errorElement: <RouteErrorScreen inLayout />,
+                children: [
+                  ...statisticsRoutes,
+                  ...conversationRoutes,
+                  ...informTheBotRoutes,
+                  ...userAccountRoutes,
+                  ...documentsRoutes,
+                  ...botSettingsRoutes,
+                  ...searchRoutes,
+                  ...auditLogRoutes,
+                  { path: '*', handle: { title: 'Error', notFound: true }, loader: notFound },
+                ],
+              },
             ],
           },
         ],
@@ -63,5 +70,10 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** An address that matches no screen: the router's 404, shown by the error screen. */
+function notFound(): never {
+  throw data(null, { status: 404, statusText: 'Not Found' });
+}
 
 export const createRouter = () => createBrowserRouter(routes);

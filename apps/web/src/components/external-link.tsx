@@ -1,4 +1,4 @@
-import { ExternalLinkIcon } from 'lucide-react';
+import { IconExternalLink } from './icons.tsx';
 import type { ReactNode } from 'react';
 import { isHttpUrl } from '../lib/safe-url.ts';
 
@@ -12,7 +12,7 @@ export function ExternalLink({ href, children }: { href: string | null | undefin
   return (
     <a href={href} target="_blank" rel="noopener noreferrer">
       {label}
-      <ExternalLinkIcon className="ms-1 external-link-icon" size={14} />
+      <IconExternalLink className="ms-1 external-link-icon" size={14} />
     </a>
   );
 }

@@ -2,7 +2,7 @@ import Pagination from 'react-bootstrap/Pagination';
 import { Link } from 'react-router';
 import { pageCount } from '@steward/contract/paging';
 
-interface PaginationBarProps {
+export interface PaginationBarProps {
   /** The list's route without the page part, e.g. "/feedback". */
   basePath: string;
   /** One-based page being shown. */

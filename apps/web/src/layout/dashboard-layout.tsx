@@ -45,7 +45,7 @@ export function DashboardLayout() {
         ) : (
           <Offcanvas show={drawerOpen} onHide={closeDrawer} aria-labelledby="sidebar-drawer-title" className="sidebar-drawer">
             <Offcanvas.Header closeButton closeLabel="Close menu">
-              <Offcanvas.Title id="sidebar-drawer-title" as="h2" className="h5">
+              <Offcanvas.Title id="sidebar-drawer-title" as="h2">
                 Menu
               </Offcanvas.Title>
             </Offcanvas.Header>

@@ -1,11 +1,10 @@
-import type { LucideIcon } from 'lucide-react';
-import { BookOpenText, FileText, History, House, LifeBuoy, MessageSquareText, ScrollText, Settings, Users } from 'lucide-react';
+import { IconBook, IconFileText, IconHistory, IconHome, IconLifebuoy, IconListDetails, IconMessage2, IconSettings, IconUsers, type AppIcon } from '../components/icons.tsx';
 import { canReadAuditLog, canReadDocuments, canReadInformTheBot, canReadUserAccounts, type StaffRule } from '@steward/contract/permissions';
 
 export interface SidebarEntry {
   label: string;
   to: string;
-  icon: LucideIcon;
+  icon: AppIcon;
   /** Shown only to staff this rule allows; to everyone without one. */
   shownTo?: StaffRule;
   showsOpenHelpRequests?: boolean;
@@ -13,13 +12,13 @@ export interface SidebarEntry {
 
 /** The sidebar of spec section 2, in its order. */
 export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
-  { label: 'Home', to: '/home', icon: House },
-  { label: 'History', to: '/history', icon: History },
-  { label: 'Feedback', to: '/feedback', icon: MessageSquareText },
-  { label: 'Help Requests', to: '/help-requests', icon: LifeBuoy, showsOpenHelpRequests: true },
-  { label: 'Documents', to: '/documents', icon: FileText, shownTo: canReadDocuments },
-  { label: 'Inform the Bot', to: '/inform-the-bot', icon: BookOpenText, shownTo: canReadInformTheBot },
-  { label: 'Bot Settings', to: '/bot-settings', icon: Settings },
-  { label: 'User Accounts', to: '/user-accounts', icon: Users, shownTo: canReadUserAccounts },
-  { label: 'Audit Log', to: '/audit-log', icon: ScrollText, shownTo: canReadAuditLog },
+  { label: 'Home', to: '/home', icon: IconHome },
+  { label: 'History', to: '/history', icon: IconHistory },
+  { label: 'Feedback', to: '/feedback', icon: IconMessage2 },
+  { label: 'Help Requests', to: '/help-requests', icon: IconLifebuoy, showsOpenHelpRequests: true },
+  { label: 'Documents', to: '/documents', icon: IconFileText, shownTo: canReadDocuments },
+  { label: 'Inform the Bot', to: '/inform-the-bot', icon: IconBook, shownTo: canReadInformTheBot },
+  { label: 'Bot Settings', to: '/bot-settings', icon: IconSettings },
+  { label: 'User Accounts', to: '/user-accounts', icon: IconUsers, shownTo: canReadUserAccounts },
+  { label: 'Audit Log', to: '/audit-log', icon: IconListDetails, shownTo: canReadAuditLog },
 ];

@@ -1,5 +1,5 @@
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '../components/icons.tsx';
 import { useState } from 'react';
-import { LogOut, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import { NavLink, useNavigate } from 'react-router';
@@ -44,7 +44,7 @@ export function Sidebar({ collapsed, onToggleCollapsed, onNavigate }: SidebarPro
               aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
               aria-expanded={!collapsed}
             >
-              {collapsed ? <PanelLeftOpen size={20} /> : <PanelLeftClose size={20} />}
+              {collapsed ? <IconLayoutSidebarLeftExpand size={20} /> : <IconLayoutSidebarLeftCollapse size={20} />}
             </Button>
           </RailTooltip>
         ) : null}
@@ -56,7 +56,7 @@ export function Sidebar({ collapsed, onToggleCollapsed, onNavigate }: SidebarPro
                   <entry.icon className="sidebar-icon flex-shrink-0" size={20} />
                   <span className={collapsed ? 'visually-hidden' : 'flex-grow-1 text-truncate'}>{entry.label}</span>
                   {entry.showsOpenHelpRequests && openHelpRequests > 0 ? (
-                    <Badge bg="danger" pill className="sidebar-badge" aria-label={`${openHelpRequests} open help requests`}>
+                    <Badge bg="danger" text="white" pill className="sidebar-badge" aria-label={`${openHelpRequests} open help requests`}>
                       {openHelpRequests}
                     </Badge>
                   ) : null}
@@ -75,7 +75,7 @@ export function Sidebar({ collapsed, onToggleCollapsed, onNavigate }: SidebarPro
               disabled={logoutMutation.isPending}
               aria-label={collapsed ? 'Logout' : undefined}
             >
-              <LogOut size={18} />
+              <IconLogout size={18} />
               {collapsed ? null : 'Logout'}
             </Button>
           </RailTooltip>

@@ -1,4 +1,4 @@
-import { Moon } from 'lucide-react';
+import { IconMoon } from '../components/icons.tsx';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useChangeTheme } from '../features/auth/api/change-theme.ts';
@@ -26,7 +26,7 @@ export function ThemeToggle({ compact = false }: { compact?: boolean }) {
           aria-label="Dark mode"
           onClick={() => change(!dark)}
         >
-          <Moon size={18} />
+          <IconMoon size={18} />
         </Button>
       </RailTooltip>
     );
@@ -38,7 +38,7 @@ export function ThemeToggle({ compact = false }: { compact?: boolean }) {
       role="switch"
       label={
         <span className="d-inline-flex align-items-center gap-1">
-          <Moon size={16} />
+          <IconMoon size={16} />
           Dark mode
         </span>
       }

@@ -1,4 +1,4 @@
-import { Menu } from 'lucide-react';
+import { IconMenu2 } from '../components/icons.tsx';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import { useAppInfo } from '../features/app-info/api/get-app-info.ts';
@@ -11,7 +11,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu?: () => void }) {
     <header className="top-bar navbar border-bottom px-3 gap-2 flex-wrap flex-sm-nowrap">
       {onOpenMenu ? (
         <Button variant="outline-secondary" className="top-bar-menu-button flex-shrink-0" aria-label="Open menu" onClick={onOpenMenu}>
-          <Menu size={20} />
+          <IconMenu2 size={20} />
         </Button>
       ) : null}
       <Link to="/home" className="navbar-brand fw-semibold text-truncate">

@@ -1,3 +1,4 @@
+import type { WidgetAppearance } from '@steward/contract/chat-constants';
 import type { ChatAnswer, ChatAskRequest, ChatFeedbackRequest, ChatHelpRequest } from '@steward/contract/chat';
 import type { ChatClient } from '../chat-client.ts';
 
@@ -50,6 +51,13 @@ export class FakeChatClient implements ChatClient {
 
   async funFacts(): Promise<string[]> {
     return this.facts;
+  }
+
+  /** What the appearance call answers (Bot Settings' look). */
+  savedAppearance: Partial<WidgetAppearance> = {};
+
+  async appearance(): Promise<Partial<WidgetAppearance>> {
+    return this.savedAppearance;
   }
 }
 

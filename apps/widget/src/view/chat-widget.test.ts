@@ -3,7 +3,7 @@ import { CHAT_DOWN_REASONS, CHAT_HELP_REQUEST_TEXTS } from '@steward/contract/ch
 import { ChatCallError } from '../chat-client.ts';
 import { ConversationStore } from '../conversation-store.ts';
 import { FakeChatClient, gate } from '../test/fake-chat-client.ts';
-import { type ChatWidget, HOST_TAG, mountChatWidget } from './chat-widget.ts';
+import { accentCss, type ChatWidget, HOST_TAG, mountChatWidget } from './chat-widget.ts';
 
 const STORAGE_KEY = 'widget-test';
 let client: FakeChatClient;
@@ -225,5 +225,24 @@ describe('the chat widget', () => {
     expect(buttonNamed('Thumbs up').getAttribute('aria-pressed')).toBe('true');
     await ask('Second?');
     expect(client.asked[1]?.session_id).toBe('session-1.signature');
+  });
+});
+
+describe('Bot Settings look', () => {
+  it('offers the suggested questions until the first question; one click asks it', async () => {
+    widget = mountChatWidget({ client, store: new ConversationStore(STORAGE_KEY), title: 'Ask Acme', greeting: 'Hi there!', suggestedQuestions: ['How long do refunds take?', 'Do you ship abroad?'] });
+    widget.open();
+    const group = $('[role="group"][aria-label="Suggested questions"]');
+    expect(Array.from(group.querySelectorAll('button')).map((button) => button.textContent)).toEqual(['How long do refunds take?', 'Do you ship abroad?']);
+    buttonNamed('Do you ship abroad?').click();
+    await settle();
+    expect(client.asked.map((request) => request.message)).toEqual(['Do you ship abroad?']);
+    expect($$('.suggestions')).toHaveLength(0);
+  });
+
+  it('paints the accent with readable text on it, and ignores a malformed colour', () => {
+    expect(accentCss('#7a2e9c')).toBe(':host { --brand: #7a2e9c; --brand-text: #ffffff; }');
+    expect(accentCss('#f5d90a')).toBe(':host { --brand: #f5d90a; --brand-text: #111418; }');
+    expect(accentCss('red; } body { display: none')).toBe('');
   });
 });

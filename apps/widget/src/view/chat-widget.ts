@@ -6,6 +6,7 @@ import { h, uniqueId } from './dom.ts';
 import { HELP_TEXTS, helpRequestForm } from './help-request-form.ts';
 import { icon } from './icons.ts';
 import { WIDGET_CSS } from './styles.ts';
+import { textColorOn } from '@steward/contract/chat-constants';
 
 export const WIDGET_TEXTS = {
   close: 'Close chat',
@@ -19,6 +20,10 @@ export interface ChatWidgetOptions {
   store: ConversationStore;
   title: string;
   greeting: string;
+  /** Bot Settings' accent (#rrggbb) for the button, the header and the visitor's messages; none: the widget's own. */
+  accentColor?: string;
+  /** Offered as buttons before the visitor's first question. */
+  suggestedQuestions?: readonly string[];
 }
 
 export interface ChatWidget {
@@ -34,7 +39,7 @@ export interface ChatWidget {
 export function mountChatWidget(options: ChatWidgetOptions, parent: HTMLElement = document.body): ChatWidget {
   const host = document.createElement(HOST_TAG);
   const shadow = host.attachShadow({ mode: 'open' });
-  adoptStyles(shadow);
+  adoptStyles(shadow, options.accentColor);
 
   const conversation = new Conversation(options.client, options.store);
   let funFacts: Promise<string[]> | undefined;
@@ -56,6 +61,7 @@ export function mountChatWidget(options: ChatWidgetOptions, parent: HTMLElement 
   const chat = conversationView({
     conversation,
     greeting: options.greeting,
+    suggestedQuestions: options.suggestedQuestions ?? [],
     funFacts: loadFunFacts,
     announce,
     openHelpRequest: () => showHelp(),
@@ -118,12 +124,19 @@ export function mountChatWidget(options: ChatWidgetOptions, parent: HTMLElement 
  * A constructed stylesheet needs no 'unsafe-inline' in the host page's Content-Security-Policy; browsers
  * without one (and jsdom) get a <style> element.
  */
-function adoptStyles(shadow: ShadowRoot): void {
+function adoptStyles(shadow: ShadowRoot, accentColor: string | undefined): void {
+  const css = WIDGET_CSS + accentCss(accentColor);
   try {
     const sheet = new CSSStyleSheet();
-    sheet.replaceSync(WIDGET_CSS);
+    sheet.replaceSync(css);
     shadow.adoptedStyleSheets = [sheet];
   } catch {
-    shadow.appendChild(h('style', {}, WIDGET_CSS));
+    shadow.appendChild(h('style', {}, css));
   }
+}
+
+/** The accent on the filled parts (button, header, send, the visitor's bubbles), its text white or black to stay readable. */
+export function accentCss(accentColor: string | undefined): string {
+  if (!accentColor || !/^#[0-9a-f]{6}$/i.test(accentColor)) return '';
+  return `:host { --brand: ${accentColor}; --brand-text: ${textColorOn(accentColor)}; }`;
 }

@@ -13,6 +13,7 @@ export const CONVERSATION_TEXTS = {
   send: 'Send',
   thinking: 'Looking for the answer…',
   askTeam: 'Ask our team',
+  suggestions: 'Suggested questions',
 } as const;
 
 /** How often the fun fact changes while an answer takes its time. */
@@ -21,6 +22,8 @@ const FUN_FACT_EVERY_MS = 6_000;
 export interface ConversationViewOptions {
   conversation: Conversation;
   greeting: string;
+  /** Offered as buttons under the greeting until the visitor's first question (Bot Settings). */
+  suggestedQuestions?: readonly string[];
   /** The fun facts, fetched once on first use. */
   funFacts: () => Promise<string[]>;
   /** The polite live region where new answers are announced. */
@@ -64,7 +67,26 @@ export function conversationView(options: ConversationViewOptions): Conversation
   const notice = h('p', { class: 'notice' });
   const askTeam = h('button', { type: 'button', class: 'inline-link' }, CONVERSATION_TEXTS.askTeam);
   askTeam.addEventListener('click', options.openHelpRequest);
-  const element = h('div', { class: 'view' }, messages, notice, composer, h('div', { class: 'footer' }, questionError, askTeam));
+  // A new conversation offers Bot Settings' suggested questions; one click asks it, and they go.
+  const suggestions = h('div', { class: 'suggestions', role: 'group', 'aria-label': CONVERSATION_TEXTS.suggestions });
+  for (const suggested of conversation.messages.length === 0 ? (options.suggestedQuestions ?? []) : []) {
+    const button = h('button', { type: 'button', class: 'suggestion' }, suggested);
+    button.addEventListener('click', () => {
+      if (conversation.busy) return;
+      suggestions.remove();
+      void conversation.ask(suggested);
+    });
+    suggestions.appendChild(button);
+  }
+  const element = h(
+    'div',
+    { class: 'view' },
+    messages,
+    ...(suggestions.childElementCount > 0 ? [suggestions] : []),
+    notice,
+    composer,
+    h('div', { class: 'footer' }, questionError, askTeam),
+  );
 
   const setProblem = (problem: string | undefined) => {
     questionError.textContent = problem ?? '';
@@ -84,6 +106,7 @@ export function conversationView(options: ConversationViewOptions): Conversation
     if (problem) return;
     notice.textContent = '';
     question.value = '';
+    suggestions.remove();
     void conversation.ask(text);
   };
   composer.addEventListener('submit', (event) => {

@@ -36,7 +36,7 @@ a { color: var(--accent); }
 .launcher {
   position: fixed; right: 20px; bottom: 20px; z-index: 2147483000;
   display: inline-flex; align-items: center; gap: 8px; padding: 12px 18px;
-  border: 0; border-radius: 999px; background: var(--accent); color: var(--accent-text);
+  border: 0; border-radius: 999px; background: var(--brand, var(--accent)); color: var(--brand-text, var(--accent-text));
   font-weight: 600; box-shadow: var(--shadow);
 }
 .panel {
@@ -51,14 +51,14 @@ a { color: var(--accent); }
   .panel { right: 12px; bottom: 76px; height: calc(100vh - 92px); }
   .launcher { right: 12px; bottom: 12px; }
 }
-.header { display: flex; align-items: center; gap: 8px; padding: 12px 14px; background: var(--accent); color: var(--accent-text); }
+.header { display: flex; align-items: center; gap: 8px; padding: 12px 14px; background: var(--brand, var(--accent)); color: var(--brand-text, var(--accent-text)); }
 .header h2 { flex: 1; margin: 0; font-size: 16px; font-weight: 700; }
 .icon-button { display: inline-flex; padding: 6px; border: 0; border-radius: 8px; background: transparent; color: inherit; }
-.header :focus-visible { outline-color: var(--accent-text); }
+.header :focus-visible { outline-color: var(--brand-text, var(--accent-text)); }
 .view { flex: 1; display: flex; flex-direction: column; min-height: 0; }
 .messages { position: relative; flex: 1; overflow-y: auto; padding: 14px; display: flex; flex-direction: column; gap: 10px; }
 .message { max-width: 88%; padding: 9px 12px; border-radius: 12px; overflow-wrap: anywhere; }
-.message.visitor { align-self: flex-end; background: var(--visitor); color: var(--visitor-text); white-space: pre-wrap; }
+.message.visitor { align-self: flex-end; background: var(--brand, var(--visitor)); color: var(--brand-text, var(--visitor-text)); white-space: pre-wrap; }
 .message.bot { align-self: flex-start; background: var(--surface); }
 .message.error { align-self: flex-start; background: var(--error-surface); color: var(--error); }
 .message p, .message ul, .message ol, .message pre, .message blockquote, .message table { margin: 0 0 8px; }
@@ -77,6 +77,8 @@ a { color: var(--accent); }
 .reasons fieldset { margin: 0; padding: 0; border: 0; }
 .reasons legend { padding: 0; margin-bottom: 4px; font-weight: 600; }
 .reasons label.check { display: flex; align-items: center; gap: 6px; }
+.suggestions { display: flex; flex-wrap: wrap; gap: 6px; padding: 0 12px 8px; }
+.suggestion { padding: 6px 10px; border: 1px solid var(--brand, var(--accent)); border-radius: 999px; background: var(--background); color: var(--text); font: inherit; font-size: 13px; cursor: pointer; text-align: left; }
 .inline-link { align-self: flex-start; padding: 0; border: 0; background: none; color: var(--accent); text-decoration: underline; }
 .composer { display: flex; gap: 8px; align-items: flex-end; padding: 10px 12px 6px; border-top: 1px solid var(--border); }
 .composer textarea { flex: 1; }
@@ -86,7 +88,7 @@ textarea, input:not([type="checkbox"]) {
   background: var(--background); resize: vertical;
 }
 textarea[aria-invalid="true"], input[aria-invalid="true"] { border-color: var(--error); }
-.primary { padding: 8px 14px; border: 0; border-radius: 8px; background: var(--accent); color: var(--accent-text); font-weight: 600; }
+.primary { padding: 8px 14px; border: 0; border-radius: 8px; background: var(--brand, var(--accent)); color: var(--brand-text, var(--accent-text)); font-weight: 600; }
 .secondary { padding: 8px 14px; border: 1px solid var(--border); border-radius: 8px; background: transparent; }
 .send { display: inline-flex; align-items: center; gap: 6px; }
 .footer { display: flex; justify-content: space-between; align-items: center; gap: 8px; padding: 0 12px 10px; font-size: 13px; }

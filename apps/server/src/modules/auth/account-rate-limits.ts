@@ -13,6 +13,7 @@ export const ACCOUNT_RATE_LIMITS = {
   /** A browser that has signed in to the account (device-cookies.ts) has a quota of its own, which no stranger reaches. */
   resetMailPerDevice: { limit: 5, windowSeconds: 60 * 60 },
   registerPerAddress: { limit: 20, windowSeconds: 15 * 60 },
+  invitationLookupPerAddress: { limit: 120, windowSeconds: 15 * 60 },
   resetPerAddress: { limit: 20, windowSeconds: 15 * 60 },
   verifyPerAddress: { limit: 20, windowSeconds: 15 * 60 },
   changePasswordPerUser: { limit: 10, windowSeconds: 15 * 60 },

@@ -71,3 +71,13 @@ export async function consumeAccountToken(db: Db, purpose: TokenPurpose, key: st
   if (!stored) return { ok: false, reason: 'unknown' };
   return { ok: false, reason: stored.used_at ? 'used' : 'expired' };
 }
+
+/** A live (unused, unexpired) token's email and name, without spending it: the register page says whom it registers. */
+export async function peekAccountToken(db: Db, purpose: TokenPurpose, key: string): Promise<Pick<ConsumedToken, 'email' | 'name'> | undefined> {
+  const tokenHash = hashSecret(key);
+  const rows = await sqlRows<Pick<TokenRow, 'token_hash' | 'email' | 'name'>>(db, sql`
+    SELECT token_hash, email, name FROM auth_tokens
+    WHERE token_hash = ${tokenHash} AND purpose = ${purpose} AND used_at IS NULL AND expires_at > now()`);
+  const row = rows[0];
+  return row && sameHash(row.token_hash, tokenHash) ? { email: row.email, name: row.name } : undefined;
+}

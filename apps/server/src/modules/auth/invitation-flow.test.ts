@@ -26,8 +26,12 @@ describe('POST /api/add-user', () => {
     const email = newEmail();
     const answer = await client.post('/api/add-user', { name: 'Nora New', email, role: 'viewer' });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ success: true });
     const mail = await latestMailTo(testApp, email);
+    // No SMTP_URL here: the answer says the mail went to the outbox folder, and gives the administrator its link.
+    expect(answer.body).toEqual({
+      success: true,
+      data: { rows: [{ delivery: 'outbox', outbox_folder: expect.stringMatching(/outbox$/), register_link: `http://127.0.0.1:3000/register/${keyFromMail(mail, 'register')}` }] },
+    });
     expect(mail?.subject).toContain('invited');
     expect(mail?.text).toMatch(new RegExp(`^Hello Nora New,`));
     expect(mail?.text).toContain(admin.name);
@@ -66,6 +70,24 @@ describe('POST /api/add-user', () => {
     expect((await client.post('/api/add-user', { name: 'X', email, role: 'admin' })).status).toBe(403);
     expect((await testApp.client().post('/api/add-user', { name: 'X', email, role: 'admin' })).status).toBe(401);
     expect(await countMailsTo(testApp, email)).toBe(0);
+  });
+});
+
+describe('GET /api/register/{key}', () => {
+  it('says whom a live invitation registers, and nothing for a spent, expired or unknown key', async () => {
+    const { client } = await testApp.signedInClient('admin');
+    const email = newEmail();
+    await client.post('/api/add-user', { name: 'Peek Person', email, role: 'viewer' });
+    const key = keyFromMail(await latestMailTo(testApp, email), 'register');
+    const answer = await testApp.client().get(`/api/register/${key}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ success: true, data: { rows: [{ email, name: 'Peek Person' }] } });
+    // Looking does not spend the key.
+    expect((await testApp.client().post('/api/register', { key, password: GOOD_PASSWORD })).status).toBe(200);
+    const spent = await testApp.client().get(`/api/register/${key}`);
+    expect(spent.status).toBe(404);
+    expect(spent.body.error?.message).toBe(INVALID_INVITATION);
+    expect((await testApp.client().get(`/api/register/${'x'.repeat(43)}`)).status).toBe(404);
   });
 });
 

@@ -2,6 +2,7 @@ import { BOT_SETTINGS_MESSAGES, type FunFactFields, type FunFactRow } from '@ste
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { type AuditActor, type AuditObject, recordAudit } from '../audit-log/record-audit.ts';
+import { saveBotAppearance as saveBotAppearanceRow } from './bot-appearance.repository.ts';
 import { saveBotSetting } from './bot-settings.repository.ts';
 import { addFunFacts as addFunFactRows, deleteFunFact as deleteFunFactRow, saveFunFact } from './fun-facts.repository.ts';
 
@@ -19,6 +20,16 @@ export async function saveBotSettings(
     ...(helpRequestEmails === undefined ? {} : { helpRequestEmails: helpRequestEmails.length }),
   };
   await recordAudit(tx, actor, { action: 'bot_settings_changed', object: { type: 'bot_settings', id: null, label: 'Bot settings' }, details });
+}
+
+/** Saves the bot's look (the widget's title, greeting, accent, suggested questions, "don't know" text, allowed sites), audited. */
+export async function saveBotAppearance(tx: Db, actor: AuditActor, appearance: Parameters<typeof saveBotAppearanceRow>[1]): Promise<void> {
+  await saveBotAppearanceRow(tx, appearance);
+  await recordAudit(tx, actor, {
+    action: 'bot_settings_changed',
+    object: { type: 'bot_settings', id: null, label: 'Bot settings' },
+    details: { appearance: appearance.title, allowedSites: appearance.allowed_sites.length },
+  });
 }
 
 /** A fun fact as the audit log names it: by its text. */

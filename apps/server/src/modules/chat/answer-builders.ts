@@ -61,4 +61,5 @@ export function llmAnswerHtml(text: string, passages: readonly RetrievedPassage[
 
 export const correctionAnswerHtml = (content: string): string => textToParagraphs(content);
 
-export const dontKnowHtml = (): string => `<p>${escapeHtml(CHAT_TEXTS.dontKnow)}</p>`;
+/** The answer when nothing answers the question: Bot Settings' text, or the built-in one when that is empty. */
+export const dontKnowHtml = (text = ''): string => `<p>${escapeHtml(text.trim() || CHAT_TEXTS.dontKnow)}</p>`;

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import type { KnowledgeStore } from '../knowledge/knowledge-store.ts';
+import { readBotAppearance } from '../bot-settings/bot-appearance.repository.ts';
 import { sanitizeAnswerHtml } from './answer-html.ts';
 import { correctionAnswerHtml, distinctSources, dontKnowHtml, extractiveAnswerHtml, llmAnswerHtml } from './answer-builders.ts';
 import { type CandidateSentence, chooseSentences, sentencesOfPassages } from './answer-sentences.ts';
@@ -60,7 +61,7 @@ export async function answerQuestion(
   }
 
   const { terms, passages } = await retrievePassages(deps.db, deps.knowledge, question);
-  if (passages.length === 0) return { ...draft(dontKnowHtml(), 'unknown', [], []), coverageGap: true };
+  if (passages.length === 0) return { ...draft(dontKnowHtml((await readBotAppearance(deps.db)).dont_know_text), 'unknown', [], []), coverageGap: true };
 
   if (deps.llm) {
     try {

@@ -8,12 +8,13 @@ const PREFLIGHT_MAX_AGE = 600;
 /**
  * CORS for the public chat calls, run before each of them (preflights included): a browser call
  * from a page of an allowed origin (BOT_ALLOWED_ORIGINS and the dashboard's PUBLIC_URL, which config.ts adds to
- * them) is answered with that origin in Access-Control-Allow-Origin. The Host header is not trusted: a page of
- * an attacker's name that resolves to this server (DNS rebinding) sends its own name as both Origin and Host.
- * A page of any other origin is refused outright, so a foreign page cannot even spend the visitor's rate limit. Calls without Origin are not from a
+ * them, and the allowed sites saved in Bot Settings, `savedOrigins`) is answered with that origin in
+ * Access-Control-Allow-Origin. The Host header is not trusted: a page of an attacker's name that resolves to this
+ * server (DNS rebinding) sends its own name as both Origin and Host. A page of any other origin is refused
+ * outright, so a foreign page cannot even spend the visitor's rate limit. Calls without Origin are not from a
  * browser page and carry nothing to protect. No credentials are allowed: the calls never use cookies.
  */
-export function chatOriginCheck(allowedOrigins: readonly string[]) {
+export function chatOriginCheck(allowedOrigins: readonly string[], savedOrigins: () => Promise<readonly string[]> = async () => []) {
   const allowed = new Set(allowedOrigins);
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     reply.header('vary', 'Origin');
@@ -21,7 +22,8 @@ export function chatOriginCheck(allowedOrigins: readonly string[]) {
     reply.header('cross-origin-resource-policy', 'cross-origin');
     const origin = request.headers.origin;
     if (origin === undefined) return;
-    if (!allowed.has(origin)) throw new HttpError(403, CHAT_TEXTS.originNotAllowed);
+    // The sites saved in Bot Settings are read only for an origin the environment does not allow already.
+    if (!allowed.has(origin) && !(await savedOrigins()).includes(origin)) throw new HttpError(403, CHAT_TEXTS.originNotAllowed);
     reply.header('access-control-allow-origin', origin);
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createdIdRow } from '@steward/contract/bot';
+import { chatAppearanceRow } from '@steward/contract/bot-appearance';
 import {
   CHAT_TEXTS,
   type ChatAnswer,
@@ -17,6 +18,7 @@ import { rateAnswerOnce } from '../feedback/feedback.actions.ts';
 import { receiveHelpRequest } from '../help-requests/help-requests.actions.ts';
 import { recordExchange } from '../history/history.actions.ts';
 import { visitorCountry } from '../bot/country-lookup.ts';
+import { readBotAppearance } from '../bot-settings/bot-appearance.repository.ts';
 import { listFunFacts } from '../bot-settings/fun-facts.repository.ts';
 import { type AnswerDraft, answerQuestion } from './chat-answers.ts';
 import { answerPreflight, chatOriginCheck } from './chat-origins.ts';
@@ -36,7 +38,8 @@ export const CHAT_BODY_LIMIT = 16 * 1024;
 export async function chatRoutes(app: FastifyInstance, { db, config, knowledge, log }: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const sessionIds = sharedChatSessionIds(db);
-  const chatCall = { config: { access: 'public' as const }, onRequest: chatOriginCheck(config.botAllowedOrigins), bodyLimit: CHAT_BODY_LIMIT };
+  const savedOrigins = async () => (await readBotAppearance(db)).allowed_sites;
+  const chatCall = { config: { access: 'public' as const }, onRequest: chatOriginCheck(config.botAllowedOrigins, savedOrigins), bodyLimit: CHAT_BODY_LIMIT };
 
   /** The visitor's address and country, as the bot API would have been sent them. */
   const visitor = (request: FastifyRequest) => ({ user_ip: request.ip, country: visitorCountry({ user_ip: request.ip }) });
@@ -47,6 +50,12 @@ export async function chatRoutes(app: FastifyInstance, { db, config, knowledge, 
   };
 
   api.options('/api/chat/*', chatCall, async (_request, reply) => answerPreflight(reply));
+
+  // What the widget shows: its title, greeting, accent colour and suggested questions (Bot Settings).
+  api.get('/api/chat/appearance', { ...chatCall, schema: { response: { 200: rowsAnswer(chatAppearanceRow) } } }, async () => {
+    const { title, greeting, accent_color, suggested_questions } = await readBotAppearance(db);
+    return { success: true as const, data: { rows: [{ title, greeting, accent_color, suggested_questions }] } };
+  });
 
   api.post(
     '/api/chat/ask',

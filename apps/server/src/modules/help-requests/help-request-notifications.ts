@@ -35,7 +35,9 @@ export const helpRequestNotificationHandler =
       const addresses = await readHelpRequestEmails(tx);
       const message = helpRequestMail(helpRequest, `${config.publicUrl}/help-requests/${helpRequest.id}`, config.assistantName);
       for (const to of addresses) await enqueueMail(tx, { ...message, to });
-      log.info({ helpRequestId, recipients: addresses.length }, 'help request notification queued');
+      // Nothing to send without a saved address (Bot Settings): no line for a person at a terminal.
+      if (addresses.length > 0) log.info({ helpRequestId, recipients: addresses.length }, 'help request notification queued');
+      else log.debug({ helpRequestId }, 'help request notification: no address saved in Bot Settings');
     });
   };
 

@@ -94,17 +94,20 @@ describe('Past Year', () => {
 });
 
 describe('All Time', () => {
-  it('has one bucket per local year from the first data, and no previous period', () => {
+  it('has one bucket per local month from the first data to this month, and no previous period', () => {
     const firstData = at('2024-12-31T20:00:00Z');
     const atUtc = planStatistics('All Time', 0, at('2026-11-21T10:00:00Z'), firstData);
     const atIndia = planStatistics('All Time', 5.5, at('2026-11-21T10:00:00Z'), firstData);
-    expect(dates(atUtc)).toEqual(['2024', '2025', '2026']);
-    expect(dates(atIndia)).toEqual(['2025', '2026']);
+    expect(dates(atUtc)).toHaveLength(24);
+    expect(dates(atUtc).slice(0, 2)).toEqual(['2024-12', '2025-01']);
+    expect(dates(atUtc).at(-1)).toBe('2026-11');
+    expect(dates(atIndia)[0]).toBe('2025-01');
     expect(iso(nth(atIndia.buckets, 0).from)).toBe('2024-12-31T18:30:00.000Z');
+    expect(iso(nth(atUtc.buckets, 23).to)).toBe('2026-11-22T00:00:00.000Z');
     expect(atUtc.previous).toBeUndefined();
   });
 
-  it('is this year alone on an empty database', () => {
-    expect(dates(planStatistics('All Time', -9.5, at('2026-01-01T05:00:00Z')))).toEqual(['2025']);
+  it('is this month alone on an empty database', () => {
+    expect(dates(planStatistics('All Time', -9.5, at('2026-01-01T05:00:00Z')))).toEqual(['2025-12']);
   });
 });

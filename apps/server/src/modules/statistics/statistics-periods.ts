@@ -36,7 +36,6 @@ const wallDate = (wall: number): string => {
   return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
 };
 const wallMonth = (wall: number): string => wallDate(wall).slice(0, 7);
-const wallYear = (wall: number): string => wallDate(wall).slice(0, 4);
 
 const startOfWallDay = (wall: number): number => Math.floor(wall / DAY) * DAY;
 const wallMonthStart = (year: number, month: number): number => Date.UTC(year, month, 1);
@@ -64,7 +63,8 @@ const previousOf = (current: TimeRange): TimeRange => ({ from: current.from - (c
  *   weekly buckets labelled today, today − 7, today − 14 … while inside the period, each the 7 days
  *   ending on its label (the oldest one cut at the period start).
  * - Past Year: this month and the 12 before, from the first of the oldest: 13 monthly buckets.
- * - All Time: one bucket per local year from `firstDataTime`'s year (or this year) to this year.
+ * - All Time: one bucket per local month from `firstDataTime`'s month (or this month) to this month; the
+ *   report sums them into the spec's years (statistics-report.ts), and the chart draws the months.
  * Every period ends at the end of today (local); previous is the same length right before.
  */
 export function planStatistics(
@@ -112,13 +112,14 @@ export function planStatistics(
     }
     case 'All Time': {
       const thisYear = todayDate.getUTCFullYear();
-      const firstYear =
-        firstDataTime === undefined ? thisYear : Math.min(thisYear, new Date(firstDataTime + offset).getUTCFullYear());
+      const thisMonth = todayDate.getUTCMonth();
+      const first = firstDataTime === undefined ? undefined : new Date(Math.min(firstDataTime + offset, today));
       const buckets: StatisticsBucket[] = [];
-      for (let year = firstYear; year <= thisYear; year += 1) {
-        const fromWall = Date.UTC(year, 0, 1);
-        const toWall = Math.min(endWall, Date.UTC(year + 1, 0, 1));
-        buckets.push({ date: wallYear(fromWall), from: toInstant(fromWall), to: toInstant(toWall) });
+      let index = first ? (first.getUTCFullYear() - thisYear) * 12 + first.getUTCMonth() - thisMonth : 0;
+      for (; index <= 0; index += 1) {
+        const fromWall = wallMonthStart(thisYear, thisMonth + index);
+        const toWall = Math.min(endWall, wallMonthStart(thisYear, thisMonth + index + 1));
+        buckets.push({ date: wallMonth(fromWall), from: toInstant(fromWall), to: toInstant(toWall) });
       }
       return { current: { from: buckets[0]?.from ?? end, to: end }, previous: undefined, buckets };
     }

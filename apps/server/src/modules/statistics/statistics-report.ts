@@ -1,4 +1,10 @@
-import { STATISTICS_SERIES, type StatisticsPeriod, type StatisticsRow } from '@steward/contract/statistics';
+import {
+  STATISTICS_SERIES,
+  type FeedbackBucket,
+  type SessionsBucket,
+  type StatisticsPeriod,
+  type StatisticsRow,
+} from '@steward/contract/statistics';
 import type { Db } from '../../db/client.ts';
 import { planStatistics } from './statistics-periods.ts';
 import { NO_COUNTS, type StatisticsCounts } from './settled-totals.ts';
@@ -6,7 +12,7 @@ import { countStatistics } from './statistics.repository.ts';
 
 /**
  * Where All Time started when last read, per database. All Time is planned from it and its statement reads
- * the first time again: one statement, and a second only when the first year changed (or on the first call).
+ * the first time again: one statement, and a second only when the first month changed (or on the first call).
  */
 const knownFirstTimes = new WeakMap<Db, number | undefined>();
 
@@ -65,6 +71,8 @@ function presentStatistics(
     down_count: bucketCounts[index]?.downRatings ?? 0,
   }));
   const series = STATISTICS_SERIES[period];
+  // All Time is planned by month: the chart draws the months, and the spec's years are their sums.
+  const allTime = period === 'All Time';
   return {
     current_sessions: current.sessions,
     previous_sessions: previous.sessions,
@@ -76,11 +84,29 @@ function presentStatistics(
     unsatisfactory_answers_previous: previous.downRatings,
     sessions_by_day: series === 'day' ? sessions : [],
     sessions_by_week: series === 'week' ? sessions : [],
-    sessions_by_month: series === 'month' ? sessions : [],
-    sessions_by_year: series === 'year' ? sessions : [],
+    sessions_by_month: series === 'month' || allTime ? sessions : [],
+    sessions_by_year: allTime ? sumSessionsByYear(sessions) : [],
     feedback_by_day: series === 'day' ? feedback : [],
     feedback_by_week: series === 'week' ? feedback : [],
-    feedback_by_month: series === 'month' ? feedback : [],
-    feedback_by_year: series === 'year' ? feedback : [],
+    feedback_by_month: series === 'month' || allTime ? feedback : [],
+    feedback_by_year: allTime ? sumFeedbackByYear(feedback) : [],
   };
 }
+
+/** Monthly buckets (YYYY-MM, oldest first) summed into their years (YYYY), a year without data kept as 0. */
+function sumByYear<Bucket extends { date: string }>(months: Bucket[], add: (total: Bucket, month: Bucket) => Bucket): Bucket[] {
+  const years: Bucket[] = [];
+  for (const month of months) {
+    const year = month.date.slice(0, 4);
+    const last = years.at(-1);
+    if (last?.date === year) years[years.length - 1] = add(last, month);
+    else years.push({ ...month, date: year });
+  }
+  return years;
+}
+
+const sumSessionsByYear = (months: SessionsBucket[]) =>
+  sumByYear(months, (total, month) => ({ ...total, session_count: total.session_count + month.session_count }));
+
+const sumFeedbackByYear = (months: FeedbackBucket[]) =>
+  sumByYear(months, (total, month) => ({ ...total, up_count: total.up_count + month.up_count, down_count: total.down_count + month.down_count }));

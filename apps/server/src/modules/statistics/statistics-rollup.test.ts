@@ -120,7 +120,13 @@ function rawStatisticsRow(raw: RawData, period: (typeof STATISTICS_PERIODS)[numb
     down_count: count(raw.downs, bucket),
   }));
   const series = STATISTICS_SERIES[period];
-  const only = <Bucket>(name: string, buckets: Bucket[]) => (series === name ? buckets : []);
+  const allTime = period === 'All Time';
+  const only = <Bucket>(name: string, buckets: Bucket[]) => (series === name || (allTime && name === 'month') ? buckets : []);
+  // All Time's years: the raw times counted in each local year the months cover.
+  const years = [...new Set(plan.buckets.map((bucket) => bucket.date.slice(0, 4)))].map((year) => {
+    const months = plan.buckets.filter((bucket) => bucket.date.startsWith(year));
+    return { date: year, from: months[0]?.from ?? 0, to: months.at(-1)?.to ?? 0 };
+  });
   return {
     current_sessions: count(raw.sessions, plan.current),
     previous_sessions: count(raw.sessions, plan.previous),
@@ -133,11 +139,11 @@ function rawStatisticsRow(raw: RawData, period: (typeof STATISTICS_PERIODS)[numb
     sessions_by_day: only('day', sessions),
     sessions_by_week: only('week', sessions),
     sessions_by_month: only('month', sessions),
-    sessions_by_year: only('year', sessions),
+    sessions_by_year: allTime ? years.map((year) => ({ date: year.date, session_count: count(raw.sessions, year) })) : [],
     feedback_by_day: only('day', feedback),
     feedback_by_week: only('week', feedback),
     feedback_by_month: only('month', feedback),
-    feedback_by_year: only('year', feedback),
+    feedback_by_year: allTime ? years.map((year) => ({ date: year.date, up_count: count(raw.ups, year), down_count: count(raw.downs, year) })) : [],
   };
 }
 

@@ -161,6 +161,12 @@ describe('GET /api/statistics/{period}/{timezoneOffsetHours}', () => {
       { date: '2028', session_count: 1 },
     ]);
     expect(allTime).toMatchObject({ current_sessions: 2, previous_sessions: 0, satisfactory_answers_current: 1 });
+    // The chart draws All Time by month: from the first data's month (local) to this one, each counted once.
+    expect(allTime.sessions_by_month[0]).toEqual({ date: '2025-05', session_count: 1 });
+    expect(allTime.sessions_by_month).toHaveLength(35);
+    expect(allTime.sessions_by_month.find((bucket) => bucket.date === '2028-02')).toEqual({ date: '2028-02', session_count: 1 });
+    expect(allTime.feedback_by_month.find((bucket) => bucket.date === '2028-02')).toEqual({ date: '2028-02', up_count: 1, down_count: 0 });
+    expect(allTime.feedback_by_year.at(-1)).toEqual({ date: '2028', up_count: 1, down_count: 0 });
   });
 
   it('reads All Time in one statement once its first year is known, and starts it earlier when older data arrives', async () => {

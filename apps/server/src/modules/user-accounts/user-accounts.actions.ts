@@ -11,18 +11,19 @@ import { deleteUserKeepingAnAdministrator } from './user-accounts.repository.ts'
 
 export const USER_NOT_FOUND = 'This user does not exist.';
 
-/** Invites a new staff member: the invitation, its mail (queued) and the audit entry, in the caller's transaction. */
+/** Invites a new staff member: the invitation, its mail (queued) and the audit entry, in the caller's transaction; answers the register link. */
 export async function inviteUser(
   tx: Db,
   actor: StaffActor,
   config: Pick<Config, 'publicUrl' | 'assistantName'>,
   invitee: { name: string; email: string; role: Role },
-): Promise<void> {
+): Promise<string> {
   const { name, email, role } = invitee;
   const key = await createInvitation(tx, { email, name, role, createdBy: actor.id });
   const link = `${config.publicUrl}/register/${key}`;
   await enqueueMail(tx, invitationMail({ to: email, name, assistantName: config.assistantName, link, invitedBy: actor.name }));
   await recordAudit(tx, actor, { action: 'user_invited', object: { type: 'invitation', id: null, label: `${name} <${email}>` }, details: { role } });
+  return link;
 }
 
 /** Deletes a staff account (never the last administrator: 409) with its audit entry; 404 when there is none. */

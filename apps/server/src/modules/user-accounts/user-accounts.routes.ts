@@ -1,15 +1,18 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EMAIL_TAKEN } from '@steward/contract/accounts';
 import { idParam, pageIndexParam, rowsAnswer, successAnswer } from '@steward/contract/envelope';
 import { PAGE_SIZE } from '@steward/contract/paging';
-import { canAddUser, canDeleteUser, canReadUserAccount, canReadUserAccounts } from '@steward/contract/permissions';
+import { canAddUser, canDeleteUser, canReadUserAccount, canReadUserAccounts, canSeeInvitationLink } from '@steward/contract/permissions';
 import {
+  addUserAnswer,
   addUserRequest,
   OTHER_ACCOUNT_NOT_ALLOWED,
   userListRow,
   userRow,
+  userListQuery,
 } from '@steward/contract/user-accounts';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -26,15 +29,17 @@ export async function userAccountsRoutes(app: FastifyInstance, { db, config }: A
 
   api.post(
     '/api/add-user',
-    { config: { access: canAddUser }, schema: { body: addUserRequest, response: { 200: successAnswer } } },
+    { config: { access: canAddUser }, schema: { body: addUserRequest, response: { 200: addUserAnswer } } },
     async (request) => {
       const inviter = signedIn(request);
       await limitRate(db, 'addUserPerUser', inviter.id);
       const { name, email, role } = request.body;
       if (await findUserByEmail(db, email)) throw new HttpError(409, EMAIL_TAKEN, 'email');
-      const actor = signedInActor(request);
-      await db.transaction((tx) => inviteUser(tx, actor, config, { name, email, role }));
-      return { success: true as const };
+      const link = await db.transaction((tx) => inviteUser(tx, signedInActor(request), config, { name, email, role }));
+      // Say truthfully where the invitation went: with no mail server it waits in the outbox folder.
+      if (config.smtpUrl) return { success: true as const, data: { rows: [{ delivery: 'smtp' as const }] } };
+      const outcome = { delivery: 'outbox' as const, outbox_folder: path.join(config.dataDir, 'outbox') };
+      return { success: true as const, data: { rows: [canSeeInvitationLink(inviter) ? { ...outcome, register_link: link } : outcome] } };
     },
   );
 
@@ -42,10 +47,10 @@ export async function userAccountsRoutes(app: FastifyInstance, { db, config }: A
     '/api/users/:pageIndex',
     {
       config: { access: canReadUserAccounts },
-      schema: { params: z.object({ pageIndex: pageIndexParam }), response: { 200: rowsAnswer(userListRow) } },
+      schema: { params: z.object({ pageIndex: pageIndexParam }), querystring: userListQuery, response: { 200: rowsAnswer(userListRow) } },
     },
     async (request) => {
-      const rows = await listUsersPage(db, request.params.pageIndex, PAGE_SIZE.userAccounts);
+      const rows = await listUsersPage(db, request.params.pageIndex, PAGE_SIZE.userAccounts, request.query);
       return { success: true as const, data: { rows: rows.map(presentUserListRow) } };
     },
   );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAST_ADMINISTRATOR, OTHER_ACCOUNT_NOT_ALLOWED } from '@steward/contract/user-accounts';
+import { LAST_ADMINISTRATOR, OTHER_ACCOUNT_NOT_ALLOWED, USER_LIST_SORT_MESSAGE } from '@steward/contract/user-accounts';
 import { countLiveSessions } from '../auth/sessions.repository.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -24,6 +24,25 @@ describe('GET /api/users/{pageIndex}', () => {
     const second = await client.get('/api/users/1');
     expect(second.body.data?.rows).toHaveLength(3);
     expect(second.body.data?.rows.at(-1)).toMatchObject({ name: 'Zed 21' });
+  });
+
+  it('orders by email or role, either way, when asked (?sort=&order=), and refuses any other order', async () => {
+    const { client } = await testApp.signedInClient('admin', { name: 'Sorter', email: 'aaaa-sorter@example.com' });
+    const emails = async (query: string) =>
+      ((await client.get(`/api/users/0${query}`)).body.data?.rows ?? []).map((row) => String(row.email));
+    const ascending = await emails('?sort=email&order=asc');
+    expect(ascending[0]).toBe('aaaa-sorter@example.com');
+    expect(ascending).toEqual([...ascending].sort((a, b) => a.localeCompare(b)));
+    const descending = await emails('?sort=email&order=desc');
+    expect(descending).toEqual([...descending].sort((a, b) => b.localeCompare(a)));
+    const firstRole = async (order: string) => (await client.get(`/api/users/0?sort=role&order=${order}`)).body.data?.rows[0]?.role;
+    expect(await firstRole('asc')).toBe('admin');
+    expect(await firstRole('desc')).toBe('viewer');
+    for (const bad of ['?sort=password_hash', '?sort=name&order=sideways', '?sort=lower(name)']) {
+      const refused = await client.get(`/api/users/0${bad}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error?.message).toBe(USER_LIST_SORT_MESSAGE);
+    }
   });
 
   it('refuses a visitor, and a bad page index', async () => {

@@ -60,6 +60,8 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   { route: 'GET /api/health', build: get('/api/health'), expect: everyone(200) },
   { route: 'GET /api/app-info', build: get('/api/app-info'), expect: everyone(200) },
   { route: 'GET /api/bot-settings', build: get('/api/bot-settings'), expect: everyone(200) },
+  { route: 'GET /api/chat/appearance', build: get('/api/chat/appearance'), expect: everyone(200) },
+  { route: 'GET /api/register/:key', build: get('/api/register/not-a-live-key'), expect: everyone(404) },
 
   // Signing in and own account.
   {
@@ -204,6 +206,16 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   { route: 'POST /api/inform-the-bot/delete/:id', build: async (fixtures) => ({ path: `/api/inform-the-bot/delete/${await fixtures.informTheBotId()}` }), expect: ADMIN_ONLY },
 
   // Bot settings and fun facts.
+  { route: 'GET /api/bot-appearance', build: get('/api/bot-appearance'), expect: LOGIN },
+  { route: 'GET /api/getting-started', build: get('/api/getting-started'), expect: LOGIN },
+  {
+    route: 'POST /api/bot-appearance',
+    build: () => ({
+      path: '/api/bot-appearance',
+      body: { appearance: { title: 'Chat with us', greeting: 'Hello!', accent_color: '#0b57b0', suggested_questions: [], dont_know_text: '', allowed_sites: [] } },
+    }),
+    expect: ADMIN_ONLY,
+  },
   { route: 'POST /api/bot-settings', build: () => ({ path: '/api/bot-settings', body: { settings: { supportMessageThreshold: 3 } } }), expect: ADMIN_ONLY },
   { route: 'GET /api/fun-facts', build: get('/api/fun-facts'), expect: LOGIN },
   {

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import { Navigate, Outlet, useParams } from 'react-router';
+import { Navigate, Outlet, useMatches, useParams } from 'react-router';
+import { RouteErrorScreen } from './route-error-screen.tsx';
 import { canOpenUserRoute, type StaffRule } from '@steward/contract/permissions';
 import { SignedInUserContext, useCurrentUser, useSignedInUser } from '../../features/auth/api/get-current-user.ts';
 import { applyTheme, rememberedTheme } from '../../lib/theme.ts';
@@ -15,11 +16,15 @@ export function PublicOnlyGate() {
   return <Outlet />;
 }
 
-/** Screens that need login: without it, go to /. Nothing shows until the check ends. */
+/**
+ * Screens that need login: without it, go to /. Nothing shows until the check ends. An address that matches
+ * no screen shows the error screen (404) signed out too, on a page of its own; signed in, inside the layout.
+ */
 export function LoginGate({ children }: { children: ReactNode }) {
   const { data: user, isPending } = useCurrentUser();
+  const unknownAddress = useMatches().some((match) => (match.handle as { notFound?: boolean } | undefined)?.notFound === true);
   if (isPending) return null;
-  if (!user) return <Navigate to="/" replace />;
+  if (!user) return unknownAddress ? <RouteErrorScreen notFound /> : <Navigate to="/" replace />;
   return <SignedInUserContext value={user}>{children}</SignedInUserContext>;
 }
 

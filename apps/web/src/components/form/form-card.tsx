@@ -17,7 +17,7 @@ export function FormCard({ titleId, title, onSubmit, className = 'mb-4', childre
     <Card className={className}>
       <Card.Body>
         <Form noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
-          <h2 id={titleId} className="h5">
+          <h2 id={titleId} className="card-title">
             {title}
           </h2>
           {children}

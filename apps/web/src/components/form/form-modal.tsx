@@ -36,7 +36,7 @@ export function FormModal({
     <Modal show onHide={onClose} backdrop="static" centered size={size} aria-labelledby={titleId}>
       <Form noValidate onSubmit={onSubmit}>
         <Modal.Header closeButton>
-          <Modal.Title id={titleId} as="h2" className="h5">
+          <Modal.Title id={titleId} as="h2">
             {title}
           </Modal.Title>
         </Modal.Header>

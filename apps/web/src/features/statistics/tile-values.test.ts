@@ -20,10 +20,10 @@ describe('statisticsTiles', () => {
       'Past Week',
     );
     expect(tiles).toEqual([
-      { title: 'Sessions', value: '5', trend: 'down' },
-      { title: 'Questions Answered', value: '12', trend: 'up' },
-      { title: 'Satisfactory Answers', value: '2', trend: undefined },
-      { title: 'Satisfactory Trend', value: '67%', trend: 'up' },
+      { title: 'Sessions', value: '5', trend: 'down', comparison: '−2 vs the 7 days before (7)' },
+      { title: 'Questions Answered', value: '12', trend: 'up', comparison: '+9 vs the 7 days before (3)' },
+      { title: 'Satisfactory Answers', value: '2', trend: undefined, comparison: 'Same as the 7 days before' },
+      { title: 'Satisfactory Trend', value: '67%', trend: 'up', comparison: '+17 points vs the 7 days before (50%)' },
     ]);
   });
 
@@ -31,6 +31,16 @@ describe('statisticsTiles', () => {
     const tiles = statisticsTiles(row({ current_sessions: 4, satisfactory_answers_current: 3 }), 'All Time');
     expect(tiles.map((tile) => tile.value)).toEqual(['4', '0', '3', 'N/A']);
     expect(tiles.every((tile) => tile.trend === undefined)).toBe(true);
+    // All Time has nothing before it to compare with.
+    expect(tiles.every((tile) => tile.comparison === undefined)).toBe(true);
+  });
+
+  it('says what each period is compared with, and a trend that was N/A before', () => {
+    const month = statisticsTiles(row({ current_sessions: 1200, previous_sessions: 1000, satisfactory_answers_current: 2, unsatisfactory_answers_current: 1 }), 'Past Month');
+    expect(month[0]?.comparison).toBe('+200 vs the month before (1,000)');
+    expect(month[3]?.comparison).toBe('No trend for the month before');
+    const year = statisticsTiles(row({ satisfactory_answers_previous: 1, unsatisfactory_answers_previous: 4 }), 'Past Year');
+    expect(year[3]?.comparison).toBe('The 13 months before: 25%');
   });
 
   it('shows only the sessions count while nothing is loaded (or the load failed)', () => {

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 export function AccountDone({ message }: { message: string }) {
   return (
     <section aria-labelledby="account-done-title" className="text-center">
-      <h1 id="account-done-title" className="h3 mb-3" role="status">
+      <h1 id="account-done-title" className="h2 mb-3" role="status">
         {message}
       </h1>
       <Link to="/" className="btn btn-primary w-100">

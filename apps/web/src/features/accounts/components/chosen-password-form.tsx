@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 import { ACCOUNT_SUCCESS, registerForm, resetPasswordForm } from '@steward/contract/accounts';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
@@ -16,10 +16,12 @@ const PURPOSES = {
 interface ChosenPasswordFormProps {
   purpose: keyof typeof PURPOSES;
   save: (password: string) => Promise<unknown>;
+  /** A line under the title (register: the email being registered). */
+  intro?: ReactNode;
 }
 
 /** Choosing a password with a mailed key (register, reset): the form, then the success page; failures at the bottom. */
-export function ChosenPasswordForm({ purpose, save }: ChosenPasswordFormProps) {
+export function ChosenPasswordForm({ purpose, save, intro }: ChosenPasswordFormProps) {
   const { schema, title, passwordLabel, submitLabel, doneMessage } = PURPOSES[purpose];
   const idPrefix = purpose;
   const [done, setDone] = useState(false);
@@ -32,9 +34,10 @@ export function ChosenPasswordForm({ purpose, save }: ChosenPasswordFormProps) {
   if (done) return <AccountDone message={doneMessage} />;
   return (
     <Form noValidate onSubmit={onSubmit} aria-labelledby={`${idPrefix}-title`}>
-      <h1 id={`${idPrefix}-title`} className="h3 mb-4">
+      <h1 id={`${idPrefix}-title`} className="h2 mb-4">
         {title}
       </h1>
+      {intro}
       <NewPasswordFields
         idPrefix={idPrefix}
         passwordLabel={passwordLabel}

@@ -28,7 +28,7 @@ export function ForgotPasswordForm() {
       <Link to="/" className="d-inline-block mb-3">
         ← Back
       </Link>
-      <h1 id="forgot-password-title" className="h3 mb-3">
+      <h1 id="forgot-password-title" className="h2 mb-3">
         Forgot password
       </h1>
       <p className="text-body-secondary">Enter the email address of your account and we will send you a link to reset your password.</p>
@@ -51,7 +51,7 @@ function CheckYourEmail({ email }: { email: string }) {
   const resend = () => resendMutation.mutate({ email });
   return (
     <section aria-labelledby="check-email-title">
-      <h1 id="check-email-title" className="h3 mb-3">
+      <h1 id="check-email-title" className="h2 mb-3">
         {ACCOUNT_SUCCESS.checkEmail}
       </h1>
       <p>

@@ -28,7 +28,7 @@ export function LoginForm() {
 
   return (
     <Form noValidate onSubmit={onSubmit} aria-labelledby="login-title">
-      <h1 id="login-title" className="h3 mb-4">
+      <h1 id="login-title" className="h2 mb-4">
         Login
       </h1>
       <FormField id="login-email" label="Email" error={errors.email?.message} className="mb-3">

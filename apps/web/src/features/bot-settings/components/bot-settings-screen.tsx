@@ -1,20 +1,23 @@
 import { canUpdateBotSettings, type StaffMember } from '@steward/contract/permissions';
+import { useBotAppearance } from '../api/bot-appearance.ts';
 import { useBotSettings } from '../api/get-bot-settings.ts';
+import { BotAppearanceForm } from './bot-appearance-form.tsx';
 import { FunFactsSection } from './fun-facts-section.tsx';
 import { HelpRequestEmailsSection } from './help-request-emails-section.tsx';
 import { SupportThresholdForm } from './support-threshold-form.tsx';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
 
 /** Bot settings: without canUpdateBotSettings (update_bot_settings), Save is disabled, edit/delete and the email section hidden. */
 export function BotSettingsScreen({ viewer }: { viewer: StaffMember }) {
   const mayEdit = canUpdateBotSettings(viewer);
   const { data: settings, isPending } = useBotSettings();
+  const appearance = useBotAppearance().data;
   return (
     <section aria-labelledby="bot-settings-title">
-      <h1 id="bot-settings-title" className="h3 mb-3">
-        Bot Settings
-      </h1>
+      <PageHeader id="bot-settings-title" pretitle="Knowledge" title="Bot Settings" description="How the bot looks and talks on your site, when it offers your team's help, and who is told of help requests." />
       {isPending ? <LoadingPlaceholder /> : null}
+      {appearance ? <BotAppearanceForm saved={appearance} mayEdit={mayEdit} /> : null}
       {settings ? <SupportThresholdForm threshold={settings.supportMessageThreshold} mayEdit={mayEdit} /> : null}
       <FunFactsSection mayEdit={mayEdit} />
       {mayEdit && settings?.helpRequestEmails ? <HelpRequestEmailsSection emails={settings.helpRequestEmails} /> : null}

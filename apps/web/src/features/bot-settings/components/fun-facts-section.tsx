@@ -1,4 +1,4 @@
-import { ExternalLinkIcon, Pencil, Trash2 } from 'lucide-react';
+import { IconExternalLink, IconPencil, IconTrash } from '../../../components/icons.tsx';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -20,7 +20,7 @@ export function FunFactsSection({ mayEdit }: { mayEdit: boolean }) {
   return (
     <Card className="mb-4">
       <Card.Body>
-        <h2 className="h5">Fun Facts</h2>
+        <h2 className="card-title">Fun Facts</h2>
         {funFacts && funFacts.length > 0 ? (
           <ul className="list-group mb-2" aria-label="Saved fun facts">
             {funFacts.map((funFact) => (
@@ -29,17 +29,17 @@ export function FunFactsSection({ mayEdit }: { mayEdit: boolean }) {
                   <p className="mb-0">{funFactPreview(funFact.fact)}</p>
                   <a href={funFact.url} target="_blank" rel="noreferrer noopener" className="small text-break">
                     {funFact.url}
-                    <ExternalLinkIcon className="ms-1 external-link-icon" size={14} />
+                    <IconExternalLink className="ms-1 external-link-icon" size={14} />
                   </a>
                 </div>
                 {mayEdit ? (
                   <div className="d-flex gap-2">
                     <Button size="sm" variant="outline-primary" aria-label={`Edit fun fact: ${funFact.fact}`} onClick={() => { setUpdated(false); setEditing(funFact); }}>
-                      <Pencil className="me-1" size={16} />
+                      <IconPencil className="me-1" size={16} />
                       Edit
                     </Button>
                     <Button size="sm" variant="outline-danger" aria-label={`Delete fun fact: ${funFact.fact}`} onClick={() => setDeleting(funFact)}>
-                      <Trash2 className="me-1" size={16} />
+                      <IconTrash className="me-1" size={16} />
                       Delete
                     </Button>
                   </div>
@@ -48,7 +48,12 @@ export function FunFactsSection({ mayEdit }: { mayEdit: boolean }) {
             ))}
           </ul>
         ) : (
-          <ListStatus loading={isPending} empty={funFacts?.length === 0} emptyText="No fun facts yet." />
+          <ListStatus
+            loading={isPending}
+            empty={funFacts?.length === 0}
+            emptyText="No fun facts yet."
+            emptyHint="The chat widget shows one while an answer is on its way. Add them below."
+          />
         )}
         <FormAlert success={updated ? BOT_SETTINGS_MESSAGES.funFactUpdated : undefined} below />
         <NewFunFactsForm mayEdit={mayEdit} />

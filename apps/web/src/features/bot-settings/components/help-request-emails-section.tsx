@@ -1,4 +1,4 @@
-import { Plus, Trash2 } from 'lucide-react';
+import { IconPlus, IconTrash } from '../../../components/icons.tsx';
 import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import Button from 'react-bootstrap/Button';
@@ -31,7 +31,7 @@ export function HelpRequestEmailsSection({ emails }: { emails: readonly string[]
   return (
     <Card className="mb-4">
       <Card.Body>
-        <h2 className="h5">Help Requests Email Notifications</h2>
+        <h2 className="card-title">Help Requests Email Notifications</h2>
         <p className="text-body-secondary small">Every saved address gets a mail when a visitor asks for help.</p>
         {emails.length > 0 ? (
           <ul className="list-group mb-3" aria-label="Saved help request emails">
@@ -39,7 +39,7 @@ export function HelpRequestEmailsSection({ emails }: { emails: readonly string[]
               <li key={email} className="list-group-item d-flex justify-content-between align-items-center">
                 <span className="text-break">{email}</span>
                 <Button size="sm" variant="outline-danger" aria-label={`Delete ${email}`} onClick={() => setDeleting(email)}>
-                  <Trash2 className="me-1" size={16} />
+                  <IconTrash className="me-1" size={16} />
                   Delete
                 </Button>
               </li>
@@ -55,7 +55,7 @@ export function HelpRequestEmailsSection({ emails }: { emails: readonly string[]
           ))}
           <div className="d-flex gap-2 mt-3">
             <Button variant="outline-primary" onClick={() => append({ address: '' })}>
-              <Plus className="me-1" size={16} />
+              <IconPlus className="me-1" size={16} />
               Add another email
             </Button>
             <SubmitButton busy={formState.isSubmitting} busyLabel="Saving...">

@@ -31,7 +31,7 @@ export function NewFunFactsForm({ mayEdit }: { mayEdit: boolean }) {
   });
   return (
     <Form noValidate onSubmit={onSubmit} aria-labelledby="new-fun-facts-title">
-      <h3 id="new-fun-facts-title" className="h6 mt-4">
+      <h3 id="new-fun-facts-title" className="h4 mt-4">
         Add fun facts
       </h3>
       {fields.map((field, index) => (

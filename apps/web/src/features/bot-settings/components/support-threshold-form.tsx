@@ -27,7 +27,7 @@ export function SupportThresholdForm({ threshold, mayEdit }: { threshold: string
           <FormField
             id="support-message-threshold"
             label="Bot Support Message Threshold"
-            labelClassName="h5"
+            labelClassName="card-title"
             hint={BOT_SETTINGS_MESSAGES.thresholdHelp}
             error={errors.supportMessageThreshold?.message}
           >

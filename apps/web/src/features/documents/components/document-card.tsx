@@ -1,4 +1,4 @@
-import { FileUp, Pencil, Trash2 } from 'lucide-react';
+import { IconFileUpload, IconPencil, IconTrash } from '../../../components/icons.tsx';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -31,7 +31,7 @@ export function DocumentCard({ document, viewer }: { document: DocumentRow; view
     <Card as="article" className="mb-3" aria-labelledby={headingId}>
       <Card.Body>
         <div className="d-flex flex-wrap justify-content-between align-items-start gap-2 mb-2">
-          <h3 id={headingId} className="h6 mb-0 breakable">
+          <h3 id={headingId} className="card-title mb-0 breakable">
             {document.title}
           </h3>
           <DocumentStatusPill status={document.status} />
@@ -49,18 +49,18 @@ export function DocumentCard({ document, viewer }: { document: DocumentRow; view
                     setUpdated(false);
                     setOpen('edit');
                   }}>
-                  <Pencil className="me-1" size={16} />
+                  <IconPencil className="me-1" size={16} />
                   Edit
                 </Button>
                 <Button size="sm" variant="outline-secondary" aria-label={`Replace file of ${document.title}`} onClick={() => setOpen('replace')}>
-                  <FileUp className="me-1" size={16} />
+                  <IconFileUpload className="me-1" size={16} />
                   Replace file
                 </Button>
               </>
             ) : null}
             {mayDelete ? (
               <Button size="sm" variant="outline-danger" aria-label={`Delete ${document.title}`} onClick={() => setOpen('delete')}>
-                <Trash2 className="me-1" size={16} />
+                <IconTrash className="me-1" size={16} />
                 Delete
               </Button>
             ) : null}

@@ -1,4 +1,4 @@
-import { Upload } from 'lucide-react';
+import { IconUpload } from '../../../components/icons.tsx';
 import { useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { DOCUMENT_EXTENSIONS, DOCUMENT_MIME_TYPES } from '@steward/contract/documents';
@@ -37,7 +37,7 @@ export function DocumentDropZone({ label, maxFiles, disabled = false, onFilesAcc
           'aria-disabled': disabled,
         })}
       >
-        <Upload className="mb-2 text-body-secondary" size={28} />
+        <IconUpload className="mb-2 text-body-secondary" size={28} />
         <p className="mb-0">
           {isDragActive ? 'Drop the files here.' : `Drag and drop files here, or click to choose (${DOCUMENT_EXTENSIONS.join(', ')}).`}
         </p>

@@ -1,11 +1,11 @@
-import { CircleAlert, CircleCheck, LoaderCircle, type LucideIcon } from 'lucide-react';
+import { IconAlertCircle, IconCircleCheck, IconLoader2, type AppIcon } from '../../../components/icons.tsx';
 import Badge from 'react-bootstrap/Badge';
 import { DOCUMENT_STATUS_LABELS, type DocumentStatus } from '@steward/contract/documents';
 
-const PILL: Record<DocumentStatus, { bg: string; text?: 'dark'; icon: LucideIcon }> = {
-  in_progress: { bg: 'warning', text: 'dark', icon: LoaderCircle },
-  completed: { bg: 'success', icon: CircleCheck },
-  error: { bg: 'danger', icon: CircleAlert },
+const PILL: Record<DocumentStatus, { bg: string; text: string; icon: AppIcon }> = {
+  in_progress: { bg: 'warning-subtle', text: 'warning-emphasis', icon: IconLoader2 },
+  completed: { bg: 'success-subtle', text: 'success-emphasis', icon: IconCircleCheck },
+  error: { bg: 'danger-subtle', text: 'danger-emphasis', icon: IconAlertCircle },
 };
 
 /** A document's state in the vector database. */

@@ -76,7 +76,7 @@ export function UploadDocumentsForm({ onUploaded }: { onUploaded: () => void }) 
           onRemove={() => files.remove(index)}
         />
       ))}
-      <h3 className="h6 mt-4">Document URL</h3>
+      <h3 className="h4 mt-4">Document URL</h3>
       <p className="small text-body-secondary">PDF documents on the web: the server fetches each one from its address.</p>
       {urls.fields.map((field, index) => (
         <DocumentUrlFields

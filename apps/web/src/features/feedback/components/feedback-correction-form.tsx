@@ -39,7 +39,7 @@ export const FeedbackCorrectionForm = forwardRef<HTMLElement, FeedbackCorrection
     <section ref={ref} id="inform-the-bot-form" className="card mt-4" aria-labelledby="correction-title" tabIndex={-1}>
       <div className="card-body">
         <Form noValidate onSubmit={onSubmit}>
-          <h2 id="correction-title" className="h5">
+          <h2 id="correction-title" className="card-title">
             {FEEDBACK_MESSAGES.correctionFormTitle}
           </h2>
           <p className="text-body-secondary text-break" id="correction-question">

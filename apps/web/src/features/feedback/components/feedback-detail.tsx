@@ -12,6 +12,7 @@ import { useFeedback } from '../api/get-feedback.ts';
 import { FeedbackCorrectionForm } from './feedback-correction-form.tsx';
 import { RatingIcon } from './rating-icon.tsx';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -40,9 +41,7 @@ export function FeedbackDetail({ viewer }: { viewer: CurrentUser }) {
   return (
     <section aria-labelledby="feedback-detail-title">
       <BackButton fallback="/feedback" />
-      <h1 id="feedback-detail-title" className="h3 mb-3">
-        Feedback
-      </h1>
+      <PageHeader id="feedback-detail-title" pretitle="Conversations" title="Feedback" description="One rating: the question, the answer it was about, and what the visitor said." />
       {isPending ? <LoadingPlaceholder /> : null}
       {error ? <Alert variant="danger">{error.message}</Alert> : null}
       {feedback ? (
@@ -53,26 +52,30 @@ export function FeedbackDetail({ viewer }: { viewer: CurrentUser }) {
               Inform the Bot
             </Button>
           ) : null}
-          <dl className="row">
-            <Field label="ID">{feedback.id}</Field>
-            <Field label="User IP">{feedback.user_ip}</Field>
-            <Field label="Country">{feedback.country}</Field>
-            <Field label="Time">{formatDateTime(feedback.time)}</Field>
-            <Field label="User Feedback">{feedback.user_feedback}</Field>
-            <Field label="Reason">
-              {parseReasons(feedback.reason).map((reason, index) => (
-                <div key={index}>{reason}</div>
-              ))}
-            </Field>
-            <Field label="User message">{feedback.user_message}</Field>
-            <Field label="Response">
-              <SanitizedHtml html={feedback.api_response} />
-            </Field>
-            <Field label="Rating">
-              <RatingIcon rating={feedback.rating} />
-            </Field>
-          </dl>
-          <Link to={`/history/${encodeURIComponent(feedback.session_id)}`}>View chat history</Link>
+          <div className="card mb-3">
+            <div className="card-body">
+              <dl className="row mb-2">
+                <Field label="ID">{feedback.id}</Field>
+                <Field label="User IP">{feedback.user_ip}</Field>
+                <Field label="Country">{feedback.country}</Field>
+                <Field label="Time">{formatDateTime(feedback.time)}</Field>
+                <Field label="User Feedback">{feedback.user_feedback}</Field>
+                <Field label="Reason">
+                  {parseReasons(feedback.reason).map((reason, index) => (
+                    <div key={index}>{reason}</div>
+                  ))}
+                </Field>
+                <Field label="User message">{feedback.user_message}</Field>
+                <Field label="Response">
+                  <SanitizedHtml html={feedback.api_response} />
+                </Field>
+                <Field label="Rating">
+                  <RatingIcon rating={feedback.rating} />
+                </Field>
+              </dl>
+              <Link to={`/history/${encodeURIComponent(feedback.session_id)}`}>View chat history</Link>
+            </div>
+          </div>
           {canCorrect ? <FeedbackCorrectionForm ref={formRef} feedbackId={feedback.id} question={feedback.user_message} /> : null}
         </>
       ) : null}

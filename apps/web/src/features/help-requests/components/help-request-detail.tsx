@@ -10,6 +10,7 @@ import { HelpRequestStatusAction } from './help-request-status-action.tsx';
 import { HelpRequestStatusBadge } from './help-request-status-badge.tsx';
 import { ExternalLink } from '../../../components/external-link.tsx';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
@@ -30,9 +31,7 @@ export function HelpRequestDetail({ id, viewer }: { id: number; viewer: CurrentU
   return (
     <section aria-labelledby="help-request-title">
       <BackButton fallback="/help-requests" />
-      <h1 id="help-request-title" className="h3 mb-3">
-        Help Request
-      </h1>
+      <PageHeader id="help-request-title" pretitle="Conversations" title="Help Request" description="A visitor who asked your team to answer them directly." />
       {isPending ? <LoadingPlaceholder /> : null}
       {error && !helpRequest ? (
         <p className="text-danger" role="alert">

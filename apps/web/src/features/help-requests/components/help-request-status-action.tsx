@@ -1,4 +1,4 @@
-import { CircleCheck, RotateCcw } from 'lucide-react';
+import { IconArrowBackUp, IconCircleCheck } from '../../../components/icons.tsx';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -22,7 +22,7 @@ export function HelpRequestStatusAction({ helpRequest }: { helpRequest: HelpRequ
   return (
     <div className="mt-4">
       <Button variant={action === 'resolve' ? 'success' : 'outline-primary'} onClick={run} disabled={change.isPending}>
-        {action === 'resolve' ? <CircleCheck className="me-1" size={16} /> : <RotateCcw className="me-1" size={16} />}
+        {action === 'resolve' ? <IconCircleCheck className="me-1" size={16} /> : <IconArrowBackUp className="me-1" size={16} />}
         {label}
       </Button>
       {success ? (

@@ -1,10 +1,10 @@
-import { CircleCheck, Clock, type LucideIcon } from 'lucide-react';
+import { IconCircleCheck, IconClock, type AppIcon } from '../../../components/icons.tsx';
 import Badge from 'react-bootstrap/Badge';
 import type { HelpRequestStatus } from '@steward/contract/help-requests';
 
-const LOOK: Record<HelpRequestStatus, { label: string; bg: string; text?: 'dark'; icon: LucideIcon }> = {
-  pending: { label: 'Pending', bg: 'warning', text: 'dark', icon: Clock },
-  resolved: { label: 'Resolved', bg: 'success', icon: CircleCheck },
+const LOOK: Record<HelpRequestStatus, { label: string; bg: string; text: string; icon: AppIcon }> = {
+  pending: { label: 'Pending', bg: 'warning-subtle', text: 'warning-emphasis', icon: IconClock },
+  resolved: { label: 'Resolved', bg: 'success-subtle', text: 'success-emphasis', icon: IconCircleCheck },
 };
 
 export function HelpRequestStatusBadge({ status }: { status: HelpRequestStatus }) {

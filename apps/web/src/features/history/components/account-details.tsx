@@ -20,7 +20,7 @@ export function AccountDetails({ account }: { account: ChatAccount }) {
   return (
     <section className="card mb-3" aria-label="Account Details">
       <div className="card-body">
-        <h2 className="h6 card-title">Account Details</h2>
+        <h2 className="card-title">Account Details</h2>
         <dl className="row mb-0">
           <dt className="col-sm-3">Primary ID</dt>
           <dd className="col-sm-9">{account.primary_id || 'Undefined'}</dd>

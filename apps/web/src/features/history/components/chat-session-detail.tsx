@@ -8,6 +8,7 @@ import { useChatSession } from '../api/get-chat-session.ts';
 import { AccountDetails, distinctAccounts } from './account-details.tsx';
 import { SourceDocumentLinks } from './source-document-links.tsx';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
 
 const SOURCE_DOCUMENTS = 'Source Documents';
 const ORIGIN_URL = 'Origin URL';
@@ -24,14 +25,13 @@ export function ChatSessionDetail() {
   return (
     <section aria-labelledby="chat-session-title">
       <BackButton fallback="/history" />
-      <h1 id="chat-session-title" className="h3 mb-3">
-        Chat Session
-      </h1>
+      <PageHeader id="chat-session-title" pretitle="Conversations" title="Chat Session" description="Every question and answer of one visitor's conversation, oldest first, with the documents each answer quoted." />
       {session.isPending ? <LoadingPlaceholder /> : null}
       {distinctAccounts(rows).map((account, index) => (
         <AccountDetails key={index} account={account} />
       ))}
-      <Table bordered responsive className="align-top chat-session-table" role="table">
+      <div className="card">
+      <Table bordered responsive className="card-table align-top chat-session-table mb-0" role="table">
         <thead role="rowgroup">
           <tr role="row">
             {COLUMNS.map((column) => (
@@ -73,6 +73,7 @@ export function ChatSessionDetail() {
           ))}
         </tbody>
       </Table>
+      </div>
     </section>
   );
 }

@@ -1,16 +1,26 @@
+import { IconMessages } from '../../../components/icons.tsx';
 import Form from 'react-bootstrap/Form';
-import Table from 'react-bootstrap/Table';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { COVERAGE_GAPS_PARAM } from '@steward/contract/history';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { COVERAGE_GAPS_PARAM, type HistoryRow } from '@steward/contract/history';
 import { PAGE_SIZE } from '@steward/contract/paging';
-import { PaginationBar } from '../../../components/pagination-bar.tsx';
+import { ListCard } from '../../../components/data-list/list-card.tsx';
+import type { ListColumn } from '../../../components/data-list/list-column.ts';
+import { PageHeader } from '../../../components/page-header.tsx';
 import { formatLongDate, formatTime } from '../../../lib/format-date.ts';
 import { pageIndexFromRoute } from '../../../lib/page-param.ts';
 import { useHistoryPage } from '../api/get-history-page.ts';
-import { ClickableRow } from '../../../components/clickable-row.tsx';
-import { ListStatus } from '../../../components/list-status.tsx';
 
 const COVERAGE_GAPS_SEARCH = `?${COVERAGE_GAPS_PARAM}=true`;
+
+/** The spec's columns: ID, Message, Date, Time, Country, User IP. */
+const COLUMNS: ListColumn<HistoryRow>[] = [
+  { id: 'id', header: 'ID', cell: (row) => row.id },
+  { id: 'message', header: 'Message', cell: (row) => <div className="text-truncate list-message">{row.user_message}</div> },
+  { id: 'date', header: 'Date', cell: (row) => formatLongDate(row.time), className: 'text-nowrap' },
+  { id: 'time', header: 'Time', cell: (row) => formatTime(row.time), className: 'text-nowrap' },
+  { id: 'country', header: 'Country', cell: (row) => row.country },
+  { id: 'user-ip', header: 'User IP', cell: (row) => row.user_ip },
+];
 
 /**
  * /history and /history/page/{page}: every exchange, 30 per page; a row opens its chat session.
@@ -24,60 +34,49 @@ export function HistoryList() {
   // A failed load shows nothing (spec section 8).
   const page = useHistoryPage(pageIndex, coverageGapsOnly);
   const rows = page.data ?? [];
-  const openSession = (sessionId: string) => void navigate(`/history/${encodeURIComponent(sessionId)}`);
+  const openSession = (row: HistoryRow) => void navigate(`/history/${encodeURIComponent(row.session_id)}`);
   // The filtered list has other pages: switching goes back to the first.
   const showCoverageGapsOnly = (only: boolean) => void navigate(`/history${only ? COVERAGE_GAPS_SEARCH : ''}`);
 
   return (
     <section aria-labelledby="history-title">
-      <h1 id="history-title" className="h3 mb-3">
-        History
-      </h1>
-      <Form.Check
-        type="switch"
-        id="history-coverage-gaps"
-        className="mb-3"
-        label="Coverage gaps only"
-        checked={coverageGapsOnly}
-        onChange={(event) => showCoverageGapsOnly(event.currentTarget.checked)}
-      />
-      <Table hover responsive className="align-middle">
-        <thead>
-          <tr>
-            <th scope="col">ID</th>
-            <th scope="col">Message</th>
-            <th scope="col">Date</th>
-            <th scope="col">Time</th>
-            <th scope="col">Country</th>
-            <th scope="col">User IP</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <ClickableRow key={row.id} onOpen={() => openSession(row.session_id)}>
-              <td>{row.id}</td>
-              <td>
-                <div className="text-truncate list-message">{row.user_message}</div>
-              </td>
-              <td className="text-nowrap">{formatLongDate(row.time)}</td>
-              <td className="text-nowrap">{formatTime(row.time)}</td>
-              <td>{row.country}</td>
-              <td>{row.user_ip}</td>
-            </ClickableRow>
-          ))}
-        </tbody>
-      </Table>
-      <ListStatus
-        loading={page.isPending}
-        empty={page.data?.length === 0}
-        emptyText={coverageGapsOnly ? 'No coverage gaps: the bot had an answer for every question.' : 'No conversations yet.'}
-      />
-      <PaginationBar
-        basePath="/history"
-        currentPage={pageIndex + 1}
-        totalCount={rows[0]?.total_count ?? 0}
-        pageSize={PAGE_SIZE.history}
-        query={coverageGapsOnly ? COVERAGE_GAPS_SEARCH : ''}
+      <PageHeader id="history-title" pretitle="Conversations" title="History" description="Every question visitors asked the bot, newest first. Open one to read its whole chat session." />
+      <ListCard
+        toolbar={
+          <div className="card-header">
+            <Form.Check
+              type="switch"
+              id="history-coverage-gaps"
+              className="mb-0"
+              label="Coverage gaps only"
+              checked={coverageGapsOnly}
+              onChange={(event) => showCoverageGapsOnly(event.currentTarget.checked)}
+            />
+          </div>
+        }
+        list={{ label: 'History', columns: COLUMNS, rows, rowKey: (row) => row.id, onOpenRow: openSession }}
+        status={{
+          loading: page.isPending,
+          empty: page.data?.length === 0,
+          emptyIcon: IconMessages,
+          emptyText: coverageGapsOnly ? 'No coverage gaps: the bot had an answer for every question.' : 'No conversations yet.',
+          emptyHint: coverageGapsOnly ? (
+            'A question the bot cannot answer from its documents shows here, so you know which document to add.'
+          ) : (
+            <>
+              Each question a visitor asks the bot appears here: through the chat widget, or from your own chatbot
+              through the bot API. Try one on the <a href="/demo">demo page</a>.
+            </>
+          ),
+          emptyAction: coverageGapsOnly ? <Link to="/documents">Add a document</Link> : undefined,
+        }}
+        pages={{
+          basePath: '/history',
+          currentPage: pageIndex + 1,
+          totalCount: rows[0]?.total_count ?? 0,
+          pageSize: PAGE_SIZE.history,
+          query: coverageGapsOnly ? COVERAGE_GAPS_SEARCH : '',
+        }}
       />
     </section>
   );

@@ -1,4 +1,4 @@
-import { Check, Clock, Pencil, Trash2 } from 'lucide-react';
+import { IconCheck, IconClock, IconPencil, IconTrash } from '../../../components/icons.tsx';
 import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -36,14 +36,14 @@ export function InformTheBotCard({ row, viewer }: { row: InformTheBotRow; viewer
       <Card.Body>
         <div className="d-flex flex-wrap justify-content-between align-items-start gap-2 mb-2">
           <div>
-            <h2 id={headingId} className="h6 mb-0">
+            <h2 id={headingId} className="card-title mb-0">
               {row.name}
             </h2>
             <small className="text-body-secondary">
               <time dateTime={row.time}>{formatLongDate(row.time)}</time> · {TYPE_LABEL[row.type]}
             </small>
           </div>
-          <Badge bg={row.status === 'approved' ? 'success' : 'warning'} text={row.status === 'approved' ? undefined : 'dark'}>
+          <Badge bg={row.status === 'approved' ? 'success-subtle' : 'warning-subtle'} text={row.status === 'approved' ? 'success-emphasis' : 'warning-emphasis'}>
             {row.status === 'approved' ? 'Approved' : 'Pending'}
           </Badge>
         </div>
@@ -62,25 +62,25 @@ export function InformTheBotCard({ row, viewer }: { row: InformTheBotRow; viewer
           {row.status === 'pending' && canReviewInformation(viewer) ? (
             canApproveInformation(viewer, row) ? (
               <Button size="sm" variant="success" disabled={approve.isPending} onClick={() => approve.mutate(row.content)}>
-                <Check className="me-1" size={16} />
+                <IconCheck className="me-1" size={16} />
                 {approve.isPending ? 'Approving...' : 'Approve'}
               </Button>
             ) : (
               <Button size="sm" variant="outline-secondary" disabled>
-                <Clock className="me-1" size={16} />
+                <IconClock className="me-1" size={16} />
                 Pending approval
               </Button>
             )
           ) : null}
           {canEditInformation(viewer) ? (
             <Button size="sm" variant="outline-primary" onClick={() => setEditing(true)} aria-label={`Edit information by ${row.name}`}>
-              <Pencil className="me-1" size={16} />
+              <IconPencil className="me-1" size={16} />
               Edit
             </Button>
           ) : null}
           {canDeleteInformation(viewer) ? (
             <Button size="sm" variant="outline-danger" onClick={() => setDeleting(true)} aria-label={`Delete information by ${row.name}`}>
-              <Trash2 className="me-1" size={16} />
+              <IconTrash className="me-1" size={16} />
               Delete
             </Button>
           ) : null}

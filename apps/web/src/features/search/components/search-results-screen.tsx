@@ -1,18 +1,37 @@
-import Card from 'react-bootstrap/Card';
-import { Link, useParams } from 'react-router';
+import { IconSearchOff } from '../../../components/icons.tsx';
+import { Link, useNavigate, useParams } from 'react-router';
 import { PAGE_SIZE } from '@steward/contract/paging';
-import { SEARCH_COUNT_CAP, SEARCH_TEXTS } from '@steward/contract/search';
-import { PaginationBar } from '../../../components/pagination-bar.tsx';
+import { SEARCH_COUNT_CAP, SEARCH_TEXTS, type HistoryHit } from '@steward/contract/search';
+import { ListCard } from '../../../components/data-list/list-card.tsx';
+import type { ListColumn } from '../../../components/data-list/list-column.ts';
+import { PageHeader } from '../../../components/page-header.tsx';
 import { pageIndexFromRoute } from '../../../lib/page-param.ts';
 import { useSearchResultsPage } from '../api/search.ts';
 import { HighlightedSnippet } from './highlighted-snippet.tsx';
-import { LoadingPlaceholder } from '../../../components/loading-placeholder.tsx';
 
 const countText = (count: number) =>
   `${count.toLocaleString('en-US')}${count >= SEARCH_COUNT_CAP ? '+' : ''} ${count === 1 ? 'result' : 'results'}`;
 
+const sessionPath = (hit: HistoryHit) => `/history/${encodeURIComponent(hit.session_id)}`;
+
+/** The spec pairs User message and Chatbot response per hit; the message links to its chat session. */
+const searchColumns = (query: string): ListColumn<HistoryHit>[] => [
+  {
+    id: 'user-message',
+    header: 'User message',
+    className: 'breakable search-hit-message',
+    cell: (hit) => (
+      <Link to={sessionPath(hit)} className="text-reset" onClick={(event) => event.stopPropagation()}>
+        <HighlightedSnippet text={hit.user_message} query={query} />
+      </Link>
+    ),
+  },
+  { id: 'chatbot-response', header: 'Chatbot response', className: 'breakable', cell: (hit) => <HighlightedSnippet text={hit.api_response} query={query} /> },
+];
+
 /** /search/{query}/page/{page}: the history exchanges that match, 20 per page; a hit opens its chat session. */
 export function SearchResultsScreen() {
+  const navigate = useNavigate();
   const params = useParams();
   const query = params.query ?? '';
   const pageIndex = pageIndexFromRoute(params.page);
@@ -23,43 +42,35 @@ export function SearchResultsScreen() {
 
   return (
     <section aria-labelledby="search-results-title">
-      <h1 id="search-results-title" className="h3 mb-1">
-        Search results
-      </h1>
-      <p className="text-body-secondary breakable">
-        Results for <strong className="text-body">{query}</strong>
-        {data && hits.length > 0 ? ` · ${countText(totalCount)}` : null}
-      </p>
-      {isPending ? <LoadingPlaceholder /> : null}
-      {data && hits.length === 0 ? <p role="status">{SEARCH_TEXTS.noResults}</p> : null}
-      <ol className="list-unstyled d-flex flex-column gap-3 mb-4">
-        {hits.map((hit, index) => (
-          <li key={`${hit.session_id}-${index}`}>
-            <Card as={Link} to={`/history/${encodeURIComponent(hit.session_id)}`} className="search-hit text-reset text-decoration-none">
-              <Card.Body>
-                <dl className="mb-0">
-                  <dt className="small text-body-secondary">User message</dt>
-                  <dd className="breakable">
-                    <HighlightedSnippet text={hit.user_message} query={query} />
-                  </dd>
-                  <dt className="small text-body-secondary">Chatbot response</dt>
-                  <dd className="breakable mb-0">
-                    <HighlightedSnippet text={hit.api_response} query={query} />
-                  </dd>
-                </dl>
-              </Card.Body>
-            </Card>
-          </li>
-        ))}
-      </ol>
-      {hits.length > 0 ? (
-        <PaginationBar
-          basePath={`/search/${encodeURIComponent(query)}`}
-          currentPage={pageIndex + 1}
-          totalCount={totalCount}
-          pageSize={PAGE_SIZE.searchResults}
-        />
-      ) : null}
+      <PageHeader
+        id="search-results-title"
+        pretitle="Search"
+        title="Search results"
+        description={
+          <span className="breakable">
+            Results for <strong className="text-body">{query}</strong>
+            {data && hits.length > 0 ? ` · ${countText(totalCount)}` : null}
+          </span>
+        }
+      />
+      <ListCard
+        list={{
+          label: 'Search results',
+          columns: searchColumns(query),
+          rows: hits,
+          rowKey: (hit) => `${hit.session_id}-${hits.indexOf(hit)}`,
+          onOpenRow: (hit) => void navigate(sessionPath(hit)),
+        }}
+        status={{
+          loading: isPending,
+          empty: data?.length === 0,
+          emptyIcon: IconSearchOff,
+          emptyText: SEARCH_TEXTS.noResults,
+          emptyHint: 'The search reads the visitors\' messages and the bot\'s answers. Try fewer or other words, or a "quoted phrase".',
+          emptyAnnounce: true,
+        }}
+        pages={{ basePath: `/search/${encodeURIComponent(query)}`, currentPage: pageIndex + 1, totalCount, pageSize: PAGE_SIZE.searchResults }}
+      />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Nav from 'react-bootstrap/Nav';
 import { useSearchParams } from 'react-router';
 import {
@@ -11,9 +12,10 @@ import { statisticsTiles } from '../tile-values.ts';
 import { StatisticsCharts } from './statistics-charts.tsx';
 import { StatisticsTiles } from './statistics-tiles.tsx';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
 
-/** The home screen: period tabs (kept in the URL as ?period=), four tiles and two charts. */
-export function StatisticsScreen() {
+/** The home screen: period tabs (kept in the URL as ?period=), four tiles and two charts; `checklist` above them. */
+export function StatisticsScreen({ checklist }: { checklist?: ReactNode }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const parsed = statisticsPeriodSchema.safeParse(searchParams.get('period'));
   const period: StatisticsPeriod = parsed.success ? parsed.data : DEFAULT_STATISTICS_PERIOD;
@@ -28,9 +30,8 @@ export function StatisticsScreen() {
 
   return (
     <section aria-labelledby="statistics-title">
-      <h1 id="statistics-title" className="visually-hidden">
-        Statistics
-      </h1>
+      <PageHeader id="statistics-title" pretitle="Overview" title="Home" description="How visitors use the bot, and how satisfied they are with its answers." />
+      {checklist}
       <Nav variant="tabs" activeKey={period} onSelect={choose} className="mb-3 statistics-tabs" role="tablist">
         {STATISTICS_PERIODS.map((label) => (
           <Nav.Item key={label} role="presentation">

@@ -3,7 +3,8 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { Link } from 'react-router';
 import { ACCOUNT_SUCCESS } from '@steward/contract/accounts';
-import { addUserRequest } from '@steward/contract/user-accounts';
+import { addUserRequest, INVITATION_DELIVERY_TEXTS, type AddUserOutcome } from '@steward/contract/user-accounts';
+import { CopyableCode } from '../../../components/copyable-code.tsx';
 import { ROLE_LABEL, ROLES } from '@steward/contract/access';
 import { BackButton } from '../../../components/back-button.tsx';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
@@ -11,10 +12,12 @@ import { FormField } from '../../../components/form/form-field.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useContractForm } from '../../../components/form/use-contract-form.ts';
 import { useAddUser } from '../api/add-user.ts';
+import { PageHeader } from '../../../components/page-header.tsx';
 
 /** Add user: Name, Email Address, Role (default Administrator), Send Invitation, then the success modal. */
 export function AddUserForm() {
-  const [sent, setSent] = useState(false);
+  /** The invitation sent, and how it travels; undefined while the form is shown. */
+  const [sent, setSent] = useState<{ email: string; outcome: AddUserOutcome | undefined }>();
   const addMutation = useAddUser();
   const { register, reset, errors, isSubmitting, submitWith } = useContractForm(addUserRequest, {
     defaultValues: { name: '', email: '', role: 'admin' },
@@ -22,17 +25,15 @@ export function AddUserForm() {
   });
 
   const onSubmit = submitWith(async (request) => {
-    await addMutation.mutateAsync(request);
+    const outcome = await addMutation.mutateAsync(request);
     reset();
-    setSent(true);
+    setSent({ email: request.email, outcome });
   });
 
   return (
     <section aria-labelledby="add-user-title" className="account-form">
       <BackButton fallback="/user-accounts" />
-      <h1 id="add-user-title" className="h3 mb-4">
-        Add new user
-      </h1>
+      <PageHeader id="add-user-title" pretitle="Administration" title="Add new user" description="Invite a colleague: they choose their own password from the link in the invitation." />
       <Form noValidate onSubmit={onSubmit} className="card card-body">
         <FormField id="add-user-name" label="Name" error={errors.name?.message} className="mb-3">
           {(control) => <Form.Control autoComplete="off" {...control} {...register('name')} />}
@@ -55,11 +56,12 @@ export function AddUserForm() {
         </SubmitButton>
         <FormAlert error={errors.root?.message} below />
       </Form>
-      <Modal show={sent} onHide={() => setSent(false)} backdrop="static" centered>
+      <Modal show={sent !== undefined} onHide={() => setSent(undefined)} backdrop="static" centered aria-labelledby="invitation-sent-title">
         <Modal.Body>
-          <p className="mb-0" role="status">
+          <p className="mb-2 fw-medium" role="status" id="invitation-sent-title">
             {ACCOUNT_SUCCESS.invitationSent}
           </p>
+          {sent ? <InvitationDelivery email={sent.email} outcome={sent.outcome} /> : null}
         </Modal.Body>
         <Modal.Footer>
           <Link to="/user-accounts" className="btn btn-primary">
@@ -68,5 +70,21 @@ export function AddUserForm() {
         </Modal.Footer>
       </Modal>
     </section>
+  );
+}
+
+/** Where the invitation went: mailed, or (no SMTP_URL) in the server's outbox folder, with the link for an administrator. */
+function InvitationDelivery({ email, outcome }: { email: string; outcome: AddUserOutcome | undefined }) {
+  if (!outcome || outcome.delivery === 'smtp') return <p className="mb-0 small">{INVITATION_DELIVERY_TEXTS.smtp(email)}</p>;
+  return (
+    <>
+      <p className="small mb-2 text-break">{INVITATION_DELIVERY_TEXTS.outbox(outcome.outbox_folder ?? 'outbox')}</p>
+      {outcome.register_link ? (
+        <>
+          <p className="small mb-2">{INVITATION_DELIVERY_TEXTS.link}</p>
+          <CopyableCode code={outcome.register_link} label="Copy the register link" />
+        </>
+      ) : null}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { Trash2 } from 'lucide-react';
+import { IconTrash } from '../../../components/icons.tsx';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useUser } from '../api/get-user.ts';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
 
 interface UserDetailProps {
   userId: number;
@@ -29,9 +30,7 @@ export function UserDetail({ userId, showsChangePasswordLink, canDeleteUser, onD
   return (
     <section aria-labelledby="user-detail-title">
       <BackButton fallback="/user-accounts" />
-      <h1 id="user-detail-title" className="h3 mb-4">
-        User Details
-      </h1>
+      <PageHeader id="user-detail-title" pretitle="Administration" title="User Details" />
       <div className="card account-form">
         <div className="card-body">
           {isPending ? <LoadingPlaceholder /> : null}
@@ -53,7 +52,7 @@ export function UserDetail({ userId, showsChangePasswordLink, canDeleteUser, onD
             ) : null}
             {canDeleteUser ? (
               <Button variant="outline-danger" onClick={() => setAsking(true)}>
-                <Trash2 className="me-1" size={16} />
+                <IconTrash className="me-1" size={16} />
                 Delete User
               </Button>
             ) : null}

@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+
+/** One column of a DataList: the spec's header text, and what a row shows in it. */
+export interface ListColumn<Row> {
+  id: string;
+  /** The column's name as the spec writes it; on a phone, the label above the cell's value. */
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** The server can order the list by this column. */
+  sortable?: boolean;
+  /** Classes of the column's cells (`text-nowrap`, `text-break`). */
+  className?: string;
+  headerClassName?: string;
+  /** A column without a visible name (row actions): its header is for screen readers only. */
+  headerHidden?: boolean;
+}
+
+export type SortDirection = 'asc' | 'desc';
+
+/** The order a list is shown in: a column's id and its direction (kept in the URL as ?sort=&order=). */
+export interface ListSort {
+  column: string;
+  direction: SortDirection;
+}

@@ -1,0 +1,22 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { botAppearanceRow, type BotAppearance } from '@steward/contract/bot-appearance';
+import { rowsAnswer, successAnswer } from '@steward/contract/envelope';
+import { apiGet, apiPost } from '../../../lib/api-client.ts';
+
+/** GET /api/bot-appearance: the widget's look, the "don't know" answer, the allowed sites. */
+export const getBotAppearance = async () => (await apiGet('/api/bot-appearance', rowsAnswer(botAppearanceRow))).data.rows[0];
+
+export const botAppearanceQueryKey = ['bot-appearance'] as const;
+export const getBotAppearanceQueryOptions = () => queryOptions({ queryKey: botAppearanceQueryKey, queryFn: getBotAppearance });
+export const useBotAppearance = () => useQuery(getBotAppearanceQueryOptions());
+
+/** POST /api/bot-appearance: saves the whole look at once. */
+export const saveBotAppearance = (appearance: BotAppearance) => apiPost('/api/bot-appearance', { appearance }, successAnswer);
+
+export function useSaveBotAppearance() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveBotAppearance,
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: botAppearanceQueryKey }), queryClient.invalidateQueries({ queryKey: ['getting-started'] })]),
+  });
+}
