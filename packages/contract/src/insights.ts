@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUPPORT_MESSAGE_THRESHOLD } from './bot-settings.ts';
 import { isoTimestamp } from './envelope.ts';
 
 /**
@@ -85,13 +86,12 @@ export type TimeToFixReport = z.infer<typeof timeToFixReport>;
 
 /** Support threshold preview: sessions of the last SUPPORT_PREVIEW_DAYS days. */
 export const SUPPORT_PREVIEW_DAYS = 30;
-export const MAX_SUPPORT_THRESHOLD = 1000;
 export const supportPreviewQuery = z.object({
   threshold: z.coerce
     .number({ error: 'threshold must be a whole number.' })
     .int('threshold must be a whole number.')
-    .min(0, 'threshold must be zero or more.')
-    .max(MAX_SUPPORT_THRESHOLD, `threshold must be at most ${MAX_SUPPORT_THRESHOLD}.`),
+    .min(SUPPORT_MESSAGE_THRESHOLD.min, `threshold must be at least ${SUPPORT_MESSAGE_THRESHOLD.min}.`)
+    .max(SUPPORT_MESSAGE_THRESHOLD.max, `threshold must be at most ${SUPPORT_MESSAGE_THRESHOLD.max}.`),
 });
 export const supportPreviewRow = z.object({
   threshold: z.number().int(),

@@ -56,6 +56,15 @@ describe('GET /api/insights/coverage-gaps', () => {
     expect(groups[1]).toMatchObject({ question: 'Can I pay with bitcoin?', count: 1 });
   });
 
+  it('"Write a correction" saves a correction of the gap question that the chat then answers with', async () => {
+    const saved = await admin.post('/api/inform-the-bot', { content: 'Yes, we accept bitcoin at checkout.', question: 'Can I pay with bitcoin?' });
+    expect(saved.body.data?.rows[0]).toMatchObject({ type: 'correction', question: 'Can I pay with bitcoin?', status: 'pending' });
+    expect((await reviewer.post(`/api/inform-the-bot/approve/${Number(saved.body.data?.rows[0]?.id)}`, {})).status).toBe(200);
+    expect((await ask('can I pay with bitcoin')).answer_kind).toBe('correction');
+    expect((await admin.post('/api/inform-the-bot', { content: 'Plain information.' })).body.data?.rows[0]).toMatchObject({ type: 'information', question: null });
+    expect((await admin.post('/api/inform-the-bot', { content: 'x', question: '   ' })).status).toBe(400);
+  });
+
   it('refuses a period it does not offer, and callers not signed in', async () => {
     const refused = await admin.get('/api/insights/coverage-gaps?days=5');
     expect(refused.status).toBe(400);
