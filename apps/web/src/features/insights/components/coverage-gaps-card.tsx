@@ -4,7 +4,7 @@ import { INSIGHTS_TEXTS, type InsightPeriodDays } from '@steward/contract/insigh
 import { canCreateInformation, canReadInformTheBot, canUploadDocuments, type StaffMember } from '@steward/contract/permissions';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useCoverageGaps } from '../api/get-coverage-gaps.ts';
-import { InsightCard } from './insight-card.tsx';
+import { InsightCard, InsightTableScroller } from './insight-card.tsx';
 
 const correctionLink = (question: string): string => `/inform-the-bot?${new URLSearchParams({ [CORRECTION_QUESTION_PARAM]: question }).toString()}`;
 
@@ -25,7 +25,7 @@ export function CoverageGapsCard({ days, viewer }: { days: InsightPeriodDays; vi
       {groups.length === 0 ? (
         <div className="card-body text-secondary">{INSIGHTS_TEXTS.noCoverageGaps}</div>
       ) : (
-        <div className="table-responsive">
+        <InsightTableScroller label={INSIGHTS_TEXTS.coverageGaps}>
           <table className="table card-table table-vcenter" data-testid="coverage-gaps">
             <thead>
               <tr>
@@ -66,7 +66,7 @@ export function CoverageGapsCard({ days, viewer }: { days: InsightPeriodDays; vi
               ))}
             </tbody>
           </table>
-        </div>
+        </InsightTableScroller>
       )}
     </InsightCard>
   );

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { INSIGHTS_TEXTS, type InsightPeriodDays } from '@steward/contract/insights';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useDocumentHealth } from '../api/get-document-health.ts';
-import { InsightCard } from './insight-card.tsx';
+import { InsightCard, InsightTableScroller } from './insight-card.tsx';
 
 /** Document health: per document, the period's answers citing it and their ratings; never-cited documents say so. */
 export function DocumentHealthCard({ days }: { days: InsightPeriodDays }) {
@@ -21,7 +21,7 @@ export function DocumentHealthCard({ days }: { days: InsightPeriodDays }) {
           {INSIGHTS_TEXTS.noDocuments} <Link to="/documents">{INSIGHTS_TEXTS.uploadDocument}</Link>
         </div>
       ) : (
-        <div className="table-responsive">
+        <InsightTableScroller label={INSIGHTS_TEXTS.documentHealth}>
           <table className="table card-table table-vcenter" data-testid="document-health">
             <thead>
               <tr>
@@ -44,7 +44,7 @@ export function DocumentHealthCard({ days }: { days: InsightPeriodDays }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </InsightTableScroller>
       )}
     </InsightCard>
   );

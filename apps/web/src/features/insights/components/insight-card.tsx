@@ -26,3 +26,12 @@ export function InsightCard({ id, title, help, loading, summary, children }: Ins
     </section>
   );
 }
+
+/** A card's table, scrolling sideways on a phone: focusable, so keyboard users can scroll it too (axe's scrollable-region-focusable). */
+export function InsightTableScroller({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="table-responsive" role="region" aria-label={`${label}: table`} tabIndex={0}>
+      {children}
+    </div>
+  );
+}

@@ -2,7 +2,7 @@ import { INSIGHTS_TEXTS, type InsightPeriodDays } from '@steward/contract/insigh
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useTimeToFix } from '../api/get-time-to-fix.ts';
 import { formatHours } from '../format-hours.ts';
-import { InsightCard } from './insight-card.tsx';
+import { InsightCard, InsightTableScroller } from './insight-card.tsx';
 
 /** Time to fix: each corrected thumbs-down, the hours to its approval, and the ratings before and after. */
 export function TimeToFixCard({ days }: { days: InsightPeriodDays }) {
@@ -16,7 +16,7 @@ export function TimeToFixCard({ days }: { days: InsightPeriodDays }) {
       {fixes.length === 0 ? (
         <div className="card-body text-secondary">{INSIGHTS_TEXTS.noFixes}</div>
       ) : (
-        <div className="table-responsive">
+        <InsightTableScroller label={INSIGHTS_TEXTS.timeToFix}>
           <table className="table card-table table-vcenter" data-testid="time-to-fix">
             <thead>
               <tr>
@@ -39,7 +39,7 @@ export function TimeToFixCard({ days }: { days: InsightPeriodDays }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </InsightTableScroller>
       )}
     </InsightCard>
   );
