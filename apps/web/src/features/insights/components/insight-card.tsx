@@ -8,11 +8,24 @@ interface InsightCardProps {
   loading: boolean;
   /** Under the title, beside the help: a count or a summary. */
   summary?: ReactNode;
+  /** Shown instead of the table when there is nothing to list. */
+  empty?: ReactNode;
+  /** The table. */
   children: ReactNode;
 }
 
-/** One block of the Insights screen: a card with its heading, a line of help, and its table or empty state. */
-export function InsightCard({ id, title, help, loading, summary, children }: InsightCardProps) {
+/**
+ * One block of the Insights screen: a card with its heading and a line of help, then its table, which
+ * scrolls sideways on a phone and takes focus so keyboard users can scroll it (axe's scrollable-region-focusable).
+ */
+export function InsightCard({ id, title, help, loading, summary, empty, children }: InsightCardProps) {
+  let body: ReactNode = (
+    <div className="table-responsive" role="region" aria-label={`${title}: table`} tabIndex={0}>
+      {children}
+    </div>
+  );
+  if (loading) body = <div className="card-body"><LoadingPlaceholder /></div>;
+  else if (empty) body = <div className="card-body text-secondary">{empty}</div>;
   return (
     <section className="card mb-3" aria-labelledby={id}>
       <div className="card-header d-block">
@@ -22,16 +35,7 @@ export function InsightCard({ id, title, help, loading, summary, children }: Ins
         <p className="text-secondary small mb-0">{help}</p>
         {summary ? <p className="small mb-0 mt-1">{summary}</p> : null}
       </div>
-      {loading ? <div className="card-body"><LoadingPlaceholder /></div> : children}
+      {body}
     </section>
-  );
-}
-
-/** A card's table, scrolling sideways on a phone: focusable, so keyboard users can scroll it too (axe's scrollable-region-focusable). */
-export function InsightTableScroller({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="table-responsive" role="region" aria-label={`${label}: table`} tabIndex={0}>
-      {children}
-    </div>
   );
 }
