@@ -17,5 +17,6 @@ export function signedInScreens(ids: { sessionId: string; feedbackId: number; he
     `/user-accounts/${ids.userId}/change-password`,
     `/search/${ids.searchText}/page/1`,
     '/audit-log',
+    '/insights',
   ];
 }

@@ -9,7 +9,8 @@ import { E2E_ASSISTANT_NAME } from '../support/e2e-constants.ts';
 const withNoOpenHelpRequests = (page: Page) =>
   page.route('**/api/all-help-requests-count', (route) => route.fulfill({ json: { success: true, data: { rows: [{ total_count: 0 }] } } }));
 
-const ADMIN_ENTRIES = ['Home', 'History', 'Feedback', 'Help Requests', 'Documents', 'Inform the Bot', 'Bot Settings', 'User Accounts', 'Audit Log'];
+// The spec's entries in its order, then Insights (issue 40), outside the spec, last.
+const ADMIN_ENTRIES = ['Home', 'History', 'Feedback', 'Help Requests', 'Documents', 'Inform the Bot', 'Bot Settings', 'User Accounts', 'Audit Log', 'Insights'];
 
 /** The collapsed rail: every entry an icon with its name (accessible and in a tooltip), nothing clipped. */
 async function expectRailShape(page: Page) {
@@ -24,7 +25,7 @@ async function expectRailShape(page: Page) {
     copy.querySelectorAll('[role=tooltip]').forEach((tooltip) => tooltip.remove());
     return copy.textContent;
   });
-  expect(railText.replace(/Home|History|Feedback|Help Requests|Documents|Inform the Bot|Bot Settings|User Accounts|Audit Log/g, '')).toBe('3');
+  expect(railText.replace(/Home|History|Feedback|Help Requests|Documents|Inform the Bot|Bot Settings|User Accounts|Audit Log|Insights/g, '')).toBe('3');
   for (const label of await sidebar.getByRole('link').locator('span:not(.badge)').all()) await expect(label).toHaveClass(/visually-hidden/);
   const railBox = await sidebar.boundingBox();
   expect(await sidebar.evaluate((nav) => nav.scrollWidth <= nav.clientWidth)).toBe(true);
@@ -112,6 +113,7 @@ test.describe('document titles', () => {
       ['/search/anything/page/1', 'Search Results'],
       ['/audit-log', 'Audit Log'],
       ['/audit-log/page/2', 'Audit Log'],
+      ['/insights', 'Insights'],
     ];
     for (const [path, title] of screens) {
       await page.goto(path);

@@ -44,6 +44,7 @@ const SCREENS = [
   { entry: 'Bot Settings', url: /\/bot-settings$/, heading: 'Bot Settings' },
   { entry: 'User Accounts', url: /\/user-accounts$/, heading: 'User Accounts' },
   { entry: 'Audit Log', url: /\/audit-log$/, heading: 'Audit Log' },
+  { entry: 'Insights', url: /\/insights$/, heading: 'Insights' },
 ];
 
 test('the shipped dashboard: login, every sidebar screen, theme, logout, with no errors', async ({ page }) => {

@@ -34,6 +34,7 @@ import { helpRequestRoutes } from './modules/help-requests/help-requests.routes.
 import { userAccountsRoutes } from './modules/user-accounts/user-accounts.routes.ts';
 import { findSessionUser } from './modules/auth/sessions.repository.ts';
 import { historyRoutes } from './modules/history/history.routes.ts';
+import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { createJobHandlers } from './worker/job-handlers.ts';
 import { registerAccessRules, type RegisteredRoute } from './plugins/access.ts';
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     knowledgeRoutes,
     searchRoutes,
     auditLogRoutes,
+    insightsRoutes,
     gettingStartedRoutes,
   ];
   for (const module of modules) {

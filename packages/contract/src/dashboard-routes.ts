@@ -34,6 +34,7 @@ export const DASHBOARD_ROUTE_PATTERNS = [
   '/search/:query/page/:page',
   '/audit-log',
   '/audit-log/page/:page',
+  '/insights',
 ] as const;
 
 const segmentsOf = (path: string): string[] => path.split('/').filter((segment) => segment !== '');

@@ -52,9 +52,20 @@ export const informTheBotRow = z.object({
 export type InformTheBotRow = z.infer<typeof informTheBotRow>;
 
 /** POST /api/inform-the-bot: information typed by staff (corrections come from POST /api/feedback/{id}/correction). */
+/** The visitor question a correction answers: at most this long (the chat's own limit is lower). */
+export const MAX_CORRECTION_QUESTION_LENGTH = 2_000;
+
+/**
+ * POST /api/inform-the-bot. With `question` (the Insights screen's "Write a correction"), the item is a
+ * correction of that question, as one saved from the Feedback screen.
+ */
 export const createInformTheBotRequest = z.strictObject({
   content: content(INFORM_THE_BOT_MESSAGES.addContentRequired),
+  question: z.string().trim().min(1).max(MAX_CORRECTION_QUESTION_LENGTH).optional(),
 });
+
+/** The Inform the Bot screen's URL parameter that opens the add form as a correction of this question. */
+export const CORRECTION_QUESTION_PARAM = 'question';
 
 /** The add form: typed content is optional when files come with it (checked on submit). */
 export const addInformationForm = z.object({

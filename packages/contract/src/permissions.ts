@@ -38,6 +38,17 @@ export const canReadUserAccounts: StaffRule = (user) => holds(user, 'read_user_a
 /** The Audit Log screen, its sidebar entry and its list: read_audit_log (administrators by default). */
 export const canReadAuditLog: StaffRule = (user) => holds(user, 'read_audit_log');
 
+/**
+ * The Insights screen, its sidebar entry, the Home tile and their calls: whoever may read the history
+ * (every signed-in staff member), since the insights are counts over it. Document health lists the
+ * documents and asks canReadDocuments too.
+ */
+// The server asks a rule only of a signed-in member, so "any staff member" is simply true.
+export const canReadInsights: StaffRule = () => true;
+
+/** Document health: the insights and the documents they name. */
+export const canReadDocumentHealth: StaffRule = (user) => canReadInsights(user) && canReadDocuments(user);
+
 // User accounts
 
 /** The "+ Add new user" link: administrators by role. */

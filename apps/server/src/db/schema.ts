@@ -182,6 +182,8 @@ export const feedback = pgTable('feedback', {
   index('feedback_time_idx').on(descending(table.time), descending(table.id)),
   index('feedback_rating_time_idx').on(table.rating, descending(table.time), descending(table.id)),
   index('feedback_search_idx').using('gin', table.search),
+  index('feedback_history_idx').on(table.historyId).where(sql`${table.historyId} IS NOT NULL`),
+  index('feedback_question_idx').on(sql`lower(${table.userMessage})`, table.time),
 ]);
 
 export const helpRequests = pgTable('help_requests', {
@@ -268,6 +270,7 @@ export const informTheBot = pgTable('inform_the_bot', {
   enumCheck('inform_the_bot_type_check', table.type, INFORM_THE_BOT_TYPES),
   enumCheck('inform_the_bot_status_check', table.status, INFORM_THE_BOT_STATUSES),
   index('inform_the_bot_time_idx').on(descending(table.time), descending(table.id)),
+  index('inform_the_bot_feedback_idx').on(table.feedbackId).where(sql`${table.feedbackId} IS NOT NULL`),
 ]);
 
 export const documents = pgTable('documents', {

@@ -3,6 +3,7 @@ import { LoadingPlaceholder } from '../components/loading-placeholder.tsx';
 import { loadChunk } from './routes/lazy-screen.ts';
 import { accountPublicRoutes } from './routes/account-public-routes.tsx';
 import { auditLogRoutes } from './routes/audit-log-routes.tsx';
+import { insightsRoutes } from './routes/insights-routes.tsx';
 import { botSettingsRoutes } from './routes/bot-settings-routes.tsx';
 import { conversationRoutes } from './routes/conversation-routes.tsx';
 import { DocumentTitle } from './routes/document-title.tsx';
@@ -60,6 +61,7 @@ export const routes: RouteObject[] = [
                   ...botSettingsRoutes,
                   ...searchRoutes,
                   ...auditLogRoutes,
+                  ...insightsRoutes,
                   { path: '*', handle: { title: 'Error', notFound: true }, loader: notFound },
                 ],
               },

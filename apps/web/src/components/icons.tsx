@@ -9,6 +9,7 @@ import {
   IconAlertCircle as AlertCircle,
   IconArrowBackUp as ArrowBackUp,
   IconBook as Book,
+  IconBulb as Bulb,
   IconCheck as Check,
   IconCircle as Circle,
   IconCircleCheck as CircleCheck,
@@ -57,6 +58,7 @@ function decorative(Icon: TablerIcon): AppIcon {
 export const IconAlertCircle = /* @__PURE__ */ decorative(AlertCircle);
 export const IconArrowBackUp = /* @__PURE__ */ decorative(ArrowBackUp);
 export const IconBook = /* @__PURE__ */ decorative(Book);
+export const IconBulb = /* @__PURE__ */ decorative(Bulb);
 export const IconCheck = /* @__PURE__ */ decorative(Check);
 export const IconCircle = /* @__PURE__ */ decorative(Circle);
 export const IconCircleCheck = /* @__PURE__ */ decorative(CircleCheck);

@@ -37,6 +37,7 @@ describe('Sidebar', () => {
       'Feedback',
       'Help Requests',
       'Bot Settings',
+      'Insights',
     ]);
   });
 
@@ -52,6 +53,7 @@ describe('Sidebar', () => {
       '/bot-settings',
       '/user-accounts',
       '/audit-log',
+      '/insights',
     ]);
   });
 
@@ -65,7 +67,7 @@ describe('Sidebar', () => {
 
   it('keeps every name and the badge in the collapsed rail, with icon-only theme and logout buttons', () => {
     const sidebar = renderSidebar([], 2, true);
-    expect(sidebar.getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'History', 'Feedback', 'Help Requests2', 'Bot Settings']);
+    expect(sidebar.getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'History', 'Feedback', 'Help Requests2', 'Bot Settings', 'Insights']);
     expect(sidebar.getByRole('link', { name: 'History' }).querySelector('svg')).not.toBeNull();
     expect(sidebar.getByLabelText('2 open help requests')).toHaveTextContent('2');
     expect(sidebar.getByRole('switch', { name: 'Dark mode' })).toHaveAttribute('aria-checked', 'false');

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { BOT_SETTINGS_MESSAGES, SUPPORT_MESSAGE_THRESHOLD, thresholdForm, type ThresholdForm } from '@steward/contract/bot-settings';
@@ -8,6 +8,7 @@ import { FormField } from '../../../components/form/form-field.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useFormOutcome } from '../../../components/form/use-form-outcome.ts';
 import { useSaveBotSettings } from '../api/save-bot-settings.ts';
+import { SupportThresholdPreview } from './support-threshold-preview.tsx';
 
 export function SupportThresholdForm({ threshold, mayEdit }: { threshold: string; mayEdit: boolean }) {
   const save = useSaveBotSettings();
@@ -15,8 +16,10 @@ export function SupportThresholdForm({ threshold, mayEdit }: { threshold: string
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<ThresholdForm>({ resolver: zodResolver(thresholdForm), values: { supportMessageThreshold: threshold } });
+  const typed = useWatch({ control, name: 'supportMessageThreshold' });
   const onSubmit = handleSubmit(({ supportMessageThreshold }) =>
     saveWithOutcome(() => save.mutateAsync({ settings: { supportMessageThreshold: Number(supportMessageThreshold) } }), BOT_SETTINGS_MESSAGES.saved),
   );
@@ -44,6 +47,7 @@ export function SupportThresholdForm({ threshold, mayEdit }: { threshold: string
               />
             )}
           </FormField>
+          {mayEdit ? <SupportThresholdPreview typed={typed} /> : null}
           <SubmitButton busy={isSubmitting} busyLabel="Saving..." disabled={!mayEdit} className="mt-3">
             Save
           </SubmitButton>

@@ -7,12 +7,14 @@ import { showNewItems } from './update-inform-the-bot-cache.ts';
 export interface NewInformation {
   content: string;
   files: readonly File[];
+  /** A correction of this visitor question (typed content only). */
+  question?: string | undefined;
 }
 
 /** Typed content alone goes to POST /api/inform-the-bot; with files, to the multipart upload call. */
-export async function createInformTheBotItems({ content, files }: NewInformation): Promise<InformTheBotRow[]> {
+export async function createInformTheBotItems({ content, files, question }: NewInformation): Promise<InformTheBotRow[]> {
   if (files.length === 0) {
-    return (await apiPost('/api/inform-the-bot', { content }, rowsAnswer(informTheBotRow))).data.rows;
+    return (await apiPost('/api/inform-the-bot', { content, ...(question ? { question } : {}) }, rowsAnswer(informTheBotRow))).data.rows;
   }
   const form = new FormData();
   form.append('content', content);

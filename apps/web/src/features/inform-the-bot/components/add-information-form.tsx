@@ -16,9 +16,13 @@ import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useContractForm } from '../../../components/form/use-contract-form.ts';
 import { useCreateInformTheBotItems } from '../api/create-inform-the-bot-items.ts';
 
-/** "Add new information": typed content and/or .txt/.csv/.pdf files; the new rows go to the top of the list. */
-export function AddInformationForm({ onAdded }: { onAdded: () => void }) {
-  const [open, setOpen] = useState(false);
+/**
+ * "Add new information": typed content and/or .txt/.csv/.pdf files; the new rows go to the top of the list.
+ * With `question` (Insights' "Write a correction"), it opens at once as a correction of that question.
+ */
+export function AddInformationForm({ onAdded, question }: { onAdded: () => void; question?: string | undefined }) {
+  const [open, setOpen] = useState(question !== undefined);
+  const [correcting, setCorrecting] = useState(question);
   const [added, setAdded] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -28,6 +32,7 @@ export function AddInformationForm({ onAdded }: { onAdded: () => void }) {
   const close = () => {
     reset();
     setFiles([]);
+    setCorrecting(undefined);
     setOpen(false);
   };
   const onSubmit = submitWith(async ({ content }) => {
@@ -39,7 +44,7 @@ export function AddInformationForm({ onAdded }: { onAdded: () => void }) {
       setError('root', { message: tooManyFilesMessage(MAX_UPLOAD_FILES) });
       return;
     }
-    await create.mutateAsync({ content: content.trim(), files });
+    await create.mutateAsync({ content: content.trim(), files: correcting ? [] : files, question: correcting });
     close();
     setAdded(true);
     onAdded();
@@ -65,20 +70,27 @@ export function AddInformationForm({ onAdded }: { onAdded: () => void }) {
     );
   }
   return (
-    <FormCard titleId="add-information-title" title="Add new information" onSubmit={onSubmit} className="mb-3">
-      <FormField id="add-information-content" label="Content" error={errors.content?.message} className="mb-3">
+    <FormCard titleId="add-information-title" title={correcting ? 'Write a correction' : 'Add new information'} onSubmit={onSubmit} className="mb-3">
+      {correcting ? (
+        <p className="mb-3" data-testid="correction-question">
+          <strong>Question:</strong> {correcting}
+        </p>
+      ) : null}
+      <FormField id="add-information-content" label={correcting ? 'Correct answer' : 'Content'} error={errors.content?.message} className="mb-3">
         {(control) => <Form.Control as="textarea" rows={5} {...control} {...register('content')} />}
       </FormField>
-      <Form.Group className="mb-3" controlId="add-information-files">
-        <Form.Label>Or upload files ({INFORM_THE_BOT_FILE_TYPES.join(', ')})</Form.Label>
-        <Form.Control
-          ref={fileInput}
-          type="file"
-          multiple
-          accept={INFORM_THE_BOT_FILE_TYPES.join(',')}
-          onChange={(event) => setFiles([...((event.target as HTMLInputElement).files ?? [])])}
-        />
-      </Form.Group>
+      {correcting ? null : (
+        <Form.Group className="mb-3" controlId="add-information-files">
+          <Form.Label>Or upload files ({INFORM_THE_BOT_FILE_TYPES.join(', ')})</Form.Label>
+          <Form.Control
+            ref={fileInput}
+            type="file"
+            multiple
+            accept={INFORM_THE_BOT_FILE_TYPES.join(',')}
+            onChange={(event) => setFiles([...((event.target as HTMLInputElement).files ?? [])])}
+          />
+        </Form.Group>
+      )}
       <FormAlert error={errors.root?.message} />
       <div className="d-flex gap-2">
         <SubmitButton busy={isSubmitting} busyLabel="Saving...">

@@ -10,14 +10,15 @@ import { ListStatus } from '../../../components/list-status.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 
 /** The Inform the Bot screen: 10 cards per page, newest first. Load failures show nothing (spec section 8). */
-export function InformTheBotList({ pageIndex, viewer }: { pageIndex: number; viewer: StaffMember }) {
+/** `correctionQuestion`: the add form opens as a correction of this question (?question=, from Insights). */
+export function InformTheBotList({ pageIndex, viewer, correctionQuestion }: { pageIndex: number; viewer: StaffMember; correctionQuestion?: string | undefined }) {
   const navigate = useNavigate();
   const { data: rows, isPending } = useInformTheBotPage(pageIndex);
   return (
     <section aria-labelledby="inform-the-bot-title">
       <PageHeader id="inform-the-bot-title" pretitle="Knowledge" title="Inform the Bot" description="Corrections and extra facts the bot answers from. A new item answers visitors once a second administrator approves it." />
       {canCreateInformation(viewer) ? (
-        <AddInformationForm onAdded={() => pageIndex !== 0 && void navigate('/inform-the-bot')} />
+        <AddInformationForm question={correctionQuestion} onAdded={() => pageIndex !== 0 && void navigate('/inform-the-bot')} />
       ) : null}
       {rows?.map((row) => <InformTheBotCard key={row.id} row={row} viewer={viewer} />)}
       <ListStatus
