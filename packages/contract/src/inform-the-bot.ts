@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOT_LIMITS } from './bot-limits.ts';
 import { isoTimestamp } from './envelope.ts';
 
 export const INFORM_THE_BOT_MESSAGES = {
@@ -12,7 +13,12 @@ export const INFORM_THE_BOT_MESSAGES = {
   alreadyApproved: 'This information is already approved.',
   changedSinceLoaded: 'This information has changed since you loaded it. Please review the new content before approving.',
   notFound: 'This information no longer exists.',
+  questionTooLong: 'The question is too long.',
+  correctionTitle: 'Type correct answer to the question below.',
 } as const;
+
+/** The URL state of "Correct this answer": /inform-the-bot?question=… opens the add form as a correction of it. */
+export const CORRECTION_QUESTION_PARAM = 'question';
 
 export const INFORM_THE_BOT_TYPES = ['information', 'file', 'correction'] as const;
 export const informTheBotType = z.enum(INFORM_THE_BOT_TYPES);
@@ -51,9 +57,17 @@ export const informTheBotRow = z.object({
 });
 export type InformTheBotRow = z.infer<typeof informTheBotRow>;
 
-/** POST /api/inform-the-bot: information typed by staff (corrections come from POST /api/feedback/{id}/correction). */
+/** The longest question a correction keeps: a visitor's message is at most this long (the bot API's limit). */
+export const MAX_QUESTION_LENGTH = BOT_LIMITS.userMessage;
+
+/**
+ * POST /api/inform-the-bot: information typed by staff. With `question` (the session detail's "Correct this
+ * answer") it is a correction of the answer to that question; a feedback's correction comes from
+ * POST /api/feedback/{id}/correction.
+ */
 export const createInformTheBotRequest = z.strictObject({
   content: content(INFORM_THE_BOT_MESSAGES.addContentRequired),
+  question: z.string().trim().min(1).max(MAX_QUESTION_LENGTH, INFORM_THE_BOT_MESSAGES.questionTooLong).optional(),
 });
 
 /** The add form: typed content is optional when files come with it (checked on submit). */

@@ -182,6 +182,7 @@ export const feedback = pgTable('feedback', {
   index('feedback_time_idx').on(descending(table.time), descending(table.id)),
   index('feedback_rating_time_idx').on(table.rating, descending(table.time), descending(table.id)),
   index('feedback_search_idx').using('gin', table.search),
+  index('feedback_history_idx').on(table.historyId).where(sql`${table.historyId} IS NOT NULL`),
 ]);
 
 export const helpRequests = pgTable('help_requests', {
@@ -208,6 +209,7 @@ export const helpRequests = pgTable('help_requests', {
   index('help_requests_status_time_idx').on(table.status, descending(table.time), descending(table.id)),
   index('help_requests_search_idx').using('gin', table.search),
   index('help_requests_contact_trgm_idx').using('gin', sql`${table.contactFolded} gin_trgm_ops`),
+  index('help_requests_session_idx').on(table.sessionId, table.time, table.id).where(sql`${table.sessionId} IS NOT NULL`),
 ]);
 
 export const listCounters = pgTable('list_counters', {

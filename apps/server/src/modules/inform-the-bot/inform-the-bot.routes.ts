@@ -54,7 +54,9 @@ export async function informTheBotRoutes(app: FastifyInstance, context: AppConte
     async (request) => {
       const actor = signedInActor(request);
       const rows = await db.transaction(async (tx) => {
-        const created = await createInformation(tx, actor, [{ content: request.body.content, type: 'information' }]);
+        const { content, question } = request.body;
+        const item = question === undefined ? { content, type: 'information' as const } : { content, type: 'correction' as const, question };
+        const created = await createInformation(tx, actor, [item]);
         const totalCount = await readCounter(tx, INFORM_THE_BOT_COUNTER);
         return created.map((item) => presentInformTheBotItem(item, totalCount));
       });

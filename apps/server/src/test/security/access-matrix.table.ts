@@ -233,6 +233,7 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   // Conversations.
   { route: 'GET /api/all-history/:pageIndex', build: get('/api/all-history/0'), expect: LOGIN },
   { route: 'GET /api/history/:sessionId', build: async (fixtures) => ({ path: `/api/history/${await fixtures.historySessionId()}` }), expect: LOGIN },
+  { route: 'GET /api/history/:sessionId/notes', build: async (fixtures) => ({ path: `/api/history/${await fixtures.historySessionId()}/notes` }), expect: LOGIN },
   { route: 'GET /api/all-feedback/:pageIndex/:rating', build: get('/api/all-feedback/0/down'), expect: LOGIN },
   { route: 'GET /api/all-feedback/:pageIndex', build: get('/api/all-feedback/0'), expect: LOGIN },
   { route: 'GET /api/feedback/:id', build: async (fixtures) => ({ path: `/api/feedback/${await fixtures.feedbackId()}` }), expect: LOGIN },
