@@ -31,6 +31,7 @@ import { knowledgeWindowVectorsInline } from './2301-knowledge-window-vectors-in
 import { informTheBotCounterInCode } from './2400-inform-the-bot-counter-in-code.ts';
 import { answerSources } from './2600-answer-sources.ts';
 import { sessionLinks } from './2640-session-links.ts';
+import { helpRequestReplies } from './2641-help-request-replies.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
 export const allMigrations: readonly Migration[] = [
@@ -66,4 +67,5 @@ export const allMigrations: readonly Migration[] = [
   informTheBotCounterInCode,
   answerSources,
   sessionLinks,
+  helpRequestReplies,
 ];

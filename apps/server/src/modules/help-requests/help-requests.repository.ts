@@ -64,6 +64,12 @@ export async function findHelpRequest(db: Db, id: number): Promise<HelpRequest |
   return record ? presentHelpRequest(record) : undefined;
 }
 
+/** The chat session a help request was sent from: null when it came without one, undefined when there is no such request. */
+export async function findHelpRequestSessionId(db: Db, id: number): Promise<string | null | undefined> {
+  const [record] = await sqlRows<Pick<SqlRow<typeof helpRequests>, 'session_id'>>(db, sql`SELECT h.session_id FROM help_requests h WHERE h.id = ${id}`);
+  return record ? record.session_id : undefined;
+}
+
 /** The help requests sent from one chat session, oldest first (help_requests_session_idx, migration 2640). */
 export async function helpRequestsOfSession(db: Db, sessionId: string): Promise<Pick<HelpRequest, 'id' | 'time' | 'status'>[]> {
   const records = await sqlRows<Pick<HelpRequestRecord, 'id' | 'time' | 'status'>>(

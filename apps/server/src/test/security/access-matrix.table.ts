@@ -155,6 +155,12 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   { route: 'GET /api/all-help-requests-count', build: get('/api/all-help-requests-count'), expect: LOGIN },
   { route: 'GET /api/all-help-requests/:pageIndex/:status?', build: get('/api/all-help-requests/0/pending'), expect: LOGIN },
   { route: 'GET /api/help-requests/:id', build: async (fixtures) => ({ path: `/api/help-requests/${await fixtures.helpRequestId()}` }), expect: LOGIN },
+  { route: 'GET /api/help-requests/:id/thread', build: async (fixtures) => ({ path: `/api/help-requests/${await fixtures.helpRequestId()}/thread` }), expect: LOGIN },
+  {
+    route: 'POST /api/help-requests/:id/reply',
+    build: async (fixtures) => ({ path: `/api/help-requests/${await fixtures.helpRequestId()}/reply`, body: { message: 'We have refunded your order.' } }),
+    expect: VIEWER_CAPABILITY,
+  },
   {
     route: 'POST /api/help-requests/:id/:action',
     build: async (fixtures) => ({ path: `/api/help-requests/${await fixtures.helpRequestId()}/resolve` }),
