@@ -15,7 +15,22 @@ export const INFORM_THE_BOT_MESSAGES = {
   notFound: 'This information no longer exists.',
   questionTooLong: 'The question is too long.',
   correctionTitle: 'Type correct answer to the question below.',
+  waitingForAnother: 'Waiting for another administrator',
+  onlyApprover: 'Only one person can approve information, and nobody may approve what they wrote: invite another administrator.',
 } as const;
+
+/** The list's filter: `?status=pending` lists only the items waiting for approval (the "Pending" tab). */
+export const INFORM_THE_BOT_STATUS_PARAM = 'status';
+export const informTheBotListQuery = z.object({
+  [INFORM_THE_BOT_STATUS_PARAM]: z.enum(['pending'], { error: 'The status must be "pending", or absent for all items.' }).optional(),
+});
+
+/**
+ * GET /api/inform-the-bot/approval-queue: how many pending items the viewer may approve (the top bar's badge), and
+ * how many people may approve at all (with one, nobody can approve that person's items: the screen says how to invite one).
+ */
+export const approvalQueueRow = z.object({ awaiting_you: z.number().int(), approvers: z.number().int() });
+export type ApprovalQueue = z.infer<typeof approvalQueueRow>;
 
 /** The URL state of "Correct this answer": /inform-the-bot?question=… opens the add form as a correction of it. */
 export const CORRECTION_QUESTION_PARAM = 'question';

@@ -53,6 +53,13 @@ export function InformTheBotCard({ row, viewer }: { row: InformTheBotRow; viewer
           </p>
         ) : null}
         <p className="mb-3 inform-the-bot-content">{row.content}</p>
+        {row.status === 'pending' ? (
+          <p className="small text-body-secondary mb-2 approval-note">
+            <IconClock className="me-1" size={14} />
+            {INFORM_THE_BOT_MESSAGES.waitingForAnother}
+            {row.last_author_id === viewer.id ? ': you wrote this text, so someone else approves it.' : ': anyone but the author of this text may approve it.'}
+          </p>
+        ) : null}
         {approve.error ? (
           <p className="text-danger" role="alert">
             {approve.error.message}
