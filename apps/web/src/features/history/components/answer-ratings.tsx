@@ -9,7 +9,7 @@ export function AnswerRatings({ ratings }: { ratings: ExchangeNotes['ratings'] }
     <ul className="list-unstyled mb-0 mt-2 answer-ratings">
       {ratings.map((rating) => (
         <li key={rating.feedback_id} className="small">
-          <Link to={`/feedback/${rating.feedback_id}`} className={rating.rating === 'up' ? 'text-success' : 'text-danger'}>
+          <Link to={`/feedback/${rating.feedback_id}`} className="text-decoration-underline">
             {rating.rating === 'up' ? <IconThumbUp size={16} /> : <IconThumbDown size={16} />}{' '}
             {rating.rating === 'up' ? 'Rated helpful' : 'Rated not helpful'}
           </Link>

@@ -12,7 +12,7 @@ export function SessionHelpRequests({ helpRequests }: { helpRequests: readonly L
       <ul className="mb-0">
         {helpRequests.map((helpRequest) => (
           <li key={helpRequest.id}>
-            <Link to={`/help-requests/${helpRequest.id}`}>Help request {helpRequest.id}</Link>, {formatDateTime(helpRequest.time)} (
+            <Link to={`/help-requests/${helpRequest.id}`} className="alert-link">Help request {helpRequest.id}</Link>, {formatDateTime(helpRequest.time)} (
             {helpRequest.status === 'pending' ? 'Pending' : 'Resolved'})
           </li>
         ))}

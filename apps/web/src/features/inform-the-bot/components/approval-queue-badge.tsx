@@ -11,7 +11,7 @@ export function ApprovalQueueBadge({ viewer }: { viewer: StaffMember }) {
   if (!allowed || count === 0) return null;
   const label = `${count} ${count === 1 ? 'item waits' : 'items wait'} for your approval`;
   return (
-    <Link to={`/inform-the-bot?${INFORM_THE_BOT_STATUS_PARAM}=pending`} className="btn btn-outline-warning btn-sm flex-shrink-0 approval-queue-badge" aria-label={label} title={label}>
+    <Link to={`/inform-the-bot?${INFORM_THE_BOT_STATUS_PARAM}=pending`} className="btn btn-outline-primary btn-sm flex-shrink-0 approval-queue-badge" aria-label={label} title={label}>
       <IconBook size={16} className="me-1" />
       To approve <span className="badge bg-warning text-warning-fg ms-1">{count}</span>
     </Link>
