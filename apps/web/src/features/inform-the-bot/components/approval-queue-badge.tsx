@@ -13,7 +13,7 @@ export function ApprovalQueueBadge({ viewer }: { viewer: StaffMember }) {
   return (
     <Link to={`/inform-the-bot?${INFORM_THE_BOT_STATUS_PARAM}=pending`} className="btn btn-outline-primary btn-sm flex-shrink-0 approval-queue-badge" aria-label={label} title={label}>
       <IconBook size={16} className="me-1" />
-      To approve <span className="badge bg-warning text-warning-fg ms-1">{count}</span>
+      To approve <span className="badge bg-danger text-white ms-1">{count}</span>
     </Link>
   );
 }
