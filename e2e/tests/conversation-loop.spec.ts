@@ -91,13 +91,16 @@ for (const [size, viewport] of [
       await expect(page.getByText('You have successfully resolved this help request.')).toBeVisible();
     });
 
-    test("a pending item says who may approve it, and the top bar counts what waits for the viewer's approval", async ({ page, createStaff }) => {
+    test("a pending item says who may approve it, the top bar counts what waits for the viewer's approval, and a correction replays", async ({ page, createStaff, request }) => {
       test.slow();
       const author = await createStaff('viewer', 'Ada Author');
       const approver = await createStaff('admin', 'Abe Approver');
+      const marker = uniqueSessionId('replay');
+      const question = `What are the opening hours of shop ${marker}?`;
+      await postBotMessage(request, { session_id: marker, user_message: question, api_response: '<p>We never close.</p>' });
       await signInAs(page, author);
-      const content = `Opening hours ${Date.now()} are 9 to 5.`;
-      expect((await page.request.post('/api/inform-the-bot', { data: { content } })).status()).toBe(200);
+      const content = `Opening hours ${marker} are 9 to 5.`;
+      expect((await page.request.post('/api/inform-the-bot', { data: { content, question } })).status()).toBe(200);
 
       await page.goto('/inform-the-bot?status=pending');
       const own = page.getByRole('article').filter({ hasText: content });
@@ -119,6 +122,11 @@ for (const [size, viewport] of [
         const card = page.getByRole('article').filter({ hasText: content });
         await expect(card).toContainText('Waiting for another administrator: anyone but the author of this text may approve it.');
         await expect(card.getByRole('button', { name: 'Approve' })).toBeEnabled();
+        await card.getByRole('button', { name: 'Replay past questions' }).click();
+        const replay = card.getByRole('table', { name: "The past questions most like this correction's" });
+        const row = replay.getByRole('row').filter({ hasText: question });
+        await expect(row).toContainText('We never close.');
+        await expect(row).toContainText(content);
         await expectNoAccessibilityViolations(page);
       }
       await page.getByRole('link', { name: 'All', exact: true }).click();

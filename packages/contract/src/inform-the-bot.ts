@@ -32,6 +32,31 @@ export const informTheBotListQuery = z.object({
 export const approvalQueueRow = z.object({ awaiting_you: z.number().int(), approvers: z.number().int() });
 export type ApprovalQueue = z.infer<typeof approvalQueueRow>;
 
+/**
+ * How alike (pg_trgm similarity of the accent- and case-folded texts, 0 to 1) a question must be
+ * to an approved correction's question for the correction to answer it. A rewording with the same
+ * words passes ("Can you deliver to my P.O. box?" / "can you deliver to a PO box"); another
+ * question about the same subject does not.
+ */
+export const CORRECTION_MATCH_THRESHOLD = 0.6;
+
+/** How many past questions the replay shows before approving a correction. */
+export const REPLAY_SIZE = 5;
+
+/** One past question most like a correction's, with the answer given then and the one the bot would give with the correction. */
+export const replayRow = z.object({
+  history_id: z.number().int(),
+  session_id: z.string(),
+  time: isoTimestamp,
+  user_message: z.string(),
+  likeness: z.number(),
+  /** HTML the bot wrote then: render only after sanitising. */
+  answer_then: z.string(),
+  /** The correction's text when the question matches it (likeness ≥ CORRECTION_MATCH_THRESHOLD), else null: the answer stays. */
+  answer_with_correction: z.string().nullable(),
+});
+export type ReplayRow = z.infer<typeof replayRow>;
+
 /** The URL state of "Correct this answer": /inform-the-bot?question=… opens the add form as a correction of it. */
 export const CORRECTION_QUESTION_PARAM = 'question';
 

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvalQueueRow, informTheBotRow } from '@steward/contract/inform-the-bot';
+import { approvalQueueRow, CORRECTION_MATCH_THRESHOLD, informTheBotRow, replayRow } from '@steward/contract/inform-the-bot';
 import { rowsAnswer } from '@steward/contract/envelope';
 import { sqlRows } from '../../db/sql-rows.ts';
 import type { ApiClient } from '../../test/api-client.ts';
+import { insertHistory } from '../../test/conversation-factories.ts';
 import { countMailsTo, latestMailTo } from '../../test/queued-mail.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -90,5 +91,41 @@ describe('approvers are mailed about each new item', () => {
     const approver = await testApp.signedInClient('admin', { email: `quiet-${Date.now()}@example.com` });
     expect((await author.client.post('/api/inform-the-bot', { content: '   ' })).status).toBe(400);
     expect(await countMailsTo(testApp, approver.user.email)).toBe(0);
+  });
+});
+
+describe('GET /api/inform-the-bot/{id}/replay', () => {
+  it('answers the past questions most like the correction, with the answer then and the correction where it would match', async () => {
+    const sessionId = `replay-${Date.now()}`;
+    const ask = (userMessage: string, apiResponse: string, minute: number) =>
+      insertHistory(testApp.db, { sessionId, userMessage, apiResponse, time: new Date(Date.UTC(2031, 0, 1, 0, minute)) });
+    const same = await ask('How long is the kettle warranty?', '<p>One year.</p>', 1);
+    const near = await ask('how long is the kettle warranty', '<p>I do not know.</p>', 2);
+    const other = await ask('Is the kettle warranty valid abroad?', '<p>Yes.</p>', 3);
+    await ask('What colour is the toaster?', '<p>Red.</p>', 4);
+    const author = await testApp.signedInClient('viewer');
+    const approver = await testApp.signedInClient('admin');
+    const correction = await add(author.client, { content: 'Two years on all parts.', question: 'How long is the kettle warranty?' });
+
+    const answer = await approver.client.get(`/api/inform-the-bot/${correction.id}/replay`);
+
+    expect(answer.status).toBe(200);
+    const rows = rowsAnswer(replayRow).parse(answer.body).data.rows;
+    const ids = rows.map((row) => row.history_id);
+    expect(ids.slice(0, 2).sort()).toEqual([same.id, near.id].sort());
+    expect(rows.find((row) => row.history_id === same.id)).toMatchObject({ answer_then: '<p>One year.</p>', answer_with_correction: 'Two years on all parts.' });
+    expect(rows.find((row) => row.history_id === near.id)?.answer_with_correction).toBe('Two years on all parts.');
+    const unlike = rows.find((row) => row.history_id === other.id);
+    expect(unlike?.likeness).toBeLessThan(CORRECTION_MATCH_THRESHOLD);
+    expect(unlike?.answer_with_correction).toBeNull();
+    expect(rows.every((row) => !row.user_message.includes('toaster'))).toBe(true);
+  });
+
+  it('answers no rows for an item without a question, 404 for no such item, and is refused without a session', async () => {
+    const author = await testApp.signedInClient('viewer');
+    const item = await add(author.client, { content: `Plain information ${Math.random()}` });
+    expect(rowsAnswer(replayRow).parse((await author.client.get(`/api/inform-the-bot/${item.id}/replay`)).body).data.rows).toEqual([]);
+    expect((await author.client.get('/api/inform-the-bot/999999/replay')).status).toBe(404);
+    expect((await testApp.client().get(`/api/inform-the-bot/${item.id}/replay`)).status).toBe(401);
   });
 });

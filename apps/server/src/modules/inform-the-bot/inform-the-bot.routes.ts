@@ -10,6 +10,7 @@ import {
   INFORM_THE_BOT_MESSAGES,
   informTheBotListQuery,
   informTheBotRow,
+  replayRow,
 } from '@steward/contract/inform-the-bot';
 import {
   canApproveInformation,
@@ -28,6 +29,7 @@ import { findUsersHolding } from '../auth/users.repository.ts';
 import { approveInformation, createInformation, deleteInformation, editInformation } from './inform-the-bot.actions.ts';
 import { presentInformTheBotItem } from './inform-the-bot.presenter.ts';
 import { INFORM_THE_BOT_COUNTER } from './inform-the-bot.counters.ts';
+import { replayCorrection } from './correction-replay.repository.ts';
 import { countPending, findInformTheBotItem, listInformTheBotPage } from './inform-the-bot.repository.ts';
 import { informTheBotUploadRoute } from './inform-the-bot.upload.ts';
 
@@ -59,6 +61,18 @@ export async function informTheBotRoutes(app: FastifyInstance, context: AppConte
       const awaitingYou = canReviewInformation(viewer) ? await countPending(db, viewer.id) : 0;
       const approvers = (await findUsersHolding(db, REVIEW_INFORMATION_CAPABILITY)).length;
       return { success: true as const, data: { rows: [{ awaiting_you: awaitingYou, approvers }] } };
+    },
+  );
+
+  // Before approving a correction: the past questions it would have answered, the answer then beside it.
+  api.get(
+    '/api/inform-the-bot/:id/replay',
+    { config: { access: canReviewInformation }, schema: { params: idParams, response: { 200: rowsAnswer(replayRow) } } },
+    async (request) => {
+      const item = await findInformTheBotItem(db, request.params.id);
+      if (!item) throw new HttpError(404, INFORM_THE_BOT_MESSAGES.notFound);
+      const rows = item.question === null ? [] : await replayCorrection(db, { question: item.question, content: item.content });
+      return { success: true as const, data: { rows } };
     },
   );
 

@@ -190,6 +190,7 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   // Inform the Bot.
   { route: 'GET /api/inform-the-bot/:pageIndex', build: get('/api/inform-the-bot/0'), expect: VIEWER_CAPABILITY },
   { route: 'GET /api/inform-the-bot/approval-queue', build: get('/api/inform-the-bot/approval-queue'), expect: VIEWER_CAPABILITY },
+  { route: 'GET /api/inform-the-bot/:id/replay', build: async (fixtures) => ({ path: `/api/inform-the-bot/${await fixtures.informTheBotId()}/replay` }), expect: VIEWER_CAPABILITY },
   { route: 'POST /api/inform-the-bot', build: () => ({ path: '/api/inform-the-bot', body: { content: `We ship to Canada ${unique()}.` } }), expect: VIEWER_CAPABILITY },
   {
     route: 'POST /api/inform-the-bot/upload',
