@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../lib/format-date.ts';
 import { useCorrectionReplay } from '../api/get-correction-replay.ts';
 
 /**
+ * The table scrolls sideways on a phone inside a focusable region, so the keyboard can scroll it too.
  * Before approving a correction: the past questions most like its question, the answer the bot gave then
  * and the one it would give with the correction, side by side.
  */
@@ -16,7 +17,7 @@ export function CorrectionReplay({ id }: { id: number }) {
   const tableId = `replay-${id}`;
   return (
     <div className="mb-3">
-      <Button size="sm" variant="outline-secondary" aria-expanded={open} aria-controls={open ? tableId : undefined} onClick={() => setOpen(!open)}>
+      <Button size="sm" variant="outline-primary" aria-expanded={open} aria-controls={open ? tableId : undefined} onClick={() => setOpen(!open)}>
         {open ? 'Hide the replay' : 'Replay past questions'}
       </Button>
       {open && replay.isPending ? <LoadingPlaceholder /> : null}
@@ -24,7 +25,7 @@ export function CorrectionReplay({ id }: { id: number }) {
         replay.data.length === 0 ? (
           <p className="small text-body-secondary mt-2 mb-0">No past question is like this one.</p>
         ) : (
-          <div className="table-responsive mt-2">
+          <div className="table-responsive mt-2" tabIndex={0} role="region" aria-label="Replay of past questions">
             <Table bordered size="sm" className="align-top mb-0 correction-replay" id={tableId}>
               <caption className="small">The past questions most like this correction's</caption>
               <thead>
