@@ -48,9 +48,9 @@ test.describe('Insights', () => {
 
     await tableRow(page, 'coverage-gaps', question.toLowerCase()).getByRole('link', { name: 'Write a correction' }).click();
     await expect(page).toHaveURL(/\/inform-the-bot\?question=/);
-    await expect(page.getByRole('heading', { name: 'Write a correction' })).toBeVisible();
-    await expect(page.getByTestId('correction-question')).toContainText(question.toLowerCase());
-    await page.getByLabel('Correct answer').fill('We do not rent hovercraft, but a partner does.');
+    const form = page.getByRole('form', { name: 'Type correct answer to the question below.' });
+    await expect(form.getByLabel('Question')).toHaveText(question.toLowerCase());
+    await form.getByLabel('Correct answer').fill('We do not rent hovercraft, but a partner does.');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('You have successfully added new information.')).toBeVisible();
     await expect(page.getByText(`Question: ${question.toLowerCase()}`)).toBeVisible();

@@ -32,6 +32,7 @@ export const AUDIT_ACTION_LABELS = {
   help_request_resolved: 'Resolved a help request',
   help_request_reopened: 'Reopened a help request',
   data_exported: 'Exported data',
+  help_request_replied: 'Replied to a help request',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

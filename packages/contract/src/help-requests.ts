@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoTimestamp } from './envelope.ts';
+import { historyRow } from './history.ts';
 
 /** GET /api/all-help-requests-count: open (pending) help requests, for the sidebar badge. */
 export const helpRequestCountRow = z.object({ total_count: z.number().int() });
@@ -54,7 +55,39 @@ export const HELP_REQUEST_MESSAGES = {
   alreadyResolved: 'This help request is already resolved.',
   alreadyPending: 'This help request is already pending.',
   notFound: 'This help request does not exist.',
+  replyRequired: 'Please type a reply.',
+  replyTooLong: 'The reply is too long: at most 5,000 characters.',
+  replySent: 'Your reply has been sent.',
 } as const;
+
+/** The longest reply staff may mail a visitor: a letter, not a document. */
+export const MAX_REPLY_LENGTH = 5_000;
+
+/** POST /api/help-requests/{id}/reply: a reply mailed to the visitor (who may reply = who may change the status). */
+export const helpRequestReplyRequest = z.strictObject({
+  message: z
+    .string({ error: HELP_REQUEST_MESSAGES.replyRequired })
+    .trim()
+    .min(1, HELP_REQUEST_MESSAGES.replyRequired)
+    .max(MAX_REPLY_LENGTH, HELP_REQUEST_MESSAGES.replyTooLong),
+});
+export type HelpRequestReplyRequest = z.infer<typeof helpRequestReplyRequest>;
+
+/** One reply of the thread; the author's name as it was when they wrote it. */
+export const helpRequestReplyRow = z.object({
+  id: z.number().int(),
+  time: isoTimestamp,
+  author_name: z.string(),
+  message: z.string(),
+});
+export type HelpRequestReply = z.infer<typeof helpRequestReplyRow>;
+
+/** GET /api/help-requests/{id}/thread: the chat it came from (its session's exchanges, oldest first) and the staff's replies. */
+export const helpRequestThreadAnswer = z.object({
+  success: z.literal(true),
+  data: z.object({ transcript: z.array(historyRow), replies: z.array(helpRequestReplyRow) }),
+});
+export type HelpRequestThread = z.infer<typeof helpRequestThreadAnswer>['data'];
 
 /** The action button of the detail screen: resolve a pending request, reopen a resolved one. */
 export const actionFor = (status: HelpRequestStatus): { action: HelpRequestAction; label: string } =>

@@ -76,3 +76,48 @@ export function parseChatAccount(account: string | null): ChatAccount | null {
     return null;
   }
 }
+
+/** A passage (or a correction) an answer was built from, best first (answer_sources). */
+export const answerSourceRow = z.object({
+  document_id: z.number().int().nullable(),
+  inform_the_bot_id: z.number().int().nullable(),
+  title: z.string(),
+  page: z.number().int().nullable(),
+  page_end: z.number().int().nullable(),
+  heading: z.string().nullable(),
+  excerpt: z.string(),
+  /** 0 to 1: the search's relevance, or for a correction how alike the questions are. */
+  relevance: z.number(),
+});
+export type AnswerSourceRow = z.infer<typeof answerSourceRow>;
+
+/** The visitor's rating of one answer, beside it. `reason` is a list (the feedback row keeps it as JSON text). */
+export const answerRatingRow = z.object({
+  feedback_id: z.number().int(),
+  rating: z.enum(['up', 'down']),
+  reason: z.array(z.string()),
+  user_feedback: z.string(),
+});
+
+/** What the session detail adds beside one exchange (by its history id). */
+export const exchangeNotesRow = z.object({
+  history_id: z.number().int(),
+  sources: z.array(answerSourceRow),
+  ratings: z.array(answerRatingRow),
+});
+export type ExchangeNotes = z.infer<typeof exchangeNotesRow>;
+
+/** A help request the visitor sent from this chat session. */
+export const linkedHelpRequestRow = z.object({
+  id: z.number().int(),
+  time: isoTimestamp,
+  status: z.enum(['pending', 'resolved']),
+});
+export type LinkedHelpRequest = z.infer<typeof linkedHelpRequestRow>;
+
+/** GET /api/history/{sessionId}/notes: the session's sources, ratings and help requests, beside the spec's rows. */
+export const sessionNotesAnswer = z.object({
+  success: z.literal(true),
+  data: z.object({ exchanges: z.array(exchangeNotesRow), help_requests: z.array(linkedHelpRequestRow) }),
+});
+export type SessionNotes = z.infer<typeof sessionNotesAnswer>['data'];

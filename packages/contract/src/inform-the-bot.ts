@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOT_LIMITS } from './bot-limits.ts';
 import { isoTimestamp } from './envelope.ts';
 
 export const INFORM_THE_BOT_MESSAGES = {
@@ -12,7 +13,52 @@ export const INFORM_THE_BOT_MESSAGES = {
   alreadyApproved: 'This information is already approved.',
   changedSinceLoaded: 'This information has changed since you loaded it. Please review the new content before approving.',
   notFound: 'This information no longer exists.',
+  questionTooLong: 'The question is too long.',
+  correctionTitle: 'Type correct answer to the question below.',
+  waitingForAnother: 'Waiting for another administrator',
+  onlyApprover: 'Only one person can approve information, and nobody may approve what they wrote: invite another administrator.',
 } as const;
+
+/** The list's filter: `?status=pending` lists only the items waiting for approval (the "Pending" tab). */
+export const INFORM_THE_BOT_STATUS_PARAM = 'status';
+export const informTheBotListQuery = z.object({
+  [INFORM_THE_BOT_STATUS_PARAM]: z.enum(['pending'], { error: 'The status must be "pending", or absent for all items.' }).optional(),
+});
+
+/**
+ * GET /api/inform-the-bot/approval-queue: how many pending items the viewer may approve (the top bar's badge), and
+ * how many people may approve at all (with one, nobody can approve that person's items: the screen says how to invite one).
+ */
+export const approvalQueueRow = z.object({ awaiting_you: z.number().int(), approvers: z.number().int() });
+export type ApprovalQueue = z.infer<typeof approvalQueueRow>;
+
+/**
+ * How alike (pg_trgm similarity of the accent- and case-folded texts, 0 to 1) a question must be
+ * to an approved correction's question for the correction to answer it. A rewording with the same
+ * words passes ("Can you deliver to my P.O. box?" / "can you deliver to a PO box"); another
+ * question about the same subject does not.
+ */
+export const CORRECTION_MATCH_THRESHOLD = 0.6;
+
+/** How many past questions the replay shows before approving a correction. */
+export const REPLAY_SIZE = 5;
+
+/** One past question most like a correction's, with the answer given then and the one the bot would give with the correction. */
+export const replayRow = z.object({
+  history_id: z.number().int(),
+  session_id: z.string(),
+  time: isoTimestamp,
+  user_message: z.string(),
+  likeness: z.number(),
+  /** HTML the bot wrote then: render only after sanitising. */
+  answer_then: z.string(),
+  /** The correction's text when the question matches it (likeness ≥ CORRECTION_MATCH_THRESHOLD), else null: the answer stays. */
+  answer_with_correction: z.string().nullable(),
+});
+export type ReplayRow = z.infer<typeof replayRow>;
+
+/** The URL state of "Correct this answer": /inform-the-bot?question=… opens the add form as a correction of it. */
+export const CORRECTION_QUESTION_PARAM = 'question';
 
 export const INFORM_THE_BOT_TYPES = ['information', 'file', 'correction'] as const;
 export const informTheBotType = z.enum(INFORM_THE_BOT_TYPES);
@@ -51,21 +97,18 @@ export const informTheBotRow = z.object({
 });
 export type InformTheBotRow = z.infer<typeof informTheBotRow>;
 
-/** POST /api/inform-the-bot: information typed by staff (corrections come from POST /api/feedback/{id}/correction). */
-/** The visitor question a correction answers: at most this long (the chat's own limit is lower). */
-export const MAX_CORRECTION_QUESTION_LENGTH = 2_000;
+/** The longest question a correction keeps: a visitor's message is at most this long (the bot API's limit). */
+export const MAX_QUESTION_LENGTH = BOT_LIMITS.userMessage;
 
 /**
- * POST /api/inform-the-bot. With `question` (the Insights screen's "Write a correction"), the item is a
- * correction of that question, as one saved from the Feedback screen.
+ * POST /api/inform-the-bot: information typed by staff. With `question` (the session detail's "Correct this
+ * answer") it is a correction of the answer to that question; a feedback's correction comes from
+ * POST /api/feedback/{id}/correction.
  */
 export const createInformTheBotRequest = z.strictObject({
   content: content(INFORM_THE_BOT_MESSAGES.addContentRequired),
-  question: z.string().trim().min(1).max(MAX_CORRECTION_QUESTION_LENGTH).optional(),
+  question: z.string().trim().min(1).max(MAX_QUESTION_LENGTH, INFORM_THE_BOT_MESSAGES.questionTooLong).optional(),
 });
-
-/** The Inform the Bot screen's URL parameter that opens the add form as a correction of this question. */
-export const CORRECTION_QUESTION_PARAM = 'question';
 
 /** The add form: typed content is optional when files come with it (checked on submit). */
 export const addInformationForm = z.object({

@@ -87,8 +87,11 @@ export const canCreateInformation: StaffRule = (user) => holds(user, 'create_inf
 /** A card's edit button and the edit: create_inform_the_bot. */
 export const canEditInformation: StaffRule = (user) => holds(user, 'create_inform_the_bot');
 
+/** The capability of those who may approve information: the server finds the approvers to mail by it. */
+export const REVIEW_INFORMATION_CAPABILITY: Capability = 'create_inform_the_bot';
+
 /** Approving information in general (the Approve button of pending cards): create_inform_the_bot. */
-export const canReviewInformation: StaffRule = (user) => holds(user, 'create_inform_the_bot');
+export const canReviewInformation: StaffRule = (user) => holds(user, REVIEW_INFORMATION_CAPABILITY);
 
 /**
  * Approving this item: a pending item, and not by its creator. The creator is the last author, the

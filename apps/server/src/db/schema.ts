@@ -210,6 +210,19 @@ export const helpRequests = pgTable('help_requests', {
   index('help_requests_status_time_idx').on(table.status, descending(table.time), descending(table.id)),
   index('help_requests_search_idx').using('gin', table.search),
   index('help_requests_contact_trgm_idx').using('gin', sql`${table.contactFolded} gin_trgm_ops`),
+  index('help_requests_session_idx').on(table.sessionId, table.time, table.id).where(sql`${table.sessionId} IS NOT NULL`),
+]);
+
+/** Staff replies to a help request, mailed to the visitor (migration 2641). */
+export const helpRequestReplies = pgTable('help_request_replies', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  helpRequestId: integer('help_request_id').notNull().references(() => helpRequests.id, { onDelete: 'cascade' }),
+  authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+  authorName: text('author_name').notNull(),
+  message: text('message').notNull(),
+  time: timestamptz('time').notNull().defaultNow(),
+}, (table) => [
+  index('help_request_replies_request_idx').on(table.helpRequestId, table.time, table.id),
 ]);
 
 export const listCounters = pgTable('list_counters', {

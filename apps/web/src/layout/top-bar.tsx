@@ -2,9 +2,11 @@ import { IconMenu2 } from '../components/icons.tsx';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import { useAppInfo } from '../features/app-info/api/get-app-info.ts';
+import { useSignedInUser } from '../features/auth/api/get-current-user.ts';
+import { ApprovalQueueBadge } from '../features/inform-the-bot/components/approval-queue-badge.tsx';
 import { GlobalSearch } from '../features/search/components/global-search.tsx';
 
-/** The brand and the search box; on small screens also the button that opens the sidebar drawer. */
+/** The brand, the search box and the items waiting for the viewer's approval; on small screens also the button that opens the sidebar drawer. */
 export function TopBar({ onOpenMenu }: { onOpenMenu?: () => void }) {
   const assistantName = useAppInfo().data?.assistant_name;
   return (
@@ -18,6 +20,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu?: () => void }) {
         {assistantName ? `${assistantName} Owner Dashboard` : 'Owner Dashboard'}
       </Link>
       <GlobalSearch />
+      <ApprovalQueueBadge viewer={useSignedInUser()} />
     </header>
   );
 }

@@ -30,6 +30,8 @@ import { loginThrottles } from './2300-login-throttles.ts';
 import { knowledgeWindowVectorsInline } from './2301-knowledge-window-vectors-inline.ts';
 import { informTheBotCounterInCode } from './2400-inform-the-bot-counter-in-code.ts';
 import { answerSources } from './2600-answer-sources.ts';
+import { sessionLinks } from './2640-session-links.ts';
+import { helpRequestReplies } from './2641-help-request-replies.ts';
 import { insightsIndexes } from './2670-insights-indexes.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
@@ -65,5 +67,7 @@ export const allMigrations: readonly Migration[] = [
   knowledgeWindowVectorsInline,
   informTheBotCounterInCode,
   answerSources,
+  sessionLinks,
+  helpRequestReplies,
   insightsIndexes,
 ];

@@ -1,8 +1,8 @@
-import { count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Role } from '@steward/contract/access';
 import type { Theme } from '@steward/contract/auth';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { roleCapabilities, users } from '../../db/schema.ts';
 
 export type UserRecord = typeof users.$inferSelect;
 
@@ -44,4 +44,13 @@ export async function saveTheme(db: Db, userId: number, theme: Theme): Promise<v
 /** Stores a new password hash and notes when it changed. */
 export async function savePassword(db: Db, userId: number, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** The staff whose role holds a capability (the approvers of Inform the Bot, say), oldest account first. */
+export async function findUsersHolding(db: Db, capability: string): Promise<Pick<UserRecord, 'id' | 'name' | 'email'>[]> {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .innerJoin(roleCapabilities, and(eq(roleCapabilities.role, users.role), eq(roleCapabilities.capability, capability)))
+    .orderBy(asc(users.id));
 }

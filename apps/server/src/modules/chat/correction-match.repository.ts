@@ -1,15 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { CORRECTION_MATCH_THRESHOLD } from '@steward/contract/inform-the-bot';
 import type { Db } from '../../db/client.ts';
 import type { informTheBot } from '../../db/schema.ts';
 import { type SqlRow, sqlRows } from '../../db/sql-rows.ts';
 
-/**
- * How alike (pg_trgm similarity of the accent- and case-folded texts, 0 to 1) a question must be
- * to an approved correction's question for the correction to answer it. A rewording with the same
- * words passes ("Can you deliver to my P.O. box?" / "can you deliver to a PO box"); another
- * question about the same subject does not.
- */
-export const CORRECTION_MATCH_THRESHOLD = 0.6;
+// Kept in the contract since the approval's replay (inform-the-bot) applies it too.
+export { CORRECTION_MATCH_THRESHOLD };
 
 export interface MatchingCorrection {
   id: number;

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { BotFeedbackRequest } from '@steward/contract/bot';
 import type { RatingFilter } from '@steward/contract/feedback';
 import type { Db } from '../../db/client.ts';
@@ -120,4 +120,14 @@ export async function replaceRating(tx: Db, earlier: { id: number; rating: Ratin
     await bumpCounters(tx, [FEEDBACK_COUNTERS[earlier.rating]], -1);
     await bumpCounters(tx, [FEEDBACK_COUNTERS[rating.rating]], 1);
   }
+}
+
+/** The ratings of the given answers, oldest first (feedback_history_idx, migration 2640). */
+export async function ratingsOfAnswers(db: Db, historyIds: readonly number[]) {
+  if (historyIds.length === 0) return [];
+  return db
+    .select({ id: feedback.id, historyId: feedback.historyId, rating: feedback.rating, reason: feedback.reason, userFeedback: feedback.userFeedback })
+    .from(feedback)
+    .where(inArray(feedback.historyId, [...historyIds]))
+    .orderBy(asc(feedback.id));
 }

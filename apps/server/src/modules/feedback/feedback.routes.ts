@@ -19,7 +19,7 @@ import { createInformation } from '../inform-the-bot/inform-the-bot.actions.ts';
 import { presentCorrection, presentFeedbackRow } from './feedback.presenter.ts';
 import { findFeedbackById, findFeedbackPage } from './feedback.repository.ts';
 
-export async function feedbackRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
+export async function feedbackRoutes(app: FastifyInstance, { db, config }: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const anchors = new PageAnchors();
 
@@ -70,7 +70,7 @@ export async function feedbackRoutes(app: FastifyInstance, { db }: AppContext): 
       const record = await findFeedbackById(db, request.params.id);
       if (!record) throw new HttpError(404, FEEDBACK_MESSAGES.notFound);
       const [correction] = await db.transaction((tx) =>
-        createInformation(tx, actor, [{ content: request.body.content, type: 'correction', question: record.userMessage, feedbackId: record.id }]),
+        createInformation(tx, actor, config, [{ content: request.body.content, type: 'correction', question: record.userMessage, feedbackId: record.id }]),
       );
       if (!correction) throw new Error('Saving a correction returned no row.');
       return { success: true as const, data: { rows: [presentCorrection(correction)] } };

@@ -1,10 +1,20 @@
-import { type HelpRequest, type HelpRequestAction, HELP_REQUEST_MESSAGES, type HelpRequestStatus } from '@steward/contract/help-requests';
+import {
+  type HelpRequest,
+  type HelpRequestAction,
+  HELP_REQUEST_MESSAGES,
+  type HelpRequestReply,
+  type HelpRequestStatus,
+} from '@steward/contract/help-requests';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { helpRequestReplyMail } from '../../mail/help-request-mails.ts';
+import { enqueueMail } from '../../mail/mail-queue.ts';
 import { recordAudit, type StaffActor } from '../audit-log/record-audit.ts';
 import { HELP_REQUEST_CREATED_QUEUE, type HelpRequestCreatedPayload } from './help-request-created.ts';
-import { insertHelpRequest, lockHelpRequestStatus, type NewHelpRequest, saveHelpRequestStatus } from './help-requests.repository.ts';
+import { insertHelpRequestReply } from './help-request-replies.repository.ts';
+import { findHelpRequest, insertHelpRequest, lockHelpRequestStatus, type NewHelpRequest, saveHelpRequestStatus } from './help-requests.repository.ts';
 
 /**
  * A customer asks for help (the bot API's /api/bot/help-requests, the public chat's form): the request is stored
@@ -33,7 +43,31 @@ export async function changeHelpRequestStatus(tx: Db, actor: StaffActor, id: num
   const helpRequest = await saveHelpRequestStatus(tx, id, target, actor.id);
   await recordAudit(tx, actor, {
     action: target === 'resolved' ? 'help_request_resolved' : 'help_request_reopened',
-    object: { type: 'help_request', id: helpRequest.id, label: `${helpRequest.name}: ${helpRequest.message}` },
+    object: auditedHelpRequest(helpRequest),
   });
   return helpRequest;
+}
+
+const auditedHelpRequest = (helpRequest: HelpRequest) => ({ type: 'help_request' as const, id: helpRequest.id, label: `${helpRequest.name}: ${helpRequest.message}` });
+
+/**
+ * Mails staff's reply to the visitor and keeps it in the request's thread, with its audit entry, in the
+ * caller's transaction (the mail is queued with the reply, so neither goes without the other).
+ */
+export async function replyToHelpRequest(
+  tx: Db,
+  actor: StaffActor,
+  config: Pick<Config, 'assistantName'>,
+  id: number,
+  message: string,
+): Promise<HelpRequestReply> {
+  const helpRequest = await findHelpRequest(tx, id);
+  if (!helpRequest) throw new HttpError(404, HELP_REQUEST_MESSAGES.notFound);
+  const reply = await insertHelpRequestReply(tx, { helpRequestId: id, author: actor, message });
+  await enqueueMail(
+    tx,
+    helpRequestReplyMail({ to: helpRequest.email, name: helpRequest.name, assistantName: config.assistantName, reply: message, question: helpRequest.message, staffName: actor.name }),
+  );
+  await recordAudit(tx, actor, { action: 'help_request_replied', object: auditedHelpRequest(helpRequest), details: { characters: message.length } });
+  return reply;
 }

@@ -64,6 +64,21 @@ export async function findHelpRequest(db: Db, id: number): Promise<HelpRequest |
   return record ? presentHelpRequest(record) : undefined;
 }
 
+/** The chat session a help request was sent from: null when it came without one, undefined when there is no such request. */
+export async function findHelpRequestSessionId(db: Db, id: number): Promise<string | null | undefined> {
+  const [record] = await sqlRows<Pick<SqlRow<typeof helpRequests>, 'session_id'>>(db, sql`SELECT h.session_id FROM help_requests h WHERE h.id = ${id}`);
+  return record ? record.session_id : undefined;
+}
+
+/** The help requests sent from one chat session, oldest first (help_requests_session_idx, migration 2640). */
+export async function helpRequestsOfSession(db: Db, sessionId: string): Promise<Pick<HelpRequest, 'id' | 'time' | 'status'>[]> {
+  const records = await sqlRows<Pick<HelpRequestRecord, 'id' | 'time' | 'status'>>(
+    db,
+    sql`SELECT h.id, h.time, h.status FROM help_requests h WHERE h.session_id = ${sessionId} ORDER BY h.time, h.id`,
+  );
+  return records.map((record) => ({ id: Number(record.id), time: new Date(record.time).toISOString(), status: record.status }));
+}
+
 /** Inserts a pending help request and counts it in its lists. */
 export async function insertHelpRequest(tx: Db, request: NewHelpRequest): Promise<{ id: number }> {
   const [row] = await tx

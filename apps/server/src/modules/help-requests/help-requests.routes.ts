@@ -7,7 +7,10 @@ import {
   helpRequestAction,
   helpRequestCountRow,
   helpRequestPageAnswer,
+  helpRequestReplyRequest,
+  helpRequestReplyRow,
   helpRequestRow,
+  helpRequestThreadAnswer,
   helpRequestStatusFilter,
 } from '@steward/contract/help-requests';
 import { canUpdateHelpRequestStatus } from '@steward/contract/permissions';
@@ -17,10 +20,13 @@ import { readCounter } from '../../lib/list-counters.ts';
 import { PageAnchors } from '../../lib/page-anchors.ts';
 import { signedInActor } from '../../plugins/access.ts';
 import { HELP_REQUEST_COUNTERS } from './help-requests.counters.ts';
-import { changeHelpRequestStatus } from './help-requests.actions.ts';
-import { findHelpRequest, findHelpRequestPage } from './help-requests.repository.ts';
+import { findSessionHistory } from '../history/history.repository.ts';
+import { presentHistoryRow } from '../history/history.presenter.ts';
+import { repliesOfHelpRequest } from './help-request-replies.repository.ts';
+import { changeHelpRequestStatus, replyToHelpRequest } from './help-requests.actions.ts';
+import { findHelpRequest, findHelpRequestPage, findHelpRequestSessionId } from './help-requests.repository.ts';
 
-export async function helpRequestRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
+export async function helpRequestRoutes(app: FastifyInstance, { db, config }: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const anchors = new PageAnchors();
 
@@ -59,6 +65,32 @@ export async function helpRequestRoutes(app: FastifyInstance, { db }: AppContext
       const helpRequest = await findHelpRequest(db, request.params.id);
       if (!helpRequest) throw new HttpError(404, HELP_REQUEST_MESSAGES.notFound);
       return { success: true as const, data: { rows: [helpRequest] } };
+    },
+  );
+
+  api.get(
+    '/api/help-requests/:id/thread',
+    { config: { access: 'login' }, schema: { params: z.object({ id: idParam }), response: { 200: helpRequestThreadAnswer } } },
+    async (request) => {
+      const sessionId = await findHelpRequestSessionId(db, request.params.id);
+      if (sessionId === undefined) throw new HttpError(404, HELP_REQUEST_MESSAGES.notFound);
+      const transcript = sessionId === null ? [] : await findSessionHistory(db, sessionId);
+      const replies = await repliesOfHelpRequest(db, request.params.id);
+      return { success: true as const, data: { transcript: transcript.map((record) => presentHistoryRow(record, transcript.length)), replies } };
+    },
+  );
+
+  // A static segment, so Fastify routes it before `/:action` below.
+  api.post(
+    '/api/help-requests/:id/reply',
+    {
+      config: { access: canUpdateHelpRequestStatus },
+      schema: { params: z.object({ id: idParam }), body: helpRequestReplyRequest, response: { 200: rowsAnswer(helpRequestReplyRow) } },
+    },
+    async (request) => {
+      const actor = signedInActor(request);
+      const reply = await db.transaction((tx) => replyToHelpRequest(tx, actor, config, request.params.id, request.body.message));
+      return { success: true as const, data: { rows: [reply] } };
     },
   );
 

@@ -1,7 +1,9 @@
 import type { InformTheBotType } from '@steward/contract/inform-the-bot';
 import { INFORM_THE_BOT_MESSAGES } from '@steward/contract/inform-the-bot';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { mailOtherApprovers } from './approval-mails.ts';
 import { recordAudit, type StaffActor } from '../audit-log/record-audit.ts';
 import { informationObject, recordInformationCreated } from './inform-the-bot-audit.ts';
 import { queueInformTheBotIndexing, removeFromKnowledge } from './inform-the-bot-indexing.ts';
@@ -23,12 +25,19 @@ export interface NewInformation {
 }
 
 /**
- * Adds pending items by the actor, each with its audit entry, in the caller's transaction: the Inform the Bot
- * form, its upload (typed text and files at once) and the Feedback screen's correction form all call it.
+ * Adds pending items by the actor, each with its audit entry and one mail per item to every other approver
+ * (the author may not approve it), in the caller's transaction: the Inform the Bot form, its upload (typed
+ * text and files at once) and the Feedback screen's correction form all call it.
  */
-export async function createInformation(tx: Db, actor: StaffActor, items: readonly NewInformation[]): Promise<InformTheBotRecord[]> {
+export async function createInformation(
+  tx: Db,
+  actor: StaffActor,
+  config: Pick<Config, 'publicUrl' | 'assistantName'>,
+  items: readonly NewInformation[],
+): Promise<InformTheBotRecord[]> {
   const created = await createInformTheBotItems(tx, items.map((item) => ({ ...item, author: { id: actor.id, name: actor.name } })));
   await recordInformationCreated(tx, actor, created);
+  await mailOtherApprovers(tx, actor, config, created);
   return created;
 }
 

@@ -40,13 +40,30 @@ const toRecord = (row: ItemRow): InformTheBotRecord => ({
 
 const ITEM_COLUMNS = sql`id, user_id, coalesce(last_edited_by, user_id) AS last_author_id, time, content, author_name, status, type, question, feedback_id`;
 
-/** One page, newest first. Items are written by people, so OFFSET stays cheap here. */
-export async function listInformTheBotPage(db: Db, pageIndex: number): Promise<{ items: InformTheBotRecord[]; totalCount: number }> {
+/**
+ * One page, newest first; only the pending items when asked (the "Pending" tab, counted here: few items wait
+ * at once). Items are written by people, so OFFSET stays cheap here.
+ */
+export async function listInformTheBotPage(
+  db: Db,
+  pageIndex: number,
+  options: { pendingOnly?: boolean } = {},
+): Promise<{ items: InformTheBotRecord[]; totalCount: number }> {
+  const filter = options.pendingOnly ? sql`WHERE status = 'pending'` : sql``;
   const rows = await sqlRows<ItemRow>(db, sql`
-    SELECT ${ITEM_COLUMNS} FROM inform_the_bot
+    SELECT ${ITEM_COLUMNS} FROM inform_the_bot ${filter}
     ORDER BY time DESC, id DESC
     LIMIT ${PAGE_SIZE.informTheBot} OFFSET ${pageIndex * PAGE_SIZE.informTheBot}`);
-  return { items: rows.map(toRecord), totalCount: await readCounter(db, INFORM_THE_BOT_COUNTER) };
+  const totalCount = options.pendingOnly ? await countPending(db) : await readCounter(db, INFORM_THE_BOT_COUNTER);
+  return { items: rows.map(toRecord), totalCount };
+}
+
+/** Pending items, or only those a given person may approve (someone else wrote their text). */
+export async function countPending(db: Db, approverId?: number): Promise<number> {
+  const [row] = await sqlRows<{ total: number | string }>(db, sql`
+    SELECT count(*) AS total FROM inform_the_bot WHERE status = 'pending'
+    ${approverId === undefined ? sql`` : sql`AND coalesce(last_edited_by, user_id) IS DISTINCT FROM ${approverId}`}`);
+  return Number(row?.total ?? 0);
 }
 
 export async function findInformTheBotItem(db: Db, id: number, options: { forUpdate?: boolean } = {}): Promise<InformTheBotRecord | undefined> {

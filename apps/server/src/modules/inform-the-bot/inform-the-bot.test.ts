@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INFORM_THE_BOT_MESSAGES, MAX_CONTENT_LENGTH } from '@steward/contract/inform-the-bot';
+import { INFORM_THE_BOT_MESSAGES, MAX_CONTENT_LENGTH, MAX_QUESTION_LENGTH } from '@steward/contract/inform-the-bot';
 import { sqlRows } from '../../db/sql-rows.ts';
 import type { ApiClient } from '../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -57,6 +57,26 @@ describe('POST /api/inform-the-bot', () => {
     const { client } = await testApp.signedInClient('admin');
     const answer = await client.post('/api/inform-the-bot', { content: 'We do not ship to Mars.', feedback_id: 1 });
     expect(answer.status).toBe(400);
+  });
+
+  it('files a correction of a question ("Correct this answer" on the session detail)', async () => {
+    const { client, user } = await testApp.signedInClient('viewer');
+    const answer = await client.post('/api/inform-the-bot', { content: 'Two years on all parts.', question: '  How long is the warranty?  ' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data?.rows[0]).toMatchObject({
+      user_id: user.id,
+      content: 'Two years on all parts.',
+      status: 'pending',
+      type: 'correction',
+      question: 'How long is the warranty?',
+    });
+  });
+
+  it('refuses a correction whose question is over the limit', async () => {
+    const { client } = await testApp.signedInClient('viewer');
+    const answer = await client.post('/api/inform-the-bot', { content: 'Yes.', question: 'q'.repeat(MAX_QUESTION_LENGTH + 1) });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error?.message).toBe(INFORM_THE_BOT_MESSAGES.questionTooLong);
   });
 
   it('needs create_inform_the_bot and login', async () => {

@@ -29,7 +29,7 @@ const MEGABYTES = MAX_UPLOAD_FILE_BYTES / (1024 * 1024);
  * the typed content becomes one item, each file's text another, all in one transaction.
  * Multipart parsing is registered in this route's own scope, so JSON routes are untouched.
  */
-export async function informTheBotUploadRoute(app: FastifyInstance, { db }: AppContext): Promise<void> {
+export async function informTheBotUploadRoute(app: FastifyInstance, { db, config }: AppContext): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, {
       limits: { fileSize: MAX_UPLOAD_FILE_BYTES, files: MAX_UPLOAD_FILES, fields: 5, fieldSize: MAX_CONTENT_LENGTH * 4, parts: MAX_UPLOAD_FILES + 5 },
@@ -45,7 +45,7 @@ export async function informTheBotUploadRoute(app: FastifyInstance, { db }: AppC
         for (const file of upload.files) items.push({ content: await textOfFile(file.filename, file.bytes), type: 'file' });
         if (items.length === 0) throw new HttpError(400, INFORM_THE_BOT_MESSAGES.addContentRequired, 'content');
         const rows = await db.transaction(async (tx) => {
-          const created = await createInformation(tx, actor, items);
+          const created = await createInformation(tx, actor, config, items);
           const totalCount = await readCounter(tx, INFORM_THE_BOT_COUNTER);
           return created.map((item) => presentInformTheBotItem(item, totalCount));
         });

@@ -155,6 +155,12 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   { route: 'GET /api/all-help-requests-count', build: get('/api/all-help-requests-count'), expect: LOGIN },
   { route: 'GET /api/all-help-requests/:pageIndex/:status?', build: get('/api/all-help-requests/0/pending'), expect: LOGIN },
   { route: 'GET /api/help-requests/:id', build: async (fixtures) => ({ path: `/api/help-requests/${await fixtures.helpRequestId()}` }), expect: LOGIN },
+  { route: 'GET /api/help-requests/:id/thread', build: async (fixtures) => ({ path: `/api/help-requests/${await fixtures.helpRequestId()}/thread` }), expect: LOGIN },
+  {
+    route: 'POST /api/help-requests/:id/reply',
+    build: async (fixtures) => ({ path: `/api/help-requests/${await fixtures.helpRequestId()}/reply`, body: { message: 'We have refunded your order.' } }),
+    expect: VIEWER_CAPABILITY,
+  },
   {
     route: 'POST /api/help-requests/:id/:action',
     build: async (fixtures) => ({ path: `/api/help-requests/${await fixtures.helpRequestId()}/resolve` }),
@@ -187,6 +193,8 @@ export const ACCESS_MATRIX: MatrixRow[] = [
 
   // Inform the Bot.
   { route: 'GET /api/inform-the-bot/:pageIndex', build: get('/api/inform-the-bot/0'), expect: VIEWER_CAPABILITY },
+  { route: 'GET /api/inform-the-bot/approval-queue', build: get('/api/inform-the-bot/approval-queue'), expect: VIEWER_CAPABILITY },
+  { route: 'GET /api/inform-the-bot/:id/replay', build: async (fixtures) => ({ path: `/api/inform-the-bot/${await fixtures.informTheBotId()}/replay` }), expect: VIEWER_CAPABILITY },
   { route: 'POST /api/inform-the-bot', build: () => ({ path: '/api/inform-the-bot', body: { content: `We ship to Canada ${unique()}.` } }), expect: VIEWER_CAPABILITY },
   {
     route: 'POST /api/inform-the-bot/upload',
@@ -237,6 +245,7 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   // Conversations.
   { route: 'GET /api/all-history/:pageIndex', build: get('/api/all-history/0'), expect: LOGIN },
   { route: 'GET /api/history/:sessionId', build: async (fixtures) => ({ path: `/api/history/${await fixtures.historySessionId()}` }), expect: LOGIN },
+  { route: 'GET /api/history/:sessionId/notes', build: async (fixtures) => ({ path: `/api/history/${await fixtures.historySessionId()}/notes` }), expect: LOGIN },
   { route: 'GET /api/all-feedback/:pageIndex/:rating', build: get('/api/all-feedback/0/down'), expect: LOGIN },
   { route: 'GET /api/all-feedback/:pageIndex', build: get('/api/all-feedback/0'), expect: LOGIN },
   { route: 'GET /api/feedback/:id', build: async (fixtures) => ({ path: `/api/feedback/${await fixtures.feedbackId()}` }), expect: LOGIN },

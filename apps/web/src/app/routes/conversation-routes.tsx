@@ -7,7 +7,7 @@ const screens = () => import('./conversation-screens.tsx');
 export const conversationRoutes: RouteObject[] = [
   { path: 'history', handle: { title: 'History' }, lazy: lazyScreen(screens, (module) => module.HistoryList) },
   { path: 'history/page/:page', handle: { title: 'History' }, lazy: lazyScreen(screens, (module) => module.HistoryList) },
-  { path: 'history/:sessionId', handle: { title: 'Chat Session' }, lazy: lazyScreen(screens, (module) => module.ChatSessionDetail) },
+  { path: 'history/:sessionId', handle: { title: 'Chat Session' }, lazy: lazyScreen(screens, (module) => module.ChatSessionDetailScreen) },
   { path: 'feedback', handle: { title: 'Feedback' }, lazy: lazyScreen(screens, (module) => module.FeedbackList) },
   { path: 'feedback/page/:page', handle: { title: 'Feedback' }, lazy: lazyScreen(screens, (module) => module.FeedbackList) },
   { path: 'feedback/page/:page/:rating', handle: { title: 'Feedback' }, lazy: lazyScreen(screens, (module) => module.FeedbackList) },

@@ -6,4 +6,5 @@ export const helpRequestQueryKeys = {
   pages: ['help-requests', 'page'] as const,
   page: (status: HelpRequestStatusFilter, pageIndex: number) => ['help-requests', 'page', { status, pageIndex }] as const,
   detail: (id: number) => ['help-requests', 'detail', id] as const,
+  thread: (id: number) => ['help-requests', 'thread', id] as const,
 };

@@ -6,6 +6,9 @@ import { canUpdateHelpRequestStatus } from '@steward/contract/permissions';
 import { BackButton } from '../../../components/back-button.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useHelpRequest } from '../api/get-help-request.ts';
+import { useHelpRequestThread } from '../api/get-help-request-thread.ts';
+import { HelpRequestReplies } from './help-request-replies.tsx';
+import { HelpRequestTranscript } from './help-request-transcript.tsx';
 import { HelpRequestStatusAction } from './help-request-status-action.tsx';
 import { HelpRequestStatusBadge } from './help-request-status-badge.tsx';
 import { ExternalLink } from '../../../components/external-link.tsx';
@@ -25,9 +28,13 @@ export function countryLabel(code: string): string {
   }
 }
 
-/** Help request detail: every field of the spec, and the resolve / reopen action for those allowed. */
+/**
+ * Help request detail: every field of the spec, and the resolve / reopen action for those allowed; then the
+ * chat it came from and the replies mailed to the visitor (who may change the status may reply).
+ */
 export function HelpRequestDetail({ id, viewer }: { id: number; viewer: CurrentUser }) {
   const { data: helpRequest, error, isPending } = useHelpRequest(id);
+  const thread = useHelpRequestThread(id);
   return (
     <section aria-labelledby="help-request-title">
       <BackButton fallback="/help-requests" />
@@ -43,6 +50,12 @@ export function HelpRequestDetail({ id, viewer }: { id: number; viewer: CurrentU
           <HelpRequestFields helpRequest={helpRequest} />
           {canUpdateHelpRequestStatus(viewer) ? <HelpRequestStatusAction helpRequest={helpRequest} /> : null}
         </Card>
+      ) : null}
+      {helpRequest && thread.data ? (
+        <>
+          <HelpRequestReplies helpRequest={helpRequest} replies={thread.data.replies} canReply={canUpdateHelpRequestStatus(viewer)} />
+          <HelpRequestTranscript transcript={thread.data.transcript} />
+        </>
       ) : null}
     </section>
   );

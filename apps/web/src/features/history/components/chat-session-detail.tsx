@@ -1,10 +1,17 @@
 import { Fragment } from 'react';
 import Table from 'react-bootstrap/Table';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { CORRECTION_QUESTION_PARAM } from '@steward/contract/inform-the-bot';
+import { canCreateInformation, type StaffMember } from '@steward/contract/permissions';
 import { BackButton } from '../../../components/back-button.tsx';
 import { ExternalLink } from '../../../components/external-link.tsx';
 import { SanitizedHtml } from '../../../components/sanitized-html.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { useChatSession } from '../api/get-chat-session.ts';
+import { useSessionNotes } from '../api/get-session-notes.ts';
+import { AnswerRatings } from './answer-ratings.tsx';
+import { AnswerSources } from './answer-sources.tsx';
+import { SessionHelpRequests } from './session-help-requests.tsx';
 import { AccountDetails, distinctAccounts } from './account-details.tsx';
 import { SourceDocumentLinks } from './source-document-links.tsx';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder.tsx';
@@ -15,12 +22,20 @@ const ORIGIN_URL = 'Origin URL';
 /** The spec's columns; a phone shows the last two as labels of their cells (data-label, app.css). */
 const COLUMNS = ['Sender', 'Message', SOURCE_DOCUMENTS, ORIGIN_URL] as const;
 
-/** /history/{sessionId}: the accounts used, then a User row and a Chatbot row per exchange. */
-export function ChatSessionDetail() {
+/** Where "Correct this answer" leads: Inform the Bot's add form, as a correction of this question. */
+const correctionLink = (question: string): string => `/inform-the-bot?${new URLSearchParams({ [CORRECTION_QUESTION_PARAM]: question }).toString()}`;
+
+/**
+ * /history/{sessionId}: the accounts used, the help requests sent, then a User row and a Chatbot row per
+ * exchange, each with its time; an answer also shows its ratings and the passages it was built from.
+ */
+export function ChatSessionDetail({ viewer }: { viewer: StaffMember }) {
   const sessionId = useParams().sessionId ?? '';
-  // A failed load shows nothing (spec section 8).
+  // A failed load shows nothing (spec section 8); the notes are extra and fail as quietly.
   const session = useChatSession(sessionId);
+  const notes = useSessionNotes(sessionId);
   const rows = session.data ?? [];
+  const notesOf = (historyId: number) => notes.data?.exchanges.find((exchange) => exchange.history_id === historyId);
 
   return (
     <section aria-labelledby="chat-session-title">
@@ -30,6 +45,7 @@ export function ChatSessionDetail() {
       {distinctAccounts(rows).map((account, index) => (
         <AccountDetails key={index} account={account} />
       ))}
+      <SessionHelpRequests helpRequests={notes.data?.help_requests ?? []} />
       <div className="card">
       <Table bordered responsive className="card-table align-top chat-session-table mb-0" role="table">
         <thead role="rowgroup">
@@ -50,6 +66,9 @@ export function ChatSessionDetail() {
                 </th>
                 <td role="cell" className="text-break">
                   {row.user_message}
+                  <time dateTime={row.time} className="d-block small text-body-secondary">
+                    {formatDateTime(row.time)}
+                  </time>
                 </td>
                 <td role="cell" />
                 {/* Left empty without an origin, so a phone leaves the cell out (app.css). */}
@@ -63,6 +82,13 @@ export function ChatSessionDetail() {
                 </th>
                 <td role="cell" className="text-break">
                   <SanitizedHtml html={row.api_response} />
+                  <AnswerRatings ratings={notesOf(row.id)?.ratings ?? []} />
+                  <AnswerSources sources={notesOf(row.id)?.sources ?? []} />
+                  {canCreateInformation(viewer) ? (
+                    <Link to={correctionLink(row.user_message)} className="btn btn-sm btn-outline-primary mt-2">
+                      Correct this answer
+                    </Link>
+                  ) : null}
                 </td>
                 <td role="cell" className="text-break" data-label={SOURCE_DOCUMENTS}>
                   <SourceDocumentLinks docs={row.source_docs} />

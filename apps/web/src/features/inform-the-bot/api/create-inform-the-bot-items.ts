@@ -7,14 +7,15 @@ import { showNewItems } from './update-inform-the-bot-cache.ts';
 export interface NewInformation {
   content: string;
   files: readonly File[];
-  /** A correction of this visitor question (typed content only). */
-  question?: string | undefined;
+  /** A correction's question ("Correct this answer"): sent with typed content only. */
+  question?: string;
 }
 
-/** Typed content alone goes to POST /api/inform-the-bot; with files, to the multipart upload call. */
+/** Typed content alone (or a correction) goes to POST /api/inform-the-bot; with files, to the multipart upload call. */
 export async function createInformTheBotItems({ content, files, question }: NewInformation): Promise<InformTheBotRow[]> {
   if (files.length === 0) {
-    return (await apiPost('/api/inform-the-bot', { content, ...(question ? { question } : {}) }, rowsAnswer(informTheBotRow))).data.rows;
+    const body = question === undefined ? { content } : { content, question };
+    return (await apiPost('/api/inform-the-bot', body, rowsAnswer(informTheBotRow))).data.rows;
   }
   const form = new FormData();
   form.append('content', content);

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { InformTheBotRow } from '@steward/contract/inform-the-bot';
 import { PAGE_SIZE } from '@steward/contract/paging';
+import { approvalQueueQueryKey } from './get-approval-queue.ts';
 import { getInformTheBotPageQueryOptions, informTheBotQueryKey } from './get-inform-the-bot-page.ts';
 
 /** Puts new rows at the top of the first page at once; other pages reload when next shown. */
@@ -10,6 +11,7 @@ export function showNewItems(queryClient: QueryClient, created: readonly InformT
     [...created, ...(rows ?? [])].slice(0, PAGE_SIZE.informTheBot).map((row) => ({ ...row, total_count: totalCount ?? row.total_count })),
   );
   void queryClient.invalidateQueries({ queryKey: informTheBotQueryKey, refetchType: 'none' });
+  void queryClient.invalidateQueries({ queryKey: approvalQueueQueryKey });
 }
 
 /** Replaces one item wherever it is listed. */
@@ -17,4 +19,5 @@ export function replaceItem(queryClient: QueryClient, id: number, change: (row: 
   queryClient.setQueriesData<InformTheBotRow[]>({ queryKey: informTheBotQueryKey }, (rows) =>
     rows?.map((row) => (row.id === id ? change(row) : row)),
   );
+  void queryClient.invalidateQueries({ queryKey: approvalQueueQueryKey });
 }

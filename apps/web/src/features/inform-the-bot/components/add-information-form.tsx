@@ -2,8 +2,10 @@ import { useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { useSearchParams } from 'react-router';
 import {
   addInformationForm,
+  CORRECTION_QUESTION_PARAM,
   INFORM_THE_BOT_FILE_TYPES,
   INFORM_THE_BOT_MESSAGES,
   MAX_UPLOAD_FILES,
@@ -18,11 +20,13 @@ import { useCreateInformTheBotItems } from '../api/create-inform-the-bot-items.t
 
 /**
  * "Add new information": typed content and/or .txt/.csv/.pdf files; the new rows go to the top of the list.
- * With `question` (Insights' "Write a correction"), it opens at once as a correction of that question.
+ * With ?question=… in the URL (the session detail's "Correct this answer") it opens as a correction of
+ * that question: typed content only, saved with the question.
  */
-export function AddInformationForm({ onAdded, question }: { onAdded: () => void; question?: string | undefined }) {
+export function AddInformationForm({ onAdded }: { onAdded: () => void }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const question = searchParams.get(CORRECTION_QUESTION_PARAM)?.trim() || undefined;
   const [open, setOpen] = useState(question !== undefined);
-  const [correcting, setCorrecting] = useState(question);
   const [added, setAdded] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -32,8 +36,13 @@ export function AddInformationForm({ onAdded, question }: { onAdded: () => void;
   const close = () => {
     reset();
     setFiles([]);
-    setCorrecting(undefined);
     setOpen(false);
+    if (question !== undefined) {
+      setSearchParams((params) => {
+        params.delete(CORRECTION_QUESTION_PARAM);
+        return params;
+      }, { replace: true });
+    }
   };
   const onSubmit = submitWith(async ({ content }) => {
     if (content.trim() === '' && files.length === 0) {
@@ -44,13 +53,13 @@ export function AddInformationForm({ onAdded, question }: { onAdded: () => void;
       setError('root', { message: tooManyFilesMessage(MAX_UPLOAD_FILES) });
       return;
     }
-    await create.mutateAsync({ content: content.trim(), files: correcting ? [] : files, question: correcting });
+    await create.mutateAsync({ content: content.trim(), files, ...(question === undefined ? {} : { question }) });
     close();
     setAdded(true);
     onAdded();
   });
 
-  if (!open) {
+  if (!open && question === undefined) {
     return (
       <div className="mb-3">
         {added ? (
@@ -70,27 +79,35 @@ export function AddInformationForm({ onAdded, question }: { onAdded: () => void;
     );
   }
   return (
-    <FormCard titleId="add-information-title" title={correcting ? 'Write a correction' : 'Add new information'} onSubmit={onSubmit} className="mb-3">
-      {correcting ? (
-        <p className="mb-3" data-testid="correction-question">
-          <strong>Question:</strong> {correcting}
-        </p>
-      ) : null}
-      <FormField id="add-information-content" label={correcting ? 'Correct answer' : 'Content'} error={errors.content?.message} className="mb-3">
+    <FormCard
+      titleId="add-information-title"
+      title={question === undefined ? 'Add new information' : INFORM_THE_BOT_MESSAGES.correctionTitle}
+      onSubmit={onSubmit}
+      className="mb-3"
+    >
+      {question === undefined ? null : (
+        <blockquote className="correction-question mb-3" aria-label="Question">
+          {question}
+        </blockquote>
+      )}
+      <FormField
+        id="add-information-content"
+        label={question === undefined ? 'Content' : 'Correct answer'}
+        error={errors.content?.message}
+        className="mb-3"
+      >
         {(control) => <Form.Control as="textarea" rows={5} {...control} {...register('content')} />}
       </FormField>
-      {correcting ? null : (
-        <Form.Group className="mb-3" controlId="add-information-files">
-          <Form.Label>Or upload files ({INFORM_THE_BOT_FILE_TYPES.join(', ')})</Form.Label>
-          <Form.Control
-            ref={fileInput}
-            type="file"
-            multiple
-            accept={INFORM_THE_BOT_FILE_TYPES.join(',')}
-            onChange={(event) => setFiles([...((event.target as HTMLInputElement).files ?? [])])}
-          />
-        </Form.Group>
-      )}
+      {question === undefined ? <Form.Group className="mb-3" controlId="add-information-files">
+        <Form.Label>Or upload files ({INFORM_THE_BOT_FILE_TYPES.join(', ')})</Form.Label>
+        <Form.Control
+          ref={fileInput}
+          type="file"
+          multiple
+          accept={INFORM_THE_BOT_FILE_TYPES.join(',')}
+          onChange={(event) => setFiles([...((event.target as HTMLInputElement).files ?? [])])}
+        />
+      </Form.Group> : null}
       <FormAlert error={errors.root?.message} />
       <div className="d-flex gap-2">
         <SubmitButton busy={isSubmitting} busyLabel="Saving...">

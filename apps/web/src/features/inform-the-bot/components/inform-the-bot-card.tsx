@@ -15,6 +15,7 @@ import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { formatLongDate } from '../../../lib/format-date.ts';
 import { useApproveInformTheBotItem } from '../api/approve-inform-the-bot-item.ts';
 import { useDeleteInformTheBotItem } from '../api/delete-inform-the-bot-item.ts';
+import { CorrectionReplay } from './correction-replay.tsx';
 import { EditInformationModal } from './edit-information-modal.tsx';
 
 const TYPE_LABEL: Record<InformTheBotRow['type'], string> = {
@@ -53,6 +54,14 @@ export function InformTheBotCard({ row, viewer }: { row: InformTheBotRow; viewer
           </p>
         ) : null}
         <p className="mb-3 inform-the-bot-content">{row.content}</p>
+        {row.status === 'pending' ? (
+          <p className="small text-body-secondary mb-2 approval-note">
+            <IconClock className="me-1" size={14} />
+            {INFORM_THE_BOT_MESSAGES.waitingForAnother}
+            {row.last_author_id === viewer.id ? ': you wrote this text, so someone else approves it.' : ': anyone but the author of this text may approve it.'}
+          </p>
+        ) : null}
+        {row.type === 'correction' && row.question && canApproveInformation(viewer, row) ? <CorrectionReplay id={row.id} /> : null}
         {approve.error ? (
           <p className="text-danger" role="alert">
             {approve.error.message}
