@@ -38,6 +38,12 @@ export const canReadUserAccounts: StaffRule = (user) => holds(user, 'read_user_a
 /** The Audit Log screen, its sidebar entry and its list: read_audit_log (administrators by default). */
 export const canReadAuditLog: StaffRule = (user) => holds(user, 'read_audit_log');
 
+/** The Export buttons of History, Feedback, Help Requests and the Audit Log, and the export calls: export_data. */
+export const canExportData: StaffRule = (user) => holds(user, 'export_data');
+
+/** The Audit Log's Export links and its export call: export_data, and reading the audit log at all. */
+export const canExportAuditLog: StaffRule = (user) => canExportData(user) && canReadAuditLog(user);
+
 // User accounts
 
 /** The "+ Add new user" link: administrators by role. */

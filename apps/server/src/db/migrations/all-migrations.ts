@@ -30,6 +30,7 @@ import { loginThrottles } from './2300-login-throttles.ts';
 import { knowledgeWindowVectorsInline } from './2301-knowledge-window-vectors-inline.ts';
 import { informTheBotCounterInCode } from './2400-inform-the-bot-counter-in-code.ts';
 import { answerSources } from './2600-answer-sources.ts';
+import { listTriage } from './2610-list-triage.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
 export const allMigrations: readonly Migration[] = [
@@ -64,4 +65,6 @@ export const allMigrations: readonly Migration[] = [
   knowledgeWindowVectorsInline,
   informTheBotCounterInCode,
   answerSources,
+  // Issue 40 (the staff's loop): triage filters' indexes and export_data.
+  listTriage,
 ];
