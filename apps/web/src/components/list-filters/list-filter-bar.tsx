@@ -31,12 +31,8 @@ const TEXTS: Partial<Record<ListFilterKey, { label: string; placeholder: string;
  * that apply on Enter or when left. Every change goes into the URL through `onChange`.
  */
 export function ListFilterBar({ listName, keys, values, onChange }: ListFilterBarProps) {
-  const set = (key: ListFilterKey, value: string) => {
-    const next = { ...values };
-    if (value === '') delete next[key];
-    else next[key] = value;
-    onChange(next);
-  };
+  const set = (key: ListFilterKey, value: string) =>
+    onChange(Object.fromEntries(Object.entries({ ...values, [key]: value }).filter(([, kept]) => kept !== '')));
   const id = (key: string) => `${listName.toLowerCase().replace(/\s+/g, '-')}-filter-${key}`;
 
   return (

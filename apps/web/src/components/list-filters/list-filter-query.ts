@@ -26,8 +26,7 @@ export function filtersFromSearch(search: URLSearchParams, keys: readonly ListFi
     const value = search.get(key);
     if (value !== null && isValidFilterValue(key, value)) values[key] = value;
   }
-  if (values.from && values.to && values.from > values.to) delete values.to;
-  return values;
+  return values.from && values.to && values.from > values.to ? { ...values, to: undefined } : values;
 }
 
 /** The URL query of the filters set ('' for none), keys in one order so equal filters make equal links. */
