@@ -6,7 +6,8 @@
  *
  * BENCH_ONLY: which parts, comma-separated (`hostile`: the hostile-PDF part, hostile-pdfs-bench.ts): `history` (the history, statistics, list and search calls
  * on two dataset sizes, the bare-route ceiling and the server's RSS), `documents` (= `ingestion,retrieval`),
- * `ingestion` (the real PDFs of test-data/pdf end to end, and the dashboard while documents are
+ * `export` (every history row of a BENCH_HISTORY_ROWS data dir exported as CSV, and the server's RSS before and at
+ * its peak: export-bench.ts), `ingestion` (the real PDFs of test-data/pdf end to end, and the dashboard while documents are
  * ingested), `retrieval` (knowledge search over BENCH_KNOWLEDGE_CHUNKS chunks), `bundles` (first-load
  * JavaScript of the login route against a bare React app, and the widget's size). Default: all of them.
  *
@@ -27,6 +28,7 @@ import { BENCH_PASSWORD, benchStaff, forkBenchServer, prepareDataDir, type Serve
 import { firstLoadMarkdown, measureFirstLoad, widgetGzipBytes } from './bundle-sizes.ts';
 import { demoteHeadings, replaceMarkedSection, runContextMarkdown } from './docs-section.ts';
 import { benchmarkDocuments } from './documents-bench.ts';
+import { benchmarkExport, exportMarkdown } from './export-bench.ts';
 import { benchmarkHostilePdfs, hostilePdfsMarkdown } from './hostile-pdfs-bench.ts';
 import { ingestionMarkdown, ingestionSummary, retrievalMarkdown } from './documents-report.ts';
 import { type LoadOptions, type Measurement, measure, measureInRounds } from './measure.ts';
@@ -55,14 +57,14 @@ const knowledgeChunks = Math.round(numberFromEnv('BENCH_KNOWLEDGE_CHUNKS', 100_0
 const dashboardConnections = Math.round(numberFromEnv('BENCH_DASHBOARD_CONNECTIONS', 10));
 const ingestionCopies = Math.round(numberFromEnv('BENCH_INGESTION_COPIES', 2));
 
-const PARTS = ['history', 'ingestion', 'retrieval', 'hostile', 'bundles'] as const;
+const PARTS = ['history', 'ingestion', 'retrieval', 'hostile', 'export', 'bundles'] as const;
 type Part = (typeof PARTS)[number];
 const parts = new Set<Part>(
-  (process.env.BENCH_ONLY || 'history,documents,hostile,bundles').split(',').flatMap((name): Part[] => {
+  (process.env.BENCH_ONLY || 'history,documents,hostile,export,bundles').split(',').flatMap((name): Part[] => {
     const part = name.trim();
     if (part === 'documents') return ['ingestion', 'retrieval'];
     if ((PARTS as readonly string[]).includes(part)) return [part as Part];
-    throw new Error(`BENCH_ONLY takes history, documents, ingestion, retrieval, hostile or bundles (got "${part}").`);
+    throw new Error(`BENCH_ONLY takes history, documents, ingestion, retrieval, hostile, export or bundles (got "${part}").`);
   }),
 );
 const unknownArguments = process.argv.slice(2).filter((argument) => argument !== '--write');
@@ -289,6 +291,14 @@ if (parts.has('ingestion') || parts.has('retrieval')) {
     details.push(retrievalMarkdown(documents.retrieval));
   }
 }
+if (parts.has('export')) {
+  const exported = await part('export', measurements.failures, () => benchmarkExport(bigRows));
+  if (exported) {
+    measurements.export = { rows: exported.rows, rssBeforeBytes: exported.before.rssBytes, peakBytes: exported.after.peakBytes };
+    details.push(exportMarkdown(exported));
+  }
+}
+
 if (parts.has('hostile')) {
   const hostile = await part('hostile PDFs', measurements.failures, benchmarkHostilePdfs);
   if (hostile) {

@@ -32,6 +32,7 @@ const complete = (large: SizeResults = size(10, 15)): BenchMeasurements => ({
   small: size(10, 12),
   serverMemory: { rssBytes: 380e6, afterGcBytes: 300e6, peakBytes: 420e6 },
   hostilePdfs: { rssBeforeBytes: 250e6, peakBytes: 300e6, failedAsExpected: true, nextCompleted: true },
+  export: { rows: 1_000_000, rssBeforeBytes: 200e6, peakBytes: 230e6 },
   ingestionRatio: 1.5,
   retrieval: { chunks: 100_000, search: measured(20), historyPage1: measured(10) },
   firstLoad: { dashboardBytes: 150_000, bareBytes: 80_000 },
@@ -80,6 +81,8 @@ describe('the target rows', () => {
     // Judged after the collection; before it and the peak are shown beside it.
     expect(row('server-rss', { ...complete(), serverMemory: { rssBytes: 400e6, afterGcBytes: 501e6, peakBytes: 600e6 } })).toMatchObject({ status: 'fail', value: 501 });
     expect(row('pdf-bomb-rss', complete())).toMatchObject({ status: 'pass', value: 50 });
+    expect(row('export-rss', complete())).toMatchObject({ status: 'pass', value: 30 });
+    expect(row('export-rss', { ...complete(), export: { rows: 1_000_000, rssBeforeBytes: 200e6, peakBytes: 900e6 } })).toMatchObject({ status: 'fail', value: 700 });
     expect(row('pdf-bomb-rss', { ...complete(), hostilePdfs: { rssBeforeBytes: 250e6, peakBytes: 1250e6, failedAsExpected: true, nextCompleted: true } })).toMatchObject({ status: 'fail', value: 1000 });
     expect(row('pdf-bomb-rss', { ...complete(), hostilePdfs: { rssBeforeBytes: 250e6, peakBytes: 260e6, failedAsExpected: false, nextCompleted: true } })).toMatchObject({ status: 'missing' });
     expect(row('server-rss', { ...complete(), serverMemory: { rssBytes: 550e6, afterGcBytes: 430e6, peakBytes: 600e6 } })).toMatchObject({

@@ -47,6 +47,8 @@ export interface BenchMeasurements {
   serverMemory?: ServerMemory;
   /** The hostile-PDF part (hostile-pdfs-bench.ts): the server's RSS before and at its peak, and the files' outcomes. */
   hostilePdfs?: { rssBeforeBytes: number; peakBytes: number; failedAsExpected: boolean; nextCompleted: boolean };
+  /** The export part (export-bench.ts): the server's RSS before and its peak while exporting every history row. */
+  export?: { rows: number; rssBeforeBytes: number; peakBytes: number };
   /** End to end ÷ parse-only (parse + chunk) of the real PDFs (documents-report.ts's ingestionSummary). */
   ingestionRatio?: number;
   /** The retrieval part's run at the bench's connections. */
@@ -252,6 +254,22 @@ export function targetRows(offsets: readonly number[]): TargetRow[] {
       threshold: 2,
       unit: '×',
       compute: ({ ingestionRatio }) => (ingestionRatio === undefined ? undefined : { value: ingestionRatio, used: [] }),
+    },
+    {
+      id: 'export-rss',
+      metric: "the server's RSS growth while exporting every history row as CSV (peak − before)",
+      comparator: '≤',
+      threshold: 100,
+      unit: 'MB',
+      compute: (measurements) => {
+        const exported = measurements.export;
+        if (exported === undefined) return undefined;
+        return {
+          value: Math.max(0, exported.peakBytes - exported.rssBeforeBytes) / 1e6,
+          note: `${exported.rows.toLocaleString('en-US')} rows; ${(exported.rssBeforeBytes / 1e6).toFixed(1)} MB before, peak ${(exported.peakBytes / 1e6).toFixed(1)} MB`,
+          used: [],
+        };
+      },
     },
     {
       id: 'retrieval',

@@ -35,8 +35,9 @@ test.describe('Feedback list', () => {
     await page.goto('/feedback');
 
     await expect(page.getByRole('heading', { name: 'Feedback' })).toBeVisible();
-    await expect(page.getByRole('columnheader')).toHaveText(['ID', 'User IP', 'Country', 'Time', 'Rating']);
-    await expect(rowOf(page, down.id).getByRole('cell')).toHaveText([String(down.id), '198.51.100.7', 'DE', 'January 15, 2198, 10:30 PM', '']);
+    // The spec's columns, then the question and the reason a reviewer needs on the row (issue 40).
+    await expect(page.getByRole('columnheader')).toHaveText(['ID', 'User IP', 'Country', 'Time', 'Rating', 'Question', 'Reason']);
+    await expect(rowOf(page, down.id).getByRole('cell')).toHaveText([String(down.id), '198.51.100.7', 'DE', 'January 15, 2198, 10:30 PM', '', down.question, '']);
     await expect(rowOf(page, down.id).getByRole('img', { name: 'Thumb down' })).toBeVisible();
     await expect(rowOf(page, up.id).getByRole('img', { name: 'Thumb up' })).toBeVisible();
 

@@ -24,9 +24,10 @@ test.describe('History list', () => {
     await page.goto('/history');
 
     await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();
-    await expect(page.getByRole('columnheader')).toHaveText(['ID', 'Message', 'Date', 'Time', 'Country', 'User IP']);
+    // The spec's columns, then the review badges (issue 40).
+    await expect(page.getByRole('columnheader')).toHaveText(['ID', 'Message', 'Date', 'Time', 'Country', 'User IP', 'Review']);
     const row = rowWithText(page, message);
-    await expect(row.getByRole('cell')).toHaveText([String(id), message, 'January 15, 2198', '10:30 PM', 'NZ', '203.0.113.9']);
+    await expect(row.getByRole('cell')).toHaveText([String(id), message, 'January 15, 2198', '10:30 PM', 'NZ', '203.0.113.9', '']);
 
     await row.click();
     await expect(page).toHaveURL(new RegExp(`/history/${sessionId}$`));

@@ -9,8 +9,9 @@ import { expect, test } from '../support/fixtures.ts';
 test.use({ viewport: { width: 375, height: 667 } });
 
 const LISTS: { path: (word: string) => string; name: string; columns: string[] }[] = [
-  { path: () => '/history', name: 'History', columns: ['ID', 'Message', 'Date', 'Time', 'Country', 'User IP'] },
-  { path: () => '/feedback', name: 'Feedback', columns: ['ID', 'User IP', 'Country', 'Time', 'Rating'] },
+  // History and Feedback: the spec's columns, then what a reviewer needs on the row (issue 40).
+  { path: () => '/history', name: 'History', columns: ['ID', 'Message', 'Date', 'Time', 'Country', 'User IP', 'Review'] },
+  { path: () => '/feedback', name: 'Feedback', columns: ['ID', 'User IP', 'Country', 'Time', 'Rating', 'Question', 'Reason'] },
   { path: () => '/help-requests', name: 'Help Requests', columns: ['ID', 'Message', 'Name', 'Email', 'Status'] },
   { path: () => '/user-accounts', name: 'User Accounts', columns: ['Name', 'Email Address', 'Role', 'Actions'] },
   { path: () => '/audit-log', name: 'Audit Log', columns: ['When', 'Who', 'Action', 'Object', 'IP'] },

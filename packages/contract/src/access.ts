@@ -20,6 +20,8 @@ export const CAPABILITIES = [
   'update_bot_settings',
   'upload_document',
   'read_audit_log',
+  // Issue 40: the CSV / JSON lines exports of the lists (administrators by default, migration 2610).
+  'export_data',
 ] as const;
 export const capabilitySchema = z.enum(CAPABILITIES);
 export type Capability = z.infer<typeof capabilitySchema>;

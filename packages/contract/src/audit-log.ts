@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoTimestamp } from './envelope.ts';
+import { isoDay, LIST_FILTER_MESSAGES } from './list-filters.ts';
 import { MAX_TIMEZONE_OFFSET_HOURS } from './statistics.ts';
 
 /**
@@ -69,18 +70,11 @@ export type AuditEntry = z.infer<typeof auditEntryRow>;
 export const AUDIT_LOG_MESSAGES = {
   empty: 'No audit entries yet.',
   noMatches: 'No entries match these filters.',
-  dateInvalid: 'A date must be a day written as YYYY-MM-DD.',
-  datesReversed: 'The "from" date must not be after the "to" date.',
-  offsetInvalid: `The time zone offset must be a number of hours between -${MAX_TIMEZONE_OFFSET_HOURS} and ${MAX_TIMEZONE_OFFSET_HOURS}.`,
+  dateInvalid: LIST_FILTER_MESSAGES.dateInvalid,
+  datesReversed: LIST_FILTER_MESSAGES.datesReversed,
+  offsetInvalid: LIST_FILTER_MESSAGES.offsetInvalid,
 } as const;
 
-const isoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, AUDIT_LOG_MESSAGES.dateInvalid)
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, AUDIT_LOG_MESSAGES.dateInvalid);
 
 /**
  * POST /api/audit-log/{pageIndex}: every filter is optional. `from` and `to` are days in the viewer's

@@ -38,10 +38,13 @@ export type HelpRequest = z.infer<typeof helpRequestRow>;
 /** A list row carries the filter's total, as every list of the spec does. */
 export const helpRequestListRow = helpRequestRow.extend({ total_count: z.number().int() });
 
-/** GET /api/all-help-requests/{pageIndex}/{status}: `total_count` also sits beside the rows, for a page past the end. */
+/**
+ * GET /api/all-help-requests/{pageIndex}/{status}: `total_count` also sits beside the rows, for a page past the end;
+ * `total_count_capped` when a triage filter's count stopped at FILTERED_COUNT_CAP (list-filters.ts).
+ */
 export const helpRequestPageAnswer = z.object({
   success: z.literal(true),
-  data: z.object({ rows: z.array(helpRequestListRow), total_count: z.number().int() }),
+  data: z.object({ rows: z.array(helpRequestListRow), total_count: z.number().int(), total_count_capped: z.boolean() }),
 });
 export type HelpRequestPage = z.infer<typeof helpRequestPageAnswer>['data'];
 

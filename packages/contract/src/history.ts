@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoTimestamp } from './envelope.ts';
+import { ratingSchema } from './feedback.ts';
 
 /**
  * One source document the bot cited: either a plain string (a title or a URL) or an
@@ -37,22 +38,20 @@ export const historyRow = z.object({
   user_ip: z.string(),
   /** The bot found nothing good enough to answer with (it said "I don't know"): a gap in its knowledge. */
   coverage_gap: z.boolean(),
+  /** Our addition (issue 40): the exchange's latest thumb from the visitor, or null when unrated. */
+  rating: ratingSchema.nullable(),
+  /** Our addition (issue 40): the chat session holds a help request. */
+  help_request: z.boolean(),
   /** All rows of the list (list page), or all exchanges of the session (session detail). */
   total_count: z.number().int(),
 });
 export type HistoryRow = z.infer<typeof historyRow>;
 
 /**
- * The query of GET /api/all-history/{pageIndex}: `coverage_gaps=true` lists only the exchanges the bot
- * could not answer. The dashboard keeps the same key in its own URL (/history?coverage_gaps=true).
+ * `coverage_gaps=true` lists only the exchanges the bot could not answer; the dashboard keeps the same key
+ * in its own URL (/history?coverage_gaps=true). The list's other filters: list-filters.ts.
  */
 export const COVERAGE_GAPS_PARAM = 'coverage_gaps';
-export const historyListQuery = z.object({
-  [COVERAGE_GAPS_PARAM]: z
-    .enum(['true', 'false'], { error: 'coverage_gaps must be true or false.' })
-    .optional()
-    .transform((value) => value === 'true'),
-});
 
 /** Chat session ids are the bot's own strings, at most 200 characters (the bot API's limit). */
 export const MAX_SESSION_ID_LENGTH = 200;

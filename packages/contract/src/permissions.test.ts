@@ -12,6 +12,8 @@ import {
   canEditDocument,
   canEditInformation,
   canManageDocuments,
+  canExportAuditLog,
+  canExportData,
   canReadAuditLog,
   canOpenUserRoute,
   canReadDocuments,
@@ -59,6 +61,8 @@ describe('rules of the staff member alone', () => {
     ['canUploadDocuments (upload_document)', canUploadDocuments, true, false, false, false],
     ['canManageDocuments (admin by role)', canManageDocuments, true, false, false, true],
     ['canReadAuditLog (read_audit_log)', canReadAuditLog, true, false, false, false],
+    ['canExportData (export_data)', canExportData, true, false, false, false],
+    ['canExportAuditLog (export_data and read_audit_log)', canExportAuditLog, true, false, false, false],
   ];
 
   it.each(table)('%s: admin %s, viewer %s, no capabilities %s, admin without capabilities %s', (_name, rule, forAdmin, forViewer, forBare, forBareAdmin) => {

@@ -49,6 +49,12 @@ export const canReadInsights: StaffRule = () => true;
 /** Document health: the insights and the documents they name. */
 export const canReadDocumentHealth: StaffRule = (user) => canReadInsights(user) && canReadDocuments(user);
 
+/** The Export buttons of History, Feedback, Help Requests and the Audit Log, and the export calls: export_data. */
+export const canExportData: StaffRule = (user) => holds(user, 'export_data');
+
+/** The Audit Log's Export links and its export call: export_data, and reading the audit log at all. */
+export const canExportAuditLog: StaffRule = (user) => canExportData(user) && canReadAuditLog(user);
+
 // User accounts
 
 /** The "+ Add new user" link: administrators by role. */

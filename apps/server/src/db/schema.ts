@@ -142,6 +142,8 @@ export const history = pgTable('history', {
   index('history_coverage_gap_time_idx').on(descending(table.time), descending(table.id)).where(sql`${table.coverageGap}`),
   index('history_session_idx').on(table.sessionId, table.time, table.id),
   index('history_search_idx').using('gin', table.search),
+  index('history_country_time_idx').on(table.country, descending(table.time), descending(table.id)),
+  index('history_site_time_idx').on(sql`lower(substring(${table.origin} FROM '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]+'))`, descending(table.time), descending(table.id)),
 ]);
 
 /** What each of the built-in chat's answers was built from (migration 2600). */
@@ -182,6 +184,7 @@ export const feedback = pgTable('feedback', {
   index('feedback_time_idx').on(descending(table.time), descending(table.id)),
   index('feedback_rating_time_idx').on(table.rating, descending(table.time), descending(table.id)),
   index('feedback_search_idx').using('gin', table.search),
+  index('feedback_country_time_idx').on(table.country, descending(table.time), descending(table.id)),
   index('feedback_history_idx').on(table.historyId).where(sql`${table.historyId} IS NOT NULL`),
   index('feedback_question_idx').on(sql`lower(${table.userMessage})`, table.time),
 ]);
@@ -210,6 +213,8 @@ export const helpRequests = pgTable('help_requests', {
   index('help_requests_status_time_idx').on(table.status, descending(table.time), descending(table.id)),
   index('help_requests_search_idx').using('gin', table.search),
   index('help_requests_contact_trgm_idx').using('gin', sql`${table.contactFolded} gin_trgm_ops`),
+  index('help_requests_country_time_idx').on(table.country, descending(table.time), descending(table.id)),
+  index('help_requests_site_time_idx').on(sql`lower(substring(${table.originUrl} FROM '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]+'))`, descending(table.time), descending(table.id)),
   index('help_requests_session_idx').on(table.sessionId, table.time, table.id).where(sql`${table.sessionId} IS NOT NULL`),
 ]);
 

@@ -15,6 +15,7 @@ import {
   IconCircleCheck as CircleCheck,
   IconClock as Clock,
   IconCopy as Copy,
+  IconDownload as Download,
   IconExternalLink as ExternalLink,
   IconFileText as FileText,
   IconFileUpload as FileUpload,
@@ -64,6 +65,7 @@ export const IconCircle = /* @__PURE__ */ decorative(Circle);
 export const IconCircleCheck = /* @__PURE__ */ decorative(CircleCheck);
 export const IconClock = /* @__PURE__ */ decorative(Clock);
 export const IconCopy = /* @__PURE__ */ decorative(Copy);
+export const IconDownload = /* @__PURE__ */ decorative(Download);
 export const IconExternalLink = /* @__PURE__ */ decorative(ExternalLink);
 export const IconFileText = /* @__PURE__ */ decorative(FileText);
 export const IconFileUpload = /* @__PURE__ */ decorative(FileUpload);

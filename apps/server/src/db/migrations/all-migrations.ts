@@ -30,6 +30,7 @@ import { loginThrottles } from './2300-login-throttles.ts';
 import { knowledgeWindowVectorsInline } from './2301-knowledge-window-vectors-inline.ts';
 import { informTheBotCounterInCode } from './2400-inform-the-bot-counter-in-code.ts';
 import { answerSources } from './2600-answer-sources.ts';
+import { listTriage } from './2610-list-triage.ts';
 import { sessionLinks } from './2640-session-links.ts';
 import { helpRequestReplies } from './2641-help-request-replies.ts';
 import { insightsIndexes } from './2670-insights-indexes.ts';
@@ -67,6 +68,7 @@ export const allMigrations: readonly Migration[] = [
   knowledgeWindowVectorsInline,
   informTheBotCounterInCode,
   answerSources,
+  listTriage,
   sessionLinks,
   helpRequestReplies,
   insightsIndexes,

@@ -4,29 +4,23 @@ import { PAGE_SIZE } from '@steward/contract/paging';
 import type { Db } from '../../db/client.ts';
 import type { auditLog } from '../../db/schema.ts';
 import { type SqlBigint, type SqlRow, sqlRows } from '../../db/sql-rows.ts';
+import { mapBatches } from '../../lib/export-stream.ts';
+import { dayRangeConditions, keysetBatches, whereOf } from '../../lib/list-filter-sql.ts';
 
 type AuditRecord = Pick<
   SqlRow<typeof auditLog>,
   'time' | 'actor_id' | 'actor_name' | 'actor_email' | 'action' | 'object_type' | 'object_id' | 'object_label' | 'details' | 'ip'
 > & { id: SqlBigint; object_exists: boolean };
 
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
-
-/** The instant a day (YYYY-MM-DD) starts for a viewer `offsetHours` east of UTC. */
-export const startOfLocalDay = (day: string, offsetHours: number): Date => new Date(Date.parse(`${day}T00:00:00Z`) - offsetHours * HOUR_MS);
-
 /** The filters as one WHERE clause: person, action, and the days from and to, both included. */
-export function auditFilterClause(filters: AuditLogFilters): SQL {
+export const auditFilterClause = (filters: AuditLogFilters): SQL => whereOf(auditFilterConditions(filters));
+
+function auditFilterConditions(filters: AuditLogFilters): SQL[] {
   const conditions: SQL[] = [];
   if (filters.actor_id !== undefined) conditions.push(sql`actor_id = ${filters.actor_id}`);
   if (filters.action !== undefined) conditions.push(sql`action = ${filters.action}`);
-  if (filters.from !== undefined) conditions.push(sql`time >= ${startOfLocalDay(filters.from, filters.timezone_offset_hours).toISOString()}::timestamptz`);
-  if (filters.to !== undefined) {
-    const endExclusive = new Date(startOfLocalDay(filters.to, filters.timezone_offset_hours).getTime() + DAY_MS);
-    conditions.push(sql`time < ${endExclusive.toISOString()}::timestamptz`);
-  }
-  return conditions.length === 0 ? sql`` : sql`WHERE ${sql.join(conditions, sql` AND `)}`;
+  conditions.push(...dayRangeConditions(filters, filters.timezone_offset_hours));
+  return conditions;
 }
 
 /** Whether the entry's object is still there, so the screen links only to what it can open. */
@@ -75,6 +69,17 @@ export async function findAuditLogPage(db: Db, filters: AuditLogFilters, pageInd
   ]);
   return { rows: records.map(presentAuditEntry), totalCount: Number(total?.count ?? 0) };
 }
+
+/** An entry as an export writes it: the time as UTC text with microseconds (the keyset's key). */
+const EXPORTED_COLUMNS = sql.raw(
+  `id, to_char(time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS time, actor_id, actor_name, actor_email, action, object_type, object_id, object_label, details, ip`,
+);
+
+/** The export's entries under the filters (issue 40), newest first, a batch at a time. */
+export const auditExportBatches = (db: Db, filters: AuditLogFilters): AsyncGenerator<AuditEntry[]> =>
+  mapBatches(keysetBatches<Omit<AuditRecord, 'object_exists'> & { id: number; time: string }>(db, sql`audit_log`, EXPORTED_COLUMNS, auditFilterConditions(filters)), (batch) =>
+    batch.map((record) => presentAuditEntry({ ...record, object_exists: false })),
+  );
 
 /** Everyone who appears as an actor, by name, with the name and email of their latest entry. */
 export async function listAuditPeople(db: Db): Promise<AuditLogPerson[]> {

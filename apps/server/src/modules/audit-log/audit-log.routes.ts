@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditLogListRequest, auditLogPageAnswer, auditLogPersonRow } from '@steward/contract/audit-log';
+import { type AuditEntry, type AuditLogFilters, auditLogListRequest, auditLogPageAnswer, auditLogPersonRow } from '@steward/contract/audit-log';
+import { auditLogExportQuery } from '@steward/contract/exports';
 import { pageIndexParam, rowsAnswer } from '@steward/contract/envelope';
-import { canReadAuditLog } from '@steward/contract/permissions';
+import { canExportAuditLog, canReadAuditLog } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
-import { findAuditLogPage, listAuditPeople } from './audit-log.repository.ts';
+import { fieldsOf } from '../../lib/export-stream.ts';
+import { sendExport } from '../../plugins/export-reply.ts';
+import { auditExportBatches, findAuditLogPage, listAuditPeople } from './audit-log.repository.ts';
+
+const AUDIT_EXPORT_FIELDS = fieldsOf<AuditEntry>(['id', 'time', 'actor_id', 'actor_name', 'actor_email', 'action', 'object_type', 'object_id', 'object_label', 'details', 'ip']);
 
 /**
  * The Audit Log screen's calls: a page of entries and the people in it. Read only: the log has
@@ -23,6 +28,16 @@ export async function auditLogRoutes(app: FastifyInstance, { db }: AppContext): 
     async (request) => {
       const page = await findAuditLogPage(db, request.body, request.params.pageIndex);
       return { success: true as const, data: { rows: page.rows, total_count: page.totalCount } };
+    },
+  );
+
+  api.get(
+    '/api/export/audit-log',
+    { config: { access: canExportAuditLog }, schema: { querystring: auditLogExportQuery } },
+    async (request, reply) => {
+      const { format, person, action, from, to, tz } = request.query;
+      const filters: AuditLogFilters = { actor_id: person, action, from, to, timezone_offset_hours: tz };
+      return sendExport(db, request, reply, { list: 'audit-log', format, filters, fields: AUDIT_EXPORT_FIELDS, batches: auditExportBatches(db, filters) });
     },
   );
 

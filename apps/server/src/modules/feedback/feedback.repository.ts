@@ -1,10 +1,13 @@
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { BotFeedbackRequest } from '@steward/contract/bot';
 import type { RatingFilter } from '@steward/contract/feedback';
+import type { FeedbackFilters } from '@steward/contract/list-filters';
 import type { Db } from '../../db/client.ts';
-import type { JsonRecord } from '../../db/json-rows.ts';
+import { aliasedColumns, type JsonRecord } from '../../db/json-rows.ts';
 import { feedback, history } from '../../db/schema.ts';
 import { bumpCounters } from '../../lib/list-counters.ts';
+import { mapBatches } from '../../lib/export-stream.ts';
+import { boundedCount, commonConditions, filteredPage, keysetBatches, whereOf } from '../../lib/list-filter-sql.ts';
 import type { AnchoredList, PageAnchors } from '../../lib/page-anchors.ts';
 import { FEEDBACK_COUNTERS, feedbackCounterFor } from './feedback.counters.ts';
 
@@ -41,13 +44,33 @@ export const feedbackList = (rating: RatingFilter): AnchoredList => ({
 export async function findFeedbackPage(
   db: Db,
   anchors: PageAnchors,
-  rating: RatingFilter,
-  pageIndex: number,
-  pageSize: number,
-): Promise<{ records: FeedbackRecord[]; totalCount: number }> {
-  const { rows, totalCount } = await anchors.readPage<JsonRecord<typeof shownColumns>>(db, feedbackList(rating), pageIndex * pageSize, pageSize);
-  return { records: rows.map((row) => ({ ...row, time: new Date(row.time) })), totalCount };
+  page: { rating: RatingFilter; filters: FeedbackFilters; pageIndex: number; pageSize: number },
+): Promise<{ records: FeedbackRecord[]; totalCount: number; capped: boolean }> {
+  const skip = page.pageIndex * page.pageSize;
+  if (commonConditions(page.filters).length === 0) {
+    const { rows, totalCount } = await anchors.readPage<JsonRecord<typeof shownColumns>>(db, feedbackList(page.rating), skip, page.pageSize);
+    return { records: rows.map(toRecord), totalCount, capped: false };
+  }
+  // Under the triage filters (issue 40): the ids from the (country, time, id) or a time index, a bounded count.
+  const where = whereOf(feedbackConditions(page.rating, page.filters));
+  const [rows, count] = await Promise.all([
+    filteredPage<JsonRecord<typeof shownColumns>>(db, sql`feedback`, SHOWN, where, skip, page.pageSize),
+    boundedCount(db, sql`feedback`, where),
+  ]);
+  return { records: rows.map(toRecord), totalCount: count.totalCount, capped: count.capped };
 }
+
+/** The export's rows under the tab and the triage filters, newest first, a batch at a time. */
+export const feedbackExportBatches = (db: Db, rating: RatingFilter, filters: FeedbackFilters): AsyncGenerator<FeedbackRecord[]> =>
+  mapBatches(keysetBatches<JsonRecord<typeof shownColumns>>(db, sql`feedback`, SHOWN, feedbackConditions(rating, filters)), (batch) => batch.map(toRecord));
+
+const feedbackConditions = (rating: RatingFilter, filters: FeedbackFilters): SQL[] => [
+  ...(rating === '' ? [] : [sql`rating = ${rating}`]),
+  ...commonConditions(filters),
+];
+
+const SHOWN = aliasedColumns(shownColumns);
+const toRecord = (row: JsonRecord<typeof shownColumns>): FeedbackRecord => ({ ...row, time: new Date(row.time) });
 
 export async function findFeedbackById(db: Db, id: number): Promise<FeedbackRecord | undefined> {
   const rows = await db.select(shownColumns).from(feedback).where(eq(feedback.id, id)).limit(1);

@@ -6,18 +6,28 @@ import {
   FEEDBACK_MESSAGES,
   feedbackCorrectionRequest,
   feedbackCorrectionRow,
+  type FeedbackRow,
   feedbackRow,
   ratingFilterParam,
 } from '@steward/contract/feedback';
+import { feedbackExportQuery } from '@steward/contract/exports';
+import { feedbackFilterQuery, filteredPageAnswer } from '@steward/contract/list-filters';
 import { PAGE_SIZE } from '@steward/contract/paging';
-import { canSaveCorrection } from '@steward/contract/permissions';
+import { canExportData, canSaveCorrection } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
+import { fieldsOf, mapBatches } from '../../lib/export-stream.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { PageAnchors } from '../../lib/page-anchors.ts';
 import { signedInActor } from '../../plugins/access.ts';
+import { sendExport } from '../../plugins/export-reply.ts';
 import { createInformation } from '../inform-the-bot/inform-the-bot.actions.ts';
 import { presentCorrection, presentFeedbackRow } from './feedback.presenter.ts';
-import { findFeedbackById, findFeedbackPage } from './feedback.repository.ts';
+import { feedbackExportBatches, findFeedbackById, findFeedbackPage } from './feedback.repository.ts';
+
+/** A feedback row's fields but the list's count. */
+const FEEDBACK_EXPORT_FIELDS = fieldsOf<FeedbackRow>([
+  'id', 'time', 'rating', 'user_message', 'api_response', 'reason', 'user_feedback', 'country', 'user_ip', 'session_id',
+]);
 
 export async function feedbackRoutes(app: FastifyInstance, { db, config }: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -31,16 +41,30 @@ export async function feedbackRoutes(app: FastifyInstance, { db, config }: AppCo
         config: { access: 'login' },
         schema: {
           params: z.object({ pageIndex: pageIndexParam, rating: ratingFilterParam.default('') }),
-          response: { 200: rowsAnswer(feedbackRow) },
+          querystring: feedbackFilterQuery,
+          response: { 200: filteredPageAnswer(feedbackRow) },
         },
       },
       async (request) => {
         const { pageIndex, rating } = request.params;
-        const { records, totalCount } = await findFeedbackPage(db, anchors, rating, pageIndex, PAGE_SIZE.feedback);
-        return { success: true as const, data: { rows: records.map((record) => presentFeedbackRow(record, totalCount)) } };
+        const { records, totalCount, capped } = await findFeedbackPage(db, anchors, { rating, filters: request.query, pageIndex, pageSize: PAGE_SIZE.feedback });
+        return {
+          success: true as const,
+          data: { rows: records.map((record) => presentFeedbackRow(record, totalCount)), total_count: totalCount, total_count_capped: capped },
+        };
       },
     );
   }
+
+  api.get(
+    '/api/export/feedback',
+    { config: { access: canExportData }, schema: { querystring: feedbackExportQuery } },
+    async (request, reply) => {
+      const { format, rating, ...filters } = request.query;
+      const batches = mapBatches(feedbackExportBatches(db, rating ?? '', filters), (records) => records.map((record) => presentFeedbackRow(record, 0)));
+      return sendExport(db, request, reply, { list: 'feedback', format, filters: { rating, ...filters }, fields: FEEDBACK_EXPORT_FIELDS, batches });
+    },
+  );
 
   api.get(
     '/api/feedback/:id',

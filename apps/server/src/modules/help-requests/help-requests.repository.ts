@@ -1,11 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { BotHelpRequestRequest } from '@steward/contract/bot';
 import type { HelpRequest, HelpRequestStatus, HelpRequestStatusFilter } from '@steward/contract/help-requests';
+import type { HelpRequestFilters } from '@steward/contract/list-filters';
 import { PAGE_SIZE } from '@steward/contract/paging';
 import type { Db } from '../../db/client.ts';
 import { helpRequests } from '../../db/schema.ts';
 import { type SqlRow, sqlRows } from '../../db/sql-rows.ts';
 import { bumpCounters } from '../../lib/list-counters.ts';
+import { mapBatches } from '../../lib/export-stream.ts';
+import { boundedCount, commonConditions, filteredPage, keysetBatches, siteCondition, whereOf } from '../../lib/list-filter-sql.ts';
 import type { AnchoredList, PageAnchors } from '../../lib/page-anchors.ts';
 import { HELP_REQUEST_COUNTERS } from './help-requests.counters.ts';
 
@@ -51,13 +54,40 @@ export const helpRequestList = (filter: HelpRequestStatusFilter): AnchoredList =
 export async function findHelpRequestPage(
   db: Db,
   anchors: PageAnchors,
-  filter: HelpRequestStatusFilter,
-  pageIndex: number,
-): Promise<{ rows: HelpRequest[]; totalCount: number }> {
+  page: { status: HelpRequestStatusFilter; filters: HelpRequestFilters; pageIndex: number },
+): Promise<{ rows: HelpRequest[]; totalCount: number; capped: boolean }> {
   const pageSize = PAGE_SIZE.helpRequests;
-  const { rows, totalCount } = await anchors.readPage<HelpRequestRecord>(db, helpRequestList(filter), pageIndex * pageSize, pageSize);
-  return { rows: rows.map(presentHelpRequest), totalCount };
+  const skip = page.pageIndex * pageSize;
+  if (helpRequestConditions('', page.filters).length === 0) {
+    const { rows, totalCount } = await anchors.readPage<HelpRequestRecord>(db, helpRequestList(page.status), skip, pageSize);
+    return { rows: rows.map(presentHelpRequest), totalCount, capped: false };
+  }
+  // Under the triage filters (issue 40): the ids from the country or site index of migration 2610, a bounded count.
+  const where = whereOf(helpRequestConditions(page.status, page.filters));
+  const [rows, count] = await Promise.all([
+    filteredPage<HelpRequestRecord>(db, sql`help_requests`, SHOWN_AS_JSON, where, skip, pageSize),
+    boundedCount(db, sql`help_requests`, where),
+  ]);
+  return { rows: rows.map(presentHelpRequest), totalCount: count.totalCount, capped: count.capped };
 }
+
+/** The tab and the triage filters (issue 40): days, country, site. */
+const helpRequestConditions = (status: HelpRequestStatusFilter, filters: HelpRequestFilters): SQL[] => [
+  ...(status === '' ? [] : [sql`status = ${status}`]),
+  ...commonConditions(filters),
+  ...(filters.origin === undefined ? [] : [siteCondition('origin_url', filters.origin)]),
+];
+
+/** The export's rows under the tab and the triage filters, newest first, a batch at a time. */
+export const helpRequestExportBatches = (db: Db, status: HelpRequestStatusFilter, filters: HelpRequestFilters): AsyncGenerator<HelpRequest[]> =>
+  mapBatches(keysetBatches<HelpRequestRecord & { id: number; time: string }>(db, sql`help_requests`, SHOWN_AS_JSON, helpRequestConditions(status, filters)), (batch) =>
+    batch.map(presentHelpRequest),
+  );
+
+/** The shown columns for a JSON row, the time as UTC text (as steward_help_requests_page answers it). */
+const SHOWN_AS_JSON = sql.raw(
+  SHOWN_COLUMNS.map((column) => (column === 'time' ? `to_char(time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS time` : column)).join(', '),
+);
 
 export async function findHelpRequest(db: Db, id: number): Promise<HelpRequest | undefined> {
   const [record] = await sqlRows<HelpRequestRecord>(db, sql`SELECT ${COLUMNS} FROM help_requests h WHERE h.id = ${id}`);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { idParam, pageIndexParam, rowsAnswer } from '@steward/contract/envelope';
 import {
   HELP_REQUEST_MESSAGES,
+  type HelpRequest,
   helpRequestAction,
   helpRequestCountRow,
   helpRequestPageAnswer,
@@ -13,18 +14,24 @@ import {
   helpRequestThreadAnswer,
   helpRequestStatusFilter,
 } from '@steward/contract/help-requests';
-import { canUpdateHelpRequestStatus } from '@steward/contract/permissions';
+import { helpRequestFilterQuery } from '@steward/contract/list-filters';
+import { canExportData, canUpdateHelpRequestStatus } from '@steward/contract/permissions';
+import { helpRequestExportQuery } from '@steward/contract/exports';
 import type { AppContext } from '../../app-context.ts';
+import { fieldsOf } from '../../lib/export-stream.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { readCounter } from '../../lib/list-counters.ts';
 import { PageAnchors } from '../../lib/page-anchors.ts';
 import { signedInActor } from '../../plugins/access.ts';
+import { sendExport } from '../../plugins/export-reply.ts';
 import { HELP_REQUEST_COUNTERS } from './help-requests.counters.ts';
-import { findSessionHistory } from '../history/history.repository.ts';
+import { findHistoryBadges, findSessionHistory } from '../history/history.repository.ts';
 import { presentHistoryRow } from '../history/history.presenter.ts';
 import { repliesOfHelpRequest } from './help-request-replies.repository.ts';
 import { changeHelpRequestStatus, replyToHelpRequest } from './help-requests.actions.ts';
-import { findHelpRequest, findHelpRequestPage, findHelpRequestSessionId } from './help-requests.repository.ts';
+import { findHelpRequest, findHelpRequestPage, findHelpRequestSessionId, helpRequestExportBatches } from './help-requests.repository.ts';
+
+const HELP_REQUEST_EXPORT_FIELDS = fieldsOf<HelpRequest>(['id', 'time', 'status', 'name', 'email', 'message', 'origin_url', 'country', 'user_ip']);
 
 export async function helpRequestRoutes(app: FastifyInstance, { db, config }: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -46,15 +53,26 @@ export async function helpRequestRoutes(app: FastifyInstance, { db, config }: Ap
       config: { access: 'login' },
       schema: {
         params: z.object({ pageIndex: pageIndexParam, status: helpRequestStatusFilter.optional() }),
+        querystring: helpRequestFilterQuery,
         response: { 200: helpRequestPageAnswer },
       },
     },
     async (request) => {
-      const page = await findHelpRequestPage(db, anchors, request.params.status ?? '', request.params.pageIndex);
+      const page = await findHelpRequestPage(db, anchors, { status: request.params.status ?? '', filters: request.query, pageIndex: request.params.pageIndex });
       return {
         success: true as const,
-        data: { rows: page.rows.map((row) => ({ ...row, total_count: page.totalCount })), total_count: page.totalCount },
+        data: { rows: page.rows.map((row) => ({ ...row, total_count: page.totalCount })), total_count: page.totalCount, total_count_capped: page.capped },
       };
+    },
+  );
+
+  api.get(
+    '/api/export/help-requests',
+    { config: { access: canExportData }, schema: { querystring: helpRequestExportQuery } },
+    async (request, reply) => {
+      const { format, status, ...filters } = request.query;
+      const batches = helpRequestExportBatches(db, status ?? '', filters);
+      return sendExport(db, request, reply, { list: 'help-requests', format, filters: { status, ...filters }, fields: HELP_REQUEST_EXPORT_FIELDS, batches });
     },
   );
 
@@ -76,7 +94,8 @@ export async function helpRequestRoutes(app: FastifyInstance, { db, config }: Ap
       if (sessionId === undefined) throw new HttpError(404, HELP_REQUEST_MESSAGES.notFound);
       const transcript = sessionId === null ? [] : await findSessionHistory(db, sessionId);
       const replies = await repliesOfHelpRequest(db, request.params.id);
-      return { success: true as const, data: { transcript: transcript.map((record) => presentHistoryRow(record, transcript.length)), replies } };
+      const badges = await findHistoryBadges(db, transcript);
+      return { success: true as const, data: { transcript: transcript.map((record) => presentHistoryRow(record, transcript.length, badges)), replies } };
     },
   );
 

@@ -1,8 +1,8 @@
 import type { HistoryRow, SourceDoc } from '@steward/contract/history';
-import type { HistoryRecord } from './history.repository.ts';
+import type { HistoryBadges, HistoryRecord } from './history.repository.ts';
 
-/** Copies the fields of spec section 3, in the shapes the contract promises. */
-export const presentHistoryRow = (record: HistoryRecord, totalCount: number): HistoryRow => ({
+/** Copies the fields of spec section 3, in the shapes the contract promises, and the triage badges. */
+export const presentHistoryRow = (record: HistoryRecord, totalCount: number, badges: HistoryBadges): HistoryRow => ({
   id: record.id,
   session_id: record.sessionId,
   user_message: record.userMessage,
@@ -14,6 +14,8 @@ export const presentHistoryRow = (record: HistoryRecord, totalCount: number): Hi
   country: record.country,
   user_ip: record.userIp,
   coverage_gap: record.coverageGap,
+  rating: badges.ratings.get(record.id) ?? null,
+  help_request: badges.sessionsWithHelpRequests.has(record.sessionId),
   total_count: totalCount,
 });
 

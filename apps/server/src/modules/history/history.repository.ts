@@ -1,9 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { BotMessageRequest } from '@steward/contract/bot';
+import type { Rating } from '@steward/contract/feedback';
+import type { HistoryFilters } from '@steward/contract/list-filters';
 import type { Db } from '../../db/client.ts';
 import { aliasedColumns, jsonArrayOf, type JsonRecord, parseJsonRows } from '../../db/json-rows.ts';
 import { history } from '../../db/schema.ts';
-import { sqlRows } from '../../db/sql-rows.ts';
+import { type SqlBigint, sqlRows } from '../../db/sql-rows.ts';
+import { mapBatches } from '../../lib/export-stream.ts';
+import { boundedCount, commonConditions, filteredPage, keysetBatches, siteCondition, whereOf } from '../../lib/list-filter-sql.ts';
 import type { AnchoredList, PageAnchors } from '../../lib/page-anchors.ts';
 import { COVERAGE_GAP_COUNTER, HISTORY_COUNTER } from './history.counters.ts';
 
@@ -46,19 +50,74 @@ const coverageGapList: AnchoredList = {
   pageFunction: { name: 'steward_history_page', filter: true },
 };
 
+/** The triage filters (issue 40) but coverage gaps, which the list counters keep. */
+export function historyConditions(filters: HistoryFilters): SQL[] {
+  const conditions = commonConditions(filters);
+  if (filters.coverage_gaps === true) conditions.push(sql`coverage_gap`);
+  if (filters.origin !== undefined) conditions.push(siteCondition('origin', filters.origin));
+  if (filters.rating !== undefined) {
+    conditions.push(sql`EXISTS (SELECT 1 FROM feedback f WHERE f.history_id = history.id AND f.rating = ${filters.rating})`);
+  }
+  if (filters.help_request !== undefined) {
+    const exists = sql`EXISTS (SELECT 1 FROM help_requests r WHERE r.session_id = history.session_id)`;
+    conditions.push(filters.help_request ? exists : sql`NOT ${exists}`);
+  }
+  return conditions;
+}
+
+/** Only coverage gaps, or nothing: the lists the counters and page functions keep. */
+const isCountedList = (filters: HistoryFilters): boolean => historyConditions({ ...filters, coverage_gaps: undefined }).length === 0;
+
 /**
- * One page of history, newest first, with its list's counter, in one statement (steward_history_page,
- * migration 1300, whose columns are `shownColumns`): the page's ids come from the (time desc, id desc)
- * index alone, sought from the nearest page anchor; only those rows are then read whole.
+ * One page of history, newest first, with its count. Unfiltered (or coverage gaps only) it is one statement,
+ * steward_history_page (migration 1300, whose columns are `shownColumns`): the page's ids come from the
+ * (time desc, id desc) index alone, sought from the nearest page anchor; only those rows are then read whole.
+ * Under the triage filters the ids come from the fitting index of migration 2610 and the count is bounded.
  */
 export async function findHistoryPage(
   db: Db,
   anchors: PageAnchors,
-  page: { pageIndex: number; pageSize: number; coverageGapsOnly: boolean },
-): Promise<{ records: HistoryRecord[]; totalCount: number }> {
-  const list = page.coverageGapsOnly ? coverageGapList : historyList;
-  const { rows, totalCount } = await anchors.readPage<JsonRecord<typeof shownColumns>>(db, list, page.pageIndex * page.pageSize, page.pageSize);
-  return { records: rows.map(toRecord), totalCount };
+  page: { pageIndex: number; pageSize: number; filters: HistoryFilters },
+): Promise<{ records: HistoryRecord[]; totalCount: number; capped: boolean }> {
+  const skip = page.pageIndex * page.pageSize;
+  if (isCountedList(page.filters)) {
+    const list = page.filters.coverage_gaps === true ? coverageGapList : historyList;
+    const { rows, totalCount } = await anchors.readPage<JsonRecord<typeof shownColumns>>(db, list, skip, page.pageSize);
+    return { records: rows.map(toRecord), totalCount, capped: false };
+  }
+  const where = whereOf(historyConditions(page.filters));
+  const [rows, count] = await Promise.all([
+    filteredPage<JsonRecord<typeof shownColumns>>(db, sql`history`, SHOWN, where, skip, page.pageSize),
+    boundedCount(db, sql`history`, where),
+  ]);
+  return { records: rows.map(toRecord), totalCount: count.totalCount, capped: count.capped };
+}
+
+/** The export's rows under the triage filters (coverage gaps too), newest first, a batch at a time. */
+export const historyExportBatches = (db: Db, filters: HistoryFilters): AsyncGenerator<HistoryRecord[]> =>
+  mapBatches(keysetBatches<JsonRecord<typeof shownColumns>>(db, sql`history`, SHOWN, historyConditions(filters)), (batch) => batch.map(toRecord));
+
+/** What History's badges say of each exchange (issue 40): its latest thumb, and whether its session asked for help. */
+export interface HistoryBadges {
+  ratings: Map<number, Rating>;
+  sessionsWithHelpRequests: Set<string>;
+}
+
+export async function findHistoryBadges(db: Db, records: readonly Pick<HistoryRecord, 'id' | 'sessionId'>[]): Promise<HistoryBadges> {
+  if (records.length === 0) return { ratings: new Map(), sessionsWithHelpRequests: new Set() };
+  const ids = sql.join(records.map((record) => sql`${record.id}`), sql`, `);
+  const sessions = sql.join([...new Set(records.map((record) => record.sessionId))].map((id) => sql`${id}`), sql`, `);
+  const [ratings, helped] = await Promise.all([
+    sqlRows<{ history_id: SqlBigint; rating: Rating }>(
+      db,
+      sql`SELECT DISTINCT ON (history_id) history_id, rating FROM feedback WHERE history_id IN (${ids}) ORDER BY history_id, id DESC`,
+    ),
+    sqlRows<{ session_id: string }>(db, sql`SELECT DISTINCT session_id FROM help_requests WHERE session_id IN (${sessions})`),
+  ]);
+  return {
+    ratings: new Map(ratings.map((row) => [Number(row.history_id), row.rating])),
+    sessionsWithHelpRequests: new Set(helped.map((row) => row.session_id)),
+  };
 }
 
 /** Every exchange of one chat session, oldest first. */

@@ -2,17 +2,27 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageIndexParam, rowsAnswer } from '@steward/contract/envelope';
-import { HISTORY_MESSAGES, historyListQuery, historyRow, sessionIdParam, sessionNotesAnswer } from '@steward/contract/history';
+import { historyExportQuery } from '@steward/contract/exports';
+import { HISTORY_MESSAGES, type HistoryRow, historyRow, sessionIdParam, sessionNotesAnswer } from '@steward/contract/history';
+import { filteredPageAnswer, historyFilterQuery } from '@steward/contract/list-filters';
 import { PAGE_SIZE } from '@steward/contract/paging';
+import { canExportData } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
+import { fieldsOf, mapBatches } from '../../lib/export-stream.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { PageAnchors } from '../../lib/page-anchors.ts';
+import { sendExport } from '../../plugins/export-reply.ts';
 import { ratingsOfAnswers } from '../feedback/feedback.repository.ts';
 import { helpRequestsOfSession } from '../help-requests/help-requests.repository.ts';
 import { answerSourcesOf } from './answer-sources.repository.ts';
 import { presentHistoryRow } from './history.presenter.ts';
 import { presentSessionNotes } from './session-notes.presenter.ts';
-import { findHistoryPage, findSessionHistory } from './history.repository.ts';
+import { findHistoryBadges, findHistoryPage, findSessionHistory, historyExportBatches } from './history.repository.ts';
+
+/** A history row's fields but the list's count. */
+const HISTORY_EXPORT_FIELDS = fieldsOf<HistoryRow>([
+  'id', 'session_id', 'time', 'user_message', 'api_response', 'source_docs', 'origin', 'account', 'country', 'user_ip', 'coverage_gap', 'rating', 'help_request',
+]);
 
 export async function historyRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -24,14 +34,30 @@ export async function historyRoutes(app: FastifyInstance, { db }: AppContext): P
       config: { access: 'login' },
       schema: {
         params: z.object({ pageIndex: pageIndexParam }),
-        querystring: historyListQuery,
-        response: { 200: rowsAnswer(historyRow) },
+        querystring: historyFilterQuery,
+        response: { 200: filteredPageAnswer(historyRow) },
       },
     },
     async (request) => {
-      const coverageGapsOnly = request.query.coverage_gaps;
-      const { records, totalCount } = await findHistoryPage(db, anchors, { pageIndex: request.params.pageIndex, pageSize: PAGE_SIZE.history, coverageGapsOnly });
-      return { success: true as const, data: { rows: records.map((record) => presentHistoryRow(record, totalCount)) } };
+      const { records, totalCount, capped } = await findHistoryPage(db, anchors, { pageIndex: request.params.pageIndex, pageSize: PAGE_SIZE.history, filters: request.query });
+      const badges = await findHistoryBadges(db, records);
+      return {
+        success: true as const,
+        data: { rows: records.map((record) => presentHistoryRow(record, totalCount, badges)), total_count: totalCount, total_count_capped: capped },
+      };
+    },
+  );
+
+  api.get(
+    '/api/export/history',
+    { config: { access: canExportData }, schema: { querystring: historyExportQuery } },
+    async (request, reply) => {
+      const { format, ...filters } = request.query;
+      const batches = mapBatches(historyExportBatches(db, filters), async (records) => {
+        const badges = await findHistoryBadges(db, records);
+        return records.map((record) => presentHistoryRow(record, 0, badges));
+      });
+      return sendExport(db, request, reply, { list: 'history', format, filters, fields: HISTORY_EXPORT_FIELDS, batches });
     },
   );
 
@@ -44,7 +70,8 @@ export async function historyRoutes(app: FastifyInstance, { db }: AppContext): P
     async (request) => {
       const records = await findSessionHistory(db, request.params.sessionId);
       if (records.length === 0) throw new HttpError(404, HISTORY_MESSAGES.sessionNotFound);
-      return { success: true as const, data: { rows: records.map((record) => presentHistoryRow(record, records.length)) } };
+      const badges = await findHistoryBadges(db, records);
+      return { success: true as const, data: { rows: records.map((record) => presentHistoryRow(record, records.length, badges)) } };
     },
   );
 

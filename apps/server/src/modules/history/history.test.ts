@@ -42,6 +42,9 @@ describe('GET /api/all-history/{pageIndex}', () => {
       user_ip: '198.51.100.4',
       // Our addition: true only for questions Steward's own bot could not answer (docs/bot.md).
       coverage_gap: false,
+      // Our additions (issue 40): the exchange's thumb and whether its session asked for help.
+      rating: null,
+      help_request: false,
       total_count: rows[1]?.total_count,
     });
     expect(JSON.parse(rows[1]?.account ?? 'null')).toEqual({ primary_id: 'cust-1', secondary_id: 'store-9', email: 'ann@example.com' });

@@ -297,6 +297,11 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   // The audit log.
   { route: 'POST /api/audit-log/:pageIndex', build: () => ({ path: '/api/audit-log/0', body: {} }), expect: ADMIN_ONLY },
   { route: 'GET /api/audit-log-people', build: get('/api/audit-log-people'), expect: ADMIN_ONLY },
+  // Exports (issue 40): export_data, administrators by default.
+  { route: 'GET /api/export/history', build: get('/api/export/history?format=csv'), expect: ADMIN_ONLY },
+  { route: 'GET /api/export/feedback', build: get('/api/export/feedback?format=jsonl'), expect: ADMIN_ONLY },
+  { route: 'GET /api/export/help-requests', build: get('/api/export/help-requests'), expect: ADMIN_ONLY },
+  { route: 'GET /api/export/audit-log', build: get('/api/export/audit-log'), expect: ADMIN_ONLY },
 
   // The public chat and its widget: anyone (a visitor's signed chat session travels in the body; no cookie is read).
   { route: 'OPTIONS /api/chat/*', build: get('/api/chat/ask'), expect: everyone(204) },

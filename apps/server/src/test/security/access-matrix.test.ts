@@ -120,7 +120,8 @@ describe('the access matrix covers every route', () => {
 
 describe.each(ACCESS_MATRIX)('$route', (row) => {
   const method = methodOf(row);
-  const json = row.route.includes(' /api/') && !row.route.includes('/api/docs') && method !== 'HEAD' && method !== 'OPTIONS';
+  // The exports (issue 40) answer a file, not the envelope, when they succeed.
+  const json = row.route.includes(' /api/') && !row.route.includes('/api/docs') && !row.route.includes('/api/export/') && method !== 'HEAD' && method !== 'OPTIONS';
 
   it.each(ACTORS)('answers %s as declared', async (actor) => {
     const answer = await callAs(row, actor, method);

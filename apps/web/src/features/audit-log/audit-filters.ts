@@ -53,3 +53,9 @@ export const listRequestOf = (filters: AuditFilters, timezoneOffsetHours: number
   ...(filters.to ? { to: filters.to } : {}),
   ...(filters.from || filters.to ? { timezone_offset_hours: timezoneOffsetHours } : {}),
 });
+
+/** The export's query (GET /api/export/audit-log): the URL's filters, with the browser's offset when days are set. */
+export const exportQueryOf = (filters: AuditFilters, timezoneOffsetHours: number): string => {
+  const query = queryOfFilters(filters);
+  return filters.from || filters.to ? `${query}&tz=${timezoneOffsetHours}` : query;
+};

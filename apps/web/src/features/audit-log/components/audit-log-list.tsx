@@ -3,8 +3,9 @@ import { useMemo } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { AUDIT_ACTION_LABELS, AUDIT_LOG_MESSAGES, type AuditEntry } from '@steward/contract/audit-log';
 import { PAGE_SIZE } from '@steward/contract/paging';
-import type { StaffMember } from '@steward/contract/permissions';
+import { canExportAuditLog, type StaffMember } from '@steward/contract/permissions';
 import { ListCard } from '../../../components/data-list/list-card.tsx';
+import { ExportLinks } from '../../../components/export-links.tsx';
 import type { ListColumn } from '../../../components/data-list/list-column.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -12,7 +13,7 @@ import { browserTimezoneOffsetHours } from '../../../lib/browser-timezone.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { pageIndexFromRoute } from '../../../lib/page-param.ts';
 import { useAuditLogPage } from '../api/get-audit-log-page.ts';
-import { type AuditFilters, filtersFromQuery, hasFilters, listRequestOf, queryOfFilters } from '../audit-filters.ts';
+import { type AuditFilters, exportQueryOf, filtersFromQuery, hasFilters, listRequestOf, queryOfFilters } from '../audit-filters.ts';
 import { auditObjectRoute } from '../object-route.ts';
 import { AuditLogFilters } from './audit-log-filters.tsx';
 
@@ -82,6 +83,7 @@ export function AuditLogList({ viewer }: { viewer: StaffMember }) {
         pretitle="Administration"
         title="Audit Log"
         description="Who did what in this dashboard, and when: sign-ins, invitations, approvals, deletions and settings."
+        actions={canExportAuditLog(viewer) ? <ExportLinks list="audit-log" query={exportQueryOf(filters, browserTimezoneOffsetHours())} /> : undefined}
       />
       <ListCard
         toolbar={

@@ -1,9 +1,15 @@
 import { IconThumbUp } from '../../../components/icons.tsx';
 import { useNavigate, useParams } from 'react-router';
-import { ratingFilterParam, type FeedbackRow } from '@steward/contract/feedback';
+import { parseReasons, ratingFilterParam, type FeedbackRow } from '@steward/contract/feedback';
+import type { ListFilterKey } from '@steward/contract/list-filters';
 import { PAGE_SIZE } from '@steward/contract/paging';
 import type { ListColumn } from '../../../components/data-list/list-column.ts';
 import { ListCard } from '../../../components/data-list/list-card.tsx';
+import { ExportLinks } from '../../../components/export-links.tsx';
+import { ListCount } from '../../../components/list-filters/list-count.tsx';
+import { ListFilterBar } from '../../../components/list-filters/list-filter-bar.tsx';
+import { queryOfListFilters, type ListFilterValues } from '../../../components/list-filters/list-filter-query.ts';
+import { useListFilters } from '../../../components/list-filters/use-list-filters.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { pageIndexFromRoute } from '../../../lib/page-param.ts';
@@ -11,26 +17,34 @@ import { useFeedbackPage } from '../api/get-feedback-page.ts';
 import { FeedbackTabs } from './feedback-tabs.tsx';
 import { RatingIcon } from './rating-icon.tsx';
 
-/** The spec's columns: ID, User IP, Country, Time, Rating (thumb icons). */
+/** The spec's columns: ID, User IP, Country, Time, Rating (thumb icons); then the question and the reason (issue 40). */
 const COLUMNS: ListColumn<FeedbackRow>[] = [
   { id: 'id', header: 'ID', cell: (row) => row.id },
   { id: 'user-ip', header: 'User IP', cell: (row) => row.user_ip },
   { id: 'country', header: 'Country', cell: (row) => row.country },
   { id: 'time', header: 'Time', cell: (row) => formatDateTime(row.time), className: 'text-nowrap' },
   { id: 'rating', header: 'Rating', cell: (row) => <RatingIcon rating={row.rating} /> },
+  { id: 'question', header: 'Question', cell: (row) => <div className="text-truncate list-message">{row.user_message}</div> },
+  { id: 'reason', header: 'Reason', cell: (row) => <div className="text-truncate list-message">{parseReasons(row.reason).join('; ')}</div> },
 ];
 
-/** /feedback, /feedback/page/{page} and /feedback/page/{page}/{up|down}: 30 per page; a row opens its detail. */
-export function FeedbackList() {
+const FILTER_KEYS: readonly ListFilterKey[] = ['from', 'to', 'country'];
+
+/** /feedback, /feedback/page/{page} and /feedback/page/{page}/{up|down}: 30 per page; a row opens its detail. Filters in the query. */
+export function FeedbackList({ canExport }: { canExport: boolean }) {
   const navigate = useNavigate();
   const params = useParams();
   const pageIndex = pageIndexFromRoute(params.page);
   // An unknown rating segment reads as all.
   const rating = ratingFilterParam.catch('').parse(params.rating ?? '');
+  const filters = useListFilters(FILTER_KEYS);
   // A failed load shows nothing (spec section 8).
-  const page = useFeedbackPage(pageIndex, rating);
-  const rows = page.data ?? [];
+  const page = useFeedbackPage(pageIndex, rating, filters.apiQuery);
+  const rows = page.data?.rows ?? [];
   const openFeedback = (row: FeedbackRow) => void navigate(`/feedback/${row.id}`);
+  const applyFilters = (values: ListFilterValues) =>
+    void navigate(`${rating === '' ? '/feedback' : `/feedback/page/1/${rating}`}${queryOfListFilters(values)}`);
+  const exportQuery = filters.apiQuery + (rating === '' ? '' : `${filters.apiQuery ? '&' : '?'}rating=${rating}`);
 
   return (
     <section aria-labelledby="feedback-title">
@@ -39,18 +53,38 @@ export function FeedbackList() {
         pretitle="Conversations"
         title="Feedback"
         description="Thumbs up and down that visitors gave the bot's answers. A thumb down can become a correction."
+        actions={canExport ? <ExportLinks list="feedback" query={exportQuery} /> : undefined}
       />
-      <FeedbackTabs current={rating} />
+      <FeedbackTabs current={rating} query={filters.routeQuery} />
       <ListCard
+        toolbar={
+          <>
+            <ListFilterBar listName="Feedback" keys={FILTER_KEYS} values={filters.values} onChange={applyFilters} />
+            {page.data ? (
+              <div className="card-header">
+                <ListCount count={page.data.total_count} capped={page.data.total_count_capped} noun="ratings" filtered={filters.filtered} />
+              </div>
+            ) : null}
+          </>
+        }
         list={{ label: 'Feedback', columns: COLUMNS, rows, rowKey: (row) => row.id, onOpenRow: openFeedback }}
         status={{
           loading: page.isPending,
-          empty: page.data?.length === 0,
+          empty: page.data?.rows.length === 0,
           emptyIcon: IconThumbUp,
-          emptyText: 'No feedback yet.',
-          emptyHint: 'Visitors rate an answer with a thumb up or down under it in the chat widget, or your chatbot reports ratings through the bot API.',
+          emptyText: filters.filtered ? 'No feedback matches these filters.' : 'No feedback yet.',
+          emptyHint: filters.filtered
+            ? 'Widen the dates or clear a filter.'
+            : 'Visitors rate an answer with a thumb up or down under it in the chat widget, or your chatbot reports ratings through the bot API.',
         }}
-        pages={{ basePath: '/feedback', currentPage: pageIndex + 1, totalCount: rows[0]?.total_count ?? 0, pageSize: PAGE_SIZE.feedback, filter: rating || undefined }}
+        pages={{
+          basePath: '/feedback',
+          currentPage: pageIndex + 1,
+          totalCount: page.data?.total_count ?? 0,
+          pageSize: PAGE_SIZE.feedback,
+          filter: rating || undefined,
+          query: filters.routeQuery,
+        }}
       />
     </section>
   );

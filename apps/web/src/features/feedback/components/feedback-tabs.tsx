@@ -9,12 +9,13 @@ const TABS: readonly { label: string; rating: RatingFilter; to: string }[] = [
   { label: 'Thumb Down', rating: 'down', to: '/feedback/page/1/down' },
 ];
 
-export function FeedbackTabs({ current }: { current: RatingFilter }) {
+/** `query` carries the list's triage filters to the other tabs ("?country=DE" or ''). */
+export function FeedbackTabs({ current, query = '' }: { current: RatingFilter; query?: string }) {
   return (
     <Nav variant="tabs" className="mb-3" as="nav" aria-label="Feedback rating">
       {TABS.map((tab) => (
         <Nav.Item key={tab.label}>
-          <Nav.Link as={Link} to={tab.to} active={tab.rating === current} aria-current={tab.rating === current ? 'page' : undefined}>
+          <Nav.Link as={Link} to={`${tab.to}${query}`} active={tab.rating === current} aria-current={tab.rating === current ? 'page' : undefined}>
             {tab.label}
           </Nav.Link>
         </Nav.Item>

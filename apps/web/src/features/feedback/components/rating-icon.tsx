@@ -7,7 +7,7 @@ const LABEL: Record<Rating, string> = { up: 'Thumb up', down: 'Thumb down' };
 export function RatingIcon({ rating }: { rating: Rating }) {
   const Icon = rating === 'up' ? IconThumbUp : IconThumbDown;
   return (
-    <span role="img" aria-label={LABEL[rating]} title={LABEL[rating]} className={rating === 'up' ? 'text-success' : 'text-primary'}>
+    <span role="img" aria-label={LABEL[rating]} title={LABEL[rating]} className={rating === 'up' ? 'text-success' : 'text-danger'}>
       <Icon size={20} />
     </span>
   );

@@ -3,16 +3,16 @@ import { helpRequestPageAnswer, type HelpRequestPage, type HelpRequestStatusFilt
 import { apiGet } from '../../../lib/api-client.ts';
 import { helpRequestQueryKeys } from './help-request-query-keys.ts';
 
-/** GET /api/all-help-requests/{pageIndex}/{status}: an empty status lists all. */
-export const getHelpRequestPage = async (status: HelpRequestStatusFilter, pageIndex: number): Promise<HelpRequestPage> =>
-  (await apiGet(`/api/all-help-requests/${pageIndex}/${status}`, helpRequestPageAnswer)).data;
+/** GET /api/all-help-requests/{pageIndex}/{status}?{filters}: an empty status lists all. */
+export const getHelpRequestPage = async (status: HelpRequestStatusFilter, pageIndex: number, query: string): Promise<HelpRequestPage> =>
+  (await apiGet(`/api/all-help-requests/${pageIndex}/${status}${query}`, helpRequestPageAnswer)).data;
 
-export const getHelpRequestPageQueryOptions = (status: HelpRequestStatusFilter, pageIndex: number) =>
+export const getHelpRequestPageQueryOptions = (status: HelpRequestStatusFilter, pageIndex: number, query: string) =>
   queryOptions({
-    queryKey: helpRequestQueryKeys.page(status, pageIndex),
-    queryFn: () => getHelpRequestPage(status, pageIndex),
+    queryKey: helpRequestQueryKeys.page(status, pageIndex, query),
+    queryFn: () => getHelpRequestPage(status, pageIndex, query),
     placeholderData: keepPreviousData,
   });
 
-export const useHelpRequestPage = (status: HelpRequestStatusFilter, pageIndex: number) =>
-  useQuery(getHelpRequestPageQueryOptions(status, pageIndex));
+export const useHelpRequestPage = (status: HelpRequestStatusFilter, pageIndex: number, query: string) =>
+  useQuery(getHelpRequestPageQueryOptions(status, pageIndex, query));

@@ -1,13 +1,19 @@
 import { IconLifebuoy } from '../../../components/icons.tsx';
 import { Link, useNavigate } from 'react-router';
 import type { HelpRequestPage, HelpRequestStatusFilter } from '@steward/contract/help-requests';
+import type { ListFilterKey } from '@steward/contract/list-filters';
 import { PAGE_SIZE } from '@steward/contract/paging';
 import { ListCard } from '../../../components/data-list/list-card.tsx';
 import type { ListColumn } from '../../../components/data-list/list-column.ts';
+import { ExportLinks } from '../../../components/export-links.tsx';
+import { ListCount } from '../../../components/list-filters/list-count.tsx';
+import { ListFilterBar } from '../../../components/list-filters/list-filter-bar.tsx';
+import { queryOfListFilters, type ListFilterValues } from '../../../components/list-filters/list-filter-query.ts';
+import { useListFilters } from '../../../components/list-filters/use-list-filters.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useHelpRequestPage } from '../api/get-help-request-page.ts';
 import { HelpRequestStatusBadge } from './help-request-status-badge.tsx';
-import { HelpRequestTabs } from './help-request-tabs.tsx';
+import { helpRequestTabPath, HelpRequestTabs } from './help-request-tabs.tsx';
 
 type HelpRequestRow = HelpRequestPage['rows'][number];
 
@@ -32,12 +38,17 @@ const COLUMNS: ListColumn<HelpRequestRow>[] = [
   { id: 'status', header: 'Status', cell: (row) => <HelpRequestStatusBadge status={row.status} /> },
 ];
 
-/** Help requests list: tabs All / Resolved / Pending, 30 per page, a row opens the detail. */
-export function HelpRequestList({ status, pageIndex }: { status: HelpRequestStatusFilter; pageIndex: number }) {
+const FILTER_KEYS: readonly ListFilterKey[] = ['from', 'to', 'origin', 'country'];
+
+/** Help requests list: tabs All / Resolved / Pending, 30 per page, a row opens the detail; triage filters in the query. */
+export function HelpRequestList({ status, pageIndex, canExport }: { status: HelpRequestStatusFilter; pageIndex: number; canExport: boolean }) {
   const navigate = useNavigate();
-  const { data, isPending } = useHelpRequestPage(status, pageIndex);
+  const filters = useListFilters(FILTER_KEYS);
+  const { data, isPending } = useHelpRequestPage(status, pageIndex, filters.apiQuery);
   const rows = data?.rows ?? [];
   const open = (row: HelpRequestRow) => void navigate(`/help-requests/${row.id}`);
+  const applyFilters = (values: ListFilterValues) => void navigate(`${helpRequestTabPath(status)}${queryOfListFilters(values)}`);
+  const exportQuery = filters.apiQuery + (status === '' ? '' : `${filters.apiQuery ? '&' : '?'}status=${status}`);
 
   return (
     <section aria-labelledby="help-requests-title">
@@ -46,19 +57,31 @@ export function HelpRequestList({ status, pageIndex }: { status: HelpRequestStat
         pretitle="Conversations"
         title="Help Requests"
         description="Visitors who asked your team to answer them directly. Mark each one resolved once it is handled."
+        actions={canExport ? <ExportLinks list="help-requests" query={exportQuery} /> : undefined}
       />
-      <HelpRequestTabs current={status} />
+      <HelpRequestTabs current={status} query={filters.routeQuery} />
       <ListCard
+        toolbar={
+          <>
+            <ListFilterBar listName="Help Requests" keys={FILTER_KEYS} values={filters.values} onChange={applyFilters} />
+            {data ? (
+              <div className="card-header">
+                <ListCount count={data.total_count} capped={data.total_count_capped} noun="help requests" filtered={filters.filtered} />
+              </div>
+            ) : null}
+          </>
+        }
         list={{ label: 'Help Requests', columns: COLUMNS, rows, rowKey: (row) => row.id, onOpenRow: open }}
         status={{
           loading: isPending,
           empty: data?.rows.length === 0,
           emptyIcon: IconLifebuoy,
-          emptyText: 'No help requests yet.',
-          emptyHint:
-            'A visitor who chooses "Ask our team" in the chat widget, or whom your chatbot hands over, leaves a request here. Bot Settings says who gets an email for each.',
+          emptyText: filters.filtered ? 'No help requests match these filters.' : 'No help requests yet.',
+          emptyHint: filters.filtered
+            ? 'Widen the dates or clear a filter.'
+            : 'A visitor who chooses "Ask our team" in the chat widget, or whom your chatbot hands over, leaves a request here. Bot Settings says who gets an email for each.',
         }}
-        pages={{ basePath: '/help-requests', currentPage: pageIndex + 1, totalCount: data?.total_count ?? 0, pageSize: PAGE_SIZE.helpRequests, filter: status || undefined }}
+        pages={{ basePath: '/help-requests', currentPage: pageIndex + 1, totalCount: data?.total_count ?? 0, pageSize: PAGE_SIZE.helpRequests, filter: status || undefined, query: filters.routeQuery }}
       />
     </section>
   );

@@ -6,14 +6,15 @@ import { HELP_REQUEST_TABS, type HelpRequestStatusFilter } from '@steward/contra
 export const helpRequestTabPath = (status: HelpRequestStatusFilter): string =>
   status === '' ? '/help-requests' : `/help-requests/page/1/${status}`;
 
-export function HelpRequestTabs({ current }: { current: HelpRequestStatusFilter }) {
+/** `query` carries the list's triage filters to the other tabs ("?country=DE" or ''). */
+export function HelpRequestTabs({ current, query = '' }: { current: HelpRequestStatusFilter; query?: string }) {
   return (
     <Nav variant="tabs" className="mb-3" as="ul">
       {HELP_REQUEST_TABS.map((tab) => (
         <Nav.Item as="li" key={tab.label}>
           <Nav.Link
             as={NavLink}
-            to={helpRequestTabPath(tab.status)}
+            to={`${helpRequestTabPath(tab.status)}${query}`}
             active={tab.status === current}
             aria-current={tab.status === current ? 'page' : undefined}
             end

@@ -1,17 +1,20 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { rowsAnswer } from '@steward/contract/envelope';
-import { COVERAGE_GAPS_PARAM, historyRow, type HistoryRow } from '@steward/contract/history';
+import { historyRow } from '@steward/contract/history';
+import { filteredPageAnswer } from '@steward/contract/list-filters';
 import { apiGet } from '../../../lib/api-client.ts';
 
-/** GET /api/all-history/{pageIndex}: 30 exchanges, newest first; only the coverage gaps when asked. */
-export const getHistoryPage = async (pageIndex: number, coverageGapsOnly: boolean): Promise<HistoryRow[]> =>
-  (await apiGet(`/api/all-history/${pageIndex}${coverageGapsOnly ? `?${COVERAGE_GAPS_PARAM}=true` : ''}`, rowsAnswer(historyRow))).data.rows;
+const historyPageAnswer = filteredPageAnswer(historyRow);
+export type HistoryPage = ReturnType<typeof historyPageAnswer.parse>['data'];
 
-export const getHistoryPageQueryOptions = (pageIndex: number, coverageGapsOnly: boolean) =>
+/** GET /api/all-history/{pageIndex}?{filters}: 30 exchanges, newest first, under the triage filters (`query`, "?rating=down…" or ''). */
+export const getHistoryPage = async (pageIndex: number, query: string): Promise<HistoryPage> =>
+  (await apiGet(`/api/all-history/${pageIndex}${query}`, historyPageAnswer)).data;
+
+export const getHistoryPageQueryOptions = (pageIndex: number, query: string) =>
   queryOptions({
-    queryKey: ['history', 'page', pageIndex, { coverageGapsOnly }],
-    queryFn: () => getHistoryPage(pageIndex, coverageGapsOnly),
+    queryKey: ['history', 'page', pageIndex, { query }],
+    queryFn: () => getHistoryPage(pageIndex, query),
     placeholderData: keepPreviousData,
   });
 
-export const useHistoryPage = (pageIndex: number, coverageGapsOnly: boolean) => useQuery(getHistoryPageQueryOptions(pageIndex, coverageGapsOnly));
+export const useHistoryPage = (pageIndex: number, query: string) => useQuery(getHistoryPageQueryOptions(pageIndex, query));

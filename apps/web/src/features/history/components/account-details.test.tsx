@@ -15,6 +15,8 @@ const row = (account: string | null): HistoryRow => ({
   country: '',
   user_ip: '',
   coverage_gap: false,
+  rating: null,
+  help_request: false,
   total_count: 1,
 });
 

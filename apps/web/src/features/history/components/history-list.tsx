@@ -1,18 +1,23 @@
 import { IconMessages } from '../../../components/icons.tsx';
 import Form from 'react-bootstrap/Form';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { COVERAGE_GAPS_PARAM, type HistoryRow } from '@steward/contract/history';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { HistoryRow } from '@steward/contract/history';
+import type { ListFilterKey } from '@steward/contract/list-filters';
 import { PAGE_SIZE } from '@steward/contract/paging';
 import { ListCard } from '../../../components/data-list/list-card.tsx';
 import type { ListColumn } from '../../../components/data-list/list-column.ts';
+import { ExportLinks } from '../../../components/export-links.tsx';
+import { ListCount } from '../../../components/list-filters/list-count.tsx';
+import { ListFilterBar } from '../../../components/list-filters/list-filter-bar.tsx';
+import { queryOfListFilters, type ListFilterValues } from '../../../components/list-filters/list-filter-query.ts';
+import { useListFilters } from '../../../components/list-filters/use-list-filters.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { formatLongDate, formatTime } from '../../../lib/format-date.ts';
 import { pageIndexFromRoute } from '../../../lib/page-param.ts';
 import { useHistoryPage } from '../api/get-history-page.ts';
+import { HistoryBadges } from './history-badges.tsx';
 
-const COVERAGE_GAPS_SEARCH = `?${COVERAGE_GAPS_PARAM}=true`;
-
-/** The spec's columns: ID, Message, Date, Time, Country, User IP. */
+/** The spec's columns: ID, Message, Date, Time, Country, User IP; then what a reviewer needs (issue 40). */
 const COLUMNS: ListColumn<HistoryRow>[] = [
   { id: 'id', header: 'ID', cell: (row) => row.id },
   { id: 'message', header: 'Message', cell: (row) => <div className="text-truncate list-message">{row.user_message}</div> },
@@ -20,47 +25,65 @@ const COLUMNS: ListColumn<HistoryRow>[] = [
   { id: 'time', header: 'Time', cell: (row) => formatTime(row.time), className: 'text-nowrap' },
   { id: 'country', header: 'Country', cell: (row) => row.country },
   { id: 'user-ip', header: 'User IP', cell: (row) => row.user_ip },
+  { id: 'review', header: 'Review', cell: (row) => <HistoryBadges row={row} /> },
 ];
 
+/** The filter bar's fields; coverage gaps keep their own switch. */
+const FILTER_KEYS: readonly ListFilterKey[] = ['from', 'to', 'rating', 'help_request', 'origin', 'country'];
+const ALL_KEYS: readonly ListFilterKey[] = [...FILTER_KEYS, 'coverage_gaps'];
+
 /**
- * /history and /history/page/{page}: every exchange, 30 per page; a row opens its chat session.
- * "Coverage gaps only" (?coverage_gaps=true, kept on the page links) lists the questions the bot could not answer.
+ * /history and /history/page/{page}: every exchange, 30 per page; a row opens its chat session. The triage
+ * filters and "Coverage gaps only" live in the URL query (kept on the page links); changing one goes to page 1.
  */
-export function HistoryList() {
+export function HistoryList({ canExport }: { canExport: boolean }) {
   const navigate = useNavigate();
   const pageIndex = pageIndexFromRoute(useParams().page);
-  const [searchParams] = useSearchParams();
-  const coverageGapsOnly = searchParams.get(COVERAGE_GAPS_PARAM) === 'true';
+  const filters = useListFilters(ALL_KEYS);
+  const coverageGapsOnly = filters.values.coverage_gaps === 'true';
   // A failed load shows nothing (spec section 8).
-  const page = useHistoryPage(pageIndex, coverageGapsOnly);
-  const rows = page.data ?? [];
+  const page = useHistoryPage(pageIndex, filters.apiQuery);
+  const rows = page.data?.rows ?? [];
   const openSession = (row: HistoryRow) => void navigate(`/history/${encodeURIComponent(row.session_id)}`);
-  // The filtered list has other pages: switching goes back to the first.
-  const showCoverageGapsOnly = (only: boolean) => void navigate(`/history${only ? COVERAGE_GAPS_SEARCH : ''}`);
+  const applyFilters = (values: ListFilterValues) => void navigate(`/history${queryOfListFilters(values)}`);
+  const showCoverageGapsOnly = (only: boolean) => {
+    const { coverage_gaps: _previous, ...others } = filters.values;
+    applyFilters(only ? { ...others, coverage_gaps: 'true' } : others);
+  };
 
   return (
     <section aria-labelledby="history-title">
-      <PageHeader id="history-title" pretitle="Conversations" title="History" description="Every question visitors asked the bot, newest first. Open one to read its whole chat session." />
+      <PageHeader
+        id="history-title"
+        pretitle="Conversations"
+        title="History"
+        description="Every question visitors asked the bot, newest first. Open one to read its whole chat session."
+        actions={canExport ? <ExportLinks list="history" query={filters.apiQuery} /> : undefined}
+      />
       <ListCard
         toolbar={
-          <div className="card-header">
-            <Form.Check
-              type="switch"
-              id="history-coverage-gaps"
-              className="mb-0"
-              label="Coverage gaps only"
-              checked={coverageGapsOnly}
-              onChange={(event) => showCoverageGapsOnly(event.currentTarget.checked)}
-            />
-          </div>
+          <>
+            <ListFilterBar listName="History" keys={FILTER_KEYS} values={filters.values} onChange={applyFilters} />
+            <div className="card-header d-flex flex-wrap gap-3 justify-content-between align-items-center">
+              <Form.Check
+                type="switch"
+                id="history-coverage-gaps"
+                className="mb-0"
+                label="Coverage gaps only"
+                checked={coverageGapsOnly}
+                onChange={(event) => showCoverageGapsOnly(event.currentTarget.checked)}
+              />
+              {page.data ? <ListCount count={page.data.total_count} capped={page.data.total_count_capped} noun="questions" filtered={filters.filtered} /> : null}
+            </div>
+          </>
         }
         list={{ label: 'History', columns: COLUMNS, rows, rowKey: (row) => row.id, onOpenRow: openSession }}
         status={{
           loading: page.isPending,
-          empty: page.data?.length === 0,
+          empty: page.data?.rows.length === 0,
           emptyIcon: IconMessages,
-          emptyText: coverageGapsOnly ? 'No coverage gaps: the bot had an answer for every question.' : 'No conversations yet.',
-          emptyHint: coverageGapsOnly ? (
+          emptyText: filters.filtered && !coverageGapsOnly ? 'No questions match these filters.' : coverageGapsOnly ? 'No coverage gaps: the bot had an answer for every question.' : 'No conversations yet.',
+          emptyHint: filters.filtered && !coverageGapsOnly ? 'Widen the dates or clear a filter.' : coverageGapsOnly ? (
             'A question the bot cannot answer from its documents shows here, so you know which document to add.'
           ) : (
             <>
@@ -73,9 +96,9 @@ export function HistoryList() {
         pages={{
           basePath: '/history',
           currentPage: pageIndex + 1,
-          totalCount: rows[0]?.total_count ?? 0,
+          totalCount: page.data?.total_count ?? 0,
           pageSize: PAGE_SIZE.history,
-          query: coverageGapsOnly ? COVERAGE_GAPS_SEARCH : '',
+          query: filters.routeQuery,
         }}
       />
     </section>

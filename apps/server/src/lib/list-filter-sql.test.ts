@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startOfLocalDay } from './audit-log.repository.ts';
+import { startOfLocalDay } from './list-filter-sql.ts';
 
 describe('startOfLocalDay', () => {
   it.each([

@@ -1,0 +1,25 @@
+import type { Migration } from './migration.ts';
+
+/**
+ * Issue 40, the staff's loop: the lists' triage filters and the exports.
+ * - `export_data` for the administrators (the contract's DEFAULT_ROLE_CAPABILITIES gives it to them).
+ * - Indexes for the filters: country and site (the origin's scheme and host) each lead an index ending in
+ *   the lists' order `(time DESC, id DESC)`, so a filtered page reads its ids in order from one index.
+ *   History's badges and its rating and help-request filters use feedback by exchange and help requests by
+ *   chat session (migration 2640).
+ */
+/** The site of a URL, its scheme and host lower-cased: what the origin filter compares (list-filter-sql.ts writes the same). */
+export const siteOf = (column: string): string => `lower(substring(${column} FROM '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]+'))`;
+
+export const listTriage: Migration = {
+  name: '2610-list-triage',
+  sql: `
+INSERT INTO role_capabilities (role, capability) VALUES ('admin', 'export_data') ON CONFLICT DO NOTHING;
+
+CREATE INDEX history_country_time_idx ON history (country, time DESC, id DESC);
+CREATE INDEX history_site_time_idx ON history (${siteOf('origin')}, time DESC, id DESC);
+CREATE INDEX feedback_country_time_idx ON feedback (country, time DESC, id DESC);
+CREATE INDEX help_requests_country_time_idx ON help_requests (country, time DESC, id DESC);
+CREATE INDEX help_requests_site_time_idx ON help_requests (${siteOf('origin_url')}, time DESC, id DESC);
+`,
+};

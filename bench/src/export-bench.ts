@@ -1,0 +1,63 @@
+/**
+ * The export bench (issue 40): every history row of a BENCH_HISTORY_ROWS data dir exported as CSV through
+ * GET /api/export/history by the shipped server (in a process of its own, forkBenchServer), read and thrown
+ * away as it arrives, with the server's resident set before, at its peak and after. The export reads a keyset
+ * batch at a time as the socket drains, so the peak should not follow the row count.
+ */
+import { benchAdmin, forkBenchServer, prepareDataDir, signIn } from './bench-server.ts';
+import type { ServerMemory } from './server-process-messages.ts';
+
+export interface ExportResults {
+  rows: number;
+  bytes: number;
+  milliseconds: number;
+  before: ServerMemory;
+  after: ServerMemory;
+}
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+/** Reads an export to its end, counting its bytes and lines, holding none of them. */
+async function drain(url: string, cookie: string): Promise<{ bytes: number; lines: number }> {
+  const response = await fetch(url, { headers: { cookie } });
+  if (!response.ok || !response.body) throw new Error(`The export answered ${response.status}: ${await response.text()}`);
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of response.body) {
+    bytes += chunk.byteLength;
+    for (const byte of chunk) if (byte === 0x0a) lines += 1;
+  }
+  return { bytes, lines };
+}
+
+export async function benchmarkExport(historyRows: number): Promise<ExportResults> {
+  log(`Export: generating ${historyRows.toLocaleString('en-US')} history rows…`);
+  const { dataDir } = await prepareDataDir(historyRows);
+  const server = await forkBenchServer(dataDir);
+  try {
+    const cookie = await signIn(server.url, benchAdmin);
+    // An export of no rows first, so the code it runs is loaded before the memory is taken.
+    await drain(`${server.url}/api/export/history?format=csv&country=ZZ`, cookie);
+    const before = await server.memory();
+    const started = performance.now();
+    const { bytes, lines } = await drain(`${server.url}/api/export/history?format=csv`, cookie);
+    const milliseconds = performance.now() - started;
+    const after = await server.memory();
+    // CSV lines end in CRLF; a cell may hold line breaks of its own, so the header and the rows are at least this many.
+    log(`  ${lines.toLocaleString('en-US')} lines, ${(bytes / 1e6).toFixed(0)} MB in ${(milliseconds / 1000).toFixed(1)} s`);
+    return { rows: historyRows, bytes, milliseconds, before, after };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The detail line of the run. */
+export function exportMarkdown(results: ExportResults): string {
+  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+  return [
+    '#### Export',
+    '',
+    `GET /api/export/history?format=csv of ${results.rows.toLocaleString('en-US')} rows: ${mb(results.bytes)} in ${(results.milliseconds / 1000).toFixed(1)} s. ` +
+      `The server's RSS: ${mb(results.before.rssBytes)} before (its peak so far ${mb(results.before.peakBytes)}), at most ${mb(results.after.peakBytes)} while exporting, ${mb(results.after.rssBytes)} after (${mb(results.after.afterGcBytes)} after a collection).`,
+  ].join('\n');
+}
