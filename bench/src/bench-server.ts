@@ -56,8 +56,8 @@ export interface ServerProcess {
   url: string;
   /** A bare Fastify route in the server's process: the ceiling authenticate-user is compared with. */
   bareUrl: string;
-  /** The resident set of the server's process: now, after a full garbage collection, and its peak. */
-  memory(): Promise<ServerMemory>;
+  /** The resident set of the server's process: now, after a full garbage collection, and its peak (restarted after this report with `restartPeak`). */
+  memory(options?: { restartPeak?: boolean }): Promise<ServerMemory>;
   stop(): Promise<void>;
 }
 
@@ -80,9 +80,9 @@ export async function forkBenchServer(dataDir: string, settings: Readonly<Record
   return {
     url,
     bareUrl,
-    memory: async () => {
+    memory: async ({ restartPeak = false } = {}) => {
       const answer = next('memory');
-      child.send({ type: 'memory' } satisfies ServerProcessRequest);
+      child.send({ type: 'memory', restartPeak } satisfies ServerProcessRequest);
       const { rssBytes, afterGcBytes, peakBytes } = await answer;
       return { rssBytes, afterGcBytes, peakBytes };
     },

@@ -294,7 +294,13 @@ if (parts.has('ingestion') || parts.has('retrieval')) {
 if (parts.has('export')) {
   const exported = await part('export', measurements.failures, () => benchmarkExport(bigRows));
   if (exported) {
-    measurements.export = { rows: exported.rows, rssBeforeBytes: exported.before.rssBytes, peakBytes: exported.after.peakBytes };
+    measurements.export = {
+      rows: exported.rows,
+      rssBeforeBytes: exported.before.rssBytes,
+      peakBytes: exported.after.peakBytes,
+      warmBeforeBytes: exported.after.afterGcBytes,
+      warmPeakBytes: exported.again.peakBytes,
+    };
     details.push(exportMarkdown(exported));
   }
 }

@@ -1,5 +1,6 @@
 /** What the bench and its server's child process (server-process.mjs) say to each other over IPC. */
-export type ServerProcessRequest = { type: 'memory' };
+/** `restartPeak`: after this report, the peak starts again from now (to measure one stretch's own peak). */
+export type ServerProcessRequest = { type: 'memory'; restartPeak?: boolean };
 
 /** The server process's resident set, in bytes. */
 export interface ServerMemory {
@@ -7,7 +8,7 @@ export interface ServerMemory {
   rssBytes: number;
   /** Now, after a full garbage collection (V8's heap holds what it has not yet bothered to collect). */
   afterGcBytes: number;
-  /** The most sampled since the process started, every 250 ms. */
+  /** The most sampled since the process started (or since a report that restarted it), every 250 ms. */
   peakBytes: number;
 }
 

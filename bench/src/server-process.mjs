@@ -64,5 +64,6 @@ process.on('message', (/** @type {import('./server-process-messages.ts').ServerP
   const afterGcBytes = process.memoryUsage.rss();
   peakBytes = Math.max(peakBytes, afterGcBytes);
   send({ type: 'memory', rssBytes, afterGcBytes, peakBytes });
+  if (request.restartPeak) peakBytes = afterGcBytes;
 });
 send({ type: 'listening', url, bareUrl });

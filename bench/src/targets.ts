@@ -47,8 +47,11 @@ export interface BenchMeasurements {
   serverMemory?: ServerMemory;
   /** The hostile-PDF part (hostile-pdfs-bench.ts): the server's RSS before and at its peak, and the files' outcomes. */
   hostilePdfs?: { rssBeforeBytes: number; peakBytes: number; failedAsExpected: boolean; nextCompleted: boolean };
-  /** The export part (export-bench.ts): the server's RSS before and its peak while exporting every history row. */
-  export?: { rows: number; rssBeforeBytes: number; peakBytes: number };
+  /**
+   * The export part (export-bench.ts): the server's RSS before and its peak while exporting every history row,
+   * and the same for a second export once the first has filled the database's page cache.
+   */
+  export?: { rows: number; rssBeforeBytes: number; peakBytes: number; warmBeforeBytes: number; warmPeakBytes: number };
   /** End to end ÷ parse-only (parse + chunk) of the real PDFs (documents-report.ts's ingestionSummary). */
   ingestionRatio?: number;
   /** The retrieval part's run at the bench's connections. */
@@ -257,16 +260,20 @@ export function targetRows(offsets: readonly number[]): TargetRow[] {
     },
     {
       id: 'export-rss',
-      metric: "the server's RSS growth while exporting every history row as CSV (peak − before)",
+      metric:
+        "the server's RSS growth while exporting every history row as CSV, on the database's warm page cache (a second export: peak − before; the first fills PGlite's 128 MB shared_buffers)",
       comparator: '≤',
       threshold: 100,
       unit: 'MB',
       compute: (measurements) => {
         const exported = measurements.export;
         if (exported === undefined) return undefined;
+        const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
         return {
-          value: Math.max(0, exported.peakBytes - exported.rssBeforeBytes) / 1e6,
-          note: `${exported.rows.toLocaleString('en-US')} rows; ${(exported.rssBeforeBytes / 1e6).toFixed(1)} MB before, peak ${(exported.peakBytes / 1e6).toFixed(1)} MB`,
+          value: Math.max(0, exported.warmPeakBytes - exported.warmBeforeBytes) / 1e6,
+          note:
+            `${exported.rows.toLocaleString('en-US')} rows; ${mb(exported.warmBeforeBytes)} before, peak ${mb(exported.warmPeakBytes)}; ` +
+            `the first export from ${mb(exported.rssBeforeBytes)} to a peak of ${mb(exported.peakBytes)}`,
           used: [],
         };
       },

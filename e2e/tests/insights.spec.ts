@@ -72,6 +72,15 @@ test.describe('Insights', () => {
     const row = tableRow(page, 'document-health', title);
     await expect(row.getByRole('cell').nth(1)).toHaveText('1');
     await expect(row.getByRole('cell').nth(2)).toHaveText('1');
+
+    // The same answer in its session: the passage it was built from, with its relevance.
+    await page.goto(`/history/${encodeURIComponent(answered.session_id)}`);
+    const sources = page.locator('details.answer-sources');
+    await sources.getByText('Built from 1 passage').click();
+    await expect(sources).toContainText(title);
+    await expect(sources).toContainText(/Relevance \d+%/);
+    await expect(sources.locator('blockquote')).toContainText('Dry the umbrella open, in the shade, before folding it away.');
+    await expectNoAccessibilityViolations(page);
   });
 
   test('time to fix: a thumbs-down corrected from Feedback and approved shows on Insights and as the median on Home', async ({ page, browser, request, signIn, createStaff }) => {
