@@ -35,6 +35,9 @@ const NUMBER_ID_ROUTES: IdRoute[] = [
   { route: 'POST /api/user/:id/change-password', path: '/api/user/{id}/change-password', body: { oldPassword: 'x', newPassword: 'Another-Pass-99' }, unknown: 403, kind: 'number' },
   { route: 'GET /api/help-requests/:id', path: '/api/help-requests/{id}', unknown: 404, kind: 'number' },
   { route: 'POST /api/help-requests/:id/:action', path: '/api/help-requests/{id}/resolve', unknown: 404, kind: 'number' },
+  { route: 'GET /api/help-requests/:id/thread', path: '/api/help-requests/{id}/thread', unknown: 404, kind: 'number' },
+  { route: 'POST /api/help-requests/:id/reply', path: '/api/help-requests/{id}/reply', body: { message: 'We have sent a new kettle.' }, unknown: 404, kind: 'number' },
+  { route: 'GET /api/inform-the-bot/:id/replay', path: '/api/inform-the-bot/{id}/replay', unknown: 404, kind: 'number' },
   { route: 'POST /api/inform-the-bot/edit/:id', path: '/api/inform-the-bot/edit/{id}', body: { content: 'Edited.' }, unknown: 404, kind: 'number' },
   { route: 'POST /api/inform-the-bot/approve/:id', path: '/api/inform-the-bot/approve/{id}', body: {}, unknown: 404, kind: 'number' },
   { route: 'POST /api/inform-the-bot/delete/:id', path: '/api/inform-the-bot/delete/{id}', unknown: 404, kind: 'number' },
@@ -58,6 +61,7 @@ const NUMBER_ID_ROUTES: IdRoute[] = [
 
 const TEXT_ID_ROUTES: IdRoute[] = [
   { route: 'GET /api/history/:sessionId', path: '/api/history/{id}', unknown: 404, kind: 'text' },
+  { route: 'GET /api/history/:sessionId/notes', path: '/api/history/{id}/notes', unknown: 404, kind: 'text' },
   { route: 'POST /api/documents/:fileId/update', path: '/api/documents/{id}/update', body: { title: 'T', source_url: 'https://example.com' }, unknown: 404, kind: 'text' },
 ];
 
