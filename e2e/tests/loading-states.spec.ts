@@ -14,7 +14,8 @@ function holdCalls(page: Page, url: string, answer: (route: Route) => Promise<vo
   };
 }
 
-const emptyRows = (route: Route) => route.fulfill({ json: { success: true, data: { rows: [] } } });
+/** An empty page, as a list call answers it (a filtered list's count, not capped). */
+const emptyRows = (route: Route) => route.fulfill({ json: { success: true, data: { rows: [], total_count: 0, total_count_capped: false } } });
 
 test.describe('loading and empty states', () => {
   test('a list says "Loading…" while its request runs, then its one empty line', async ({ page, signIn }) => {
@@ -25,7 +26,9 @@ test.describe('loading and empty states', () => {
     await expect(page.getByText('No conversations yet.')).toBeHidden();
     await history.release();
     await expect(page.getByText('No conversations yet.')).toBeVisible();
-    await expect(page.getByRole('status')).toBeHidden();
+    // "Loading…" is gone; the count line (also a status) says what the filters hold.
+    await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toBeHidden();
+    await expect(page.getByTestId('list-count')).toHaveText('0 questions');
     // Why it is empty and what fills it, and no lone page button.
     await expect(page.getByText(/Each question a visitor asks the bot appears here/)).toBeVisible();
     await expect(page.getByRole('link', { name: 'demo page' })).toHaveAttribute('href', '/demo');
@@ -35,7 +38,7 @@ test.describe('loading and empty states', () => {
   test('the help requests list has its empty line', async ({ page, signIn }) => {
     await signIn('viewer');
     await page.route('**/api/all-help-requests/0/pending', (route) =>
-      route.fulfill({ json: { success: true, data: { rows: [], total_count: 0 } } }),
+      route.fulfill({ json: { success: true, data: { rows: [], total_count: 0, total_count_capped: false } } }),
     );
     await page.goto('/help-requests/page/1/pending');
     await expect(page.getByText('No help requests yet.')).toBeVisible();

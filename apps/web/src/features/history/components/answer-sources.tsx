@@ -18,7 +18,7 @@ export function AnswerSources({ sources }: { sources: readonly AnswerSourceRow[]
               {source.inform_the_bot_id !== null ? 'Correction: ' : null}
               {source.title}
               {[pages(source), source.heading].filter(Boolean).map((part) => ` · ${part}`)}
-              <span className="badge bg-secondary-lt ms-2">Relevance {Math.round(source.relevance * 100)}%</span>
+              <span className="badge bg-secondary-subtle text-secondary-emphasis ms-2">Relevance {Math.round(source.relevance * 100)}%</span>
             </div>
             <blockquote className="small text-body-secondary mb-0">{source.excerpt}</blockquote>
           </li>

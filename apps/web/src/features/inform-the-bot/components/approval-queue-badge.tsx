@@ -9,7 +9,8 @@ export function ApprovalQueueBadge({ viewer }: { viewer: StaffMember }) {
   const allowed = canReadInformTheBot(viewer) && canReviewInformation(viewer);
   const count = useApprovalQueue(allowed).data?.awaiting_you ?? 0;
   if (!allowed || count === 0) return null;
-  const label = `${count} ${count === 1 ? 'item waits' : 'items wait'} for your approval`;
+  // The accessible name begins with the visible text (WCAG 2.5.3, label in name), then says what it counts.
+  const label = `To approve ${count}: ${count === 1 ? 'one item waits' : `${count} items wait`} for your approval`;
   return (
     <Link to={`/inform-the-bot?${INFORM_THE_BOT_STATUS_PARAM}=pending`} className="btn btn-outline-primary btn-sm flex-shrink-0 approval-queue-badge" aria-label={label} title={label}>
       <IconBook size={16} className="me-1" />

@@ -42,7 +42,7 @@ export function DocumentHealthCard({ days }: { days: InsightPeriodDays }) {
               <td className="text-end">{row.citations}</td>
               <td className="text-end">{row.up}</td>
               <td className="text-end">{row.down}</td>
-              <td>{row.last_cited ? formatDateTime(row.last_cited) : <span className="badge bg-warning-lt">{INSIGHTS_TEXTS.neverCited}</span>}</td>
+              <td>{row.last_cited ? formatDateTime(row.last_cited) : <span className="badge bg-warning-subtle text-warning-emphasis">{INSIGHTS_TEXTS.neverCited}</span>}</td>
             </tr>
           ))}
         </tbody>
