@@ -111,9 +111,9 @@ test.describe('Feedback and Help Requests: filters with the tabs, and export', (
     const questions = await seedHistory(request, site);
     await signIn('admin');
     await page.goto('/feedback');
-    await page.getByLabel('From').fill('2199-03-02');
+    await page.getByLabel('From', { exact: true }).fill('2199-03-02');
     await expect(page).toHaveURL('/feedback?from=2199-03-02');
-    await page.getByLabel('To').fill('2199-03-02');
+    await page.getByLabel('To', { exact: true }).fill('2199-03-02');
     await expect(page).toHaveURL('/feedback?from=2199-03-02&to=2199-03-02');
     await typeFilter(page, 'Country', 'IS');
     await expect(page).toHaveURL('/feedback?from=2199-03-02&to=2199-03-02&country=IS');
@@ -122,7 +122,7 @@ test.describe('Feedback and Help Requests: filters with the tabs, and export', (
     await page.getByRole('navigation', { name: 'Feedback rating' }).getByRole('link', { name: 'Thumb Down' }).click();
     await expect(page).toHaveURL('/feedback/page/1/down?from=2199-03-02&to=2199-03-02&country=IS');
     await page.reload();
-    await expect(page.getByLabel('From')).toHaveValue('2199-03-02');
+    await expect(page.getByLabel('From', { exact: true })).toHaveValue('2199-03-02');
     await expect(page.getByRole('row').filter({ hasText: questions.down })).toBeVisible();
 
     const csv = await download(page, 'Export CSV');
