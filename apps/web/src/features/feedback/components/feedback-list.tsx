@@ -6,8 +6,7 @@ import { PAGE_SIZE } from '@steward/contract/paging';
 import type { ListColumn } from '../../../components/data-list/list-column.ts';
 import { ListCard } from '../../../components/data-list/list-card.tsx';
 import { ExportLinks } from '../../../components/export-links.tsx';
-import { ListCount } from '../../../components/list-filters/list-count.tsx';
-import { ListFilterBar } from '../../../components/list-filters/list-filter-bar.tsx';
+import { ListFilterToolbar } from '../../../components/list-filters/list-filter-toolbar.tsx';
 import { queryOfListFilters, type ListFilterValues } from '../../../components/list-filters/list-filter-query.ts';
 import { useListFilters } from '../../../components/list-filters/use-list-filters.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -44,7 +43,6 @@ export function FeedbackList({ canExport }: { canExport: boolean }) {
   const openFeedback = (row: FeedbackRow) => void navigate(`/feedback/${row.id}`);
   const applyFilters = (values: ListFilterValues) =>
     void navigate(`${rating === '' ? '/feedback' : `/feedback/page/1/${rating}`}${queryOfListFilters(values)}`);
-  const exportQuery = filters.apiQuery + (rating === '' ? '' : `${filters.apiQuery ? '&' : '?'}rating=${rating}`);
 
   return (
     <section aria-labelledby="feedback-title">
@@ -53,20 +51,11 @@ export function FeedbackList({ canExport }: { canExport: boolean }) {
         pretitle="Conversations"
         title="Feedback"
         description="Thumbs up and down that visitors gave the bot's answers. A thumb down can become a correction."
-        actions={canExport ? <ExportLinks list="feedback" query={exportQuery} /> : undefined}
+        actions={canExport ? <ExportLinks list="feedback" query={filters.exportQuery({ rating })} /> : undefined}
       />
       <FeedbackTabs current={rating} query={filters.routeQuery} />
       <ListCard
-        toolbar={
-          <>
-            <ListFilterBar listName="Feedback" keys={FILTER_KEYS} values={filters.values} onChange={applyFilters} />
-            {page.data ? (
-              <div className="card-header">
-                <ListCount count={page.data.total_count} capped={page.data.total_count_capped} noun="ratings" filtered={filters.filtered} />
-              </div>
-            ) : null}
-          </>
-        }
+        toolbar={<ListFilterToolbar listName="Feedback" keys={FILTER_KEYS} filters={filters} onChange={applyFilters} counted={page.data} noun="ratings" />}
         list={{ label: 'Feedback', columns: COLUMNS, rows, rowKey: (row) => row.id, onOpenRow: openFeedback }}
         status={{
           loading: page.isPending,

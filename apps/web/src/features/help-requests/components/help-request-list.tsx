@@ -6,8 +6,7 @@ import { PAGE_SIZE } from '@steward/contract/paging';
 import { ListCard } from '../../../components/data-list/list-card.tsx';
 import type { ListColumn } from '../../../components/data-list/list-column.ts';
 import { ExportLinks } from '../../../components/export-links.tsx';
-import { ListCount } from '../../../components/list-filters/list-count.tsx';
-import { ListFilterBar } from '../../../components/list-filters/list-filter-bar.tsx';
+import { ListFilterToolbar } from '../../../components/list-filters/list-filter-toolbar.tsx';
 import { queryOfListFilters, type ListFilterValues } from '../../../components/list-filters/list-filter-query.ts';
 import { useListFilters } from '../../../components/list-filters/use-list-filters.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -48,7 +47,6 @@ export function HelpRequestList({ status, pageIndex, canExport }: { status: Help
   const rows = data?.rows ?? [];
   const open = (row: HelpRequestRow) => void navigate(`/help-requests/${row.id}`);
   const applyFilters = (values: ListFilterValues) => void navigate(`${helpRequestTabPath(status)}${queryOfListFilters(values)}`);
-  const exportQuery = filters.apiQuery + (status === '' ? '' : `${filters.apiQuery ? '&' : '?'}status=${status}`);
 
   return (
     <section aria-labelledby="help-requests-title">
@@ -57,20 +55,11 @@ export function HelpRequestList({ status, pageIndex, canExport }: { status: Help
         pretitle="Conversations"
         title="Help Requests"
         description="Visitors who asked your team to answer them directly. Mark each one resolved once it is handled."
-        actions={canExport ? <ExportLinks list="help-requests" query={exportQuery} /> : undefined}
+        actions={canExport ? <ExportLinks list="help-requests" query={filters.exportQuery({ status })} /> : undefined}
       />
       <HelpRequestTabs current={status} query={filters.routeQuery} />
       <ListCard
-        toolbar={
-          <>
-            <ListFilterBar listName="Help Requests" keys={FILTER_KEYS} values={filters.values} onChange={applyFilters} />
-            {data ? (
-              <div className="card-header">
-                <ListCount count={data.total_count} capped={data.total_count_capped} noun="help requests" filtered={filters.filtered} />
-              </div>
-            ) : null}
-          </>
-        }
+        toolbar={<ListFilterToolbar listName="Help Requests" keys={FILTER_KEYS} filters={filters} onChange={applyFilters} counted={data} noun="help requests" />}
         list={{ label: 'Help Requests', columns: COLUMNS, rows, rowKey: (row) => row.id, onOpenRow: open }}
         status={{
           loading: isPending,

@@ -7,8 +7,7 @@ import { PAGE_SIZE } from '@steward/contract/paging';
 import { ListCard } from '../../../components/data-list/list-card.tsx';
 import type { ListColumn } from '../../../components/data-list/list-column.ts';
 import { ExportLinks } from '../../../components/export-links.tsx';
-import { ListCount } from '../../../components/list-filters/list-count.tsx';
-import { ListFilterBar } from '../../../components/list-filters/list-filter-bar.tsx';
+import { ListFilterToolbar } from '../../../components/list-filters/list-filter-toolbar.tsx';
 import { queryOfListFilters, type ListFilterValues } from '../../../components/list-filters/list-filter-query.ts';
 import { useListFilters } from '../../../components/list-filters/use-list-filters.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -62,20 +61,16 @@ export function HistoryList({ canExport }: { canExport: boolean }) {
       />
       <ListCard
         toolbar={
-          <>
-            <ListFilterBar listName="History" keys={FILTER_KEYS} values={filters.values} onChange={applyFilters} />
-            <div className="card-header d-flex flex-wrap gap-3 justify-content-between align-items-center">
-              <Form.Check
-                type="switch"
-                id="history-coverage-gaps"
-                className="mb-0"
-                label="Coverage gaps only"
-                checked={coverageGapsOnly}
-                onChange={(event) => showCoverageGapsOnly(event.currentTarget.checked)}
-              />
-              {page.data ? <ListCount count={page.data.total_count} capped={page.data.total_count_capped} noun="questions" filtered={filters.filtered} /> : null}
-            </div>
-          </>
+          <ListFilterToolbar listName="History" keys={FILTER_KEYS} filters={filters} onChange={applyFilters} counted={page.data} noun="questions">
+            <Form.Check
+              type="switch"
+              id="history-coverage-gaps"
+              className="mb-0"
+              label="Coverage gaps only"
+              checked={coverageGapsOnly}
+              onChange={(event) => showCoverageGapsOnly(event.currentTarget.checked)}
+            />
+          </ListFilterToolbar>
         }
         list={{ label: 'History', columns: COLUMNS, rows, rowKey: (row) => row.id, onOpenRow: openSession }}
         status={{
