@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ACCOUNT_SUCCESS } from '@steward/contract/accounts';
+import { INFORM_THE_BOT_MESSAGES } from '@steward/contract/inform-the-bot';
 import { openDatabase } from '@steward/server/test-support';
 import { REPOSITORY_ROOT, SERVER_BUNDLE, startBuiltServer } from '../support/built-server.ts';
 import { E2E_DATA_DIR, E2E_PORT } from '../support/e2e-constants.ts';
@@ -140,7 +141,7 @@ test.describe('start-up of the shipped server', () => {
     }
   });
 
-  test('the first administrator registers through the printed link and logs in with the printed address', async ({ page }) => {
+  test('the first administrator registers through the printed link, logs in with the printed address, and is told to invite a second approver', async ({ page }) => {
     const server = await startBuiltServer({ PORT: String(E2E_PORT + 4), DATA_DIR: path.join(scratch(), 'data') });
     try {
       const printed = /First administrator \((\S+)\): open http:\/\/localhost:\d+(\/register\/\S+)/.exec(server.output());
@@ -157,6 +158,11 @@ test.describe('start-up of the shipped server', () => {
       await page.getByLabel('Password', { exact: true }).fill('First-Admin-Pass-1');
       await page.getByRole('button', { name: 'Login' }).click();
       await expect(page.getByRole('combobox', { name: 'Search' })).toBeVisible();
+      // Alone on the install, nothing they add can be approved (four eyes): Inform the Bot says so and links Add user.
+      await page.goto(`${server.url}/inform-the-bot`);
+      await expect(page.getByText(INFORM_THE_BOT_MESSAGES.onlyApprover)).toBeVisible();
+      await page.locator('.approver-hint').getByRole('link', { name: 'Add user' }).click();
+      await expect(page).toHaveURL(`${server.url}/user-accounts/add`);
     } finally {
       await server.stop();
     }
