@@ -42,4 +42,34 @@ describe('ensureFirstAdministrator', () => {
     );
     expect(tokens).toEqual([{ purpose: 'invitation', role: 'admin', email: 'admin@dash.example.com' }]);
   });
+
+  it('creates one administrator when several instances start at once on an empty database', async () => {
+    database = await openTestDatabase();
+    const { db } = database;
+    const config = readConfig({ STEWARD_ADMIN_EMAIL: 'boss@example.com', STEWARD_ADMIN_PASSWORD: 'Start-Here-1' });
+    const answers = await Promise.all([1, 2, 3, 4].map(() => ensureFirstAdministrator(db, config, silent)));
+    const users = await sqlRows<{ email: string }>(database.db, sql`SELECT email FROM users`);
+    expect(users).toEqual([{ email: 'boss@example.com' }]);
+    // Each instance either created them or found them made.
+    expect(answers.filter((answer) => answer !== undefined).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('prints one registration link, whichever instance starts or restarts, until it is used', async () => {
+    database = await openTestDatabase();
+    const { db } = database;
+    const config = readConfig({ PUBLIC_URL: 'https://dash.example.com' });
+    const links = await Promise.all([1, 2, 3].map(() => ensureFirstAdministrator(db, config, silent)));
+    const [first] = links;
+    expect(first?.registerLink).toMatch(/\/register\//);
+    expect(links.map((link) => link?.registerLink)).toEqual([first?.registerLink, first?.registerLink, first?.registerLink]);
+    expect((await ensureFirstAdministrator(database.db, config, silent))?.registerLink).toBe(first?.registerLink);
+    const live = await sqlRows<{ count: string }>(database.db, sql`SELECT count(*)::text AS count FROM auth_tokens WHERE purpose = 'invitation' AND used_at IS NULL`);
+    expect(live).toEqual([{ count: '1' }]);
+
+    // A used (or expired) key is not printed again: the next start makes a new one.
+    await database.db.execute(sql`UPDATE auth_tokens SET used_at = now()`);
+    const next = await ensureFirstAdministrator(database.db, config, silent);
+    expect(next?.registerLink).toMatch(/\/register\//);
+    expect(next?.registerLink).not.toBe(first?.registerLink);
+  });
 });

@@ -1,27 +1,67 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { authTokens, serverSecrets } from '../db/schema.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { hashSecret } from '../lib/secrets.ts';
 import { createInvitation } from '../modules/auth/invitations.repository.ts';
 import { countUsers, createUser } from '../modules/auth/users.repository.ts';
 import type { FirstAdministrator } from './start-banner.ts';
 
+/** The first administrator's registration key, kept until someone registers so that every instance and restart prints one link. */
+const FIRST_ADMIN_KEY = 'first-administrator-invitation';
+
+/** Whether `key` is an invitation still waiting to be used. */
+async function isLiveInvitation(tx: Db, key: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ tokenHash: authTokens.tokenHash })
+    .from(authTokens)
+    .where(and(eq(authTokens.tokenHash, hashSecret(key)), eq(authTokens.purpose, 'invitation'), isNull(authTokens.usedAt), gt(authTokens.expiresAt, sql`now()`)));
+  return row !== undefined;
+}
+
 /**
  * Makes sure someone can sign in to a new installation: creates the administrator
- * from STEWARD_ADMIN_* when no user exists yet, or makes a one-time registration link (logged, and answered
+ * from STEWARD_ADMIN_* when no user exists yet, or a registration link (logged, and answered
  * for the start-up banner). Answers nothing when staff exist already.
+ *
+ * Several instances may start at once on an empty database: they take turns on an advisory lock, so exactly
+ * one creates the administrator, and the registration key is kept in server_secrets, so every instance (and
+ * every restart until the key expires or is used) prints the same link.
  */
 export async function ensureFirstAdministrator(db: Db, config: Config, log: FastifyBaseLogger): Promise<FirstAdministrator | undefined> {
   if ((await countUsers(db)) > 0) return undefined;
   const admin = config.initialAdmin;
-  if (admin.password) {
-    await createUser(db, { name: admin.name, email: admin.email, role: 'admin', passwordHash: await hashPassword(admin.password) });
+  const passwordHash = admin.password ? await hashPassword(admin.password) : undefined;
+  const outcome = await db.transaction(async (tx): Promise<FirstAdministrator | 'created' | undefined> => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('steward:first-administrator'))`);
+    if ((await countUsers(tx)) > 0) {
+      await tx.delete(serverSecrets).where(eq(serverSecrets.name, FIRST_ADMIN_KEY));
+      return undefined;
+    }
+    if (passwordHash) {
+      await createUser(tx, { name: admin.name, email: admin.email, role: 'admin', passwordHash });
+      return 'created';
+    }
+    const [kept] = await tx.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, FIRST_ADMIN_KEY));
+    let key = kept?.value;
+    if (key === undefined || !(await isLiveInvitation(tx, key))) {
+      key = await createInvitation(tx, { email: admin.email, name: admin.name, role: 'admin', createdBy: null });
+      await tx
+        .insert(serverSecrets)
+        .values({ name: FIRST_ADMIN_KEY, value: key })
+        .onConflictDoUpdate({ target: serverSecrets.name, set: { value: key, createdAt: sql`now()` } });
+    }
+    return { email: admin.email, registerLink: `${config.publicUrl}/register/${key}` };
+  });
+  if (outcome === 'created') {
     log.info(`Created the first administrator ${admin.email} from STEWARD_ADMIN_EMAIL / STEWARD_ADMIN_PASSWORD.`);
     return { email: admin.email };
   }
-  const key = await createInvitation(db, { email: admin.email, name: admin.name, role: 'admin', createdBy: null });
-  const link = `${config.publicUrl}/register/${key}`;
   // A terminal shows the link in the start-up banner (LOG_FORMAT=pretty); a log collector gets this line.
-  if (config.logFormat === 'json') log.warn(`No staff account exists yet. Register the first administrator (${admin.email}) within 72 hours at: ${link}`);
-  return { email: admin.email, registerLink: link };
+  if (outcome?.registerLink && config.logFormat === 'json') {
+    log.warn(`No staff account exists yet. Register the first administrator (${admin.email}) within 72 hours at: ${outcome.registerLink}`);
+  }
+  return outcome;
 }
