@@ -78,6 +78,16 @@ export const requestLoggingOff = (config: Pick<Config, 'logFormat' | 'logLevel'>
   config.logFormat === 'pretty' && !['debug', 'trace'].includes(config.logLevel);
 
 /** Assembles plugins, then every module's routes. Used by main.ts and by the tests. */
+/**
+ * TRUST_PROXY as a number of hops: the nearest `hops` addresses (the socket's, then X-Forwarded-For's from the
+ * right) are proxies. Fastify reads a bare number as "trust nobody" since hop counts cannot check the peer, so
+ * this is only for servers every request reaches through the balancers (docs/operations.md says so).
+ */
+const trustHops =
+  (hops: number) =>
+  (_address: string, hop: number): boolean =>
+    hop < hops;
+
 export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
   const { config, database } = options;
   // Keys, codes and tokens are redacted from every request URL and error the log writes (lib/log-redaction.ts).
@@ -96,8 +106,8 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     },
     // A person at a terminal reads what happens, not a pair of lines per request: those show from LOG_LEVEL=debug.
     logController: new LogController({ disableRequestLogging: requestLoggingOff(config) }),
-    // Behind a proxy, set the proxy to pass X-Forwarded-For; rate limits key on request.ip.
-    trustProxy: 'loopback',
+    // Behind a proxy, set the proxy to pass X-Forwarded-For and TRUST_PROXY to trust it; rate limits key on request.ip.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     ...serverLimits(config.requestTimeoutMs),
     // Chat session ids (up to 200 characters, more once URL-encoded) travel in paths; the default is 100.
     routerOptions: { maxParamLength: 2048 },

@@ -99,4 +99,15 @@ describe('readConfig', () => {
     expect(config.llm).toEqual({ baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3.1', apiKey: undefined, timeoutMs: 5000 });
     expect(config.chatRateLimits).toEqual({ perIpPerMinute: 100, perSessionPerMinute: 5 });
   });
+
+  it('reads TRUST_PROXY as Fastify takes it: loopback by default, true or false, hops, or addresses and ranges', () => {
+    expect(readConfig({}).trustProxy).toEqual(['loopback']);
+    expect(readConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(readConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(readConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(readConfig({ TRUST_PROXY: '10.0.0.0/8, 2001:db8::1 ,uniquelocal' }).trustProxy).toEqual(['10.0.0.0/8', '2001:db8::1', 'uniquelocal']);
+    for (const wrong of ['yes', '11', '10.0.0.0/33', '10.0.0.300', 'proxy.example.com', ',']) {
+      expect(() => readConfig({ TRUST_PROXY: wrong }), wrong).toThrow(/^Invalid TRUST_PROXY: must be true, false, a number of hops/);
+    }
+  });
 });

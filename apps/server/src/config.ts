@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { SIMPLE_EMAIL_PATTERN } from '@steward/contract/auth';
@@ -39,6 +40,39 @@ function isWebOrigin(value: string): boolean {
     return false;
   }
 }
+
+/** proxy-addr's names for address ranges, which Fastify's trustProxy takes beside addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry) || net.isIP(entry) !== 0) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  return family !== 0 && rest.length === 0 && prefix !== undefined && /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** Which proxies may say who the client is (X-Forwarded-For), as Fastify's `trustProxy` takes it. */
+export type TrustProxy = boolean | number | string[];
+
+/**
+ * TRUST_PROXY: `true` (every hop: only when every request comes through your proxy), `false`, a number of hops
+ * (the load balancers in front, counted from the server), or addresses, CIDR ranges and proxy-addr's names
+ * (loopback, linklocal, uniquelocal), comma-separated. Default: loopback (a proxy on the same machine).
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .transform((value, context): TrustProxy => {
+    if (value === 'true' || value === 'false') return value === 'true';
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 10) return hops;
+    }
+    const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+    if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
+    context.addIssue({ code: 'custom', message: 'must be true, false, a number of hops (0 to 10), or comma-separated addresses, CIDR ranges, loopback, linklocal or uniquelocal' });
+    return z.NEVER;
+  });
 
 const environmentSchema = z.object({
   PORT: z.coerce
@@ -99,6 +133,7 @@ const environmentSchema = z.object({
     .default(30_000),
   CHAT_RATE_LIMIT_PER_IP: perMinute.default(30),
   CHAT_RATE_LIMIT_PER_SESSION: perMinute.default(12),
+  TRUST_PROXY: trustProxySetting.default(['loopback']),
 });
 
 export interface Config {
@@ -138,6 +173,8 @@ export interface Config {
   llm: LlmConfig | undefined;
   /** Public chat calls allowed per minute, per visitor address and per chat session. */
   chatRateLimits: { perIpPerMinute: number; perSessionPerMinute: number };
+  /** The proxies whose X-Forwarded-For names the client (rate limits, the audit log, chat limits and countries read it). */
+  trustProxy: TrustProxy;
 }
 
 export interface LlmConfig {
@@ -221,5 +258,6 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
         ? { baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ''), model: env.LLM_MODEL, apiKey: env.LLM_API_KEY, timeoutMs: env.LLM_TIMEOUT_MS }
         : undefined,
     chatRateLimits: { perIpPerMinute: env.CHAT_RATE_LIMIT_PER_IP, perSessionPerMinute: env.CHAT_RATE_LIMIT_PER_SESSION },
+    trustProxy: env.TRUST_PROXY,
   };
 }
