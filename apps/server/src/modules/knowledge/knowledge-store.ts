@@ -32,6 +32,18 @@ export function createKnowledgeStore(db: Db, embedder: Embedder): KnowledgeStore
   let vectorsEnabled = false;
   let model: StoredModel | undefined;
 
+  /**
+   * The store's model as the database records it: an instance that has not embedded yet learns it there, so a
+   * model another instance recorded (with the first document's vectors) is used by every instance at once.
+   */
+  const knownModel = async (): Promise<StoredModel | undefined> => {
+    if (model) return model;
+    const stored = await readStoredModel(db);
+    if (stored && stored.model !== embedder.model) throw new Error(modelMismatch(stored.model, embedder.model));
+    model = stored;
+    return model;
+  };
+
   const adopt = async (dimensions: number): Promise<StoredModel> => {
     if (model) return model;
     model = await recordModel(db, { model: embedder.model, dimensions });
@@ -70,9 +82,10 @@ export function createKnowledgeStore(db: Db, embedder: Embedder): KnowledgeStore
       return vectors;
     },
     async embedQuery(text) {
-      if (!vectorsEnabled || !model) return undefined;
+      const known = vectorsEnabled ? await knownModel() : undefined;
+      if (!known) return undefined;
       const [vector] = await queryEmbedder.embed([text]);
-      return vector ? { vector, dimensions: model.dimensions } : undefined;
+      return vector ? { vector, dimensions: known.dimensions } : undefined;
     },
   };
 }
