@@ -50,6 +50,22 @@ export async function migrate(
   });
 }
 
+/**
+ * How the database stands against this version's migrations, for the readiness check: the ones it has not
+ * applied (but those skipped for want of an extension the server does not have), and ones a newer version applied.
+ */
+export async function migrationState(database: Database, migrations: readonly Migration[] = allMigrations): Promise<{ pending: string[]; unknown: string[] }> {
+  const applied = new Set((await database.query<{ name: string }>('SELECT name FROM schema_migrations')).map((row) => row.name));
+  const known = new Set(migrations.map((migration) => migration.name));
+  const pending: string[] = [];
+  for (const migration of migrations) {
+    if (applied.has(migration.name)) continue;
+    if (migration.requiresExtension && !(await hasExtension(database, migration.requiresExtension))) continue;
+    pending.push(migration.name);
+  }
+  return { pending, unknown: [...applied].filter((name) => !known.has(name)).sort() };
+}
+
 export async function hasExtension(database: Database, name: string): Promise<boolean> {
   const rows = await database.query<{ available: boolean }>(
     'SELECT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = $1) AS available',

@@ -1,16 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { healthAnswer } from '@steward/contract/health';
+import { HEALTH_MESSAGES, healthAnswer } from '@steward/contract/health';
 import type { AppContext } from '../../app-context.ts';
+import { migrationState } from '../../db/migrate.ts';
+import { HttpError } from '../../lib/http-error.ts';
 
-/** GET /api/health answers once the database answers: for load balancers and start-up scripts. */
+/**
+ * GET /api/health: alive (the process answers and so does the database), for load balancers and start-up scripts.
+ * GET /api/health/ready: ready to take traffic: the database answers and holds exactly this version's migrations
+ * (during a rolling upgrade, an old instance on a database a newer one migrated says so, and so does a new one
+ * before its migrations ran).
+ */
 export async function healthRoutes(app: FastifyInstance, { database }: AppContext): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/health',
-    { config: { access: 'public' }, schema: { response: { 200: healthAnswer } } },
-    async () => {
-      await database.query('SELECT 1');
-      return { success: true as const };
-    },
-  );
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get('/api/health', { config: { access: 'public' }, schema: { response: { 200: healthAnswer } } }, async () => {
+    await database.query('SELECT 1');
+    return { success: true as const };
+  });
+
+  typed.get('/api/health/ready', { config: { access: 'public' }, schema: { response: { 200: healthAnswer } } }, async () => {
+    const state = await migrationState(database).catch(() => undefined);
+    if (!state) throw new HttpError(503, HEALTH_MESSAGES.databaseDown);
+    if (state.unknown.length > 0) throw new HttpError(503, HEALTH_MESSAGES.newerDatabase(state.unknown));
+    if (state.pending.length > 0) throw new HttpError(503, HEALTH_MESSAGES.pendingMigrations(state.pending));
+    return { success: true as const };
+  });
 }
