@@ -25,6 +25,7 @@ import path from 'node:path';
 import { PAGE_SIZE } from '@steward/contract/paging';
 import { STATISTICS_PERIODS } from '@steward/contract/statistics';
 import { BENCH_PASSWORD, benchStaff, forkBenchServer, prepareDataDir, type ServerProcess, signIn } from './bench-server.ts';
+import { SITE } from './dataset/product-content.ts';
 import { firstLoadMarkdown, measureFirstLoad, widgetGzipBytes } from './bundle-sizes.ts';
 import { demoteHeadings, replaceMarkedSection, runContextMarkdown } from './docs-section.ts';
 import { benchmarkDocuments } from './documents-bench.ts';
@@ -111,6 +112,9 @@ async function benchmarkSize(historyRows: number, large: boolean): Promise<{ siz
     get(CALL.feedbackDeep, `/api/all-feedback/${deepPages.feedback}/`);
     get(CALL.helpRequestsPage1, '/api/all-help-requests/0/');
     get(CALL.helpRequestsDeep, `/api/all-help-requests/${deepPages.helpRequests}/`);
+    // Triage filters the list counters do not keep (issue 40): a common one, and the narrowest mix of three.
+    get('GET /api/all-history/0?rating=down', '/api/all-history/0?rating=down');
+    get('GET /api/all-history/0?rating=down, one country and site', `/api/all-history/0?rating=down&country=BR&origin=${encodeURIComponent(SITE)}`);
     for (const [name, text] of searchCalls()) {
       add(name, {
         url: `${server.url}/api/search`,
