@@ -74,7 +74,8 @@ async function isHealthy(url: string): Promise<boolean> {
 async function stopProcess(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
   if (child.exitCode !== null) return;
   child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  // A graceful stop takes at most 15 s (requests in flight; a job in hand gets 10 s, meanwhile): allow it.
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
   await exited;
   clearTimeout(timer);
 }

@@ -193,6 +193,8 @@ test.describe('the chat widget on another site', () => {
     const visitor = await visitorContext(browser);
     const page = await visitor.newPage();
     await page.goto(host.url());
+    // The widget draws its launcher once its appearance has loaded: Tab before that skips it.
+    await expect(launcher(page)).toBeVisible();
     await page.locator('#host-button').focus();
     await page.keyboard.press('Tab');
     await expect(launcher(page)).toBeFocused();

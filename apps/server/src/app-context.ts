@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { JobHandler } from './jobs/job-queue.ts';
+import type { Metrics } from './lib/metrics.ts';
 import type { MailTransport } from './mail/mail-transport.ts';
 import type { KnowledgeStore } from './modules/knowledge/knowledge-store.ts';
 
@@ -17,4 +18,6 @@ export interface AppContext {
   mailTransport: MailTransport;
   /** The embedder and the knowledge store's mode (vectors or full text): documents and retrieval. */
   knowledge: KnowledgeStore;
+  /** What GET /metrics reports (lib/metrics.ts). */
+  metrics: Metrics;
 }

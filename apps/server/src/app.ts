@@ -46,6 +46,10 @@ import { textSafeValidatorCompiler } from './plugins/text-safety-validation.ts';
 import { serverLimits } from './lib/server-limits.ts';
 import type { WidgetBuild } from './plugins/widget-build.ts';
 import { registerWidgetRoutes } from './plugins/widget-routes.ts';
+import { createMetrics } from './lib/metrics.ts';
+import { queueStates } from './jobs/job-queue.ts';
+import { withEmbeddingMetrics } from './ingest/timed-embedder.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -119,7 +123,8 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
   app.setSerializerCompiler(serializerCompiler);
 
   const mailTransport = options.mailTransport ?? createMailTransport(config, app.log);
-  const embedder = options.embedder ?? createEmbedder(config);
+  const metrics = createMetrics({ queueStates: () => queueStates(database.db), poolUse: () => database.poolUse?.() });
+  const embedder = withEmbeddingMetrics(options.embedder ?? createEmbedder(config), metrics);
   app.addHook('onClose', () => embedder.close());
   const knowledge = createKnowledgeStore(database.db, embedder);
   const context: AppContext = {
@@ -130,10 +135,12 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     jobHandlers: createJobHandlers({ db: database.db, config, log: app.log, mailTransport, knowledge }),
     mailTransport,
     knowledge,
+    metrics,
   };
 
   registerErrorHandling(app);
   const routes = registerAccessRules(app, config.botApiKey);
+  registerMetrics(app, metrics, config.metricsToken);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, config.secureCookies);
   registerSessions(app, (sessionId) => findSessionUser(database.db, sessionId));

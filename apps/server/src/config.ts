@@ -134,6 +134,7 @@ const environmentSchema = z.object({
   CHAT_RATE_LIMIT_PER_IP: perMinute.default(30),
   CHAT_RATE_LIMIT_PER_SESSION: perMinute.default(12),
   TRUST_PROXY: trustProxySetting.default(['loopback']),
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters long').optional(),
 });
 
 export interface Config {
@@ -175,6 +176,8 @@ export interface Config {
   chatRateLimits: { perIpPerMinute: number; perSessionPerMinute: number };
   /** The proxies whose X-Forwarded-For names the client (rate limits, the audit log, chat limits and countries read it). */
   trustProxy: TrustProxy;
+  /** GET /metrics answers Prometheus with `Authorization: Bearer` this token; unset, the route answers 404. */
+  metricsToken: string | undefined;
 }
 
 export interface LlmConfig {
@@ -259,5 +262,6 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
         : undefined,
     chatRateLimits: { perIpPerMinute: env.CHAT_RATE_LIMIT_PER_IP, perSessionPerMinute: env.CHAT_RATE_LIMIT_PER_SESSION },
     trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN,
   };
 }

@@ -7,7 +7,7 @@ import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { scheduleCleanUp } from './worker/clean-up.ts';
 import { jobLanes } from './worker/job-handlers.ts';
-import { releaseInterruptedJobs, startJobWorker } from './jobs/job-queue.ts';
+import { jobOwnerName, releaseInterruptedJobs, startJobWorker } from './jobs/job-queue.ts';
 import { requireWebBuild } from './plugins/web-build.ts';
 import { requireWidgetBuild } from './plugins/widget-build.ts';
 import { ensureFirstAdministrator } from './setup/first-admin.ts';
@@ -44,13 +44,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await migrate(database, app.log);
     const firstAdministrator = await ensureFirstAdministrator(database.db, config, app.log);
     await scheduleCleanUp(database.db);
-    if (!config.databaseUrl) {
-      const released = await releaseInterruptedJobs(database.db);
-      if (released > 0) app.log.warn(`${released} background job(s) interrupted by the last stop will run again.`);
-    }
+    // On PostgreSQL other instances hold jobs too: only this instance's previous run's are released.
+    const jobOwner = jobOwnerName(config.port);
+    const released = await releaseInterruptedJobs(database.db, config.databaseUrl ? jobOwner : undefined);
+    if (released > 0) app.log.warn(`${released} background job(s) interrupted by the last stop will run again.`);
     await context.knowledge.prepare(app.log);
     await app.listen({ port: config.port, host: config.host });
-    const workers = jobLanes(context.jobHandlers).map((lane) => startJobWorker(context.db, lane, app.log));
+    const workers = jobLanes(context.jobHandlers).map((lane) => startJobWorker(context.db, lane, app.log, { owner: jobOwner, metrics: context.metrics }));
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const openDb = database;
@@ -59,9 +59,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
       database,
       url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
       firstAdministrator,
+      // A graceful stop (SIGTERM, a deploy): no new requests or jobs; requests in flight get HTTP_STOP_GRACE_MS,
+      // a job in hand is told to stop and, if it cannot within the workers' grace, is handed back without
+      // losing an attempt.
       stop: async () => {
-        await app.close();
-        await Promise.all(workers.map((worker) => worker.stop()));
+        const workersStopped = Promise.all(workers.map((worker) => worker.stop()));
+        await closeWithin(app, HTTP_STOP_GRACE_MS);
+        await workersStopped;
         await openDb.close();
         releaseLock();
       },
@@ -70,6 +74,24 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await database?.close().catch(() => undefined);
     releaseLock();
     throw error;
+  }
+}
+
+/** How long a graceful stop waits for requests in flight (an upload, an export) before closing their connections. */
+const HTTP_STOP_GRACE_MS = 15_000;
+
+async function closeWithin(app: FastifyInstance, graceMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const closed = await Promise.race([
+    app.close().then(() => true),
+    new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), graceMs);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (!closed) {
+    app.log.warn(`Requests still running ${graceMs / 1000} s after the stop began were cut off.`);
+    app.server.closeAllConnections();
   }
 }
 

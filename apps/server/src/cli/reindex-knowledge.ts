@@ -6,6 +6,7 @@ import { documentIngestionHandler } from '../modules/documents/document-ingestio
 import { informTheBotIndexingHandler } from '../modules/inform-the-bot/inform-the-bot-indexing.ts';
 import type { KnowledgeStore } from '../modules/knowledge/knowledge-store.ts';
 import { dropVectorIndexes, forgetStoredModel, hasVectorColumn } from '../modules/knowledge/knowledge-vectors.ts';
+import { outsideTheQueue } from '../jobs/job-queue.ts';
 
 export interface ReindexReport {
   documents: number;
@@ -62,9 +63,9 @@ export async function reindexKnowledge(
   };
   // As a first attempt: a failure that is not the document's fault (the embedder) is thrown and reported here, not written on the card.
   for (const document of documents) {
-    await attempt(`document "${document.title}"`, () => ingestDocument({ documentId: document.id, fileId: document.file_id }, { attempt: 1 }));
+    await attempt(`document "${document.title}"`, () => ingestDocument({ documentId: document.id, fileId: document.file_id }, outsideTheQueue()));
   }
-  for (const item of items) await attempt(`Inform-the-Bot item ${item.id}`, () => indexItem({ id: item.id }, { attempt: 1 }));
+  for (const item of items) await attempt(`Inform-the-Bot item ${item.id}`, () => indexItem({ id: item.id }, outsideTheQueue()));
 
   const [count] = await sqlRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM knowledge_chunks`);
   return { documents: documents.length, items: items.length, chunks: count?.n ?? 0, failures };

@@ -10,6 +10,7 @@ import { createTurns } from './event-loop-turns.ts';
 import { applyTextTypeParsers, dropRedundantParsers } from './pglite-text-parsers.ts';
 import { createStatementCache } from './pglite-statement-cache.ts';
 import * as schema from './schema.ts';
+import type { PoolUse } from '../lib/metrics.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -26,6 +27,8 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a gzipped tarball (test templates, backups). */
   dumpDataDir?: () => Promise<Blob>;
+  /** PostgreSQL only: the pool's connections, for GET /metrics. */
+  poolUse?: () => PoolUse;
 }
 
 export type DatabaseOptions =
@@ -98,5 +101,6 @@ async function openPostgres(options: { url: string; maxConnections?: number }): 
       }
     },
     close: () => pool.end(),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

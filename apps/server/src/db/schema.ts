@@ -424,6 +424,8 @@ export const jobs = pgTable('jobs', {
   maxAttempts: integer('max_attempts').notNull().default(5),
   runAt: timestamptz('run_at').notNull().defaultNow(),
   lockedUntil: timestamptz('locked_until'),
+  /** The instance holding a running job (jobOwnerName): only it renews the lease. */
+  lockedBy: text('locked_by'),
   lastError: text('last_error'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   finishedAt: timestamptz('finished_at'),

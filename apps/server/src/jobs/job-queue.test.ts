@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
 import { openTestDatabase } from '../test/test-database.ts';
-import { enqueueJob, type JobHandler, releaseInterruptedJobs, retryDelayMs, runNextJob } from './job-queue.ts';
+import { enqueueJob, type JobHandler, LAST_ATTEMPT_CUT_OFF, releaseInterruptedJobs, retryDelayMs, runNextJob, startJobWorker } from './job-queue.ts';
 
 const log = pino({ level: 'silent' });
 let database: Database;
@@ -74,5 +74,94 @@ describe('releaseInterruptedJobs', () => {
     expect(await runNextJob(database.db, handler, log)).toBe(true);
     expect(handled).toEqual([id]);
     expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2 });
+  });
+});
+
+/** A job as a killed instance leaves it: running, held by `owner`, its lease ended a second ago. */
+async function heldByDeadInstance(queue: string, attempts: number, maxAttempts: number, owner = 'host-a:3000'): Promise<number> {
+  const id = await enqueueJob(database.db, queue, { n: 1 }, { maxAttempts });
+  await database.db.update(jobs).set({ status: 'running', attempts, lockedBy: owner, lockedUntil: new Date(Date.now() - 1000) }).where(eq(jobs.id, id));
+  return id;
+}
+
+describe('jobs of an instance that died', () => {
+  it('are taken over by another instance once the lease (seconds, renewed by heartbeat) ends, the cut-off run counted', async () => {
+    const id = await heldByDeadInstance('test-takeover', 1, 3);
+    const seen: number[] = [];
+    expect(await runNextJob(database.db, only('test-takeover', async (_payload, { attempt }) => void seen.push(attempt)), log, { owner: 'host-b:3000' })).toBe(true);
+    expect(seen).toEqual([2]);
+    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2, lockedBy: null });
+  });
+
+  it('are given up, not run again, when the cut-off run was the last attempt: the handler\'s giveUp records it', async () => {
+    const id = await heldByDeadInstance('test-last', 3, 3);
+    const ran: unknown[] = [];
+    const gaveUp: string[] = [];
+    const handler: JobHandler = Object.assign(async (payload: Record<string, unknown>) => void ran.push(payload), {
+      giveUp: async (_payload: Record<string, unknown>, reason: string) => void gaveUp.push(reason),
+    });
+    expect(await runNextJob(database.db, only('test-last', handler), log, { owner: 'host-b:3000' })).toBe(true);
+    expect(ran).toEqual([]);
+    expect(gaveUp).toEqual([LAST_ATTEMPT_CUT_OFF]);
+    expect(await jobRow(id)).toMatchObject({ status: 'failed', attempts: 3, lastError: LAST_ATTEMPT_CUT_OFF, lockedBy: null });
+  });
+
+  it('are released at once by the same instance restarting, and only its own', async () => {
+    const mine = await heldByDeadInstance('test-restart', 1, 3, 'host-a:3000');
+    const theirs = await heldByDeadInstance('test-restart', 1, 3, 'host-b:3000');
+    await database.db.update(jobs).set({ lockedUntil: new Date(Date.now() + 30_000) });
+    expect(await releaseInterruptedJobs(database.db, 'host-a:3000')).toBe(1);
+    expect(await jobRow(mine)).toMatchObject({ status: 'queued', attempts: 1, lockedBy: null });
+    expect(await jobRow(theirs)).toMatchObject({ status: 'running', lockedBy: 'host-b:3000' });
+  });
+});
+
+describe('a graceful stop', () => {
+  it('tells the job in hand to stop and hands it back without using up an attempt', async () => {
+    const id = await enqueueJob(database.db, 'test-graceful', {}, { maxAttempts: 1 });
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const worker = startJobWorker(
+      database.db,
+      only('test-graceful', async (_payload, { signal }) => {
+        started();
+        await new Promise((resolve) => signal.addEventListener('abort', resolve));
+        signal.throwIfAborted();
+      }),
+      log,
+      { owner: 'host-a:3000' },
+    );
+    await running;
+    await worker.stop();
+    expect(await jobRow(id)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null, lockedUntil: null });
+  });
+
+  it('hands back a job that does not stop within the grace, and its late end does not mark it done', async () => {
+    const id = await enqueueJob(database.db, 'test-stubborn', {});
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let finish!: () => void;
+    const finishing = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const worker = startJobWorker(
+      database.db,
+      only('test-stubborn', async () => {
+        started();
+        await finishing;
+      }),
+      log,
+      { owner: 'host-a:3000' },
+    );
+    await running;
+    await worker.stop(100);
+    expect(await jobRow(id)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null });
+    finish();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await jobRow(id))?.status).toBe('queued');
   });
 });

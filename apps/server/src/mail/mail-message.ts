@@ -5,4 +5,6 @@ export interface MailMessage {
   text: string;
   /** Simple HTML with the same content. */
   html: string;
+  /** Set by the mail queue from the job's id: the same on every attempt. */
+  messageId?: string;
 }

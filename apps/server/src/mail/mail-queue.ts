@@ -20,8 +20,12 @@ const mailPayload = z.object({
 export const enqueueMail = (db: Db, message: MailMessage): Promise<number> =>
   enqueueJob(db, MAIL_QUEUE, { ...message }, { maxAttempts: 8 });
 
+/**
+ * Sends a queued mail. Its Message-ID is made from the job's id, so a mail sent again after a crash cut its
+ * run off between sending and marking it done is the same mail (mail readers show one), never a second one.
+ */
 export const mailJobHandler =
-  (transport: MailTransport): JobHandler =>
-  async (payload) => {
-    await transport.send(mailPayload.parse(payload));
+  (transport: MailTransport, messageIdDomain: string): JobHandler =>
+  async (payload, { jobId }) => {
+    await transport.send({ ...mailPayload.parse(payload), messageId: `<steward-mail-${jobId}@${messageIdDomain}>` });
   };

@@ -34,6 +34,7 @@ import { listTriage } from './2610-list-triage.ts';
 import { sessionLinks } from './2640-session-links.ts';
 import { helpRequestReplies } from './2641-help-request-replies.ts';
 import { insightsIndexes } from './2670-insights-indexes.ts';
+import { jobOwners } from './2700-job-owners.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
 export const allMigrations: readonly Migration[] = [
@@ -72,4 +73,5 @@ export const allMigrations: readonly Migration[] = [
   sessionLinks,
   helpRequestReplies,
   insightsIndexes,
+  jobOwners,
 ];

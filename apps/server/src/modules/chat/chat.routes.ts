@@ -35,7 +35,7 @@ export const CHAT_BODY_LIMIT = 16 * 1024;
  * They write through the same actions as /api/bot/*, so statistics, lists, counters, search and
  * notification mails behave the same. See docs/bot.md.
  */
-export async function chatRoutes(app: FastifyInstance, { db, config, knowledge, log }: AppContext): Promise<void> {
+export async function chatRoutes(app: FastifyInstance, { db, config, knowledge, log, metrics }: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const sessionIds = sharedChatSessionIds(db);
   const savedOrigins = async () => (await readBotAppearance(db)).allowed_sites;
@@ -79,6 +79,7 @@ export async function chatRoutes(app: FastifyInstance, { db, config, knowledge, 
           coverage_gap: draft.coverageGap,
           ...visitor(request),
         }, draft.builtFrom));
+        metrics.chatAnswers.inc({ kind: draft.kind });
         // An answer that does not know offers the help-request form already: the support message would offer it twice.
         const support = draft.kind !== 'unknown' && (await supportMessageDue(db, sessionId));
         return {

@@ -9,7 +9,8 @@ import { testDataPath } from '../../test/test-data.ts';
 import { onPostgres } from '../../test/test-database.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { runAllJobs } from '../../test/run-jobs.ts';
-import { documentIngestionHandler, INGESTION_ATTEMPTS } from './document-ingestion.ts';
+import { documentIngestionHandler, INGESTION_ATTEMPTS, INGESTION_CUT_OFF } from './document-ingestion.ts';
+import { outsideTheQueue, runNextJob } from '../../jobs/job-queue.ts';
 
 let testApp: TestApp;
 let admin: ApiClient;
@@ -82,7 +83,7 @@ describe('ingesting documents into the knowledge store', () => {
       CREATE TRIGGER test_refuse_windows BEFORE INSERT ON knowledge_chunk_windows FOR EACH ROW EXECUTE FUNCTION test_refuse_windows();`);
     try {
       const ingest = documentIngestionHandler({ db: testApp.db, log: testApp.app.log, knowledge: testApp.context.knowledge });
-      const failure: unknown = await ingest({ documentId: document.id, fileId: document.fileId }, { attempt: INGESTION_ATTEMPTS }).then(
+      const failure: unknown = await ingest({ documentId: document.id, fileId: document.fileId }, { ...outsideTheQueue(), attempt: INGESTION_ATTEMPTS }).then(
         () => undefined,
         (error: unknown) => error,
       );
@@ -100,6 +101,27 @@ describe('ingesting documents into the knowledge store', () => {
     const [windows] = await sqlRows<{ n: number }>(testApp.db, sql`
       SELECT count(*)::int AS n FROM knowledge_chunk_windows w JOIN knowledge_chunks c ON c.id = w.chunk_id WHERE c.document_id = ${document.id}`);
     expect(windows?.n).toBeGreaterThan(0);
+  });
+
+  it('stops between steps at a graceful stop, leaving the document in progress for the run that takes it over', async () => {
+    const document = await addDocument('stopped.txt', RETURNS, 'Stopped');
+    const ingest = documentIngestionHandler({ db: testApp.db, log: testApp.app.log, knowledge: testApp.context.knowledge });
+    const stopping = new AbortController();
+    stopping.abort();
+    await expect(ingest({ documentId: document.id, fileId: document.fileId }, { ...outsideTheQueue(), attempt: INGESTION_ATTEMPTS, signal: stopping.signal })).rejects.toThrow();
+    expect((await statusOf(document.id))?.status).toBe('in_progress');
+    await runAllJobs(testApp);
+    expect(await statusOf(document.id)).toEqual({ status: 'completed', error_message: null });
+  });
+
+  it('ends in error with the reason when the server died during each attempt, never in progress for ever', async () => {
+    const document = await addDocument('killer.txt', SHIPPING, 'Killer');
+    // The job as an instance killed during its last attempt leaves it.
+    await testApp.db.execute(sql`
+      UPDATE jobs SET status = 'running', attempts = ${INGESTION_ATTEMPTS}, locked_by = 'dead-instance:3000', locked_until = now() - interval '1 second'
+      WHERE queue = 'document-ingestion' AND (payload->>'documentId')::int = ${document.id}`);
+    expect(await runNextJob(testApp.db, testApp.context.jobHandlers, testApp.context.log)).toBe(true);
+    expect(await statusOf(document.id)).toEqual({ status: 'error', error_message: INGESTION_CUT_OFF });
   });
 
   it('ends a broken or empty PDF in error with its reason, never in progress', async () => {

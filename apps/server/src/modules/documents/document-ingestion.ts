@@ -20,17 +20,24 @@ async function prepareDocumentFile(
   { db, log, knowledge }: { db: Db; log: FastifyBaseLogger; knowledge: KnowledgeStore },
   documentId: number,
   fileId: string,
+  signal: AbortSignal,
 ): Promise<PreparedChunks> {
   const file = await findStoredFile(db, fileId);
   const bytes = await readFileBytes(db, fileId);
   if (!file || !bytes) throw new IngestError('The uploaded file is missing. Please upload it again.');
   const pages = await parseDocument(file.kind, bytes);
+  // A graceful stop hands the job back between steps (job-queue.ts), to start again elsewhere.
+  signal.throwIfAborted();
   log.info({ documentId, pages: pages.length }, 'document parsed, embedding its chunks');
   // Only a PDF has pages worth citing; a text or CSV file is one page.
   const prepared = await prepareChunks(knowledge, pages, { pageNumbers: file.kind === 'pdf' });
+  signal.throwIfAborted();
   if (prepared.chunks.length === 0) throw new IngestError('This document has no text to index.');
   return prepared;
 }
+
+/** What the document says when the server died during its last attempt (the job's giveUp). */
+export const INGESTION_CUT_OFF = 'Indexing was cut off: the server stopped while indexing this document, each time it tried. Upload it again to try once more.';
 
 /** Whether the document still has this file, as its own or as the new version that replaces it. */
 const stillHas = (document: { fileId: string; replacingFileId: string | null } | undefined, fileId: string) =>
@@ -43,9 +50,9 @@ const stillHas = (document: { fileId: string; replacingFileId: string | null } |
  * until then the old ones keep answering. The chunks' vectors follow in short transactions of their
  * own (writeChunkWindows), so that no request waits seconds behind a long document's.
  */
-export const documentIngestionHandler =
+const ingestDocument =
   ({ db, log, knowledge }: { db: Db; log: FastifyBaseLogger; knowledge: KnowledgeStore }): JobHandler =>
-  async (payload, { attempt }) => {
+  async (payload, { attempt, signal }) => {
     const { documentId, fileId } = payloadSchema.parse(payload);
     if (!stillHas(await findDocument(db, { id: documentId }), fileId)) {
       log.info({ documentId, fileId }, 'document ingestion skipped: the document or this version of it is gone');
@@ -54,7 +61,7 @@ export const documentIngestionHandler =
     log.info({ documentId, fileId, attempt }, 'document ingestion started');
     let indexed: { chunks: number; withVectors: boolean; windows: ChunkWindows[] };
     try {
-      const prepared = await prepareDocumentFile({ db, log, knowledge }, documentId, fileId);
+      const prepared = await prepareDocumentFile({ db, log, knowledge }, documentId, fileId, signal);
       const windows = await db.transaction(async (tx) => {
         const current = await findDocument(tx, { id: documentId }, { forUpdate: true });
         if (!current || !stillHas(current, fileId)) return [];
@@ -69,7 +76,7 @@ export const documentIngestionHandler =
       indexed = { chunks: prepared.chunks.length, withVectors: prepared.withVectors, windows };
     } catch (error) {
       const reason = error instanceof IngestError ? error.reason : undefined;
-      if (reason === undefined && attempt < INGESTION_ATTEMPTS) throw error;
+      if (signal.aborted || (reason === undefined && attempt < INGESTION_ATTEMPTS)) throw error;
       await markFailed(db, documentId, fileId, reason ?? `Indexing failed: ${error instanceof Error ? error.message : String(error)}`);
       if (reason === undefined) throw error;
       return;
@@ -80,6 +87,14 @@ export const documentIngestionHandler =
     log.info({ documentId, chunks: indexed.chunks, vectors: indexed.withVectors }, 'document indexed');
   };
 
+export const documentIngestionHandler = (deps: { db: Db; log: FastifyBaseLogger; knowledge: KnowledgeStore }): JobHandler =>
+  Object.assign(ingestDocument(deps), {
+    giveUp: async (payload: Record<string, unknown>) => {
+      const { documentId, fileId } = payloadSchema.parse(payload);
+      await markFailed(deps.db, documentId, fileId, INGESTION_CUT_OFF);
+    },
+  });
+
 /**
  * The re-indexing after an upgrade (DOCUMENT_REINDEX_QUEUE): an indexed document read again from its file
  * and its chunks swapped in at once, as a replacement's are; until then its old chunks answer. It changes
@@ -88,14 +103,14 @@ export const documentIngestionHandler =
  */
 export const documentReindexHandler =
   ({ db, log, knowledge }: { db: Db; log: FastifyBaseLogger; knowledge: KnowledgeStore }): JobHandler =>
-  async (payload) => {
+  async (payload, { signal }) => {
     const { documentId, fileId } = payloadSchema.parse(payload);
     const isCurrent = (document: Awaited<ReturnType<typeof findDocument>>) =>
       document?.status === 'completed' && document.fileId === fileId && document.replacingFileId === null;
     if (!isCurrent(await findDocument(db, { id: documentId }))) return;
     let prepared: PreparedChunks;
     try {
-      prepared = await prepareDocumentFile({ db, log, knowledge }, documentId, fileId);
+      prepared = await prepareDocumentFile({ db, log, knowledge }, documentId, fileId, signal);
     } catch (error) {
       if (!(error instanceof IngestError)) throw error;
       log.warn({ documentId, reason: error.reason }, 'document not re-indexed: it keeps its previous chunks');

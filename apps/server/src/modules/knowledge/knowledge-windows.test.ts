@@ -14,6 +14,7 @@ import { createKnowledgeStore, type KnowledgeStore } from './knowledge-store.ts'
 import { knowledgeWindowsHandler } from './knowledge-windows-job.ts';
 import { replaceChunks, WINDOWS_PER_TRANSACTION, writeChunkWindows } from './knowledge.repository.ts';
 import type { Db } from '../../db/client.ts';
+import { outsideTheQueue } from '../../jobs/job-queue.ts';
 
 const log = pino({ level: 'silent' });
 let database: Database;
@@ -117,7 +118,7 @@ describe.skipIf(onPostgres())('a chunk\'s vectors, one per window the model read
     await database.db.execute(sql`DELETE FROM knowledge_chunk_windows w USING knowledge_chunks c WHERE c.id = w.chunk_id AND c.document_id = ${other} AND w.window_index > 0`);
     expect(await nearestChunkText()).not.toContain('two-year warranty');
 
-    await knowledgeWindowsHandler({ db: database.db, log, knowledge })({ documentId }, { attempt: 1 });
+    await knowledgeWindowsHandler({ db: database.db, log, knowledge })({ documentId }, outsideTheQueue());
 
     expect(await windowCounts(documentId)).toEqual(complete);
     expect(await firstWindows()).toEqual(before);
@@ -139,9 +140,9 @@ describe.skipIf(onPostgres())('a chunk\'s vectors, one per window the model read
         return vectors;
       },
     };
-    await knowledgeWindowsHandler({ db: database.db, log, knowledge: racing })({ documentId }, { attempt: 1 });
+    await knowledgeWindowsHandler({ db: database.db, log, knowledge: racing })({ documentId }, outsideTheQueue());
     expect(await sqlRows(database.db, sql`SELECT count(*)::int AS windows FROM knowledge_chunk_windows`)).toEqual([{ windows: 0 }]);
-    await expect(knowledgeWindowsHandler({ db: database.db, log, knowledge })({ informTheBotId: 12345 }, { attempt: 1 })).resolves.toBeUndefined();
+    await expect(knowledgeWindowsHandler({ db: database.db, log, knowledge })({ informTheBotId: 12345 }, outsideTheQueue())).resolves.toBeUndefined();
   });
 
   it('writes the vectors after the chunks, in transactions of at most WINDOWS_PER_TRANSACTION windows, passing over a chunk deleted meanwhile', async () => {

@@ -59,6 +59,7 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   { route: 'HEAD /api/docs/static/*', build: get('/api/docs/static/swagger-ui.css'), expect: everyone(200) },
   { route: 'GET /api/health', build: get('/api/health'), expect: everyone(200) },
   { route: 'GET /api/health/ready', build: get('/api/health/ready'), expect: everyone(200) },
+  { route: 'GET /metrics', build: get('/metrics'), expect: everyone(404) },
   { route: 'GET /api/app-info', build: get('/api/app-info'), expect: everyone(200) },
   { route: 'GET /api/bot-settings', build: get('/api/bot-settings'), expect: everyone(200) },
   { route: 'GET /api/chat/appearance', build: get('/api/chat/appearance'), expect: everyone(200) },

@@ -1,0 +1,190 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { type Db, openDatabase, postgresBinDir, type PostgresServer, sqlRows, startPostgresServer } from '@steward/server/test-support';
+import { type BuiltServer, startBuiltServer } from '../support/built-server.ts';
+import { testPdf } from '../support/documents.ts';
+import { E2E_PORT } from '../support/e2e-constants.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+/**
+ * Issue 42: Steward as several instances on one PostgreSQL server (the harness's, started here), and as one
+ * instance on the embedded database, through crashes (kill -9) and deploys (SIGTERM). The shipped bundle,
+ * environment variables only.
+ */
+const ADMIN = { email: 'several@example.com', password: 'Several-Instances-42', name: 'Sev Eral' };
+const BOT_API_KEY = 'several-instances-bot-key-0123456789';
+const PDF = testPdf('tracemonkey.pdf');
+const hasPostgres = fs.existsSync(path.join(postgresBinDir(), 'postgres'));
+
+const scratch = () => fs.mkdtempSync(path.join(os.tmpdir(), 'steward-instances-'));
+const environment = (port: number, more: Record<string, string>) => ({
+  PORT: String(port),
+  DATA_DIR: path.join(scratch(), 'data'),
+  LOG_LEVEL: 'info',
+  BOT_API_KEY,
+  STEWARD_ADMIN_EMAIL: ADMIN.email,
+  STEWARD_ADMIN_PASSWORD: ADMIN.password,
+  STEWARD_ADMIN_NAME: ADMIN.name,
+  ...more,
+});
+
+async function signIn(server: BuiltServer): Promise<string> {
+  const answer = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url, 'sec-fetch-site': 'same-origin' },
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+  });
+  expect(answer.status).toBe(200);
+  return answer.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+}
+
+async function staffCall(server: BuiltServer, cookie: string, pathname: string, body?: FormData | object): Promise<Record<string, unknown>[]> {
+  const headers: Record<string, string> = { cookie, origin: server.url, 'sec-fetch-site': 'same-origin' };
+  if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
+  const answer = await fetch(`${server.url}${pathname}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers,
+    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await answer.json()) as { data?: { rows: Record<string, unknown>[] } };
+  expect(answer.status, JSON.stringify(json)).toBe(200);
+  return json.data?.rows ?? [];
+}
+
+async function uploadPdf(server: BuiltServer, cookie: string, title: string): Promise<number> {
+  const form = new FormData();
+  form.append('filesData', JSON.stringify([{ title, source_url: 'https://example.com/tracemonkey' }]));
+  form.append('files', new Blob([fs.readFileSync(PDF)], { type: 'application/pdf' }), 'tracemonkey.pdf');
+  const uploaded = await staffCall(server, cookie, '/api/upload-files', form);
+  const registered = await staffCall(server, cookie, '/api/register-files', { filesData: uploaded });
+  return Number(registered[0]?.id);
+}
+
+async function documentStatus(server: BuiltServer, cookie: string, documentId: number): Promise<unknown> {
+  return (await staffCall(server, cookie, '/api/documents/0')).find((row) => row.id === documentId)?.status;
+}
+
+/** The instance that writes `line` first, of those given. */
+async function firstToWrite(servers: readonly BuiltServer[], line: string): Promise<BuiltServer> {
+  return Promise.any(servers.map(async (server) => (await server.waitForOutput(line), server)));
+}
+
+/** One exchange reported by the chatbot; answers its id, or undefined when the call failed (the instance died). */
+async function reportMessage(server: BuiltServer, n: number): Promise<number | undefined> {
+  try {
+    const answer = await fetch(`${server.url}/api/bot/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${BOT_API_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ session_id: `several-${n % 20}`, user_message: `Question ${n}`, api_response: `Answer ${n}` }),
+    });
+    if (answer.status !== 200) return undefined;
+    return Number(((await answer.json()) as { data: { rows: { id: number }[] } }).data.rows[0]?.id);
+  } catch {
+    return undefined;
+  }
+}
+
+const chunkCounts = async (db: Db, documentId: number) =>
+  (await sqlRows<{ total: number; distinct: number }>(db, sql`
+    SELECT count(*)::int AS total, count(DISTINCT chunk_index)::int AS distinct FROM knowledge_chunks WHERE document_id = ${documentId}`))[0];
+
+/** Stops `server` with SIGTERM (a deploy) each time `line` shows in its output, `times` times, starting it again each time. */
+async function redeployDuring(start: () => Promise<BuiltServer>, first: BuiltServer, line: string, times: number): Promise<BuiltServer> {
+  let server = first;
+  for (let deploy = 0; deploy < times; deploy += 1) {
+    await server.waitForOutput(line);
+    await server.stop();
+    expect(server.output()).toContain('background job handed back at a graceful stop');
+    server = await start();
+  }
+  return server;
+}
+
+test.describe('several instances on one PostgreSQL server', () => {
+  test.skip(!hasPostgres, `No PostgreSQL server binaries in ${postgresBinDir()} (scripts/ensure-postgres.sh installs them).`);
+  test.setTimeout(600_000);
+  let postgres: PostgresServer;
+  let database: { db: Db; close(): Promise<void> };
+  test.beforeAll(async () => {
+    postgres = await startPostgresServer();
+    database = await openDatabase({ kind: 'postgres', url: postgres.url('postgres') });
+  });
+  test.afterAll(async () => {
+    await database?.close();
+    await postgres?.stop();
+  });
+  const start = (port: number) => startBuiltServer(environment(port, { DATABASE_URL: postgres.url('postgres') }));
+
+  test('two instances started at once share one administrator and one sign-in; writes survive a kill -9; a killed instance\'s ingestion is finished by the other', async () => {
+    const [a, b] = await Promise.all([start(E2E_PORT + 7), start(E2E_PORT + 8)]);
+    let survivor: BuiltServer | undefined;
+    try {
+      expect(await sqlRows<{ email: string }>(database.db, sql`SELECT email FROM users`)).toEqual([{ email: ADMIN.email }]);
+      const cookie = await signIn(a);
+      expect((await fetch(`${b.url}/api/authenticate-user`, { headers: { cookie } })).status).toBe(200);
+
+      // Writes through both instances while one is killed: each acknowledged write is kept, the counters equal the rows.
+      const writes = Array.from({ length: 120 }, (_, n) => reportMessage(n % 2 === 0 ? a : b, n));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await a.killHard();
+      const acknowledged = (await Promise.all(writes)).filter((id): id is number => id !== undefined);
+      expect(acknowledged.length).toBeGreaterThanOrEqual(60);
+      const stored = await sqlRows<{ id: number }>(database.db, sql`SELECT id::int AS id FROM history`);
+      const storedIds = new Set(stored.map((row) => row.id));
+      expect(acknowledged.filter((id) => !storedIds.has(id))).toEqual([]);
+      const [counted] = await sqlRows<{ count: number }>(database.db, sql`SELECT count::int AS count FROM list_counters WHERE name = 'history'`);
+      expect(counted?.count).toBe(stored.length);
+
+      // An ingestion whose instance is killed: the other takes it over within the lease (30 s), each chunk once.
+      const restarted = await start(E2E_PORT + 7);
+      const documentId = await uploadPdf(b, cookie, 'TraceMonkey');
+      const running = await firstToWrite([restarted, b], 'document parsed, embedding its chunks');
+      await running.killHard();
+      survivor = running === b ? restarted : b;
+      const killedAt = Date.now();
+      await expect.poll(() => documentStatus(survivor as BuiltServer, cookie, documentId), { timeout: 240_000, intervals: [1000] }).toBe('completed');
+      expect(survivor.output()).toContain('document indexed');
+      expect(Date.now() - killedAt).toBeLessThan(240_000);
+      const chunks = await chunkCounts(database.db, documentId);
+      expect(chunks?.total).toBeGreaterThan(10);
+      expect(chunks?.total).toBe(chunks?.distinct);
+    } finally {
+      await Promise.all([a.stop(), b.stop(), survivor?.stop()]);
+    }
+  });
+
+  test('three deploys (SIGTERM, start) during an ingestion: the job is handed back each time and the document completes', async () => {
+    const port = E2E_PORT + 9;
+    const first = await start(port);
+    const cookie = await signIn(first);
+    const documentId = await uploadPdf(first, cookie, 'TraceMonkey, deployed over');
+    const last = await redeployDuring(() => start(port), first, 'document parsed, embedding its chunks', 3);
+    try {
+      await expect.poll(() => documentStatus(last, cookie, documentId), { timeout: 240_000, intervals: [1000] }).toBe('completed');
+      const chunks = await chunkCounts(database.db, documentId);
+      expect(chunks?.total).toBe(chunks?.distinct);
+    } finally {
+      await last.stop();
+    }
+  });
+});
+
+test.describe('one instance on the embedded database', () => {
+  test.setTimeout(600_000);
+
+  test('three deploys (SIGTERM, start) during an ingestion: the document completes, no attempt used up', async () => {
+    const settings = environment(E2E_PORT + 11, {});
+    const start = () => startBuiltServer(settings);
+    const first = await start();
+    const cookie = await signIn(first);
+    const documentId = await uploadPdf(first, cookie, 'TraceMonkey, embedded');
+    const last = await redeployDuring(start, first, 'document parsed, embedding its chunks', 3);
+    try {
+      await expect.poll(() => documentStatus(last, cookie, documentId), { timeout: 240_000, intervals: [1000] }).toBe('completed');
+    } finally {
+      await last.stop();
+    }
+  });
+});
