@@ -1,9 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type Db, openDatabase, postgresBinDir, type PostgresServer, sqlRows, startPostgresServer } from '@steward/server/test-support';
-import { type BuiltServer, startBuiltServer } from '../support/built-server.ts';
+import { type BuiltServer, REPOSITORY_ROOT, startBuiltServer } from '../support/built-server.ts';
 import { testPdf } from '../support/documents.ts';
 import { E2E_PORT } from '../support/e2e-constants.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -95,6 +96,10 @@ const chunkCounts = async (db: Db, documentId: number) =>
   (await sqlRows<{ total: number; distinct: number }>(db, sql`
     SELECT count(*)::int AS total, count(DISTINCT chunk_index)::int AS distinct FROM knowledge_chunks WHERE document_id = ${documentId}`))[0];
 
+/** `npm run backup` or `npm run restore` as an operator runs it, on DATA_DIR. */
+const runScript = (script: 'backup' | 'restore', file: string, dataDir: string) =>
+  spawnSync('npm', ['run', '--silent', script, '--', file], { cwd: REPOSITORY_ROOT, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8', timeout: 120_000 });
+
 /** Stops `server` with SIGTERM (a deploy) each time `line` shows in its output, `times` times, starting it again each time. */
 async function redeployDuring(start: () => Promise<BuiltServer>, first: BuiltServer, line: string, times: number): Promise<BuiltServer> {
   let server = first;
@@ -182,17 +187,31 @@ test.describe('several instances on one PostgreSQL server', () => {
 test.describe('one instance on the embedded database', () => {
   test.setTimeout(600_000);
 
-  test('three deploys (SIGTERM, start) during an ingestion: the document completes, no attempt used up', async () => {
+  test('three deploys (SIGTERM, start) during an ingestion: the document completes, no attempt used up; npm run backup while it runs, restored into a new DATA_DIR', async () => {
     const settings = environment(E2E_PORT + 11, {});
     const start = () => startBuiltServer(settings);
     const first = await start();
     const cookie = await signIn(first);
     const documentId = await uploadPdf(first, cookie, 'TraceMonkey, embedded', SHORT_PDF);
     const last = await redeployDuring(start, first, 'document parsed, embedding its chunks', 3);
+    const backup = path.join(scratch(), 'steward.tar.gz');
     try {
       await expect.poll(() => documentStatus(last, cookie, documentId), { timeout: 240_000, intervals: [1000] }).toBe('completed');
+      // npm run backup while the server runs (through its socket in DATA_DIR), then a restore into a new DATA_DIR.
+      const backedUp = runScript('backup', backup, settings.DATA_DIR);
+      expect(backedUp.status, backedUp.stderr).toBe(0);
+      expect(backedUp.stdout).toContain(`to ${backup}`);
     } finally {
       await last.stop();
+    }
+    const restoredSettings = { ...settings, DATA_DIR: path.join(scratch(), 'restored') };
+    const restoring = runScript('restore', backup, restoredSettings.DATA_DIR);
+    expect(restoring.status, restoring.stderr).toBe(0);
+    const restored = await startBuiltServer(restoredSettings);
+    try {
+      expect(await documentStatus(restored, await signIn(restored), documentId)).toBe('completed');
+    } finally {
+      await restored.stop();
     }
   });
 });

@@ -10,6 +10,7 @@ import { jobLanes } from './worker/job-handlers.ts';
 import { jobOwnerName, releaseInterruptedJobs, startJobWorker } from './jobs/job-queue.ts';
 import { requireWebBuild } from './plugins/web-build.ts';
 import { requireWidgetBuild } from './plugins/widget-build.ts';
+import { listenForBackups } from './setup/backup-socket.ts';
 import { ensureFirstAdministrator } from './setup/first-admin.ts';
 import type { FirstAdministrator } from './setup/start-banner.ts';
 import { dataDirFailure } from './start-up-failure.ts';
@@ -50,6 +51,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     if (released > 0) app.log.warn(`${released} background job(s) interrupted by the last stop will run again.`);
     await context.knowledge.prepare(app.log);
     await app.listen({ port: config.port, host: config.host });
+    const stopBackups = config.databaseUrl ? async () => undefined : await listenForBackups(config.dataDir, database, app.log);
     const workers = jobLanes(context.jobHandlers).map((lane) => startJobWorker(context.db, lane, app.log, { owner: jobOwner, metrics: context.metrics }));
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -66,6 +68,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         const workersStopped = Promise.all(workers.map((worker) => worker.stop()));
         await closeWithin(app, HTTP_STOP_GRACE_MS);
         await workersStopped;
+        await stopBackups();
         await openDb.close();
         releaseLock();
       },
