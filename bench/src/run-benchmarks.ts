@@ -280,7 +280,7 @@ if (parts.has('ingestion') || parts.has('retrieval')) {
   );
   if (documents?.ingestion) {
     const { ingestion } = documents;
-    measurements.ingestionRatio = ingestionSummary(ingestion).ratio;
+    measurements.ingestionRatio = ingestionSummary(ingestion).overhead;
     for (const failure of ingestion.endToEnd.failures) measurements.failures.push(`ingestion: ${failure.name} did not complete (${failure.reason})`);
     for (const phase of ingestion.dashboard.phases) {
       for (const [name, measured] of [[CALL.authenticateUser, phase.calls.authenticateUser], [CALL.historyPage1, phase.calls.historyPage1]] as const) {
@@ -291,7 +291,15 @@ if (parts.has('ingestion') || parts.has('retrieval')) {
   }
   if (documents?.retrieval) {
     const run = documents.retrieval.runs.find((entry) => entry.connections === connections);
-    if (run) measurements.retrieval = { chunks: documents.retrieval.knowledge.chunks, search: run.search, historyPage1: run.historyPage1 };
+    const oneAtATime = documents.retrieval.runs.find((entry) => entry.connections === 1);
+    if (run) {
+      measurements.retrieval = {
+        chunks: documents.retrieval.knowledge.chunks,
+        search: run.search,
+        historyPage1: run.historyPage1,
+        ...(oneAtATime ? { searchOneAtATime: oneAtATime.search } : {}),
+      };
+    }
     details.push(retrievalMarkdown(documents.retrieval));
   }
 }

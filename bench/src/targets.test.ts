@@ -33,8 +33,8 @@ const complete = (large: SizeResults = size(10, 15)): BenchMeasurements => ({
   serverMemory: { rssBytes: 380e6, afterGcBytes: 300e6, peakBytes: 420e6 },
   hostilePdfs: { rssBeforeBytes: 250e6, peakBytes: 300e6, failedAsExpected: true, nextCompleted: true },
   export: { rows: 1_000_000, rssBeforeBytes: 200e6, peakBytes: 330e6, warmBeforeBytes: 320e6, warmPeakBytes: 350e6 },
-  ingestionRatio: 1.5,
-  retrieval: { chunks: 100_000, search: measured(20), historyPage1: measured(10) },
+  ingestionRatio: 1.1,
+  retrieval: { chunks: 100_000, search: measured(20), historyPage1: measured(10), searchOneAtATime: measured(18.2) },
   firstLoad: { dashboardBytes: 150_000, bareBytes: 80_000 },
   widgetGzipBytes: 20_000,
   failures: [],
@@ -72,13 +72,21 @@ describe('the target rows', () => {
   });
 
   it('passes a value at its threshold and fails one past it, both ways', () => {
-    expect(row('statistics-vs-authenticate-0', complete(size(10, 20))).status).toBe('pass');
-    expect(row('statistics-vs-authenticate-0', complete(size(10, 20.1))).status).toBe('fail');
-    const slowList = complete(size(10, 10, { [CALL.feedbackDeep]: measured(20) }));
-    // 50 req/s against 100: exactly 0.5 passes.
-    expect(row('list-throughput', slowList)).toMatchObject({ status: 'pass', value: 0.5, note: CALL.feedbackDeep });
-    const slowerList = complete(size(10, 10, { [CALL.feedbackDeep]: measured(25) }));
-    expect(row('list-throughput', slowerList)).toMatchObject({ status: 'fail', value: 0.4 });
+    expect(row('statistics-vs-authenticate-0', complete(size(10, 22))).status).toBe('pass');
+    expect(row('statistics-vs-authenticate-0', complete(size(10, 22.1))).status).toBe('fail');
+    const slowList = complete(size(10, 10, { [CALL.feedbackDeep]: measured(25) }));
+    // 40 req/s against 100: above the 0.3 guard.
+    expect(row('list-throughput', slowList)).toMatchObject({ status: 'pass', value: 0.4, note: CALL.feedbackDeep });
+    const slowerList = complete(size(10, 10, { [CALL.feedbackDeep]: measured(40) }));
+    expect(row('list-throughput', slowerList)).toMatchObject({ status: 'fail', value: 0.25 });
+    // Ingestion: our overhead around the in-process parse, chunk and embed of the same files.
+    expect(row('ingestion', { ...complete(), ingestionRatio: 1.2 }).status).toBe('pass');
+    expect(row('ingestion', { ...complete(), ingestionRatio: 1.3 }).status).toBe('fail');
+    // Knowledge search one at a time against the 26 Nov run's 14 ms: 21 ms is 1.5×.
+    expect(row('retrieval', complete())).toMatchObject({ status: 'pass', value: 1.3, note: '18.2 ms at 100,000 chunks' });
+    const slowSearch = { ...complete(), retrieval: { chunks: 100_000, search: measured(20), historyPage1: measured(10), searchOneAtATime: measured(21.1) } };
+    expect(row('retrieval', slowSearch).status).toBe('fail');
+    expect(targetsMarkdown(slowSearch)).toContain('| ≤ 1.50× | ✗: better answers cost more search time than allowed | 0 | 0 |');
     // Judged after the collection; before it and the peak are shown beside it.
     expect(row('server-rss', { ...complete(), serverMemory: { rssBytes: 400e6, afterGcBytes: 501e6, peakBytes: 600e6 } })).toMatchObject({ status: 'fail', value: 501 });
     expect(row('pdf-bomb-rss', complete())).toMatchObject({ status: 'pass', value: 50 });
@@ -122,7 +130,7 @@ describe('the target rows', () => {
     const text = targetsMarkdown(onlyDocuments);
     expect(row('history-deep-page', onlyDocuments)).toMatchObject({ status: 'missing', missing: 'not measured' });
     expect(row('ingestion', onlyDocuments).status).toBe('pass');
-    expect(text).toContain('| each statistics period ÷ `GET /api/authenticate-user` (p50), offset -9.5 | not measured | ≤ 2.00× | — | 0 | 0 |');
+    expect(text).toContain('| each statistics period ÷ `GET /api/authenticate-user` (p50), offset -9.5 | not measured | ≤ 2.20× | — | 0 | 0 |');
     expect(text).toContain('| `apps/widget/dist/widget.js` gzip size | not measured | ≤ 30.0 kB | — | 0 | 0 |');
     expect(text).toContain('1 ✓, 0 ✗, 17 not measured.');
     // A period missing from an offset leaves the whole row unmeasured, not judged on the others.
@@ -167,7 +175,7 @@ describe('errors and timeouts', () => {
     expect(text).toContain(
       '| server RSS after the large dataset\'s calls, after a full garbage collection (the server\'s own process) | 300.0 MB (before it 380.0 MB, at most 420.0 MB during the calls) | ≤ 500.0 MB | ✓ | 0 | 0 |',
     );
-    expect(text).toContain('| knowledge search p50 ÷ history page 1 p50 | 2.00× (100,000 chunks) | ≤ 3.00× | ✓ | 0 | 0 |');
+    expect(text).toContain("the 26 Nov 2026 run's 14 ms (held by the answers work, issue 37) | 1.30× (18.2 ms at 100,000 chunks) | ≤ 1.50× | ✓ | 0 | 0 |");
     expect(text).toContain('1.88× (150.0 kB against 80.0 kB) | ≤ 2.00× | ✓ |');
     expect(text).toContain('| 0.50× | report it (no target) | — | 0 | 0 |');
   });
