@@ -41,6 +41,37 @@ export async function prepareDataDir(historyRows: number, fill?: (db: Db) => Pro
   }
 }
 
+/**
+ * BENCH_DATABASE_URL's database emptied (its public schema dropped and made again), migrated and filled with
+ * `historyRows` generated rows, then analysed; with a temporary DATA_DIR for the server beside it. Refused
+ * unless the database's name says "bench": the bench deletes everything in it.
+ */
+export async function preparePostgresDatabase(url: string, historyRows: number): Promise<{ dataDir: string; summary: DatasetSummary }> {
+  const name = decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
+  if (!/bench/i.test(name)) throw new Error(`BENCH_DATABASE_URL names the database "${name}": the bench empties it, so its name must hold "bench" (createdb steward_bench).`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `steward-bench-pg-${historyRows}-`));
+  const database = await openDatabase({ kind: 'postgres', url });
+  try {
+    await database.execScript('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
+    await migrate(database, quietLog);
+    let reported = 0;
+    const summary = await loadDataset(database.db, {
+      historyRows,
+      staffPassword: BENCH_PASSWORD,
+      onProgress: (rows) => {
+        if (rows - reported >= 100_000) {
+          reported = rows;
+          process.stderr.write(`  … ${rows.toLocaleString('en-US')} history rows (PostgreSQL)\n`);
+        }
+      },
+    });
+    await database.query('ANALYZE');
+    return { dataDir, summary };
+  } finally {
+    await database.close();
+  }
+}
+
 /** What the bench server runs with besides its data dir and port: loopback only, warnings only, the built-in embedder. */
 const BENCH_ENVIRONMENT = { HOST: '127.0.0.1', LOG_LEVEL: 'warn' } as const;
 

@@ -11,6 +11,9 @@
  * ingested), `retrieval` (knowledge search over BENCH_KNOWLEDGE_CHUNKS chunks), `bundles` (first-load
  * JavaScript of the login route against a bare React app, and the widget's size). Default: all of them.
  *
+ * BENCH_DATABASE_URL: the history part runs again on this PostgreSQL database (emptied first, so its name must
+ * hold "bench"), and the table of targets gains a PostgreSQL column.
+ *
  * BENCH_HISTORY_ROWS (default 1,000,000), BENCH_SMALL_HISTORY_ROWS (10,000; also the history of the
  * documents parts' data dirs), BENCH_DURATION seconds per measurement (10), BENCH_ROUNDS (5: the calls
  * compared are measured in turn, this many rounds of BENCH_DURATION ÷ BENCH_ROUNDS each), BENCH_CONNECTIONS (50),
@@ -24,7 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PAGE_SIZE } from '@steward/contract/paging';
 import { STATISTICS_PERIODS } from '@steward/contract/statistics';
-import { BENCH_PASSWORD, benchStaff, forkBenchServer, prepareDataDir, type ServerProcess, signIn } from './bench-server.ts';
+import { BENCH_PASSWORD, benchStaff, forkBenchServer, prepareDataDir, preparePostgresDatabase, type ServerProcess, signIn } from './bench-server.ts';
 import { SITE } from './dataset/product-content.ts';
 import { firstLoadMarkdown, measureFirstLoad, widgetGzipBytes } from './bundle-sizes.ts';
 import { demoteHeadings, replaceMarkedSection, runContextMarkdown } from './docs-section.ts';
@@ -57,6 +60,8 @@ const rounds = Math.round(numberFromEnv('BENCH_ROUNDS', 5));
 const knowledgeChunks = Math.round(numberFromEnv('BENCH_KNOWLEDGE_CHUNKS', 100_000));
 const dashboardConnections = Math.round(numberFromEnv('BENCH_DASHBOARD_CONNECTIONS', 10));
 const ingestionCopies = Math.round(numberFromEnv('BENCH_INGESTION_COPIES', 2));
+/** The history part again on this PostgreSQL database (emptied first: its name must hold "bench"). */
+const benchDatabaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 
 const PARTS = ['history', 'ingestion', 'retrieval', 'hostile', 'export', 'bundles'] as const;
 type Part = (typeof PARTS)[number];
@@ -83,11 +88,11 @@ const deepPage = (rows: number, pageSize: number): number => Math.max(0, Math.mi
  * measured over the same stretch of the run. On the large size also the bare-route ceiling, login (last, on
  * its own: argon2 keeps the CPU busy after autocannon stops) and the server process's memory.
  */
-async function benchmarkSize(historyRows: number, large: boolean): Promise<{ size: SizeResults; memory?: ServerMemory }> {
-  log(`Generating ${historyRows.toLocaleString('en-US')} history rows…`);
-  const { dataDir, summary } = await prepareDataDir(historyRows);
+async function benchmarkSize(historyRows: number, large: boolean, postgresUrl?: string): Promise<{ size: SizeResults; memory?: ServerMemory }> {
+  log(`Generating ${historyRows.toLocaleString('en-US')} history rows${postgresUrl ? ' on PostgreSQL' : ''}…`);
+  const { dataDir, summary } = postgresUrl ? await preparePostgresDatabase(postgresUrl, historyRows) : await prepareDataDir(historyRows);
   log(`  loaded in ${(summary.milliseconds / 1000).toFixed(1)} s; starting the server`);
-  const server = await forkBenchServer(dataDir);
+  const server = await forkBenchServer(dataDir, postgresUrl ? { DATABASE_URL: postgresUrl } : {});
   try {
     const cookie = await signIn(server.url);
     const browserPost = { 'content-type': 'application/json', origin: server.url, 'sec-fetch-site': 'same-origin' };
@@ -203,12 +208,12 @@ const ms = (value: number) => `${value.toFixed(value < 100 ? 1 : 0)}`;
 const ratio = (value: number, base: number) => (base > 0 ? `${(value / base).toFixed(2)}×` : 'n/a');
 
 /** Every call of both sizes: the figures the history rows of the targets table are computed from. */
-function historyMarkdown(small: SizeResults | undefined, big: SizeResults): string {
+function historyMarkdown(small: SizeResults | undefined, big: SizeResults, engine: 'PGlite' | 'PostgreSQL' = 'PGlite'): string {
   const base = big.calls.get(CALL.authenticateUser);
   const rows: string[] = [
-    '### Every call of the history part',
+    `### Every call of the history part${engine === 'PostgreSQL' ? ', on PostgreSQL' : ''}`,
     '',
-    `Embedded database (PGlite), ${connections} connections, ${durationSeconds} s per call in ${rounds} rounds (every call in turn, each round), 127.0.0.1. ` +
+    `${engine === 'PGlite' ? 'Embedded database (PGlite)' : 'PostgreSQL (BENCH_DATABASE_URL), the server in a process of its own beside it'}, ${connections} connections, ${durationSeconds} s per call in ${rounds} rounds (every call in turn, each round), 127.0.0.1. ` +
       `Large: ${big.historyRows.toLocaleString('en-US')} history rows / ${big.sessions.toLocaleString('en-US')} sessions ` +
       `(loaded in ${big.loadSeconds.toFixed(0)} s)${small ? `; small: ${small.historyRows.toLocaleString('en-US')} rows` : ''}.`,
     '',
@@ -269,6 +274,17 @@ if (parts.has('history')) {
     measurements.large = big.size;
     if (big.memory !== undefined) measurements.serverMemory = big.memory;
     details.push(historyMarkdown(small?.size, big.size));
+  }
+  if (benchDatabaseUrl) {
+    const url = benchDatabaseUrl;
+    const pgSmall = await part(`history on PostgreSQL (${smallRows.toLocaleString('en-US')} rows)`, measurements.failures, () => benchmarkSize(smallRows, false, url));
+    const pgBig = await part(`history on PostgreSQL (${bigRows.toLocaleString('en-US')} rows)`, measurements.failures, () => benchmarkSize(bigRows, true, url));
+    measurements.postgres = {
+      ...(pgSmall ? { small: pgSmall.size } : {}),
+      ...(pgBig ? { large: pgBig.size } : {}),
+      ...(pgBig?.memory ? { serverMemory: pgBig.memory } : {}),
+    };
+    if (pgBig) details.push(historyMarkdown(pgSmall?.size, pgBig.size, 'PostgreSQL'));
   }
 }
 if (parts.has('ingestion') || parts.has('retrieval')) {

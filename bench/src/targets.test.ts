@@ -180,3 +180,15 @@ describe('errors and timeouts', () => {
     expect(text).toContain('| 0.50× | report it (no target) | — | 0 | 0 |');
   });
 });
+
+describe('the PostgreSQL column (BENCH_DATABASE_URL)', () => {
+  it('judges the history part\'s rows again on PostgreSQL, and leaves the other parts\' rows empty there', () => {
+    const measurements = { ...complete(), postgres: { large: size(10, 25), small: size(10, 12) } };
+    const text = targetsMarkdown(measurements);
+    expect(text).toContain('| metric | measured | target | ✓/✗ | PostgreSQL | timeouts | errors |');
+    expect(text).toContain('| each statistics period ÷ `GET /api/authenticate-user` (p50), offset 0 | 1.50× (Past Week) | ≤ 2.20× | ✓ | 2.50× ✗ | 0 | 0 |');
+    expect(text).toMatch(/\| `apps\/widget\/dist\/widget.js` gzip size \| 20\.0 kB \| ≤ 30\.0 kB \| ✓ \| — \| 0 \| 0 \|/);
+    const broken = { ...complete(), postgres: { large: size(10, 10, { [CALL.historyDeep]: measured(5, { errors: 2 }) }) } };
+    expect(runErrors(broken)).toEqual([`${CALL.historyDeep} (large, PostgreSQL dataset): 2 errors`]);
+  });
+});

@@ -60,6 +60,8 @@ export interface BenchMeasurements {
   firstLoad?: { dashboardBytes: number; bareBytes: number };
   /** apps/widget/dist/widget.js gzipped, or null when it is not built. */
   widgetGzipBytes?: number | null;
+  /** The history part again on PostgreSQL (BENCH_DATABASE_URL): the table's PostgreSQL column. */
+  postgres?: { large?: SizeResults; small?: SizeResults; serverMemory?: ServerMemory };
   /** Parts that failed: the run is marked, their rows show "not measured". */
   failures: string[];
 }
@@ -365,7 +367,12 @@ const formatTarget = (row: TargetRow) => (row.comparator === 'report' ? 'report 
 /** Whether the run may be trusted: no failed part and no errors in any call it measured. */
 export function runErrors(measurements: BenchMeasurements): string[] {
   const failing: string[] = [...measurements.failures];
-  for (const [label, size] of [['large', measurements.large], ['small', measurements.small]] as const) {
+  for (const [label, size] of [
+    ['large', measurements.large],
+    ['small', measurements.small],
+    ['large, PostgreSQL', measurements.postgres?.large],
+    ['small, PostgreSQL', measurements.postgres?.small],
+  ] as const) {
     for (const [name, measured] of size?.calls ?? []) {
       if (measured.errors > 0) failing.push(`${name} (${label} dataset): ${measured.errors} errors`);
     }
@@ -381,6 +388,25 @@ export function runErrors(measurements: BenchMeasurements): string[] {
 /** The one table: every target row with its measured value, target, verdict, and the timeouts and errors behind it. */
 export function targetsMarkdown(measurements: BenchMeasurements): string {
   const evaluated = targetRows(measurements.offsets).map((row) => evaluate(row, measurements));
+  // The same rows on PostgreSQL's history part; a row of another part has no value there.
+  const postgres = measurements.postgres;
+  const onPostgres = postgres
+    ? targetRows(measurements.offsets).map((row) =>
+        evaluate(row, {
+          periods: measurements.periods,
+          offsets: measurements.offsets,
+          ...(postgres.large ? { large: postgres.large } : {}),
+          ...(postgres.small ? { small: postgres.small } : {}),
+          ...(postgres.serverMemory ? { serverMemory: postgres.serverMemory } : {}),
+          failures: [],
+        }),
+      )
+    : undefined;
+  const postgresCell = (index: number) => {
+    const entry = onPostgres?.[index];
+    if (!entry) return '';
+    return entry.value === undefined ? ' — |' : ` ${formatValue(entry.value, entry.row.unit)} ${STATUS_MARK[entry.status]} |`;
+  };
   const errors = runErrors(measurements);
   const counts = (status: Status) => evaluated.filter((entry) => entry.status === status).length;
   const lines = [
@@ -389,11 +415,11 @@ export function targetsMarkdown(measurements: BenchMeasurements): string {
       : 'Run without errors.',
     `${counts('pass')} ✓, ${counts('fail')} ✗, ${counts('missing')} not measured${counts('error') > 0 ? `, ${counts('error')} with errors` : ''}.`,
     '',
-    '| metric | measured | target | ✓/✗ | timeouts | errors |',
-    '|---|---:|---:|:---:|---:|---:|',
-    ...evaluated.map((entry) => {
+    `| metric | measured | target | ✓/✗ |${onPostgres ? ' PostgreSQL |' : ''} timeouts | errors |`,
+    `|---|---:|---:|:---:|${onPostgres ? '---:|' : ''}---:|---:|`,
+    ...evaluated.map((entry, index) => {
       const measured = entry.value === undefined ? (entry.missing ?? NOT_MEASURED) : `${formatValue(entry.value, entry.row.unit)}${entry.note ? ` (${entry.note})` : ''}`;
-      return `| ${entry.row.metric} | ${measured} | ${formatTarget(entry.row)} | ${verdict(entry)} | ${entry.timeouts} | ${entry.errors} |`;
+      return `| ${entry.row.metric} | ${measured} | ${formatTarget(entry.row)} | ${verdict(entry)} |${postgresCell(index)} ${entry.timeouts} | ${entry.errors} |`;
     }),
   ];
   return lines.join('\n');
