@@ -11,6 +11,21 @@ import type { ServerMemory, ServerProcessMessage, ServerProcessRequest } from '.
 export const BENCH_PASSWORD = 'Bench-Password-1';
 const quietLog = { info: () => undefined, warn: (message: string) => process.stderr.write(`${message}\n`) };
 
+/** The generated dataset written, with a line on stderr every 100,000 history rows. */
+function loadWithProgress(db: Db, historyRows: number, where: string): Promise<DatasetSummary> {
+  let reported = 0;
+  return loadDataset(db, {
+    historyRows,
+    staffPassword: BENCH_PASSWORD,
+    onProgress: (rows) => {
+      if (rows - reported >= 100_000) {
+        reported = rows;
+        process.stderr.write(`  … ${rows.toLocaleString('en-US')} history rows${where}\n`);
+      }
+    },
+  });
+}
+
 /**
  * A temporary DATA_DIR holding a migrated embedded database filled with `historyRows` generated rows;
  * `fill`, when given, then writes more (the knowledge store, say); then it is vacuumed and analysed, as
@@ -21,17 +36,7 @@ export async function prepareDataDir(historyRows: number, fill?: (db: Db) => Pro
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
   try {
     await migrate(database, quietLog);
-    let reported = 0;
-    const summary = await loadDataset(database.db, {
-      historyRows,
-      staffPassword: BENCH_PASSWORD,
-      onProgress: (rows) => {
-        if (rows - reported >= 100_000) {
-          reported = rows;
-          process.stderr.write(`  … ${rows.toLocaleString('en-US')} history rows\n`);
-        }
-      },
-    });
+    const summary = await loadWithProgress(database.db, historyRows, '');
     if (fill) await fill(database.db);
     // A running server's hourly clean-up does this (embedded-upkeep.ts); the dataset arrived all at once.
     await upkeepEmbeddedDatabase(database.db);
@@ -54,17 +59,7 @@ export async function preparePostgresDatabase(url: string, historyRows: number):
   try {
     await database.execScript('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
     await migrate(database, quietLog);
-    let reported = 0;
-    const summary = await loadDataset(database.db, {
-      historyRows,
-      staffPassword: BENCH_PASSWORD,
-      onProgress: (rows) => {
-        if (rows - reported >= 100_000) {
-          reported = rows;
-          process.stderr.write(`  … ${rows.toLocaleString('en-US')} history rows (PostgreSQL)\n`);
-        }
-      },
-    });
+    const summary = await loadWithProgress(database.db, historyRows, ' (PostgreSQL)');
     await database.query('ANALYZE');
     return { dataDir, summary };
   } finally {

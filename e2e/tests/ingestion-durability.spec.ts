@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, sqlRows } from '@steward/server/test-support';
 import { type BuiltServer, startBuiltServer } from '../support/built-server.ts';
+import { signInTo, staffCall } from '../support/built-server-calls.ts';
 import { testPdf } from '../support/documents.ts';
 import { E2E_PORT } from '../support/e2e-constants.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -11,28 +12,7 @@ import { expect, test } from '../support/fixtures.ts';
 const ADMIN = { email: 'durability@example.com', password: 'Durable-Ingestion-42', name: 'Dora Durable' };
 const PDF = testPdf('freeculture.pdf');
 
-async function signIn(server: BuiltServer): Promise<string> {
-  const answer = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url, 'sec-fetch-site': 'same-origin' },
-    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-  });
-  expect(answer.status).toBe(200);
-  return answer.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
-}
-
-async function call(server: BuiltServer, cookie: string, pathname: string, body: FormData | object | undefined): Promise<{ rows: Record<string, unknown>[] }> {
-  const headers: Record<string, string> = { cookie, origin: server.url, 'sec-fetch-site': 'same-origin' };
-  if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
-  const answer = await fetch(`${server.url}${pathname}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers,
-    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await answer.json()) as { data?: { rows: Record<string, unknown>[] } };
-  expect(answer.status, JSON.stringify(json)).toBe(200);
-  return json.data ?? { rows: [] };
-}
+const signIn = (server: BuiltServer) => signInTo(server, ADMIN);
 
 /** The stored chunks of the data directory, read after the server stopped (one process owns PGlite). */
 async function chunksOf(dataDir: string, documentId: number): Promise<{ total: number; distinct: number }> {
@@ -66,9 +46,9 @@ test.describe('durable ingestion', () => {
       const form = new FormData();
       form.append('filesData', JSON.stringify([{ title: 'Free Culture', source_url: 'https://example.com/free-culture' }]));
       form.append('files', new Blob([fs.readFileSync(PDF)], { type: 'application/pdf' }), 'freeculture.pdf');
-      const uploaded = await call(first, cookie, '/api/upload-files', form);
-      const registered = await call(first, cookie, '/api/register-files', { filesData: uploaded.rows });
-      documentId = Number(registered.rows[0]?.id);
+      const uploaded = await staffCall(first, cookie, '/api/upload-files', form);
+      const registered = await staffCall(first, cookie, '/api/register-files', { filesData: uploaded });
+      documentId = Number(registered[0]?.id);
       await first.waitForOutput('document parsed, embedding its chunks');
     } finally {
       await first.killHard();
@@ -80,7 +60,7 @@ test.describe('durable ingestion', () => {
       expect(second.output()).toContain('1 background job(s) interrupted by the last stop will run again.');
       const cookie = await signIn(second);
       await expect
-        .poll(async () => (await call(second, cookie, '/api/documents/0', undefined)).rows.find((row) => row.id === documentId)?.status, {
+        .poll(async () => (await staffCall(second, cookie, '/api/documents/0')).find((row) => row.id === documentId)?.status, {
           timeout: 480_000,
           intervals: [1000],
         })

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type Db, openDatabase, postgresBinDir, type PostgresServer, sqlRows, startPostgresServer } from '@steward/server/test-support';
 import { type BuiltServer, REPOSITORY_ROOT, startBuiltServer } from '../support/built-server.ts';
+import { signInTo, staffCall } from '../support/built-server-calls.ts';
 import { testPdf } from '../support/documents.ts';
 import { E2E_PORT } from '../support/e2e-constants.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -36,28 +37,7 @@ const environment = (port: number, more: Record<string, string>) => ({
   ...more,
 });
 
-async function signIn(server: BuiltServer): Promise<string> {
-  const answer = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url, 'sec-fetch-site': 'same-origin' },
-    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-  });
-  expect(answer.status).toBe(200);
-  return answer.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
-}
-
-async function staffCall(server: BuiltServer, cookie: string, pathname: string, body?: FormData | object): Promise<Record<string, unknown>[]> {
-  const headers: Record<string, string> = { cookie, origin: server.url, 'sec-fetch-site': 'same-origin' };
-  if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
-  const answer = await fetch(`${server.url}${pathname}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers,
-    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await answer.json()) as { data?: { rows: Record<string, unknown>[] } };
-  expect(answer.status, JSON.stringify(json)).toBe(200);
-  return json.data?.rows ?? [];
-}
+const signIn = (server: BuiltServer) => signInTo(server, ADMIN);
 
 async function uploadPdf(server: BuiltServer, cookie: string, title: string, file: string): Promise<number> {
   const form = new FormData();

@@ -1,4 +1,4 @@
-import { type Embedder, embeddingInput } from './embedder.ts';
+import { type Embedder, embeddingInput, wrapEmbedder } from './embedder.ts';
 
 /** About 10 MB of 512-dimension vectors: every question and search result of a busy hour. */
 export const QUERY_EMBEDDING_CACHE_ENTRIES = 5000;
@@ -16,17 +16,7 @@ export function withEmbeddingCache(embedder: Embedder, maxEntries = QUERY_EMBEDD
     cache.set(input, vector);
     if (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
   };
-  return {
-    get model() {
-      return embedder.model;
-    },
-    get dimensions() {
-      return embedder.dimensions;
-    },
-    get windowTokens() {
-      return embedder.windowTokens;
-    },
-    countTokens: (text) => embedder.countTokens(text),
+  return wrapEmbedder(embedder, {
     async embed(texts) {
       const inputs = texts.map(embeddingInput);
       const missing = [...new Set(inputs.filter((input) => !cache.has(input)))];
@@ -42,5 +32,5 @@ export function withEmbeddingCache(embedder: Embedder, maxEntries = QUERY_EMBEDD
     },
     // The wrapped embedder is closed by whoever made it.
     close: async () => cache.clear(),
-  };
+  });
 }

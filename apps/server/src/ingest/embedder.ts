@@ -56,3 +56,24 @@ export function batchesOf<T>(items: readonly T[], size: number): T[][] {
   for (let start = 0; start < items.length; start += size) batches.push(items.slice(start, start + size));
   return batches;
 }
+
+/**
+ * An embedder in front of `inner`: the same model, dimensions, window and token count, with `embed` (and,
+ * when given, `close`) of its own. The caching and timing wrappers are made with it.
+ */
+export function wrapEmbedder(inner: Embedder, own: Pick<Embedder, 'embed'> & Partial<Pick<Embedder, 'close'>>): Embedder {
+  return {
+    get model() {
+      return inner.model;
+    },
+    get dimensions() {
+      return inner.dimensions;
+    },
+    get windowTokens() {
+      return inner.windowTokens;
+    },
+    countTokens: (text) => inner.countTokens(text),
+    close: own.close ?? (() => inner.close()),
+    embed: own.embed,
+  };
+}
