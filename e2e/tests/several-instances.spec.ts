@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
 import { type Db, openDatabase, postgresBinDir, type PostgresServer, sqlRows, startPostgresServer } from '@steward/server/test-support';
 import { type BuiltServer, REPOSITORY_ROOT, startBuiltServer } from '../support/built-server.ts';
 import { signInTo, staffCall } from '../support/built-server-calls.ts';
@@ -76,6 +78,36 @@ const chunkCounts = async (db: Db, documentId: number) =>
   (await sqlRows<{ total: number; distinct: number }>(db, sql`
     SELECT count(*)::int AS total, count(DISTINCT chunk_index)::int AS distinct FROM knowledge_chunks WHERE document_id = ${documentId}`))[0];
 
+/**
+ * A mail server on a loopback port that takes its time over each mail (as a real one under load does), so an
+ * instance can die with a mail in flight; it keeps each mail's recipient and Message-ID.
+ */
+async function slowMailServer(delayMs: number) {
+  const received: { to: string; messageId: string }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          setTimeout(() => {
+            received.push({ to: mail.to && !Array.isArray(mail.to) ? mail.to.text : '', messageId: mail.messageId ?? '' });
+            callback();
+          }, delayMs);
+        })
+        .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
+    },
+  });
+  const port = await new Promise<number>((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.server.address();
+      resolve(typeof address === 'object' && address ? address.port : 0);
+    });
+  });
+  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
 /** `npm run backup` or `npm run restore` as an operator runs it, on DATA_DIR. */
 const runScript = (script: 'backup' | 'restore', file: string, dataDir: string) =>
   spawnSync('npm', ['run', '--silent', script, '--', file], { cwd: REPOSITORY_ROOT, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8', timeout: 120_000 });
@@ -145,6 +177,30 @@ test.describe('several instances on one PostgreSQL server', () => {
       expect(chunks?.total).toBe(chunks?.distinct);
     } finally {
       await Promise.all([a.stop(), b.stop(), survivor?.stop()]);
+    }
+  });
+
+  test('an instance killed during a batch of mails: the other sends the rest within seconds, and no mail twice as two different ones', async () => {
+    const mail = await slowMailServer(400);
+    const startWithMail = (port: number) => startBuiltServer(environment(port, { DATABASE_URL: postgres.url('postgres'), SMTP_URL: mail.url }));
+    const [a, b] = await Promise.all([startWithMail(E2E_PORT + 7), startWithMail(E2E_PORT + 8)]);
+    try {
+      const cookie = await signIn(a);
+      const invitees = Array.from({ length: 12 }, (_, n) => `invitee-${n}-${Date.now()}@example.com`);
+      for (const [n, email] of invitees.entries()) await staffCall(a, cookie, '/api/add-user', { name: `Invitee ${n}`, email, role: 'viewer' });
+      await expect.poll(() => mail.received.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+      await a.killHard();
+      const killedAt = Date.now();
+      // Every invitee gets their invitation, the last within the lease (30 s) and the sending after it.
+      await expect.poll(() => new Set(mail.received.map((entry) => entry.to)).size, { timeout: 90_000, intervals: [500] }).toBe(invitees.length);
+      expect(Date.now() - killedAt).toBeLessThan(90_000);
+      const idsByRecipient = new Map<string, Set<string>>();
+      for (const entry of mail.received) idsByRecipient.set(entry.to, (idsByRecipient.get(entry.to) ?? new Set()).add(entry.messageId));
+      // A mail sent again after the kill is the same mail: one Message-ID per recipient.
+      expect([...idsByRecipient.values()].map((ids) => ids.size)).toEqual(invitees.map(() => 1));
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+      await mail.close();
     }
   });
 

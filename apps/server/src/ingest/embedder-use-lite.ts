@@ -126,6 +126,11 @@ class EmbeddingWorkerClient {
     const count = batch.requests.reduce((sum, request) => sum + request.texts.length, 0);
     if ('error' in answer) {
       for (const request of batch.requests) request.reject(new EmbeddingError(`The embedding model failed: ${answer.error}`));
+      // A worker whose model failed (to load, say: "Backend 'wasm' has not yet been initialized", seen once on a
+      // loaded machine) would fail every later request the same way: the next batch gets a new worker.
+      const broken = this.worker;
+      this.worker = undefined;
+      void broken?.terminate();
     } else if (answer.dimensions !== USE_LITE_DIMENSIONS || answer.vectors.length !== count * USE_LITE_DIMENSIONS) {
       const error = new EmbeddingError(`The embedding worker answered ${answer.vectors.length} numbers for ${count} texts.`);
       for (const request of batch.requests) request.reject(error);
