@@ -233,6 +233,31 @@ test.describe('several instances on one PostgreSQL server', () => {
 test.describe('one instance on the embedded database', () => {
   test.setTimeout(600_000);
 
+  test('writes while the server is killed with kill -9: after a restart every acknowledged write is there, and the counters equal the rows', async () => {
+    const settings = environment(E2E_PORT + 11, {});
+    const first = await startBuiltServer(settings);
+    let answered = 0;
+    const writes = Array.from({ length: 400 }, (_, n) => reportMessage(first, n).finally(() => (answered += 1)));
+    // Killed in the middle: some writes acknowledged, others in flight.
+    await expect.poll(() => answered, { intervals: [5] }).toBeGreaterThanOrEqual(20);
+    await first.killHard();
+    const acknowledged = (await Promise.all(writes)).filter((id): id is number => id !== undefined);
+    expect(acknowledged.length).toBeGreaterThanOrEqual(20);
+    expect(acknowledged.length).toBeLessThan(400);
+    // The restart recovers the database (PGlite replays its log), then stops so that this test may read it.
+    const second = await startBuiltServer(settings);
+    await second.stop();
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(settings.DATA_DIR, 'pglite') });
+    try {
+      const stored = new Set((await sqlRows<{ id: number }>(database.db, sql`SELECT id::int AS id FROM history`)).map((row) => row.id));
+      expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
+      const [counted] = await sqlRows<{ count: number }>(database.db, sql`SELECT count::int AS count FROM list_counters WHERE name = 'history'`);
+      expect(counted?.count).toBe(stored.size);
+    } finally {
+      await database.close();
+    }
+  });
+
   test('three deploys (SIGTERM, start) during an ingestion: the document completes, no attempt used up; npm run backup while it runs, restored into a new DATA_DIR', async () => {
     const settings = environment(E2E_PORT + 11, {});
     const start = () => startBuiltServer(settings);
