@@ -12,7 +12,8 @@
  * JavaScript of the login route against a bare React app, and the widget's size). Default: all of them.
  *
  * BENCH_DATABASE_URL: the history part runs again on this PostgreSQL database (emptied first, so its name must
- * hold "bench"), and the table of targets gains a PostgreSQL column.
+ * hold "bench"), and the table of targets gains a PostgreSQL column; the `instances` part (on by default with it)
+ * measures two instances behind nginx against each alone (instances-bench.ts).
  *
  * BENCH_HISTORY_ROWS (default 1,000,000), BENCH_SMALL_HISTORY_ROWS (10,000; also the history of the
  * documents parts' data dirs), BENCH_DURATION seconds per measurement (10), BENCH_ROUNDS (5: the calls
@@ -34,6 +35,7 @@ import { demoteHeadings, replaceMarkedSection, runContextMarkdown } from './docs
 import { benchmarkDocuments } from './documents-bench.ts';
 import { benchmarkExport, exportMarkdown } from './export-bench.ts';
 import { benchmarkHostilePdfs, hostilePdfsMarkdown } from './hostile-pdfs-bench.ts';
+import { benchmarkInstances, instancesMarkdown } from './instances-bench.ts';
 import { ingestionMarkdown, ingestionSummary, retrievalMarkdown } from './documents-report.ts';
 import { type LoadOptions, type Measurement, measure, measureInRounds } from './measure.ts';
 import type { ServerMemory } from './server-process-messages.ts';
@@ -63,14 +65,14 @@ const ingestionCopies = Math.round(numberFromEnv('BENCH_INGESTION_COPIES', 2));
 /** The history part again on this PostgreSQL database (emptied first: its name must hold "bench"). */
 const benchDatabaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 
-const PARTS = ['history', 'ingestion', 'retrieval', 'hostile', 'export', 'bundles'] as const;
+const PARTS = ['history', 'ingestion', 'retrieval', 'hostile', 'export', 'bundles', 'instances'] as const;
 type Part = (typeof PARTS)[number];
 const parts = new Set<Part>(
-  (process.env.BENCH_ONLY || 'history,documents,hostile,export,bundles').split(',').flatMap((name): Part[] => {
+  (process.env.BENCH_ONLY || `history,documents,hostile,export,bundles${process.env.BENCH_DATABASE_URL ? ',instances' : ''}`).split(',').flatMap((name): Part[] => {
     const part = name.trim();
     if (part === 'documents') return ['ingestion', 'retrieval'];
     if ((PARTS as readonly string[]).includes(part)) return [part as Part];
-    throw new Error(`BENCH_ONLY takes history, documents, ingestion, retrieval, hostile, export or bundles (got "${part}").`);
+    throw new Error(`BENCH_ONLY takes history, documents, ingestion, retrieval, hostile, export, bundles or instances (got "${part}").`);
   }),
 );
 const unknownArguments = process.argv.slice(2).filter((argument) => argument !== '--write');
@@ -286,6 +288,14 @@ if (parts.has('history')) {
     };
     if (pgBig) details.push(historyMarkdown(pgSmall?.size, pgBig.size, 'PostgreSQL'));
   }
+}
+if (parts.has('instances')) {
+  if (!benchDatabaseUrl) throw new Error('BENCH_ONLY=instances needs BENCH_DATABASE_URL: two instances share one PostgreSQL database.');
+  const url = benchDatabaseUrl;
+  const instances = await part('instances', measurements.failures, () =>
+    benchmarkInstances(url, { historyRows: bigRows, reuse: measurements.postgres?.large !== undefined, connections, durationSeconds, rounds }),
+  );
+  if (instances) details.push(instancesMarkdown(instances));
 }
 if (parts.has('ingestion') || parts.has('retrieval')) {
   const documents = await part('documents', measurements.failures, () =>
