@@ -258,6 +258,30 @@ test.describe('one instance on the embedded database', () => {
     }
   });
 
+  test('killed with a mail in flight: after a restart the same mail (one Message-ID) is sent again, and the rest', async () => {
+    const mail = await slowMailServer(1500);
+    const settings = environment(E2E_PORT + 11, { SMTP_URL: mail.url });
+    const first = await startBuiltServer(settings);
+    let second: BuiltServer | undefined;
+    try {
+      const cookie = await signIn(first);
+      const invitees = Array.from({ length: 4 }, (_, n) => `embedded-invitee-${n}-${Date.now()}@example.com`);
+      for (const [n, email] of invitees.entries()) await staffCall(first, cookie, '/api/add-user', { name: `Invitee ${n}`, email, role: 'viewer' });
+      await expect.poll(() => mail.inFlight.size, { timeout: 30_000, intervals: [20] }).toBeGreaterThan(0);
+      const cutOff = [...mail.inFlight];
+      await first.killHard();
+      second = await startBuiltServer(settings);
+      expect(second.output()).toContain('background job(s) interrupted by the last stop will run again.');
+      const deliveries = (to: string) => mail.received.filter((entry) => entry.to === to).length;
+      // The mail in flight arrives twice (the server got it, the sender never heard so), the same mail both times.
+      await expect.poll(() => cutOff.every((to) => deliveries(to) === 2) && invitees.every((to) => deliveries(to) >= 1), { timeout: 60_000, intervals: [500] }).toBe(true);
+      for (const to of invitees) expect(new Set(mail.received.filter((entry) => entry.to === to).map((entry) => entry.messageId)).size).toBe(1);
+    } finally {
+      await Promise.all([first.stop(), second?.stop()]);
+      await mail.close();
+    }
+  });
+
   test('three deploys (SIGTERM, start) during an ingestion: the document completes, no attempt used up; npm run backup while it runs, restored into a new DATA_DIR', async () => {
     const settings = environment(E2E_PORT + 11, {});
     const start = () => startBuiltServer(settings);
