@@ -142,6 +142,11 @@ function nextMessage<T extends ServerProcessMessage['type']>(child: ChildProcess
 export const benchStaff = DATASET_STAFF[2];
 /** The dataset's first administrator: uploading documents takes upload_document. */
 export const benchAdmin = DATASET_STAFF[0];
+/**
+ * The instances part's viewer: a staff member of its own, as the history part's login measurement leaves its
+ * account throttled (on PostgreSQL the throttle is in the shared database, and the instances part reuses it).
+ */
+export const instancesStaff = DATASET_STAFF[3];
 
 /** Signs one of the dataset's staff in (its viewer unless told) and answers the session cookie header. */
 export async function signIn(url: string, staff: { email: string } = benchStaff): Promise<string> {
