@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { forkBenchServer, instancesStaff, preparePostgresDatabase, type ServerProcess, signIn } from './bench-server.ts';
+import { forkBenchServer, preparePostgresDatabase, type ServerProcess, signIn } from './bench-server.ts';
 import { type LoadOptions, type Measurement, measureInRounds } from './measure.ts';
 
 /** The calls compared: the cheapest signed-in call, a list page and the dashboard's first statistics. */
@@ -97,7 +97,7 @@ export async function benchmarkInstances(
     servers.push(await forkBenchServer(dataDir, { DATABASE_URL: url }), await forkBenchServer(second, { DATABASE_URL: url }));
     proxy = await startNginx(servers.map((server) => server.url));
     // One session for all: the instances share the database's sessions.
-    const cookie = await signIn(proxy.url, instancesStaff);
+    const cookie = await signIn(proxy.url);
     const at = (base: string, call: string): LoadOptions => ({ url: `${base}${call}`, connections: options.connections, durationSeconds: options.durationSeconds, headers: { cookie } });
     const targets = [servers[0]?.url ?? '', servers[1]?.url ?? '', proxy.url];
     const measured = await measureInRounds(
