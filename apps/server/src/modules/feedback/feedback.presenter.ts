@@ -34,6 +34,6 @@ export const presentCorrection = (record: InformTheBotRecord): FeedbackCorrectio
   name: record.authorName,
   status: record.status,
   type: 'correction',
-  question: record.question ?? '',
+  question: maskPersonalData(record.question ?? ''),
   feedback_id: record.feedbackId ?? 0,
 });

@@ -9,7 +9,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { maskCardNumbers } from '../../lib/personal-data.ts';
+import { maskCardNumbers, maskPersonalData } from '../../lib/personal-data.ts';
 import { helpRequestReplyMail } from '../../mail/help-request-mails.ts';
 import { enqueueMail } from '../../mail/mail-queue.ts';
 import { recordAudit, type StaffActor } from '../audit-log/record-audit.ts';
@@ -50,7 +50,7 @@ export async function changeHelpRequestStatus(tx: Db, actor: StaffActor, id: num
   return helpRequest;
 }
 
-const auditedHelpRequest = (helpRequest: HelpRequest) => ({ type: 'help_request' as const, id: helpRequest.id, label: `${helpRequest.name}: ${helpRequest.message}` });
+const auditedHelpRequest = (helpRequest: HelpRequest) => ({ type: 'help_request' as const, id: helpRequest.id, label: `${helpRequest.name}: ${maskPersonalData(helpRequest.message)}` });
 
 /**
  * Mails staff's reply to the visitor and keeps it in the request's thread, with its audit entry, in the
