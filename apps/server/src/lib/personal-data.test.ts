@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isPhoneNumber, maskCardNumbers, maskEmail, maskIpAddress, maskPersonalData, maskPhoneNumber, passesLuhn } from './personal-data.ts';
 
 describe('card-like numbers', () => {
-  it.each(['4242424242424242', '4111 1111 1111 1111', '5555-5555-5555-4444', '378282246310005', '6011 0009 9013 9424', '4000056655665556'])(
+  it.each(['4242424242424242', '4111 1111 1111 1111', '5555-5555-5555-4444', '378282246310005', '3782 822463 10005', '6011 0009 9013 9424', '4000056655665556'])(
     '%s passes the Luhn check and is masked to its last four',
     (card) => {
       expect(passesLuhn(card.replace(/\D/g, ''))).toBe(true);
@@ -17,6 +17,10 @@ describe('card-like numbers', () => {
     ['twenty digits', 'Reference 42424242424242424242'],
     ['a date', 'On 2024-01-15 at 10:30'],
     ['a price', 'It cost $1,299.00'],
+    // 1795736637355-5 passes the Luhn check: an id's digits are not a card.
+    ['digits inside an id', 'Where is order reply-1795736637355-5-abc?'],
+    ['a timestamp and a counter', 'Batch 1795736637355-5 failed'],
+    ['digits inside a word', 'Code AB4242424242424242 is wrong'],
   ])('leaves %s as it is', (_name, text) => {
     expect(maskCardNumbers(text)).toBe(text);
   });
@@ -128,7 +132,8 @@ describe('maskPersonalData', () => {
     const texts = ['1 '.repeat(20_000), '0'.repeat(40_000), `${'a.'.repeat(20_000)}@`, '1:'.repeat(20_000), '+1 ('.repeat(10_000), '4-'.repeat(20_000)];
     const started = performance.now();
     for (const text of texts) maskPersonalData(text);
-    expect(performance.now() - started).toBeLessThan(2_000);
+    // Well under a second alone; the bound leaves room for a busy machine and still fails a quadratic pattern (minutes).
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it('leaves text without personal data as it is', () => {

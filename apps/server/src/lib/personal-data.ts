@@ -55,12 +55,17 @@ function maskWithinRun(run: string, separator: RegExp, mostDigits: number, quali
   return masked;
 }
 
-// Digits with single spaces or dashes between them; each repetition takes one digit: linear.
+// Digits with single spaces or dashes between them, not inside a word or an id (`session-1795736637355-1`); each
+// repetition takes one digit: linear.
 // eslint-disable-next-line security/detect-unsafe-regex -- see above
-const CARD_RUN = /(?<![\d•])\d(?:[ -]?\d)*/g;
+const CARD_RUN = /(?<![\w•-])\d(?:[ -]?\d)*/g;
+/** Written whole, or in groups as cards are printed: four digits first, then groups of four to six, the last of one to six. */
+// Each group starts with a separator no group holds: one way to match, on at most 19 digits' text.
+// eslint-disable-next-line security/detect-unsafe-regex -- see above
+const CARD_GROUPS = /^\d+$|^\d{4}(?:[ -]\d{4,6})*[ -]\d{1,6}$/;
 const isCardNumber = (text: string): boolean => {
   const digits = text.replace(/\D/g, '');
-  return digits.length >= 13 && digits.length <= 19 && passesLuhn(digits);
+  return digits.length >= 13 && digits.length <= 19 && CARD_GROUPS.test(text) && passesLuhn(digits);
 };
 const maskCardNumber = (card: string): string => `${hidden(4)} ${hidden(4)} ${hidden(4)} ${card.replace(/\D/g, '').slice(-4)}`;
 
