@@ -35,6 +35,7 @@ import { userAccountsRoutes } from './modules/user-accounts/user-accounts.routes
 import { findSessionUser } from './modules/auth/sessions.repository.ts';
 import { historyRoutes } from './modules/history/history.routes.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
+import { personalDataRoutes } from './modules/personal-data/personal-data.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { createJobHandlers } from './worker/job-handlers.ts';
 import { registerAccessRules, type RegisteredRoute } from './plugins/access.ts';
@@ -174,6 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     auditLogRoutes,
     insightsRoutes,
     gettingStartedRoutes,
+    personalDataRoutes,
   ];
   for (const module of modules) {
     await module(app, context);

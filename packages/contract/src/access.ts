@@ -22,6 +22,8 @@ export const CAPABILITIES = [
   'read_audit_log',
   // Issue 40: the CSV / JSON lines exports of the lists (administrators by default, migration 2610).
   'export_data',
+  // Issue 43: emails, phone numbers and addresses unmasked on Reveal and in exports (administrators by default, migration 2800).
+  'view_personal_data',
 ] as const;
 export const capabilitySchema = z.enum(CAPABILITIES);
 export type Capability = z.infer<typeof capabilitySchema>;

@@ -34,6 +34,7 @@ export const AUDIT_ACTION_LABELS = {
   help_request_reopened: 'Reopened a help request',
   data_exported: 'Exported data',
   help_request_replied: 'Replied to a help request',
+  personal_data_revealed: 'Revealed personal data',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
@@ -41,7 +42,7 @@ export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, .
 export const auditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'The action is not one the audit log records.' });
 
 /** What an entry is about; each kind has a screen the row links to (web: features/audit-log/object-route.ts). */
-export const AUDIT_OBJECT_TYPES = ['user', 'invitation', 'information', 'document', 'help_request', 'feedback', 'bot_settings', 'fun_fact', 'export'] as const;
+export const AUDIT_OBJECT_TYPES = ['user', 'invitation', 'information', 'document', 'help_request', 'feedback', 'bot_settings', 'fun_fact', 'export', 'chat_session'] as const;
 export const auditObjectTypeSchema = z.enum(AUDIT_OBJECT_TYPES);
 export type AuditObjectType = z.infer<typeof auditObjectTypeSchema>;
 

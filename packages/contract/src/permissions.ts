@@ -55,6 +55,12 @@ export const canExportData: StaffRule = (user) => holds(user, 'export_data');
 /** The Audit Log's Export links and its export call: export_data, and reading the audit log at all. */
 export const canExportAuditLog: StaffRule = (user) => canExportData(user) && canReadAuditLog(user);
 
+/**
+ * The Reveal button of History, Feedback and Help Requests details, the reveal call, and unmasked exports:
+ * view_personal_data (administrators by default). Without it, emails, phone numbers and addresses stay masked.
+ */
+export const canViewPersonalData: StaffRule = (user) => holds(user, 'view_personal_data');
+
 // User accounts
 
 /** The "+ Add new user" link: administrators by role. */

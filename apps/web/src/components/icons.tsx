@@ -17,6 +17,7 @@ import {
   IconCopy as Copy,
   IconDownload as Download,
   IconExternalLink as ExternalLink,
+  IconEye as Eye,
   IconFileText as FileText,
   IconFileUpload as FileUpload,
   IconHistory as History,
@@ -67,6 +68,7 @@ export const IconClock = /* @__PURE__ */ decorative(Clock);
 export const IconCopy = /* @__PURE__ */ decorative(Copy);
 export const IconDownload = /* @__PURE__ */ decorative(Download);
 export const IconExternalLink = /* @__PURE__ */ decorative(ExternalLink);
+export const IconEye = /* @__PURE__ */ decorative(Eye);
 export const IconFileText = /* @__PURE__ */ decorative(FileText);
 export const IconFileUpload = /* @__PURE__ */ decorative(FileUpload);
 export const IconHistory = /* @__PURE__ */ decorative(History);

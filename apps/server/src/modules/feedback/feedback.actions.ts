@@ -1,7 +1,12 @@
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { maskCardNumbers } from '../../lib/personal-data.ts';
 import { bumpStatisticsRollup } from '../statistics/statistics-rollup.repository.ts';
 import { findRatedExchange, insertFeedback, lockLatestRatingOf, type NewFeedback, replaceRating } from './feedback.repository.ts';
+
+/** The visitor's words with any card number masked, for everyone, before they are stored (docs/privacy.md). */
+const withCardsMasked = (rating: NewFeedback): NewFeedback =>
+  rating.user_feedback === undefined ? rating : { ...rating, user_feedback: maskCardNumbers(rating.user_feedback) };
 
 const ratingDelta = (rating: NewFeedback['rating'], by: 1 | -1) => (rating === 'up' ? { upRatings: by } : { downRatings: by });
 
@@ -13,7 +18,7 @@ const ratingDelta = (rating: NewFeedback['rating'], by: 1 | -1) => (rating === '
 export async function rateAnswer(tx: Db, rating: NewFeedback): Promise<{ id: number }> {
   const exchange = await findRatedExchange(tx, rating.history_id);
   if (!exchange) throw new HttpError(404, `There is no chat history entry with id ${rating.history_id}.`, 'history_id');
-  const row = await insertFeedback(tx, rating, exchange);
+  const row = await insertFeedback(tx, withCardsMasked(rating), exchange);
   await bumpStatisticsRollup(tx, rating.time, ratingDelta(rating.rating, 1));
   return row;
 }
@@ -29,7 +34,7 @@ export async function rateAnswer(tx: Db, rating: NewFeedback): Promise<{ id: num
 export async function rateAnswerOnce(tx: Db, rating: NewFeedback): Promise<{ id: number; replaced: boolean }> {
   const earlier = await lockLatestRatingOf(tx, rating.history_id);
   if (!earlier) return { ...(await rateAnswer(tx, rating)), replaced: false };
-  await replaceRating(tx, earlier, rating);
+  await replaceRating(tx, earlier, withCardsMasked(rating));
   await bumpStatisticsRollup(tx, new Date(earlier.time), ratingDelta(earlier.rating, -1));
   await bumpStatisticsRollup(tx, rating.time, ratingDelta(rating.rating, 1));
   return { id: earlier.id, replaced: true };

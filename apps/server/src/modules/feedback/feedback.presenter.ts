@@ -1,4 +1,5 @@
 import type { FeedbackCorrectionRow, FeedbackRow } from '@steward/contract/feedback';
+import { maskIpAddress, maskPersonalData } from '../../lib/personal-data.ts';
 import type { InformTheBotRecord } from '../inform-the-bot/inform-the-bot.repository.ts';
 import type { FeedbackRecord } from './feedback.repository.ts';
 
@@ -17,6 +18,14 @@ export const presentFeedbackRow = (record: FeedbackRecord, totalCount: number): 
   total_count: totalCount,
 });
 
+/** A row as everyone sees it (issue 43): the visitor's question, words and address masked (docs/privacy.md). */
+export const maskFeedbackRow = (row: FeedbackRow): FeedbackRow => ({
+  ...row,
+  user_ip: maskIpAddress(row.user_ip),
+  user_message: maskPersonalData(row.user_message),
+  user_feedback: maskPersonalData(row.user_feedback),
+});
+
 export const presentCorrection = (record: InformTheBotRecord): FeedbackCorrectionRow => ({
   id: record.id,
   user_id: record.userId,
@@ -25,6 +34,6 @@ export const presentCorrection = (record: InformTheBotRecord): FeedbackCorrectio
   name: record.authorName,
   status: record.status,
   type: 'correction',
-  question: record.question ?? '',
+  question: maskPersonalData(record.question ?? ''),
   feedback_id: record.feedbackId ?? 0,
 });

@@ -13,15 +13,16 @@ import {
 import { feedbackExportQuery } from '@steward/contract/exports';
 import { feedbackFilterQuery, filteredPageAnswer } from '@steward/contract/list-filters';
 import { PAGE_SIZE } from '@steward/contract/paging';
-import { canExportData, canSaveCorrection } from '@steward/contract/permissions';
+import { canExportData, canSaveCorrection, canViewPersonalData } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
 import { fieldsOf, mapBatches } from '../../lib/export-stream.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { PageAnchors } from '../../lib/page-anchors.ts';
-import { signedInActor } from '../../plugins/access.ts';
+import { maskPersonalData } from '../../lib/personal-data.ts';
+import { signedIn, signedInActor } from '../../plugins/access.ts';
 import { sendExport } from '../../plugins/export-reply.ts';
 import { createInformation } from '../inform-the-bot/inform-the-bot.actions.ts';
-import { presentCorrection, presentFeedbackRow } from './feedback.presenter.ts';
+import { maskFeedbackRow, presentCorrection, presentFeedbackRow } from './feedback.presenter.ts';
 import { feedbackExportBatches, findFeedbackById, findFeedbackPage } from './feedback.repository.ts';
 
 /** A feedback row's fields but the list's count. */
@@ -50,7 +51,7 @@ export async function feedbackRoutes(app: FastifyInstance, { db, config }: AppCo
         const { records, totalCount, capped } = await findFeedbackPage(db, anchors, { rating, filters: request.query, pageIndex, pageSize: PAGE_SIZE.feedback });
         return {
           success: true as const,
-          data: { rows: records.map((record) => presentFeedbackRow(record, totalCount)), total_count: totalCount, total_count_capped: capped },
+          data: { rows: records.map((record) => maskFeedbackRow(presentFeedbackRow(record, totalCount))), total_count: totalCount, total_count_capped: capped },
         };
       },
     );
@@ -61,7 +62,9 @@ export async function feedbackRoutes(app: FastifyInstance, { db, config }: AppCo
     { config: { access: canExportData }, schema: { querystring: feedbackExportQuery } },
     async (request, reply) => {
       const { format, rating, ...filters } = request.query;
-      const batches = mapBatches(feedbackExportBatches(db, rating ?? '', filters), (records) => records.map((record) => presentFeedbackRow(record, 0)));
+      // Whole for whoever may see personal data (the export is audited); masked as on screen otherwise.
+      const shown = canViewPersonalData(signedIn(request)) ? (row: FeedbackRow) => row : maskFeedbackRow;
+      const batches = mapBatches(feedbackExportBatches(db, rating ?? '', filters), (records) => records.map((record) => shown(presentFeedbackRow(record, 0))));
       return sendExport(db, request, reply, { list: 'feedback', format, filters: { rating, ...filters }, fields: FEEDBACK_EXPORT_FIELDS, batches });
     },
   );
@@ -75,7 +78,7 @@ export async function feedbackRoutes(app: FastifyInstance, { db, config }: AppCo
     async (request) => {
       const record = await findFeedbackById(db, request.params.id);
       if (!record) throw new HttpError(404, FEEDBACK_MESSAGES.notFound);
-      return { success: true as const, data: { rows: [presentFeedbackRow(record, 1)] } };
+      return { success: true as const, data: { rows: [maskFeedbackRow(presentFeedbackRow(record, 1))] } };
     },
   );
 
@@ -94,7 +97,7 @@ export async function feedbackRoutes(app: FastifyInstance, { db, config }: AppCo
       const record = await findFeedbackById(db, request.params.id);
       if (!record) throw new HttpError(404, FEEDBACK_MESSAGES.notFound);
       const [correction] = await db.transaction((tx) =>
-        createInformation(tx, actor, config, [{ content: request.body.content, type: 'correction', question: record.userMessage, feedbackId: record.id }]),
+        createInformation(tx, actor, config, [{ content: request.body.content, type: 'correction', question: maskPersonalData(record.userMessage), feedbackId: record.id }]),
       );
       if (!correction) throw new Error('Saving a correction returned no row.');
       return { success: true as const, data: { rows: [presentCorrection(correction)] } };

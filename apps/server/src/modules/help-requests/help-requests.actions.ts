@@ -9,6 +9,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { maskCardNumbers, maskPersonalData } from '../../lib/personal-data.ts';
 import { helpRequestReplyMail } from '../../mail/help-request-mails.ts';
 import { enqueueMail } from '../../mail/mail-queue.ts';
 import { recordAudit, type StaffActor } from '../audit-log/record-audit.ts';
@@ -18,10 +19,11 @@ import { findHelpRequest, insertHelpRequest, lockHelpRequestStatus, type NewHelp
 
 /**
  * A customer asks for help (the bot API's /api/bot/help-requests, the public chat's form): the request is stored
- * pending and counted, and the staff notification queued, in the caller's transaction.
+ * pending and counted, and the staff notification queued, in the caller's transaction. A card number in the
+ * message is masked before it is stored, for everyone (docs/privacy.md).
  */
 export async function receiveHelpRequest(tx: Db, request: NewHelpRequest): Promise<{ id: number }> {
-  const row = await insertHelpRequest(tx, request);
+  const row = await insertHelpRequest(tx, { ...request, message: maskCardNumbers(request.message) });
   const payload: HelpRequestCreatedPayload = { helpRequestId: row.id };
   await enqueueJob(tx, HELP_REQUEST_CREATED_QUEUE, { ...payload });
   return row;
@@ -48,7 +50,7 @@ export async function changeHelpRequestStatus(tx: Db, actor: StaffActor, id: num
   return helpRequest;
 }
 
-const auditedHelpRequest = (helpRequest: HelpRequest) => ({ type: 'help_request' as const, id: helpRequest.id, label: `${helpRequest.name}: ${helpRequest.message}` });
+const auditedHelpRequest = (helpRequest: HelpRequest) => ({ type: 'help_request' as const, id: helpRequest.id, label: `${helpRequest.name}: ${maskPersonalData(helpRequest.message)}` });
 
 /**
  * Mails staff's reply to the visitor and keeps it in the request's thread, with its audit entry, in the

@@ -15,18 +15,19 @@ import {
   helpRequestStatusFilter,
 } from '@steward/contract/help-requests';
 import { helpRequestFilterQuery } from '@steward/contract/list-filters';
-import { canExportData, canUpdateHelpRequestStatus } from '@steward/contract/permissions';
+import { canExportData, canUpdateHelpRequestStatus, canViewPersonalData } from '@steward/contract/permissions';
 import { helpRequestExportQuery } from '@steward/contract/exports';
 import type { AppContext } from '../../app-context.ts';
-import { fieldsOf } from '../../lib/export-stream.ts';
+import { fieldsOf, mapBatches } from '../../lib/export-stream.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { readCounter } from '../../lib/list-counters.ts';
 import { PageAnchors } from '../../lib/page-anchors.ts';
-import { signedInActor } from '../../plugins/access.ts';
+import { signedIn, signedInActor } from '../../plugins/access.ts';
 import { sendExport } from '../../plugins/export-reply.ts';
 import { HELP_REQUEST_COUNTERS } from './help-requests.counters.ts';
 import { findHistoryBadges, findSessionHistory } from '../history/history.repository.ts';
-import { presentHistoryRow } from '../history/history.presenter.ts';
+import { maskHistoryRow, presentHistoryRow } from '../history/history.presenter.ts';
+import { maskHelpRequest } from './help-requests.presenter.ts';
 import { repliesOfHelpRequest } from './help-request-replies.repository.ts';
 import { changeHelpRequestStatus, replyToHelpRequest } from './help-requests.actions.ts';
 import { findHelpRequest, findHelpRequestPage, findHelpRequestSessionId, helpRequestExportBatches } from './help-requests.repository.ts';
@@ -61,7 +62,7 @@ export async function helpRequestRoutes(app: FastifyInstance, { db, config }: Ap
       const page = await findHelpRequestPage(db, anchors, { status: request.params.status ?? '', filters: request.query, pageIndex: request.params.pageIndex });
       return {
         success: true as const,
-        data: { rows: page.rows.map((row) => ({ ...row, total_count: page.totalCount })), total_count: page.totalCount, total_count_capped: page.capped },
+        data: { rows: page.rows.map((row) => ({ ...maskHelpRequest(row), total_count: page.totalCount })), total_count: page.totalCount, total_count_capped: page.capped },
       };
     },
   );
@@ -71,7 +72,9 @@ export async function helpRequestRoutes(app: FastifyInstance, { db, config }: Ap
     { config: { access: canExportData }, schema: { querystring: helpRequestExportQuery } },
     async (request, reply) => {
       const { format, status, ...filters } = request.query;
-      const batches = helpRequestExportBatches(db, status ?? '', filters);
+      // Whole for whoever may see personal data (the export is audited); masked as on screen otherwise.
+      const whole = canViewPersonalData(signedIn(request));
+      const batches = mapBatches(helpRequestExportBatches(db, status ?? '', filters), (rows) => (whole ? rows : rows.map(maskHelpRequest)));
       return sendExport(db, request, reply, { list: 'help-requests', format, filters: { status, ...filters }, fields: HELP_REQUEST_EXPORT_FIELDS, batches });
     },
   );
@@ -82,7 +85,7 @@ export async function helpRequestRoutes(app: FastifyInstance, { db, config }: Ap
     async (request) => {
       const helpRequest = await findHelpRequest(db, request.params.id);
       if (!helpRequest) throw new HttpError(404, HELP_REQUEST_MESSAGES.notFound);
-      return { success: true as const, data: { rows: [helpRequest] } };
+      return { success: true as const, data: { rows: [maskHelpRequest(helpRequest)] } };
     },
   );
 
@@ -95,7 +98,7 @@ export async function helpRequestRoutes(app: FastifyInstance, { db, config }: Ap
       const transcript = sessionId === null ? [] : await findSessionHistory(db, sessionId);
       const replies = await repliesOfHelpRequest(db, request.params.id);
       const badges = await findHistoryBadges(db, transcript);
-      return { success: true as const, data: { transcript: transcript.map((record) => presentHistoryRow(record, transcript.length, badges)), replies } };
+      return { success: true as const, data: { transcript: transcript.map((record) => maskHistoryRow(presentHistoryRow(record, transcript.length, badges))), replies } };
     },
   );
 
@@ -123,7 +126,7 @@ export async function helpRequestRoutes(app: FastifyInstance, { db, config }: Ap
       const { id, action } = request.params;
       const actor = signedInActor(request);
       const helpRequest = await db.transaction((tx) => changeHelpRequestStatus(tx, actor, id, action));
-      return { success: true as const, data: { rows: [helpRequest] } };
+      return { success: true as const, data: { rows: [maskHelpRequest(helpRequest)] } };
     },
   );
 }

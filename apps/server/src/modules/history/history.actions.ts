@@ -1,6 +1,7 @@
 import type { BotMessageRow } from '@steward/contract/bot';
 import type { Db } from '../../db/client.ts';
 import { bumpCounters } from '../../lib/list-counters.ts';
+import { maskCardNumbers } from '../../lib/personal-data.ts';
 import { bumpStatisticsRollup, utcQuarterOf } from '../statistics/statistics-rollup.repository.ts';
 import { CHAT_SESSIONS_COUNTER, countSessionMessage } from './chat-sessions.repository.ts';
 import { COVERAGE_GAP_COUNTER, HISTORY_COUNTER } from './history.counters.ts';
@@ -10,10 +11,11 @@ import { insertHistoryRow, type NewChatMessage } from './history.repository.ts';
 /**
  * Records one exchange (the bot API's /api/bot/messages, the public chat's answers) with its session, counters
  * and statistics, and what the answer was built from (the built-in chat's), in the caller's transaction. Locks are taken in one order (session row, counters, then the
- * statistics' turn) so concurrent calls on PostgreSQL wait for each other instead of deadlocking.
+ * statistics' turn) so concurrent calls on PostgreSQL wait for each other instead of deadlocking. A card number in
+ * the visitor's message is masked before it is stored, for everyone (docs/privacy.md); the answer was made already.
  */
 export async function recordExchange(tx: Db, message: NewChatMessage, builtFrom: readonly AnswerSource[] = []): Promise<BotMessageRow> {
-  const row = await insertHistoryRow(tx, message);
+  const row = await insertHistoryRow(tx, { ...message, user_message: maskCardNumbers(message.user_message) });
   await insertAnswerSources(tx, row.id, builtFrom);
   const session = await countSessionMessage(tx, message.session_id, message.time);
   const listCounters = session.kind === 'started' ? [CHAT_SESSIONS_COUNTER, HISTORY_COUNTER] : [HISTORY_COUNTER];

@@ -1,4 +1,5 @@
 import type { HistoryRow, SourceDoc } from '@steward/contract/history';
+import { maskIpAddress, maskPersonalData } from '../../lib/personal-data.ts';
 import type { HistoryBadges, HistoryRecord } from './history.repository.ts';
 
 /** Copies the fields of spec section 3, in the shapes the contract promises, and the triage badges. */
@@ -17,6 +18,17 @@ export const presentHistoryRow = (record: HistoryRecord, totalCount: number, bad
   rating: badges.ratings.get(record.id) ?? null,
   help_request: badges.sessionsWithHelpRequests.has(record.sessionId),
   total_count: totalCount,
+});
+
+/**
+ * A row as everyone sees it (issue 43): the visitor's message, account and address masked; the bot's answer
+ * as it is. Whoever holds view_personal_data sees them whole with Reveal or in an export (docs/privacy.md).
+ */
+export const maskHistoryRow = (row: HistoryRow): HistoryRow => ({
+  ...row,
+  user_message: maskPersonalData(row.user_message),
+  account: row.account === null ? null : maskPersonalData(row.account),
+  user_ip: maskIpAddress(row.user_ip),
 });
 
 /**

@@ -6,16 +6,17 @@ import { historyExportQuery } from '@steward/contract/exports';
 import { HISTORY_MESSAGES, type HistoryRow, historyRow, sessionIdParam, sessionNotesAnswer } from '@steward/contract/history';
 import { filteredPageAnswer, historyFilterQuery } from '@steward/contract/list-filters';
 import { PAGE_SIZE } from '@steward/contract/paging';
-import { canExportData } from '@steward/contract/permissions';
+import { canExportData, canViewPersonalData } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
 import { fieldsOf, mapBatches } from '../../lib/export-stream.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { PageAnchors } from '../../lib/page-anchors.ts';
+import { signedIn } from '../../plugins/access.ts';
 import { sendExport } from '../../plugins/export-reply.ts';
 import { ratingsOfAnswers } from '../feedback/feedback.repository.ts';
 import { helpRequestsOfSession } from '../help-requests/help-requests.repository.ts';
 import { answerSourcesOf } from './answer-sources.repository.ts';
-import { presentHistoryRow } from './history.presenter.ts';
+import { maskHistoryRow, presentHistoryRow } from './history.presenter.ts';
 import { presentSessionNotes } from './session-notes.presenter.ts';
 import { findHistoryBadges, findHistoryPage, findSessionHistory, historyExportBatches } from './history.repository.ts';
 
@@ -43,7 +44,7 @@ export async function historyRoutes(app: FastifyInstance, { db }: AppContext): P
       const badges = await findHistoryBadges(db, records);
       return {
         success: true as const,
-        data: { rows: records.map((record) => presentHistoryRow(record, totalCount, badges)), total_count: totalCount, total_count_capped: capped },
+        data: { rows: records.map((record) => maskHistoryRow(presentHistoryRow(record, totalCount, badges))), total_count: totalCount, total_count_capped: capped },
       };
     },
   );
@@ -53,9 +54,11 @@ export async function historyRoutes(app: FastifyInstance, { db }: AppContext): P
     { config: { access: canExportData }, schema: { querystring: historyExportQuery } },
     async (request, reply) => {
       const { format, ...filters } = request.query;
+      // Whole for whoever may see personal data (the export is audited); masked as on screen otherwise.
+      const shown = canViewPersonalData(signedIn(request)) ? (row: HistoryRow) => row : maskHistoryRow;
       const batches = mapBatches(historyExportBatches(db, filters), async (records) => {
         const badges = await findHistoryBadges(db, records);
-        return records.map((record) => presentHistoryRow(record, 0, badges));
+        return records.map((record) => shown(presentHistoryRow(record, 0, badges)));
       });
       return sendExport(db, request, reply, { list: 'history', format, filters, fields: HISTORY_EXPORT_FIELDS, batches });
     },
@@ -71,7 +74,7 @@ export async function historyRoutes(app: FastifyInstance, { db }: AppContext): P
       const records = await findSessionHistory(db, request.params.sessionId);
       if (records.length === 0) throw new HttpError(404, HISTORY_MESSAGES.sessionNotFound);
       const badges = await findHistoryBadges(db, records);
-      return { success: true as const, data: { rows: records.map((record) => presentHistoryRow(record, records.length, badges)) } };
+      return { success: true as const, data: { rows: records.map((record) => maskHistoryRow(presentHistoryRow(record, records.length, badges))) } };
     },
   );
 

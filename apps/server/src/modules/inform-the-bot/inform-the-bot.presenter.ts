@@ -1,7 +1,11 @@
 import type { InformTheBotRow } from '@steward/contract/inform-the-bot';
+import { maskPersonalData } from '../../lib/personal-data.ts';
 import type { InformTheBotRecord } from './inform-the-bot.repository.ts';
 
-/** Copies what a card shows; approver and feedback ids stay on the server. */
+/**
+ * Copies what a card shows; approver and feedback ids stay on the server. A correction's question is a visitor's,
+ * masked (issue 43, docs/privacy.md).
+ */
 export const presentInformTheBotItem = (item: InformTheBotRecord, totalCount: number): InformTheBotRow => ({
   id: item.id,
   user_id: item.userId,
@@ -11,6 +15,6 @@ export const presentInformTheBotItem = (item: InformTheBotRecord, totalCount: nu
   name: item.authorName,
   status: item.status,
   type: item.type,
-  question: item.question,
+  question: item.question === null ? null : maskPersonalData(item.question),
   total_count: totalCount,
 });

@@ -1,4 +1,5 @@
-import type { DocumentHealthRow } from '@steward/contract/insights';
+import type { CoverageGapsReport, DocumentHealthRow, TimeToFixReport } from '@steward/contract/insights';
+import { maskPersonalData } from '../../lib/personal-data.ts';
 import type { DocumentHealthRecord } from './insights.repository.ts';
 
 export const presentDocumentHealth = (record: DocumentHealthRecord): DocumentHealthRow => ({
@@ -8,4 +9,15 @@ export const presentDocumentHealth = (record: DocumentHealthRecord): DocumentHea
   up: record.up,
   down: record.down,
   last_cited: record.lastCited?.toISOString() ?? null,
+});
+
+/** The visitors' questions as everyone sees them (issue 43): masked, as in the lists (docs/privacy.md). */
+export const maskCoverageGaps = (report: CoverageGapsReport): CoverageGapsReport => ({
+  ...report,
+  groups: report.groups.map((group) => ({ ...group, question: maskPersonalData(group.question), examples: group.examples.map(maskPersonalData) })),
+});
+
+export const maskTimeToFix = (report: TimeToFixReport): TimeToFixReport => ({
+  ...report,
+  fixes: report.fixes.map((fix) => ({ ...fix, question: maskPersonalData(fix.question) })),
 });

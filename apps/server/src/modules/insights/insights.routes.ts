@@ -13,7 +13,7 @@ import {
 import { canReadDocumentHealth, canReadInsights, canUpdateBotSettings } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
 import { buildCoverageGaps } from './coverage-gaps.ts';
-import { presentDocumentHealth } from './insights.presenter.ts';
+import { maskCoverageGaps, maskTimeToFix, presentDocumentHealth } from './insights.presenter.ts';
 import { countSessionsReaching, findDocumentHealth, periodStart } from './insights.repository.ts';
 import { buildTimeToFix } from './time-to-fix.ts';
 
@@ -25,7 +25,7 @@ export async function insightsRoutes(app: FastifyInstance, { db, knowledge }: Ap
     '/api/insights/coverage-gaps',
     { config: { access: canReadInsights }, schema: { querystring: insightPeriodQuery, response: { 200: rowsAnswer(coverageGapsReport) } } },
     async (request) => {
-      const report = await buildCoverageGaps(db, knowledge, periodStart(request.query.days));
+      const report = maskCoverageGaps(await buildCoverageGaps(db, knowledge, periodStart(request.query.days)));
       return { success: true as const, data: { rows: [report] } };
     },
   );
@@ -43,7 +43,7 @@ export async function insightsRoutes(app: FastifyInstance, { db, knowledge }: Ap
     '/api/insights/time-to-fix',
     { config: { access: canReadInsights }, schema: { querystring: insightPeriodQuery, response: { 200: rowsAnswer(timeToFixReport) } } },
     async (request) => {
-      const report = await buildTimeToFix(db, periodStart(request.query.days));
+      const report = maskTimeToFix(await buildTimeToFix(db, periodStart(request.query.days)));
       return { success: true as const, data: { rows: [report] } };
     },
   );

@@ -303,6 +303,11 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   { route: 'GET /api/export/history', build: get('/api/export/history?format=csv'), expect: ADMIN_ONLY },
   { route: 'GET /api/export/feedback', build: get('/api/export/feedback?format=jsonl'), expect: ADMIN_ONLY },
   { route: 'GET /api/export/help-requests', build: get('/api/export/help-requests'), expect: ADMIN_ONLY },
+  {
+    route: 'POST /api/personal-data/reveal',
+    build: async (fixtures) => ({ path: '/api/personal-data/reveal', body: { kind: 'feedback', id: await fixtures.feedbackId() } }),
+    expect: ADMIN_ONLY,
+  },
   { route: 'GET /api/export/audit-log', build: get('/api/export/audit-log'), expect: ADMIN_ONLY },
 
   // The public chat and its widget: anyone (a visitor's signed chat session travels in the body; no cookie is read).

@@ -1,11 +1,13 @@
-import { useRef, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Link, useParams } from 'react-router';
 import type { CurrentUser } from '@steward/contract/auth';
+import type { RevealedPersonalData } from '@steward/contract/personal-data';
 import { parseReasons } from '@steward/contract/feedback';
 import { canSaveCorrection, canUseFeedbackShortcut } from '@steward/contract/permissions';
 import { BackButton } from '../../../components/back-button.tsx';
+import { RevealPersonalData, withRevealed } from '../../../components/reveal-personal-data.tsx';
 import { SanitizedHtml } from '../../../components/sanitized-html.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useFeedback } from '../api/get-feedback.ts';
@@ -29,7 +31,9 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 /** /feedback/{id}: every field, the chat history link, and the correction form for those who may inform the bot. */
 export function FeedbackDetail({ viewer }: { viewer: CurrentUser }) {
   const id = useParams().id ?? '';
-  const { data: feedback, error, isPending } = useFeedback(id);
+  const { data: masked, error, isPending } = useFeedback(id);
+  const [revealed, setRevealed] = useState<RevealedPersonalData[] | null>(null);
+  const feedback = masked ? withRevealed(masked, revealed) : masked;
   const formRef = useRef<HTMLElement>(null);
   const canCorrect = canSaveCorrection(viewer);
 
@@ -54,6 +58,7 @@ export function FeedbackDetail({ viewer }: { viewer: CurrentUser }) {
           ) : null}
           <div className="card mb-3">
             <div className="card-body">
+              <RevealPersonalData viewer={viewer} request={{ kind: 'feedback', id: feedback.id }} onRevealed={setRevealed} />
               <dl className="row mb-2">
                 <Field label="ID">{feedback.id}</Field>
                 <Field label="User IP">{feedback.user_ip}</Field>

@@ -1,9 +1,11 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import Card from 'react-bootstrap/Card';
 import type { CurrentUser } from '@steward/contract/auth';
 import type { HelpRequest } from '@steward/contract/help-requests';
 import { canUpdateHelpRequestStatus } from '@steward/contract/permissions';
+import type { RevealedPersonalData } from '@steward/contract/personal-data';
 import { BackButton } from '../../../components/back-button.tsx';
+import { RevealPersonalData, withRevealed } from '../../../components/reveal-personal-data.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useHelpRequest } from '../api/get-help-request.ts';
 import { useHelpRequestThread } from '../api/get-help-request-thread.ts';
@@ -33,7 +35,9 @@ export function countryLabel(code: string): string {
  * chat it came from and the replies mailed to the visitor (who may change the status may reply).
  */
 export function HelpRequestDetail({ id, viewer }: { id: number; viewer: CurrentUser }) {
-  const { data: helpRequest, error, isPending } = useHelpRequest(id);
+  const { data: masked, error, isPending } = useHelpRequest(id);
+  const [revealed, setRevealed] = useState<RevealedPersonalData[] | null>(null);
+  const helpRequest = masked ? withRevealed(masked, revealed) : masked;
   const thread = useHelpRequestThread(id);
   return (
     <section aria-labelledby="help-request-title">
@@ -47,6 +51,7 @@ export function HelpRequestDetail({ id, viewer }: { id: number; viewer: CurrentU
       ) : null}
       {helpRequest ? (
         <Card body>
+          <RevealPersonalData viewer={viewer} request={{ kind: 'help_request', id: helpRequest.id }} onRevealed={setRevealed} />
           <HelpRequestFields helpRequest={helpRequest} />
           {canUpdateHelpRequestStatus(viewer) ? <HelpRequestStatusAction helpRequest={helpRequest} /> : null}
         </Card>

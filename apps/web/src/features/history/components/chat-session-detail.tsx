@@ -1,9 +1,11 @@
-import { Fragment } from 'react';
+import { Fragment, useState } from 'react';
 import Table from 'react-bootstrap/Table';
 import { Link, useParams } from 'react-router';
 import { CORRECTION_QUESTION_PARAM } from '@steward/contract/inform-the-bot';
 import { canCreateInformation, type StaffMember } from '@steward/contract/permissions';
+import type { RevealedPersonalData } from '@steward/contract/personal-data';
 import { BackButton } from '../../../components/back-button.tsx';
+import { RevealPersonalData, withRevealed } from '../../../components/reveal-personal-data.tsx';
 import { ExternalLink } from '../../../components/external-link.tsx';
 import { SanitizedHtml } from '../../../components/sanitized-html.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
@@ -34,7 +36,8 @@ export function ChatSessionDetail({ viewer }: { viewer: StaffMember }) {
   // A failed load shows nothing (spec section 8); the notes are extra and fail as quietly.
   const session = useChatSession(sessionId);
   const notes = useSessionNotes(sessionId);
-  const rows = session.data ?? [];
+  const [revealed, setRevealed] = useState<RevealedPersonalData[] | null>(null);
+  const rows = (session.data ?? []).map((row) => withRevealed(row, revealed));
   const notesOf = (historyId: number) => notes.data?.exchanges.find((exchange) => exchange.history_id === historyId);
 
   return (
@@ -42,6 +45,7 @@ export function ChatSessionDetail({ viewer }: { viewer: StaffMember }) {
       <BackButton fallback="/history" />
       <PageHeader id="chat-session-title" pretitle="Conversations" title="Chat Session" description="Every question and answer of one visitor's conversation, oldest first, with the documents each answer quoted." />
       {session.isPending ? <LoadingPlaceholder /> : null}
+      {rows.length > 0 ? <RevealPersonalData viewer={viewer} request={{ kind: 'history', session_id: sessionId }} onRevealed={setRevealed} /> : null}
       {distinctAccounts(rows).map((account, index) => (
         <AccountDetails key={index} account={account} />
       ))}

@@ -1,0 +1,48 @@
+import { FEEDBACK_MESSAGES } from '@steward/contract/feedback';
+import { HELP_REQUEST_MESSAGES } from '@steward/contract/help-requests';
+import { HISTORY_MESSAGES } from '@steward/contract/history';
+import type { RevealedPersonalData } from '@steward/contract/personal-data';
+import type { Db } from '../../db/client.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { type AuditObject, recordAudit, type StaffActor } from '../audit-log/record-audit.ts';
+import { findFeedbackById } from '../feedback/feedback.repository.ts';
+import { findHelpRequest } from '../help-requests/help-requests.repository.ts';
+import { presentHistoryRow } from '../history/history.presenter.ts';
+import { findSessionHistory } from '../history/history.repository.ts';
+
+/** What a reveal asks for (the contract's request, as parsed). */
+export type RevealTarget = { kind: 'history'; session_id: string } | { kind: 'feedback' | 'help_request'; id: number };
+
+const NO_BADGES = { ratings: new Map<number, 'up' | 'down'>(), sessionsWithHelpRequests: new Set<string>() };
+
+/**
+ * One record's personal fields, whole, for a staff member holding view_personal_data (the route's rule), with
+ * the audit entry saying who revealed which record (never what it held), in the caller's transaction.
+ */
+export async function revealPersonalData(tx: Db, actor: StaffActor, target: RevealTarget): Promise<RevealedPersonalData[]> {
+  const { rows, object } = await readWhole(tx, target);
+  await recordAudit(tx, actor, { action: 'personal_data_revealed', object, details: { kind: target.kind } });
+  return rows;
+}
+
+async function readWhole(tx: Db, target: RevealTarget): Promise<{ rows: RevealedPersonalData[]; object: AuditObject }> {
+  if (target.kind === 'history') {
+    const records = await findSessionHistory(tx, target.session_id);
+    if (records.length === 0) throw new HttpError(404, HISTORY_MESSAGES.sessionNotFound);
+    const rows = records.map((record) => {
+      const row = presentHistoryRow(record, 0, NO_BADGES);
+      return { id: row.id, user_ip: row.user_ip, user_message: row.user_message, account: row.account };
+    });
+    return { rows, object: { type: 'chat_session', id: null, label: target.session_id } };
+  }
+  if (target.kind === 'feedback') {
+    const record = await findFeedbackById(tx, target.id);
+    if (!record) throw new HttpError(404, FEEDBACK_MESSAGES.notFound);
+    const rows = [{ id: record.id, user_ip: record.userIp, user_message: record.userMessage, user_feedback: record.userFeedback }];
+    return { rows, object: { type: 'feedback', id: record.id, label: `Feedback ${record.id}` } };
+  }
+  const helpRequest = await findHelpRequest(tx, target.id);
+  if (!helpRequest) throw new HttpError(404, HELP_REQUEST_MESSAGES.notFound);
+  const rows = [{ id: helpRequest.id, user_ip: helpRequest.user_ip, email: helpRequest.email, message: helpRequest.message }];
+  return { rows, object: { type: 'help_request', id: helpRequest.id, label: `Help request ${helpRequest.id}` } };
+}

@@ -1,0 +1,222 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlRows } from '../../db/sql-rows.ts';
+import type { ApiClient } from '../api-client.ts';
+import { botPost, newSessionId } from '../bot-test-support.ts';
+import { chatCall, firstRow, SHOP_ORIGIN } from '../chat-test-support.ts';
+import { createTestApp, type TestApp } from '../test-app.ts';
+import type { JsonSchema, OpenApiDocument } from './openapi-routes.ts';
+
+// Issue 43, masked unless needed (docs/privacy.md). Every route of the OpenAPI document whose answer holds a field
+// that can carry a visitor's personal data is called by a viewer after a visitor left an email, a phone number and
+// an IP address in every place they can; no answer may hold any of them whole. A route with such a field that
+// this table does not name fails the test, so a new route cannot forget its masking.
+
+const EMAIL = 'zara.visitor@example.com';
+const PHONE = '+44 20 7946 0958';
+const IP = '203.0.113.77';
+/** What must never appear, and what shows that the seeded record was answered (masked). */
+const RAW = [EMAIL, '7946 0958', IP];
+const MASKED = ['z•••@example.com', '+44 •• •••• 0958', '203.0.113.•'];
+const WORD = 'zebracrossing';
+const TEXT = `${WORD}: mail ${EMAIL} or call ${PHONE}, I am at ${IP}`;
+
+/** The names of an answer's fields that can hold a visitor's personal data. */
+const PERSONAL_FIELDS = ['user_ip', 'email', 'user_message', 'user_feedback', 'message', 'account', 'question', 'examples'];
+
+interface Seeded {
+  sessionId: string;
+  historyId: number;
+  feedbackId: number;
+  helpRequestId: number;
+  informationId: number;
+}
+interface Call {
+  method?: 'GET' | 'POST';
+  path: (seeded: Seeded) => string;
+  body?: unknown;
+  /** The answer holds the seeded record (masked): false where the seed cannot reach the route's answer. */
+  holdsSeed?: boolean;
+}
+type Coverage = Call | { exempt: string };
+
+const STAFF_DATA = { exempt: "staff accounts' own names and emails, not a visitor's" };
+const STAFF_TEXT = { exempt: "staff's own text, and a correction's question by the presenter GET /api/inform-the-bot/{pageIndex} is checked with" };
+
+/** Every route whose answer has a personal field, `METHOD path` as the OpenAPI document writes it. */
+const COVERAGE: Record<string, Coverage> = {
+  'GET /api/all-history/{pageIndex}': { path: () => '/api/all-history/0' },
+  'GET /api/history/{sessionId}': { path: (seed) => `/api/history/${encodeURIComponent(seed.sessionId)}` },
+  'GET /api/history/{sessionId}/notes': { path: (seed) => `/api/history/${encodeURIComponent(seed.sessionId)}/notes` },
+  'GET /api/all-feedback/{pageIndex}': { path: () => '/api/all-feedback/0' },
+  'GET /api/all-feedback/{pageIndex}/{rating}': { path: () => '/api/all-feedback/0/down' },
+  'GET /api/feedback/{id}': { path: (seed) => `/api/feedback/${seed.feedbackId}` },
+  'POST /api/feedback/{id}/correction': { method: 'POST', path: (seed) => `/api/feedback/${seed.feedbackId}/correction`, body: { content: 'Use the contact form.' } },
+  'GET /api/all-help-requests/{pageIndex}/{status}?': { path: () => '/api/all-help-requests/0/' },
+  'GET /api/help-requests/{id}': { path: (seed) => `/api/help-requests/${seed.helpRequestId}` },
+  'GET /api/help-requests/{id}/thread': { path: (seed) => `/api/help-requests/${seed.helpRequestId}/thread` },
+  'POST /api/help-requests/{id}/{action}': { method: 'POST', path: (seed) => `/api/help-requests/${seed.helpRequestId}/resolve` },
+  'POST /api/search': { method: 'POST', path: () => '/api/search', body: { search: WORD } },
+  'POST /api/search/history': { method: 'POST', path: () => '/api/search/history', body: { search: WORD } },
+  'GET /api/insights/coverage-gaps': { path: () => '/api/insights/coverage-gaps?days=7' },
+  // Needs an approved correction rated before and after: its question is masked by the same function.
+  'GET /api/insights/time-to-fix': { path: () => '/api/insights/time-to-fix?days=7', holdsSeed: false },
+  'GET /api/inform-the-bot/{pageIndex}': { path: () => '/api/inform-the-bot/0' },
+  'GET /api/inform-the-bot/{id}/replay': { path: (seed) => `/api/inform-the-bot/${seed.informationId}/replay` },
+  'POST /api/inform-the-bot': STAFF_TEXT,
+  'POST /api/inform-the-bot/upload': STAFF_TEXT,
+  'POST /api/inform-the-bot/edit/{id}': STAFF_TEXT,
+  'POST /api/help-requests/{id}/reply': STAFF_TEXT,
+  'POST /api/login': STAFF_DATA,
+  'GET /api/authenticate-user': STAFF_DATA,
+  'GET /api/users/{pageIndex}': STAFF_DATA,
+  'GET /api/user/{id}': STAFF_DATA,
+  'GET /api/register/{key}': STAFF_DATA,
+  'POST /api/verify-email-code': STAFF_DATA,
+  'GET /api/audit-log-people': STAFF_DATA,
+  'POST /api/personal-data/reveal': { exempt: 'the reveal itself, for view_personal_data only: checked below' },
+};
+
+/** The exports stream CSV or JSON lines (no answer schema): each is checked below. */
+const EXPORTS = ['/api/export/history?format=csv', '/api/export/feedback?format=jsonl', '/api/export/help-requests?format=csv'];
+
+let testApp: TestApp;
+let viewer: ApiClient;
+let admin: ApiClient;
+let seeded: Seeded;
+
+beforeAll(async () => {
+  testApp = await createTestApp({ BOT_ALLOWED_ORIGINS: SHOP_ORIGIN });
+  ({ client: viewer } = await testApp.signedInClient('viewer'));
+  ({ client: admin } = await testApp.signedInClient('admin'));
+  const sessionId = newSessionId();
+  const message = await botPost(testApp, '/api/bot/messages', {
+    session_id: sessionId,
+    user_message: TEXT,
+    api_response: 'We will look into it.',
+    user_ip: IP,
+    account: { primary_id: 'customer-7', email: EMAIL },
+  });
+  const historyId = Number(message.body.data?.rows[0]?.id);
+  const feedback = await botPost(testApp, '/api/bot/feedback', { history_id: historyId, rating: 'down', user_feedback: TEXT, user_ip: IP });
+  const help = await botPost(testApp, '/api/bot/help-requests', { name: 'Zara', email: EMAIL, message: TEXT, user_ip: IP, session_id: sessionId });
+  // A question the bot cannot answer: a coverage gap for the insights.
+  firstRow(await chatCall(testApp, 'POST', '/api/chat/ask', { body: { message: TEXT } }));
+  const feedbackId = Number(feedback.body.data?.rows[0]?.id);
+  const correction = await admin.post(`/api/feedback/${feedbackId}/correction`, { content: 'Write to us through the contact form.' });
+  seeded = { sessionId, historyId, feedbackId, helpRequestId: Number(help.body.data?.rows[0]?.id), informationId: Number(correction.body.data?.rows[0]?.id) };
+  for (const id of Object.values(seeded)) expect(id).toBeTruthy();
+});
+afterAll(() => testApp.close());
+
+/** Every property name anywhere in a schema. */
+function fieldNames(schema: JsonSchema | undefined, depth = 0): string[] {
+  if (!schema || depth > 12) return [];
+  const nested = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? []), ...(schema.items ? [schema.items] : [])];
+  return [
+    ...Object.entries(schema.properties ?? {}).flatMap(([name, property]) => [name, ...fieldNames(property, depth + 1)]),
+    ...nested.flatMap((option) => fieldNames(option, depth + 1)),
+  ];
+}
+
+type Responses = Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
+
+async function routesWithPersonalFields(): Promise<{ route: string; fields: string[] }[]> {
+  const document = (await viewer.get<OpenApiDocument & { paths: Record<string, Record<string, { responses?: Responses }>> }>('/api/docs/json')).body;
+  return Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.entries(operations).flatMap(([method, operation]) => {
+      const fields = [...new Set(fieldNames(operation.responses?.['200']?.content?.['application/json']?.schema))].filter((name) => PERSONAL_FIELDS.includes(name));
+      return fields.length > 0 ? [{ route: `${method.toUpperCase()} ${path}`, fields }] : [];
+    }),
+  );
+}
+
+const isCall = (coverage: Coverage): coverage is Call => !('exempt' in coverage);
+
+describe('every route answering a personal field', () => {
+  it('is named by this test: checked below, or exempt with its reason', async () => {
+    const routes = await routesWithPersonalFields();
+    expect(routes.length).toBeGreaterThan(20);
+    expect(routes.filter(({ route }) => !(route in COVERAGE))).toEqual([]);
+    // And the table names no route the document has lost.
+    expect(Object.keys(COVERAGE).filter((route) => !routes.some((found) => found.route === route))).toEqual([]);
+  });
+
+  it.each(Object.entries(COVERAGE).filter((entry): entry is [string, Call] => isCall(entry[1])))('%s answers a viewer masked values only', async (_route, call) => {
+    const path = call.path(seeded);
+    const answer = call.method === 'POST' ? await viewer.post(path, call.body) : await viewer.get(path);
+    expect(answer.status).toBe(200);
+    const text = JSON.stringify(answer.body);
+    expect(RAW.filter((raw) => text.includes(raw))).toEqual([]);
+    if (call.holdsSeed !== false) expect(MASKED.some((masked) => text.includes(masked))).toBe(true);
+  });
+});
+
+async function download(client: ApiClient, path: string): Promise<{ status: number; text: string }> {
+  const response = await fetch(`${testApp.baseUrl}${path}`, { headers: { cookie: `steward_session=${client.sessionCookie ?? ''}` } });
+  return { status: response.status, text: await response.text() };
+}
+
+describe('the exports', () => {
+  it.each(EXPORTS)('%s is whole for view_personal_data, masked for export_data alone', async (path) => {
+    const whole = await download(admin, path);
+    expect(whole.status).toBe(200);
+    expect(whole.text).toContain(IP);
+    await testApp.db.execute(sql`DELETE FROM role_capabilities WHERE role = 'admin' AND capability = 'view_personal_data'`);
+    try {
+      const masked = await download(admin, path);
+      expect(masked.status).toBe(200);
+      expect(RAW.filter((raw) => masked.text.includes(raw))).toEqual([]);
+      expect(masked.text).toContain('203.0.113.•');
+    } finally {
+      await testApp.db.execute(sql`INSERT INTO role_capabilities (role, capability) VALUES ('admin', 'view_personal_data')`);
+    }
+  });
+});
+
+const revealEntries = () =>
+  sqlRows<{ actor_name: string; object_type: string; object_id: number | null; object_label: string; details: unknown }>(
+    testApp.db,
+    sql`SELECT actor_name, object_type, object_id, object_label, details FROM audit_log WHERE action = 'personal_data_revealed' ORDER BY id`,
+  );
+
+describe('POST /api/personal-data/reveal', () => {
+  it('refuses a viewer (403) and records nothing', async () => {
+    const before = (await revealEntries()).length;
+    for (const body of [{ kind: 'feedback', id: seeded.feedbackId }, { kind: 'help_request', id: seeded.helpRequestId }, { kind: 'history', session_id: seeded.sessionId }]) {
+      const refused = await viewer.post('/api/personal-data/reveal', body);
+      expect(refused.status).toBe(403);
+      expect(JSON.stringify(refused.body)).not.toContain(EMAIL);
+    }
+    expect((await revealEntries()).length).toBe(before);
+  });
+
+  it('answers an administrator the record whole, and writes one audit entry per reveal naming the record, not its content', async () => {
+    const before = (await revealEntries()).length;
+    const help = await admin.post('/api/personal-data/reveal', { kind: 'help_request', id: seeded.helpRequestId });
+    expect(help.status).toBe(200);
+    expect(help.body.data?.rows).toEqual([{ id: seeded.helpRequestId, user_ip: IP, email: EMAIL, message: TEXT }]);
+    const feedback = await admin.post('/api/personal-data/reveal', { kind: 'feedback', id: seeded.feedbackId });
+    expect(feedback.body.data?.rows).toEqual([{ id: seeded.feedbackId, user_ip: IP, user_message: TEXT, user_feedback: TEXT }]);
+    const history = await admin.post('/api/personal-data/reveal', { kind: 'history', session_id: seeded.sessionId });
+    expect(history.body.data?.rows).toEqual([{ id: seeded.historyId, user_ip: IP, user_message: TEXT, account: expect.any(String) }]);
+    expect(JSON.parse(String(history.body.data?.rows[0]?.account))).toEqual({ primary_id: 'customer-7', email: EMAIL });
+
+    const entries = (await revealEntries()).slice(before);
+    expect(entries.map(({ object_type, object_id, details }) => ({ object_type, object_id, details }))).toEqual([
+      { object_type: 'help_request', object_id: seeded.helpRequestId, details: { kind: 'help_request' } },
+      { object_type: 'feedback', object_id: seeded.feedbackId, details: { kind: 'feedback' } },
+      { object_type: 'chat_session', object_id: null, details: { kind: 'history' } },
+    ]);
+    expect(entries.map((entry) => entry.object_label)).toEqual([`Help request ${seeded.helpRequestId}`, `Feedback ${seeded.feedbackId}`, seeded.sessionId]);
+    expect(JSON.stringify(entries).includes(WORD)).toBe(false);
+  });
+
+  it('answers 404 for a record that does not exist, and records nothing', async () => {
+    const before = (await revealEntries()).length;
+    expect((await admin.post('/api/personal-data/reveal', { kind: 'feedback', id: 999_999 })).status).toBe(404);
+    expect((await admin.post('/api/personal-data/reveal', { kind: 'history', session_id: 'no-such-session' })).status).toBe(404);
+    expect((await admin.post('/api/personal-data/reveal', { kind: 'document', id: 1 })).status).toBe(400);
+    expect((await revealEntries()).length).toBe(before);
+  });
+});
