@@ -22,6 +22,8 @@ export const CAPABILITIES = [
   'read_audit_log',
   // Issue 40: the CSV / JSON lines exports of the lists (administrators by default, migration 2610).
   'export_data',
+  // Issue 43: finding and erasing what is stored about one visitor (administrators by default, migration 2900).
+  'erase_personal_data',
 ] as const;
 export const capabilitySchema = z.enum(CAPABILITIES);
 export type Capability = z.infer<typeof capabilitySchema>;

@@ -34,6 +34,8 @@ export const AUDIT_ACTION_LABELS = {
   help_request_reopened: 'Reopened a help request',
   data_exported: 'Exported data',
   help_request_replied: 'Replied to a help request',
+  data_retention_purged: 'Deleted data past its retention',
+  personal_data_erased: "Erased a visitor's data",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -11,6 +11,7 @@ import {
   canDeleteUser,
   canEditDocument,
   canEditInformation,
+  canErasePersonalData,
   canManageDocuments,
   canExportAuditLog,
   canExportData,
@@ -63,6 +64,7 @@ describe('rules of the staff member alone', () => {
     ['canReadAuditLog (read_audit_log)', canReadAuditLog, true, false, false, false],
     ['canExportData (export_data)', canExportData, true, false, false, false],
     ['canExportAuditLog (export_data and read_audit_log)', canExportAuditLog, true, false, false, false],
+    ['canErasePersonalData (erase_personal_data)', canErasePersonalData, true, false, false, false],
   ];
 
   it.each(table)('%s: admin %s, viewer %s, no capabilities %s, admin without capabilities %s', (_name, rule, forAdmin, forViewer, forBare, forBareAdmin) => {

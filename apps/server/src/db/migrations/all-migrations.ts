@@ -35,6 +35,7 @@ import { sessionLinks } from './2640-session-links.ts';
 import { helpRequestReplies } from './2641-help-request-replies.ts';
 import { insightsIndexes } from './2670-insights-indexes.ts';
 import { jobOwners } from './2700-job-owners.ts';
+import { privacy } from './2900-privacy.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
 export const allMigrations: readonly Migration[] = [
@@ -74,4 +75,5 @@ export const allMigrations: readonly Migration[] = [
   helpRequestReplies,
   insightsIndexes,
   jobOwners,
+  privacy,
 ];
