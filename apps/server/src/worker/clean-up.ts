@@ -49,7 +49,9 @@ export type CleanUpCounts = Record<
   | 'history'
   | 'chatSessions'
   | 'feedback'
-  | 'helpRequests',
+  | 'helpRequests'
+  /** How long the retention's deletes took, in milliseconds (the visitors' data and the audit log). */
+  | 'retentionMilliseconds',
   number
 >;
 
@@ -74,7 +76,7 @@ export async function cleanUp(db: Db, config: CleanUpConfig): Promise<CleanUpCou
   const retention = await retentionInForce(db, config);
   const keptFor = async (days: number | null, purge: (db: Db, before: Date) => Promise<number>): Promise<number> =>
     days === null ? 0 : purge(db, cutOff(days));
-  return {
+  const housekeeping = {
     sessions: await deleted(db, sql`
       DELETE FROM sessions
       WHERE expires_at <= now() OR created_at <= now() - make_interval(secs => ${SESSION_MAX_AGE_MS / 1000})`),
@@ -93,12 +95,16 @@ export async function cleanUp(db: Db, config: CleanUpConfig): Promise<CleanUpCou
       WHERE updated_at <= now() - make_interval(hours => ${LOGIN_THROTTLE.forgetAfterHours}) AND blocked_until <= now()`),
     trustedBrowsers: await deleted(db, sql`
       DELETE FROM trusted_browsers WHERE verified_at <= now() - make_interval(days => ${TRUSTED_BROWSER_DAYS})`),
+  };
+  const started = performance.now();
+  const purged = {
     history: await keptFor(retention.history, purgeHistoryBefore),
     chatSessions: await keptFor(retention.history, purgeChatSessionsBefore),
     feedback: await keptFor(retention.feedback, purgeFeedbackBefore),
     helpRequests: await keptFor(retention.helpRequests, purgeHelpRequestsBefore),
     auditEntries: retention.auditLog === null ? 0 : await purgeExpiredAuditEntries(db, retention.auditLog),
   };
+  return { ...housekeeping, ...purged, retentionMilliseconds: Math.round(performance.now() - started) };
 }
 
 /**

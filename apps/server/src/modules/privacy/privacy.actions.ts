@@ -15,13 +15,18 @@ export interface RetentionPurgeCounts {
   feedback: number;
   helpRequests: number;
   auditEntries: number;
+  /** How long the deletes took (the bench's retention part reads it). */
+  retentionMilliseconds: number;
 }
 
-/** One audit entry for a clean-up run that deleted data past its retention, with the counts; none when nothing went. */
+/** One audit entry for a clean-up run that deleted data past its retention, with the counts and its time; none when nothing went. */
 export async function recordRetentionPurge(tx: Db, counts: RetentionPurgeCounts): Promise<void> {
-  const { history, chatSessions, feedback, helpRequests, auditEntries } = counts;
+  const { history, chatSessions, feedback, helpRequests, auditEntries, retentionMilliseconds } = counts;
   if (history + chatSessions + feedback + helpRequests + auditEntries === 0) return;
-  await recordAudit(tx, CLEAN_UP_ACTOR, { action: 'data_retention_purged', details: { history, chatSessions, feedback, helpRequests, auditEntries } });
+  await recordAudit(tx, CLEAN_UP_ACTOR, {
+    action: 'data_retention_purged',
+    details: { history, chatSessions, feedback, helpRequests, auditEntries, milliseconds: retentionMilliseconds },
+  });
 }
 
 /** Saves Bot Settings' Data retention, audited with the days saved (null: for ever). */

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type SqlBigint, sqlRows } from '../../db/sql-rows.ts';
+import { deleteInBatches, RETENTION_BATCH_ROWS } from '../../lib/batched-deletes.ts';
 import { bumpCounters } from '../../lib/list-counters.ts';
 import { FEEDBACK_COUNTERS } from '../feedback/feedback.counters.ts';
 import { HELP_REQUEST_COUNTERS } from '../help-requests/help-requests.counters.ts';
@@ -9,26 +10,9 @@ import { COVERAGE_GAP_COUNTER, HISTORY_COUNTER } from '../history/history.counte
 /**
  * The retention's deletes (docs/privacy.md): rows older than a cut-off go in batches, each its own short
  * transaction that also takes the rows off the lists' counters, so `total_count` equals the rows after every
- * batch. Between batches the event loop turns, so the dashboard's requests are served between any two (on the
- * embedded database a statement holds every other query). The statistics' rollups are not touched: they count
- * what happened, and the Statistics screen reads only them.
+ * batch; between batches the purge pauses, so the dashboard's requests are served (lib/batched-deletes.ts).
+ * The statistics' rollups are not touched: they count what happened, and the Statistics screen reads only them.
  */
-
-/** Rows per delete statement: a few tens of milliseconds on the embedded database (bench: the retention part). */
-export const RETENTION_BATCH_ROWS = 5000;
-
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
-/** Runs `batch` until it deletes fewer rows than a batch holds; answers the rows deleted in all. */
-async function inBatches(db: Db, batchRows: number, batch: (tx: Db) => Promise<number>): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const deleted = await db.transaction((tx) => batch(tx));
-    total += deleted;
-    if (deleted < batchRows) return total;
-    await nextTurn();
-  }
-}
 
 const counted = (value: SqlBigint | null | undefined): number => Number(value ?? 0);
 
@@ -38,7 +22,7 @@ const oldest = (table: SQL, cutOff: Date, batchRows: number): SQL =>
 
 /** Chat history (the exchanges, their answer sources by cascade) older than the cut-off. */
 export const purgeHistoryBefore = (db: Db, cutOff: Date, batchRows = RETENTION_BATCH_ROWS): Promise<number> =>
-  inBatches(db, batchRows, async (tx) => {
+  deleteInBatches(db, batchRows, async (tx) => {
     const [gone] = await sqlRows<{ rows: SqlBigint; gaps: SqlBigint }>(
       tx,
       sql`WITH batch AS (${oldest(sql`history`, cutOff, batchRows)}),
@@ -53,7 +37,7 @@ export const purgeHistoryBefore = (db: Db, cutOff: Date, batchRows = RETENTION_B
 
 /** Chat sessions whose last message is older than the cut-off (their history goes with the history's retention). */
 export const purgeChatSessionsBefore = (db: Db, cutOff: Date, batchRows = RETENTION_BATCH_ROWS): Promise<number> =>
-  inBatches(db, batchRows, async (tx) => {
+  deleteInBatches(db, batchRows, async (tx) => {
     const before = cutOff.toISOString();
     const [gone] = await sqlRows<{ rows: SqlBigint }>(
       tx,
@@ -69,7 +53,7 @@ export const purgeChatSessionsBefore = (db: Db, cutOff: Date, batchRows = RETENT
 
 /** Feedback older than the cut-off. */
 export const purgeFeedbackBefore = (db: Db, cutOff: Date, batchRows = RETENTION_BATCH_ROWS): Promise<number> =>
-  inBatches(db, batchRows, async (tx) => {
+  deleteInBatches(db, batchRows, async (tx) => {
     const [gone] = await sqlRows<{ rows: SqlBigint; up: SqlBigint; down: SqlBigint }>(
       tx,
       sql`WITH batch AS (${oldest(sql`feedback`, cutOff, batchRows)}),
@@ -85,7 +69,7 @@ export const purgeFeedbackBefore = (db: Db, cutOff: Date, batchRows = RETENTION_
 
 /** Help requests older than the cut-off, whatever their status (their replies by cascade). */
 export const purgeHelpRequestsBefore = (db: Db, cutOff: Date, batchRows = RETENTION_BATCH_ROWS): Promise<number> =>
-  inBatches(db, batchRows, async (tx) => {
+  deleteInBatches(db, batchRows, async (tx) => {
     const [gone] = await sqlRows<{ rows: SqlBigint; pending: SqlBigint; resolved: SqlBigint }>(
       tx,
       sql`WITH batch AS (${oldest(sql`help_requests`, cutOff, batchRows)}),
