@@ -268,6 +268,8 @@ export const statisticsRevision = pgTable(
   {
     onlyRow: boolean('only_row').primaryKey().default(true),
     revision: bigint('revision', { mode: 'number' }).notNull(),
+    /** The retention deleted the rows the statistics counted before this quarter (migration 2901): the repair recounts from it. */
+    rowsCompleteSince: timestamptz('rows_complete_since'),
   },
   (table) => [check('statistics_revision_only_row_check', sql`${table.onlyRow}`)],
 );

@@ -6,12 +6,14 @@ import { bumpCounters } from '../../lib/list-counters.ts';
 import { FEEDBACK_COUNTERS } from '../feedback/feedback.counters.ts';
 import { HELP_REQUEST_COUNTERS } from '../help-requests/help-requests.counters.ts';
 import { COVERAGE_GAP_COUNTER, HISTORY_COUNTER } from '../history/history.counters.ts';
+import { noteRowsPurgedBefore } from '../statistics/statistics-rollup-rebuild.ts';
 
 /**
  * The retention's deletes (docs/privacy.md): rows older than a cut-off go in batches, each its own short
  * transaction that also takes the rows off the lists' counters, so `total_count` equals the rows after every
  * batch; between batches the purge pauses, so the dashboard's requests are served (lib/batched-deletes.ts).
- * The statistics' rollups are not touched: they count what happened, and the Statistics screen reads only them.
+ * The statistics' rollups are not touched: they count what happened, and the Statistics screen reads only them;
+ * a purge of what they count notes from when the rows are complete, where a repair starts recounting.
  */
 
 const counted = (value: SqlBigint | null | undefined): number => Number(value ?? 0);
@@ -30,6 +32,7 @@ export const purgeHistoryBefore = (db: Db, cutOff: Date, batchRows = RETENTION_B
         SELECT count(*) AS rows, count(*) FILTER (WHERE coverage_gap) AS gaps FROM gone`,
     );
     const rows = counted(gone?.rows);
+    if (rows > 0) await noteRowsPurgedBefore(tx, cutOff);
     await bumpCounters(tx, [HISTORY_COUNTER], -rows);
     await bumpCounters(tx, [COVERAGE_GAP_COUNTER], -counted(gone?.gaps));
     return rows;
@@ -48,7 +51,9 @@ export const purgeChatSessionsBefore = (db: Db, cutOff: Date, batchRows = RETENT
         gone AS (DELETE FROM chat_sessions USING batch WHERE chat_sessions.session_id = batch.session_id RETURNING 1)
         SELECT count(*) AS rows FROM gone`,
     );
-    return counted(gone?.rows);
+    const rows = counted(gone?.rows);
+    if (rows > 0) await noteRowsPurgedBefore(tx, cutOff);
+    return rows;
   });
 
 /** Feedback older than the cut-off. */
@@ -61,6 +66,7 @@ export const purgeFeedbackBefore = (db: Db, cutOff: Date, batchRows = RETENTION_
         SELECT count(*) AS rows, count(*) FILTER (WHERE rating = 'up') AS up, count(*) FILTER (WHERE rating = 'down') AS down FROM gone`,
     );
     const rows = counted(gone?.rows);
+    if (rows > 0) await noteRowsPurgedBefore(tx, cutOff);
     await bumpCounters(tx, [FEEDBACK_COUNTERS.all], -rows);
     await bumpCounters(tx, [FEEDBACK_COUNTERS.up], -counted(gone?.up));
     await bumpCounters(tx, [FEEDBACK_COUNTERS.down], -counted(gone?.down));

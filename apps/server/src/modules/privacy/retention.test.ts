@@ -6,6 +6,7 @@ import { newSessionId } from '../../test/bot-test-support.ts';
 import { countersAndRows, seedVisitor, statisticsSums } from '../../test/privacy-test-support.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { cleanUpAndRecord } from '../../worker/clean-up.ts';
+import { rebuildStatisticsRollup, rowsCompleteSince } from '../statistics/statistics-rollup-rebuild.ts';
 import { purgeHistoryBefore } from './retention-purge.repository.ts';
 
 let testApp: TestApp;
@@ -189,5 +190,30 @@ describe('the hourly clean-up deletes each kind past its retention', () => {
     expect(await purgeHistoryBefore(testApp.db, daysAgo(3000), 3)).toBe(expected);
     const { counters, rows } = await countersAndRows(testApp.db);
     expect(counters).toEqual(rows);
+  });
+});
+
+describe('npm run repair:statistics after a retention', () => {
+  it('recounts only the quarters the retention keeps, so the purged periods keep their counts', async () => {
+    await saveRetention({});
+    await seedVisitor(testApp, { sessionId: newSessionId(), email: 'repair-old@example.com', ip: '198.51.100.9', time: daysAgo(50) });
+    await seedVisitor(testApp, { sessionId: newSessionId(), email: 'repair-new@example.com', ip: '198.51.100.10', time: daysAgo(2) });
+    await saveRetention({ history: 30, feedback: 30 });
+    await cleanUpAndRecord(testApp.db, testApp.config);
+    const statistics = await statisticsSums(testApp.db);
+
+    // The latest cut-off of any purge so far (this file's feedback purge of 10 days), to the next whole quarter.
+    const since = await rowsCompleteSince(testApp.db);
+    expect(since).toBeInstanceOf(Date);
+    expect(since?.getTime()).toBeGreaterThan(daysAgo(10).getTime());
+    expect(since?.getTime()).toBeLessThanOrEqual(daysAgo(10).getTime() + 15 * 60_000);
+    expect((since?.getTime() ?? 1) % (15 * 60_000)).toBe(0);
+    await rebuildStatisticsRollup(testApp.db, since);
+    expect(await statisticsSums(testApp.db)).toEqual(statistics);
+
+    // What the repair did before: a recount of everything from the rows forgets the purged exchanges.
+    await rebuildStatisticsRollup(testApp.db);
+    expect((await statisticsSums(testApp.db)).questions).toBeLessThan(statistics.questions ?? 0);
+    await saveRetention({});
   });
 });
