@@ -7,6 +7,7 @@
  * `milliseconds`), and history page 1's p50, p99 and slowest answer before the purge and while it ran (by the
  * time each answer arrived). No bench hook in the server: the clean-up runs as it does in production.
  */
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { type Db, sqlRows } from '@steward/server/test-support';
@@ -124,6 +125,7 @@ export async function benchmarkRetention({ historyRows, connections }: { history
     return { historyRows, days, expectedPurged, purged, purgeMilliseconds, before: figures(before), during: figures(during), errors, connections };
   } finally {
     await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
