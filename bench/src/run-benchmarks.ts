@@ -9,7 +9,9 @@
  * `export` (every history row of a BENCH_HISTORY_ROWS data dir exported as CSV, and the server's RSS before and at
  * its peak: export-bench.ts), `ingestion` (the real PDFs of test-data/pdf end to end, and the dashboard while documents are
  * ingested), `retrieval` (knowledge search over BENCH_KNOWLEDGE_CHUNKS chunks), `bundles` (first-load
- * JavaScript of the login route against a bare React app, and the widget's size). Default: all of them.
+ * JavaScript of the login route against a bare React app, and the widget's size), `retention` (BENCH_HISTORY_ROWS rows, the
+ * older half purged by the hourly clean-up under Bot Settings' Data retention, with history page 1's p99 during the
+ * purge: retention-bench.ts). Default: all of them.
  *
  * BENCH_DATABASE_URL: the history part runs again on this PostgreSQL database (emptied first, so its name must
  * hold "bench"), and the table of targets gains a PostgreSQL column; the `instances` part (on by default with it)
@@ -36,6 +38,7 @@ import { benchmarkDocuments } from './documents-bench.ts';
 import { benchmarkExport, exportMarkdown } from './export-bench.ts';
 import { benchmarkHostilePdfs, hostilePdfsMarkdown } from './hostile-pdfs-bench.ts';
 import { benchmarkInstances, instancesMarkdown } from './instances-bench.ts';
+import { benchmarkRetention, retentionMarkdown } from './retention-bench.ts';
 import { ingestionMarkdown, ingestionSummary, retrievalMarkdown } from './documents-report.ts';
 import { type LoadOptions, type Measurement, measure, measureInRounds } from './measure.ts';
 import type { ServerMemory } from './server-process-messages.ts';
@@ -65,14 +68,14 @@ const ingestionCopies = Math.round(numberFromEnv('BENCH_INGESTION_COPIES', 2));
 /** The history part again on this PostgreSQL database (emptied first: its name must hold "bench"). */
 const benchDatabaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 
-const PARTS = ['history', 'ingestion', 'retrieval', 'hostile', 'export', 'bundles', 'instances'] as const;
+const PARTS = ['history', 'ingestion', 'retrieval', 'hostile', 'export', 'retention', 'bundles', 'instances'] as const;
 type Part = (typeof PARTS)[number];
 const parts = new Set<Part>(
-  (process.env.BENCH_ONLY || `history,documents,hostile,export,bundles${process.env.BENCH_DATABASE_URL ? ',instances' : ''}`).split(',').flatMap((name): Part[] => {
+  (process.env.BENCH_ONLY || `history,documents,hostile,export,retention,bundles${process.env.BENCH_DATABASE_URL ? ',instances' : ''}`).split(',').flatMap((name): Part[] => {
     const part = name.trim();
     if (part === 'documents') return ['ingestion', 'retrieval'];
     if ((PARTS as readonly string[]).includes(part)) return [part as Part];
-    throw new Error(`BENCH_ONLY takes history, documents, ingestion, retrieval, hostile, export, bundles or instances (got "${part}").`);
+    throw new Error(`BENCH_ONLY takes history, documents, ingestion, retrieval, hostile, export, retention, bundles or instances (got "${part}").`);
   }),
 );
 const unknownArguments = process.argv.slice(2).filter((argument) => argument !== '--write');
@@ -340,6 +343,15 @@ if (parts.has('export')) {
       warmPeakBytes: exported.again.peakBytes,
     };
     details.push(exportMarkdown(exported));
+  }
+}
+
+if (parts.has('retention')) {
+  const retention = await part('retention', measurements.failures, () => benchmarkRetention({ historyRows: bigRows, connections: dashboardConnections }));
+  if (retention) {
+    if (retention.errors > 0) measurements.failures.push(`retention: history page 1 had ${retention.errors} errors during the run`);
+    if (retention.during.answers === 0) measurements.failures.push('retention: no answer of history page 1 arrived during the purge');
+    details.push(retentionMarkdown(retention));
   }
 }
 

@@ -53,6 +53,7 @@ export interface BotHelpRequest {
   email: string;
   message: string;
   origin_url?: string | null;
+  user_ip?: string;
 }
 
 export const postBotHelpRequest = async (request: APIRequestContext, helpRequest: BotHelpRequest): Promise<number> =>

@@ -18,5 +18,6 @@ export function signedInScreens(ids: { sessionId: string; feedbackId: number; he
     `/search/${ids.searchText}/page/1`,
     '/audit-log',
     '/insights',
+    '/privacy',
   ];
 }

@@ -1,7 +1,7 @@
 import { expect, test } from '../support/fixtures.ts';
 
 test.describe('auth gate', () => {
-  for (const path of ['/home', '/history', '/feedback/3', '/user-accounts', '/bot-settings', '/search/x/page/1']) {
+  for (const path of ['/home', '/history', '/feedback/3', '/user-accounts', '/bot-settings', '/search/x/page/1', '/privacy']) {
     test(`sends a visitor who is not logged in from ${path} to /`, async ({ page }) => {
       await page.goto(path);
       await expect(page).toHaveURL(/\/$/);

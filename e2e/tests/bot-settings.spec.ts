@@ -107,8 +107,8 @@ test.describe('Bot Settings', () => {
     await page.goto('/bot-settings');
     await expect(page.getByText(`Did you know that ${fact}?`)).toBeVisible();
     const saveButtons = page.getByRole('button', { name: 'Save' });
-    // The threshold's, the chat widget's look (issue 41) and the fun facts'.
-    await expect(saveButtons).toHaveCount(3);
+    // The threshold's, the chat widget's look (issue 41), the fun facts' and the data retention's (issue 43).
+    await expect(saveButtons).toHaveCount(4);
     for (const button of await saveButtons.all()) await expect(button).toBeDisabled();
     await expect(page.getByRole('button', { name: /Edit fun fact/ })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /Delete fun fact/ })).toHaveCount(0);

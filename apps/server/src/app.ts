@@ -17,6 +17,7 @@ import { passwordRoutes } from './modules/auth/password.routes.ts';
 import { signInLinkRoutes } from './modules/auth/sign-in-link.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { botSettingsRoutes } from './modules/bot-settings/bot-settings.routes.ts';
+import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { informTheBotRoutes } from './modules/inform-the-bot/inform-the-bot.routes.ts';
 import { botRoutes } from './modules/bot/bot.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
@@ -176,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     insightsRoutes,
     gettingStartedRoutes,
     personalDataRoutes,
+    privacyRoutes,
   ];
   for (const module of modules) {
     await module(app, context);

@@ -80,6 +80,16 @@ describe('readConfig', () => {
     expect(readConfig({ AUDIT_RETENTION_DAYS: '90' }).auditRetentionDays).toBe(90);
   });
 
+  it('reads the retention defaults of chat history, feedback and help requests: days, or for ever when unset or empty', () => {
+    expect(readConfig({}).retentionDefaults).toEqual({ history: null, feedback: null, helpRequests: null });
+    expect(
+      readConfig({ RETENTION_HISTORY_DAYS: '30', RETENTION_FEEDBACK_DAYS: '', RETENTION_HELP_REQUESTS_DAYS: ' 365 ' }).retentionDefaults,
+    ).toEqual({ history: 30, feedback: null, helpRequests: 365 });
+    for (const wrong of ['0', '-3', '2.5', 'ten', '36501']) {
+      expect(() => readConfig({ RETENTION_HISTORY_DAYS: wrong }), wrong).toThrow(/^Invalid RETENTION_HISTORY_DAYS: must be/);
+    }
+  });
+
   it('reads the chat settings: allowed origins with the dashboard always among them, the LLM, the rate limits', () => {
     const defaults = readConfig({ PUBLIC_URL: 'https://dash.example.com/steward' });
     expect(defaults.botAllowedOrigins).toEqual(['https://dash.example.com']);

@@ -31,6 +31,25 @@ const perMinute = z.coerce
   .min(1, 'must be between 1 and 100000')
   .max(100_000, 'must be between 1 and 100000');
 
+/** A retention default: whole days, or unset (or empty) to keep for ever. */
+const retentionDaysVariable = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context) => {
+    if (value === undefined || value === '') return undefined;
+    const days = Number(value);
+    if (!/^\d+$/.test(value) || !Number.isInteger(days)) {
+      context.addIssue({ code: 'custom', message: 'must be a whole number of days, or empty to keep for ever' });
+      return z.NEVER;
+    }
+    if (days < 1 || days > 36500) {
+      context.addIssue({ code: 'custom', message: 'must be between 1 and 36500, or empty to keep for ever' });
+      return z.NEVER;
+    }
+    return days;
+  });
+
 /** An origin as browsers send it: scheme, host and port, nothing after. */
 function isWebOrigin(value: string): boolean {
   try {
@@ -117,6 +136,9 @@ const environmentSchema = z.object({
     .min(1, 'must be at least 1')
     .max(36500, 'must be at most 36500')
     .default(365),
+  RETENTION_HISTORY_DAYS: retentionDaysVariable,
+  RETENTION_FEEDBACK_DAYS: retentionDaysVariable,
+  RETENTION_HELP_REQUESTS_DAYS: retentionDaysVariable,
   BOT_ALLOWED_ORIGINS: z
     .string()
     .transform((value) => value.split(',').map((origin) => origin.trim()).filter((origin) => origin !== ''))
@@ -168,6 +190,11 @@ export interface Config {
   requestTimeoutMs: number;
   /** Audit log entries older than this many days are deleted by the hourly clean-up. */
   auditRetentionDays: number;
+  /**
+   * How long chat history, feedback and help requests are kept, in days, when Bot Settings' Data retention is
+   * not saved (RETENTION_*_DAYS); null: for ever. The audit log's default is auditRetentionDays.
+   */
+  retentionDefaults: { history: number | null; feedback: number | null; helpRequests: number | null };
   /** Origins whose pages may call /api/chat/* from a browser; the dashboard's own origin is always one. */
   botAllowedOrigins: string[];
   /** An OpenAI-compatible chat server that writes answers from the retrieved passages; undefined: extractive answers. */
@@ -255,6 +282,11 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
     allowPrivateUrls: env.ALLOW_PRIVATE_URLS,
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+    retentionDefaults: {
+      history: env.RETENTION_HISTORY_DAYS ?? null,
+      feedback: env.RETENTION_FEEDBACK_DAYS ?? null,
+      helpRequests: env.RETENTION_HELP_REQUESTS_DAYS ?? null,
+    },
     botAllowedOrigins: [...new Set([new URL(publicUrl).origin, ...env.BOT_ALLOWED_ORIGINS.map((origin) => new URL(origin).origin)])],
     llm:
       env.LLM_BASE_URL && env.LLM_MODEL

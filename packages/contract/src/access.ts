@@ -24,6 +24,8 @@ export const CAPABILITIES = [
   'export_data',
   // Issue 43: emails, phone numbers and addresses unmasked on Reveal and in exports (administrators by default, migration 2800).
   'view_personal_data',
+  // Issue 43: finding and erasing what is stored about one visitor (administrators by default, migration 2900).
+  'erase_personal_data',
 ] as const;
 export const capabilitySchema = z.enum(CAPABILITIES);
 export type Capability = z.infer<typeof capabilitySchema>;

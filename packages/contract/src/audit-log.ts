@@ -35,6 +35,8 @@ export const AUDIT_ACTION_LABELS = {
   data_exported: 'Exported data',
   help_request_replied: 'Replied to a help request',
   personal_data_revealed: 'Revealed personal data',
+  data_retention_purged: 'Deleted data past its retention',
+  personal_data_erased: "Erased a visitor's data",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

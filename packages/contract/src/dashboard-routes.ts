@@ -35,6 +35,7 @@ export const DASHBOARD_ROUTE_PATTERNS = [
   '/audit-log',
   '/audit-log/page/:page',
   '/insights',
+  '/privacy',
 ] as const;
 
 const segmentsOf = (path: string): string[] => path.split('/').filter((segment) => segment !== '');

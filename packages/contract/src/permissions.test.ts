@@ -11,6 +11,7 @@ import {
   canDeleteUser,
   canEditDocument,
   canEditInformation,
+  canErasePersonalData,
   canManageDocuments,
   canExportAuditLog,
   canExportData,
@@ -65,6 +66,7 @@ describe('rules of the staff member alone', () => {
     ['canExportData (export_data)', canExportData, true, false, false, false],
     ['canExportAuditLog (export_data and read_audit_log)', canExportAuditLog, true, false, false, false],
     ['canViewPersonalData (view_personal_data)', canViewPersonalData, true, false, false, false],
+    ['canErasePersonalData (erase_personal_data)', canErasePersonalData, true, false, false, false],
   ];
 
   it.each(table)('%s: admin %s, viewer %s, no capabilities %s, admin without capabilities %s', (_name, rule, forAdmin, forViewer, forBare, forBareAdmin) => {

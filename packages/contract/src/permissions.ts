@@ -133,6 +133,11 @@ export const canUpdateHelpRequestStatus: StaffRule = (user) => holds(user, 'upda
 /** The Save buttons, fun fact edit/delete and the email section of Bot Settings: update_bot_settings. */
 export const canUpdateBotSettings: StaffRule = (user) => holds(user, 'update_bot_settings');
 
+// Privacy
+
+/** The Privacy screen, its sidebar entry, and finding and erasing what is stored about a visitor: erase_personal_data. */
+export const canErasePersonalData: StaffRule = (user) => holds(user, 'erase_personal_data');
+
 // Documents
 
 /** The drop area, URL rows and Upload button: upload_document. */

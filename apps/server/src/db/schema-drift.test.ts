@@ -50,6 +50,10 @@ const ONLY_IN_MIGRATIONS: readonly AllowedDifference[] = [
     object: 'function steward_recount_statistics()',
     reason: 'Migration 1200: the statistics recounted from the raw rows (the migration and npm run repair:statistics). Drizzle does not declare functions.',
   },
+  {
+    object: 'function steward_recount_statistics_since(since timestamp with time zone)',
+    reason: 'Migration 2901: the statistics recounted from the raw rows from a moment on (npm run repair:statistics after a retention). Drizzle does not declare functions.',
+  },
   ...[['history', 'gaps_only boolean'], ['feedback', 'rating_filter text'], ['help_requests', 'status_filter text']].map(([table, filter]) => ({
     object:
       `function steward_${table}_page(${filter}, top_time timestamp with time zone, top_id bigint, known_total bigint, most_newer integer, ` +

@@ -143,7 +143,8 @@ export const history = pgTable('history', {
   index('history_session_idx').on(table.sessionId, table.time, table.id),
   index('history_search_idx').using('gin', table.search),
   index('history_country_time_idx').on(table.country, descending(table.time), descending(table.id)),
-  index('history_site_time_idx').on(sql`lower(substring(${table.origin} FROM '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]+'))`, descending(table.time), descending(table.id)),
+  index('history_site_time_idx').on(sql`lower(substring(${table.origin} FROM '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]+'))`, descending(table.time), descending(table.id)),  index('history_user_ip_idx').on(table.userIp).where(sql`${table.userIp} <> ''`),
+  index('history_account_email_idx').on(sql`lower(${table.account} ->> 'email')`).where(sql`(${table.account} ->> 'email') IS NOT NULL`),
 ]);
 
 /** What each of the built-in chat's answers was built from (migration 2600). */
@@ -186,7 +187,8 @@ export const feedback = pgTable('feedback', {
   index('feedback_search_idx').using('gin', table.search),
   index('feedback_country_time_idx').on(table.country, descending(table.time), descending(table.id)),
   index('feedback_history_idx').on(table.historyId).where(sql`${table.historyId} IS NOT NULL`),
-  index('feedback_question_idx').on(sql`lower(${table.userMessage})`, table.time),
+  index('feedback_question_idx').on(sql`lower(${table.userMessage})`, table.time),  index('feedback_user_ip_idx').on(table.userIp).where(sql`${table.userIp} <> ''`),
+  index('feedback_session_idx').on(table.sessionId),
 ]);
 
 export const helpRequests = pgTable('help_requests', {
@@ -215,7 +217,8 @@ export const helpRequests = pgTable('help_requests', {
   index('help_requests_contact_trgm_idx').using('gin', sql`${table.contactFolded} gin_trgm_ops`),
   index('help_requests_country_time_idx').on(table.country, descending(table.time), descending(table.id)),
   index('help_requests_site_time_idx').on(sql`lower(substring(${table.originUrl} FROM '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]+'))`, descending(table.time), descending(table.id)),
-  index('help_requests_session_idx').on(table.sessionId, table.time, table.id).where(sql`${table.sessionId} IS NOT NULL`),
+  index('help_requests_session_idx').on(table.sessionId, table.time, table.id).where(sql`${table.sessionId} IS NOT NULL`),  index('help_requests_user_ip_idx').on(table.userIp).where(sql`${table.userIp} <> ''`),
+  index('help_requests_email_idx').on(sql`lower(${table.email})`),
 ]);
 
 /** Staff replies to a help request, mailed to the visitor (migration 2641). */
@@ -265,6 +268,8 @@ export const statisticsRevision = pgTable(
   {
     onlyRow: boolean('only_row').primaryKey().default(true),
     revision: bigint('revision', { mode: 'number' }).notNull(),
+    /** The retention deleted the rows the statistics counted before this quarter (migration 2901): the repair recounts from it. */
+    rowsCompleteSince: timestamptz('rows_complete_since'),
   },
   (table) => [check('statistics_revision_only_row_check', sql`${table.onlyRow}`)],
 );

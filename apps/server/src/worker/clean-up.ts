@@ -4,6 +4,14 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { upkeepEmbeddedDatabase } from '../db/embedded-upkeep.ts';
 import { purgeExpiredAuditEntries } from '../modules/audit-log/audit-log-retention.ts';
+import { retentionInForce } from '../modules/bot-settings/data-retention.repository.ts';
+import { recordRetentionPurge } from '../modules/privacy/privacy.actions.ts';
+import {
+  purgeChatSessionsBefore,
+  purgeFeedbackBefore,
+  purgeHelpRequestsBefore,
+  purgeHistoryBefore,
+} from '../modules/privacy/retention-purge.repository.ts';
 import { SESSION_MAX_AGE_MS } from '../modules/auth/sessions.repository.ts';
 import { LOGIN_THROTTLE } from '../modules/auth/login-throttle.ts';
 import { TRUSTED_BROWSER_DAYS } from '../modules/auth/trusted-browsers.repository.ts';
@@ -30,7 +38,27 @@ export const RETENTION = {
   rateLimitHours: 24,
 } as const;
 
-export type CleanUpCounts = Record<'sessions' | 'tokens' | 'jobs' | 'rateLimits' | 'loginThrottles' | 'trustedBrowsers' | 'auditEntries', number>;
+export type CleanUpCounts = Record<
+  | 'sessions'
+  | 'tokens'
+  | 'jobs'
+  | 'rateLimits'
+  | 'loginThrottles'
+  | 'trustedBrowsers'
+  | 'auditEntries'
+  | 'history'
+  | 'chatSessions'
+  | 'feedback'
+  | 'helpRequests'
+  /** How long the retention's deletes took, in milliseconds (the visitors' data and the audit log). */
+  | 'retentionMilliseconds',
+  number
+>;
+
+type CleanUpConfig = Pick<Config, 'auditRetentionDays' | 'retentionDefaults'>;
+
+const DAY_MS = 86_400_000;
+const cutOff = (days: number): Date => new Date(Date.now() - days * DAY_MS);
 
 const deleted = async (db: Db, query: ReturnType<typeof sql>): Promise<number> => {
   const result = (await db.execute(query)) as unknown as { affectedRows?: number; rowCount?: number | null };
@@ -40,11 +68,15 @@ const deleted = async (db: Db, query: ReturnType<typeof sql>): Promise<number> =
 
 /**
  * Deletes expired sessions (idle or past their absolute age), spent keys, old finished jobs,
- * stale rate-limit rows and sign-in throttles, browsers no longer trusted and audit entries past AUDIT_RETENTION_DAYS.
- * Every delete is idempotent, so two instances running it at once do no harm.
+ * stale rate-limit rows and sign-in throttles, browsers no longer trusted, and the visitors' data and audit
+ * entries past their retention (Bot Settings' Data retention, else RETENTION_*_DAYS and AUDIT_RETENTION_DAYS;
+ * docs/privacy.md), those in batches. Every delete is idempotent, so two instances running it at once do no harm.
  */
-export async function cleanUp(db: Db, { auditRetentionDays }: Pick<Config, 'auditRetentionDays'>): Promise<CleanUpCounts> {
-  return {
+export async function cleanUp(db: Db, config: CleanUpConfig): Promise<CleanUpCounts> {
+  const retention = await retentionInForce(db, config);
+  const keptFor = async (days: number | null, purge: (db: Db, before: Date) => Promise<number>): Promise<number> =>
+    days === null ? 0 : purge(db, cutOff(days));
+  const housekeeping = {
     sessions: await deleted(db, sql`
       DELETE FROM sessions
       WHERE expires_at <= now() OR created_at <= now() - make_interval(secs => ${SESSION_MAX_AGE_MS / 1000})`),
@@ -63,8 +95,26 @@ export async function cleanUp(db: Db, { auditRetentionDays }: Pick<Config, 'audi
       WHERE updated_at <= now() - make_interval(hours => ${LOGIN_THROTTLE.forgetAfterHours}) AND blocked_until <= now()`),
     trustedBrowsers: await deleted(db, sql`
       DELETE FROM trusted_browsers WHERE verified_at <= now() - make_interval(days => ${TRUSTED_BROWSER_DAYS})`),
-    auditEntries: await purgeExpiredAuditEntries(db, auditRetentionDays),
   };
+  const started = performance.now();
+  const purged = {
+    history: await keptFor(retention.history, purgeHistoryBefore),
+    chatSessions: await keptFor(retention.history, purgeChatSessionsBefore),
+    feedback: await keptFor(retention.feedback, purgeFeedbackBefore),
+    helpRequests: await keptFor(retention.helpRequests, purgeHelpRequestsBefore),
+    auditEntries: retention.auditLog === null ? 0 : await purgeExpiredAuditEntries(db, retention.auditLog),
+  };
+  return { ...housekeeping, ...purged, retentionMilliseconds: Math.round(performance.now() - started) };
+}
+
+/**
+ * One clean-up run: the deletes, then one audit entry with the counts of the visitors' data and audit entries
+ * deleted past their retention, when there were any (a run that deleted none of them leaves no entry).
+ */
+export async function cleanUpAndRecord(db: Db, config: CleanUpConfig): Promise<CleanUpCounts> {
+  const counts = await cleanUp(db, config);
+  await db.transaction((tx) => recordRetentionPurge(tx, counts));
+  return counts;
 }
 
 /**
@@ -72,10 +122,10 @@ export async function cleanUp(db: Db, { auditRetentionDays }: Pick<Config, 'audi
  * it then does autovacuum's work (embedded-upkeep.ts); a PostgreSQL server's autovacuum does it there.
  */
 export const cleanUpHandler =
-  ({ db, config, log }: { db: Db; config: Pick<Config, 'auditRetentionDays' | 'databaseUrl'>; log: FastifyBaseLogger }): JobHandler =>
+  ({ db, config, log }: { db: Db; config: CleanUpConfig & Pick<Config, 'databaseUrl'>; log: FastifyBaseLogger }): JobHandler =>
   async () => {
     await schedulePeriodicJob(db, CLEAN_UP_QUEUE, new Date(Date.now() + CLEAN_UP_EVERY_MS));
-    const counts = await cleanUp(db, config);
+    const counts = await cleanUpAndRecord(db, config);
     log.info({ deleted: counts }, 'clean-up finished');
     if (config.databaseUrl) return;
     const started = performance.now();

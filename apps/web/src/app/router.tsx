@@ -11,6 +11,7 @@ import { documentsRoutes } from './routes/documents-routes.tsx';
 import { LoginGate, PublicOnlyGate } from './routes/gates.tsx';
 import { informTheBotRoutes } from './routes/inform-the-bot-routes.tsx';
 import { loginRoutes } from './routes/login-route.tsx';
+import { privacyRoutes } from './routes/privacy-routes.tsx';
 import { RouteErrorScreen } from './routes/route-error-screen.tsx';
 import { searchRoutes } from './routes/search-routes.tsx';
 import { statisticsRoutes } from './routes/statistics-routes.tsx';
@@ -62,6 +63,7 @@ export const routes: RouteObject[] = [
                   ...searchRoutes,
                   ...auditLogRoutes,
                   ...insightsRoutes,
+                  ...privacyRoutes,
                   { path: '*', handle: { title: 'Error', notFound: true }, loader: notFound },
                 ],
               },

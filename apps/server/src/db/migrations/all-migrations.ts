@@ -36,6 +36,8 @@ import { helpRequestReplies } from './2641-help-request-replies.ts';
 import { insightsIndexes } from './2670-insights-indexes.ts';
 import { jobOwners } from './2700-job-owners.ts';
 import { personalData } from './2800-personal-data.ts';
+import { privacy } from './2900-privacy.ts';
+import { statisticsRecountSince } from './2901-statistics-recount-since.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
 export const allMigrations: readonly Migration[] = [
@@ -76,4 +78,6 @@ export const allMigrations: readonly Migration[] = [
   insightsIndexes,
   jobOwners,
   personalData,
+  privacy,
+  statisticsRecountSince,
 ];

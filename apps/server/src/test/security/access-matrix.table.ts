@@ -231,6 +231,14 @@ export const ACCESS_MATRIX: MatrixRow[] = [
     expect: ADMIN_ONLY,
   },
   { route: 'POST /api/bot-settings', build: () => ({ path: '/api/bot-settings', body: { settings: { supportMessageThreshold: 3 } } }), expect: ADMIN_ONLY },
+  { route: 'GET /api/data-retention', build: get('/api/data-retention'), expect: LOGIN },
+  {
+    route: 'POST /api/data-retention',
+    build: () => ({ path: '/api/data-retention', body: { retention: { history: null, feedback: null, helpRequests: null, auditLog: null } } }),
+    expect: ADMIN_ONLY,
+  },
+  { route: 'POST /api/personal-data/find', build: () => ({ path: '/api/personal-data/find', body: { kind: 'email', value: 'no-one@example.com' } }), expect: ADMIN_ONLY },
+  { route: 'POST /api/personal-data/erase', build: () => ({ path: '/api/personal-data/erase', body: { kind: 'email', value: 'no-one@example.com' } }), expect: ADMIN_ONLY },
   { route: 'GET /api/fun-facts', build: get('/api/fun-facts'), expect: LOGIN },
   {
     route: 'POST /api/fun-facts/new',

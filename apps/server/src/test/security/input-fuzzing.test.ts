@@ -50,8 +50,10 @@ describe('every route of the OpenAPI document', () => {
         const answer = await send(route, fill(route, inPath), route.body ? sample(route.body, 'plain') : undefined);
         if (answer.status !== 400 || !pathReasons.includes(answer.body.error?.message ?? '')) wrong.push(`${route.method} ${route.path} (path): ${answer.status} ${JSON.stringify(answer.body)}`);
       }
-      if (route.body) {
-        const answer = await send(route, fill(route, '1'), sample(route.body, text));
+      // A body of numbers and nulls only (POST /api/data-retention) has no string to carry the text.
+      const hostileBody = route.body ? sample(route.body, text) : undefined;
+      if (route.body && JSON.stringify(hostileBody).includes(JSON.stringify(text).slice(1, -1))) {
+        const answer = await send(route, fill(route, '1'), hostileBody);
         if (answer.status !== 400 || answer.body.error?.message !== reason) wrong.push(`${route.method} ${route.path} (body): ${answer.status} ${JSON.stringify(answer.body)}`);
       }
       await testApp.db.execute(sql`DELETE FROM rate_limits`);

@@ -1,0 +1,172 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PersonalDataRequest, PersonalDataTable } from '@steward/contract/privacy';
+import type { Db } from '../../db/client.ts';
+import { type SqlBigint, sqlRows } from '../../db/sql-rows.ts';
+import { bumpCounters } from '../../lib/list-counters.ts';
+import { MAIL_QUEUE } from '../../mail/mail-queue.ts';
+import { FEEDBACK_COUNTERS } from '../feedback/feedback.counters.ts';
+import { HELP_REQUEST_CREATED_QUEUE } from '../help-requests/help-request-created.ts';
+import { HELP_REQUEST_COUNTERS } from '../help-requests/help-requests.counters.ts';
+import { COVERAGE_GAP_COUNTER, HISTORY_COUNTER } from '../history/history.counters.ts';
+
+/**
+ * What is stored about one visitor, and its erasure (docs/privacy.md, "Answering an access or erasure request").
+ * The visitor is named by an email, a chat session id or an IP address; from it come:
+ * - the visitor's chat sessions: the one named; those of the help requests with that email and of the
+ *   exchanges whose account (sent by the bot) has that email; those of every exchange, rating and help request
+ *   from that IP address;
+ * - the help requests with that email, from those sessions, or from that IP address (and their replies);
+ * - the exchanges (history) and ratings (feedback) of those sessions, or from that IP address;
+ * - the mails in the queue (waiting, failed, or sent in the last days the clean-up keeps them) to or about the
+ *   email given or those of the help requests found (replies to the visitor, staff notifications quoting the
+ *   address), and the notifications of the help requests found not made yet.
+ */
+export interface VisitorData {
+  sessionIds: string[];
+  helpRequestIds: number[];
+  emails: string[];
+}
+
+type PersonalDataCounts = Record<PersonalDataTable, number>;
+
+/** A list of values as one parameter: the rows of a JSON array (drizzle would spread a JS array into many). */
+const textSet = (values: readonly string[]): SQL => sql`(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+const idSet = (values: readonly number[]): SQL => sql`(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)::int)`;
+
+const texts = (rows: { value: string | null }[]): string[] => [...new Set(rows.map((row) => row.value).filter((value): value is string => value !== null))];
+
+/** The sessions, help requests and emails of the visitor named. */
+export async function findVisitor(db: Db, { kind, value }: PersonalDataRequest): Promise<VisitorData> {
+  let sessionIds: string[];
+  if (kind === 'sessionId') sessionIds = [value];
+  else if (kind === 'email') {
+    sessionIds = texts(
+      await sqlRows<{ value: string | null }>(
+        db,
+        sql`SELECT session_id AS value FROM help_requests WHERE lower(email) = lower(${value}) AND session_id IS NOT NULL
+          UNION SELECT session_id FROM history WHERE lower(account ->> 'email') = lower(${value}) AND (account ->> 'email') IS NOT NULL`,
+      ),
+    );
+  } else {
+    sessionIds = texts(
+      await sqlRows<{ value: string | null }>(
+        db,
+        sql`SELECT session_id AS value FROM history WHERE user_ip = ${value} AND user_ip <> ''
+          UNION SELECT session_id FROM feedback WHERE user_ip = ${value} AND user_ip <> ''
+          UNION SELECT session_id FROM help_requests WHERE user_ip = ${value} AND user_ip <> '' AND session_id IS NOT NULL`,
+      ),
+    );
+  }
+  const byKind = kind === 'email' ? sql`lower(email) = lower(${value})` : kind === 'ip' ? sql`(user_ip = ${value} AND user_ip <> '')` : sql`false`;
+  const helpRequests = await sqlRows<{ id: number; email: string }>(
+    db,
+    sql`SELECT id, email FROM help_requests WHERE ${byKind} OR session_id IN ${textSet(sessionIds)} ORDER BY id`,
+  );
+  const emails = [...new Set([...(kind === 'email' ? [value] : []), ...helpRequests.map((row) => row.email)].map((email) => email.toLowerCase()))];
+  return { sessionIds, helpRequestIds: helpRequests.map((row) => row.id), emails };
+}
+
+/** The rows of a store that are about the visitor, as the WHERE of its statements. */
+function matching(table: PersonalDataTable, visitor: VisitorData, request: PersonalDataRequest): SQL {
+  const byIp = request.kind === 'ip' ? sql`(user_ip = ${request.value} AND user_ip <> '')` : sql`false`;
+  switch (table) {
+    case 'history':
+      return sql`session_id IN ${textSet(visitor.sessionIds)} OR ${byIp}`;
+    case 'feedback':
+      return sql`session_id IN ${textSet(visitor.sessionIds)} OR ${byIp}`;
+    case 'helpRequests':
+      return sql`id IN ${idSet(visitor.helpRequestIds)}`;
+    case 'helpRequestReplies':
+      return sql`help_request_id IN ${idSet(visitor.helpRequestIds)}`;
+    case 'chatSessions':
+      return sql`session_id IN ${textSet(visitor.sessionIds)}`;
+    case 'queuedMails':
+      return sql`(queue = ${MAIL_QUEUE} AND (
+          lower(payload ->> 'to') IN ${textSet(visitor.emails)}
+          OR (jsonb_typeof(payload -> 'to') = 'array' AND EXISTS (
+            SELECT 1 FROM jsonb_array_elements_text(payload -> 'to') AS recipient WHERE lower(recipient) IN ${textSet(visitor.emails)}))
+          OR EXISTS (SELECT 1 FROM ${textSet(visitor.emails)} AS mentioned(email) WHERE strpos(lower(payload ->> 'text'), mentioned.email) > 0)))
+        OR (queue = ${HELP_REQUEST_CREATED_QUEUE} AND status <> 'done'
+          AND (payload ->> 'helpRequestId') IN ${textSet(visitor.helpRequestIds.map(String))})`;
+  }
+}
+
+const TABLE_NAMES: Record<PersonalDataTable, SQL> = {
+  history: sql`history`,
+  feedback: sql`feedback`,
+  helpRequests: sql`help_requests`,
+  helpRequestReplies: sql`help_request_replies`,
+  chatSessions: sql`chat_sessions`,
+  queuedMails: sql`jobs`,
+};
+
+/** How many rows of each store are about the visitor. */
+export async function countVisitorData(db: Db, visitor: VisitorData, request: PersonalDataRequest): Promise<PersonalDataCounts> {
+  const count = async (table: PersonalDataTable): Promise<number> => {
+    const [row] = await sqlRows<{ count: SqlBigint }>(db, sql`SELECT count(*) AS count FROM ${TABLE_NAMES[table]} WHERE ${matching(table, visitor, request)}`);
+    return Number(row?.count ?? 0);
+  };
+  return {
+    history: await count('history'),
+    feedback: await count('feedback'),
+    helpRequests: await count('helpRequests'),
+    helpRequestReplies: await count('helpRequestReplies'),
+    chatSessions: await count('chatSessions'),
+    queuedMails: await count('queuedMails'),
+  };
+}
+
+const counted = (value: SqlBigint | null | undefined): number => Number(value ?? 0);
+
+/**
+ * Deletes every row about the visitor, in the caller's transaction, taking them off the lists' counters.
+ * The statistics' rollups keep their counts (they count what happened, not who). Answers what went.
+ */
+export async function eraseVisitorData(tx: Db, visitor: VisitorData, request: PersonalDataRequest): Promise<PersonalDataCounts> {
+  const [history] = await sqlRows<{ rows: SqlBigint; gaps: SqlBigint }>(
+    tx,
+    sql`WITH gone AS (DELETE FROM history WHERE ${matching('history', visitor, request)} RETURNING coverage_gap)
+      SELECT count(*) AS rows, count(*) FILTER (WHERE coverage_gap) AS gaps FROM gone`,
+  );
+  await bumpCounters(tx, [HISTORY_COUNTER], -counted(history?.rows));
+  await bumpCounters(tx, [COVERAGE_GAP_COUNTER], -counted(history?.gaps));
+
+  const [feedback] = await sqlRows<{ rows: SqlBigint; up: SqlBigint; down: SqlBigint }>(
+    tx,
+    sql`WITH gone AS (DELETE FROM feedback WHERE ${matching('feedback', visitor, request)} RETURNING rating)
+      SELECT count(*) AS rows, count(*) FILTER (WHERE rating = 'up') AS up, count(*) FILTER (WHERE rating = 'down') AS down FROM gone`,
+  );
+  await bumpCounters(tx, [FEEDBACK_COUNTERS.all], -counted(feedback?.rows));
+  await bumpCounters(tx, [FEEDBACK_COUNTERS.up], -counted(feedback?.up));
+  await bumpCounters(tx, [FEEDBACK_COUNTERS.down], -counted(feedback?.down));
+
+  // The replies go with their requests (ON DELETE CASCADE): counted first.
+  const [replies] = await sqlRows<{ rows: SqlBigint }>(
+    tx,
+    sql`SELECT count(*) AS rows FROM help_request_replies WHERE ${matching('helpRequestReplies', visitor, request)}`,
+  );
+  const [helpRequests] = await sqlRows<{ rows: SqlBigint; pending: SqlBigint; resolved: SqlBigint }>(
+    tx,
+    sql`WITH gone AS (DELETE FROM help_requests WHERE ${matching('helpRequests', visitor, request)} RETURNING status)
+      SELECT count(*) AS rows, count(*) FILTER (WHERE status = 'pending') AS pending, count(*) FILTER (WHERE status = 'resolved') AS resolved FROM gone`,
+  );
+  await bumpCounters(tx, [HELP_REQUEST_COUNTERS.all], -counted(helpRequests?.rows));
+  await bumpCounters(tx, [HELP_REQUEST_COUNTERS.pending], -counted(helpRequests?.pending));
+  await bumpCounters(tx, [HELP_REQUEST_COUNTERS.resolved], -counted(helpRequests?.resolved));
+
+  const deleteAll = async (table: 'chatSessions' | 'queuedMails'): Promise<number> => {
+    const [row] = await sqlRows<{ rows: SqlBigint }>(
+      tx,
+      sql`WITH gone AS (DELETE FROM ${TABLE_NAMES[table]} WHERE ${matching(table, visitor, request)} RETURNING 1) SELECT count(*) AS rows FROM gone`,
+    );
+    return counted(row?.rows);
+  };
+  return {
+    history: counted(history?.rows),
+    feedback: counted(feedback?.rows),
+    helpRequests: counted(helpRequests?.rows),
+    helpRequestReplies: counted(replies?.rows),
+    chatSessions: await deleteAll('chatSessions'),
+    queuedMails: await deleteAll('queuedMails'),
+  };
+}
