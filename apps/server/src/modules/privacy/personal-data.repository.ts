@@ -2,12 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PersonalDataRequest, PersonalDataTable } from '@steward/contract/privacy';
 import type { Db } from '../../db/client.ts';
 import { type SqlBigint, sqlRows } from '../../db/sql-rows.ts';
-import { bumpCounters } from '../../lib/list-counters.ts';
 import { MAIL_QUEUE } from '../../mail/mail-queue.ts';
-import { FEEDBACK_COUNTERS } from '../feedback/feedback.counters.ts';
+import { counted, deleteFeedbackRows, deleteHelpRequestRows, deleteHistoryRows } from './counted-deletes.ts';
 import { HELP_REQUEST_CREATED_QUEUE } from '../help-requests/help-request-created.ts';
-import { HELP_REQUEST_COUNTERS } from '../help-requests/help-requests.counters.ts';
-import { COVERAGE_GAP_COUNTER, HISTORY_COUNTER } from '../history/history.counters.ts';
 
 /**
  * What is stored about one visitor, and its erasure (docs/privacy.md, "Answering an access or erasure request").
@@ -116,43 +113,19 @@ export async function countVisitorData(db: Db, visitor: VisitorData, request: Pe
   };
 }
 
-const counted = (value: SqlBigint | null | undefined): number => Number(value ?? 0);
-
 /**
  * Deletes every row about the visitor, in the caller's transaction, taking them off the lists' counters.
  * The statistics' rollups keep their counts (they count what happened, not who). Answers what went.
  */
 export async function eraseVisitorData(tx: Db, visitor: VisitorData, request: PersonalDataRequest): Promise<PersonalDataCounts> {
-  const [history] = await sqlRows<{ rows: SqlBigint; gaps: SqlBigint }>(
-    tx,
-    sql`WITH gone AS (DELETE FROM history WHERE ${matching('history', visitor, request)} RETURNING coverage_gap)
-      SELECT count(*) AS rows, count(*) FILTER (WHERE coverage_gap) AS gaps FROM gone`,
-  );
-  await bumpCounters(tx, [HISTORY_COUNTER], -counted(history?.rows));
-  await bumpCounters(tx, [COVERAGE_GAP_COUNTER], -counted(history?.gaps));
-
-  const [feedback] = await sqlRows<{ rows: SqlBigint; up: SqlBigint; down: SqlBigint }>(
-    tx,
-    sql`WITH gone AS (DELETE FROM feedback WHERE ${matching('feedback', visitor, request)} RETURNING rating)
-      SELECT count(*) AS rows, count(*) FILTER (WHERE rating = 'up') AS up, count(*) FILTER (WHERE rating = 'down') AS down FROM gone`,
-  );
-  await bumpCounters(tx, [FEEDBACK_COUNTERS.all], -counted(feedback?.rows));
-  await bumpCounters(tx, [FEEDBACK_COUNTERS.up], -counted(feedback?.up));
-  await bumpCounters(tx, [FEEDBACK_COUNTERS.down], -counted(feedback?.down));
-
+  const history = await deleteHistoryRows(tx, matching('history', visitor, request));
+  const feedback = await deleteFeedbackRows(tx, matching('feedback', visitor, request));
   // The replies go with their requests (ON DELETE CASCADE): counted first.
   const [replies] = await sqlRows<{ rows: SqlBigint }>(
     tx,
     sql`SELECT count(*) AS rows FROM help_request_replies WHERE ${matching('helpRequestReplies', visitor, request)}`,
   );
-  const [helpRequests] = await sqlRows<{ rows: SqlBigint; pending: SqlBigint; resolved: SqlBigint }>(
-    tx,
-    sql`WITH gone AS (DELETE FROM help_requests WHERE ${matching('helpRequests', visitor, request)} RETURNING status)
-      SELECT count(*) AS rows, count(*) FILTER (WHERE status = 'pending') AS pending, count(*) FILTER (WHERE status = 'resolved') AS resolved FROM gone`,
-  );
-  await bumpCounters(tx, [HELP_REQUEST_COUNTERS.all], -counted(helpRequests?.rows));
-  await bumpCounters(tx, [HELP_REQUEST_COUNTERS.pending], -counted(helpRequests?.pending));
-  await bumpCounters(tx, [HELP_REQUEST_COUNTERS.resolved], -counted(helpRequests?.resolved));
+  const helpRequests = await deleteHelpRequestRows(tx, matching('helpRequests', visitor, request));
 
   const deleteAll = async (table: 'chatSessions' | 'queuedMails'): Promise<number> => {
     const [row] = await sqlRows<{ rows: SqlBigint }>(
@@ -162,9 +135,9 @@ export async function eraseVisitorData(tx: Db, visitor: VisitorData, request: Pe
     return counted(row?.rows);
   };
   return {
-    history: counted(history?.rows),
-    feedback: counted(feedback?.rows),
-    helpRequests: counted(helpRequests?.rows),
+    history,
+    feedback,
+    helpRequests,
     helpRequestReplies: counted(replies?.rows),
     chatSessions: await deleteAll('chatSessions'),
     queuedMails: await deleteAll('queuedMails'),
