@@ -8,7 +8,8 @@
  * question's outcome to test-results/eval/<set's folder>-<set>.json.
  *
  * `npm run eval -- --set <file>` evaluates another set (its documents beside it, or in test-data/manuals);
- * `--write` puts the table into docs/operations.md between its markers. Exits 1 when a target is missed.
+ * `--write` puts the table into docs/operations.md between its markers; `--keep-data` keeps the server's data
+ * directory with the indexed documents (for trying a change to the answers on them) and prints its path. Exits 1 when a target is missed.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,7 +32,7 @@ const BOT_API_KEY = 'steward-eval-bot-key-0123456789';
 const SEARCHED = 10;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-const { values: options } = parseArgs({ options: { set: { type: 'string' }, write: { type: 'boolean', default: false } } });
+const { values: options } = parseArgs({ options: { set: { type: 'string' }, write: { type: 'boolean', default: false }, 'keep-data': { type: 'boolean', default: false } } });
 const setFile = path.resolve(options.set ?? DEFAULT_QUESTION_SET);
 const { set, documentsDir } = readQuestionSet(setFile);
 const setName = path.relative(REPOSITORY_ROOT, setFile).startsWith('..') ? path.basename(setFile) : path.relative(REPOSITORY_ROOT, setFile);
@@ -110,7 +111,8 @@ async function askEverything(url: string): Promise<{ outcomes: QuestionOutcome[]
 
 const { outcomes, indexingSeconds } = await askEverything(server.url).finally(async () => {
   await server.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (options['keep-data']) log(`The indexed data directory is kept: ${dataDir}`);
+  else fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const summary = summarise(outcomes, rankingMeasures);
