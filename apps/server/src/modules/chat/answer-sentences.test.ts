@@ -18,9 +18,24 @@ describe('sentencesOfPassages', () => {
     expect(found.map((sentence) => [sentence.text, sentence.passage, sentence.index, sentence.paragraph, sentence.entry])).toEqual([
       ['‘-c’ ‘--continue’ Continue getting a file.', 0, 0, 0, '‘-c’ ‘--continue’'],
       ['It is useful.', 0, 1, 0, '‘-c’ ‘--continue’'],
-      ['Another paragraph.', 0, 2, 1, null],
+      ['Another paragraph.', 0, 2, 1, '‘-c’ ‘--continue’'],
       ['Second passage.', 1, 0, 0, null],
     ]);
+  });
+
+  it('takes the option a paragraph starts with, or a paragraph of its own names, as what the paragraphs after it describe, until the next option', () => {
+    const found = sentencesOfPassages([
+      { text: '--error-exitcode=<number> [default: 0]\n\nSpecifies an exit code.\n\nUseful in test suites.\n\n‘--keep’\n‘-k’\nKeep input files.' },
+      { text: 'A passage of its own.' },
+    ]);
+    expect(found.map((sentence) => [sentence.text, sentence.entry])).toEqual([
+      ['--error-exitcode=<number> [default: 0]', '--error-exitcode=<number>'],
+      ['Specifies an exit code.', '--error-exitcode=<number>'],
+      ['Useful in test suites.', '--error-exitcode=<number>'],
+      ['‘--keep’ ‘-k’ Keep input files.', '‘--keep’ ‘-k’'],
+      ['A passage of its own.', null],
+    ]);
+    expect(answerText(found.slice(2, 3))).toBe('--error-exitcode=<number>: Useful in test suites.');
   });
 
   it('reads a long "sentence" without full stops (a list, a help text) line by line', () => {

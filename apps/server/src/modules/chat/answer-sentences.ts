@@ -41,7 +41,7 @@ const QUANTITY = /\b(?:how (?:much|many|long|big|large|fast|slow|far|often|likel
 const NUMBER = /\d/;
 
 /** One option as a manual lists it: "-c", "--continue", "‘-k’", "(--fast)". */
-const OPTION_WORD = /^[‘'"`(]?--?[\p{L}\p{N}][\w=.-]{0,60}[’'"`)]?,?$/u;
+const OPTION_WORD = /^[‘'"`(]?--?[\p{L}\p{N}][\w=.<>|/-]{0,60}[’'"`)]?,?$/u;
 
 /** The options a definition starts with: "‘-c’ ‘--continue’", "-c --stdout", "-1 (or --fast) to -9"; null when it starts with none. */
 function entryOf(sentence: string): string | null {
@@ -51,18 +51,24 @@ function entryOf(sentence: string): string | null {
   return end === 0 ? null : words.slice(0, end).join(' ').replace(/,$/, '');
 }
 
-/** The passages' sentences in order, whitespace made single spaces; `terms` left empty for the caller to fill. */
+/**
+ * The passages' sentences in order, whitespace made single spaces; `terms` left empty for the caller to fill.
+ * A paragraph that starts with an option describes it, and so do the paragraphs after it in the passage until
+ * another option's (a manual's option list: the name, then one or more paragraphs about it).
+ */
 export function sentencesOfPassages(passages: readonly { text: string }[]): CandidateSentence[] {
   return passages.flatMap((passage, passageIndex) => {
     let index = 0;
+    let entry: string | null = null;
     return passage.text.split(/\n\s*\n/).flatMap((paragraphText, paragraph) => {
       const sentences = sentencesOf(paragraphText)
         .map((sentence) => sentence.text)
         .flatMap((sentence) => (sentence.length > LONGEST_SENTENCE && sentence.includes('\n') ? sentence.split('\n') : [sentence]))
         .map((sentence) => sentence.replace(/\s+/g, ' ').trim())
         .filter((sentence) => /[\p{L}\p{N}]/u.test(sentence));
-      const entry = entryOf(sentences[0] ?? '');
-      return sentences.map((text) => ({ text, passage: passageIndex, index: index++, paragraph, entry, terms: [] }));
+      entry = entryOf(sentences[0] ?? '') ?? entry;
+      const described = entry;
+      return sentences.map((text) => ({ text, passage: passageIndex, index: index++, paragraph, entry: described, terms: [] }));
     });
   });
 }
