@@ -28,6 +28,19 @@ describe('documentSections on a PDF', () => {
     ]);
   });
 
+  it('keeps the hyphen of an option or a compound broken at a line’s end, and joins an option’s dashes to its name', () => {
+    const [section] = documentSections([
+      pdf('To write them, use the --gen-', 10, true),
+      pdf('suppressions=yes option, day-to-', 10),
+      pdf('day. Try using the --', 10),
+      pdf('track-origins=yes option, nor do you need to --', 10),
+      pdf('it can be inferred.', 10),
+    ]);
+    expect(section?.paragraphs[0]?.text).toBe(
+      'To write them, use the --gen-suppressions=yes option, day-to-day. Try using the --track-origins=yes option, nor do you need to -- it can be inferred.',
+    );
+  });
+
   it('does not take a large line ending like a sentence, or a bullet, for a heading', () => {
     const sections = documentSections([pdf('Body text.', 10, true), pdf('A large quote ending with a period.', 14, true), pdf('• an item', 10, true)]);
     expect(sections).toEqual([

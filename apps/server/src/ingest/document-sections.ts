@@ -75,11 +75,27 @@ export function documentSections(lines: readonly SourceLine[]): DocumentSection[
   return sections;
 }
 
-/** Lines joined into a paragraph; in a PDF, "decompres-" and "sion" make "decompression" again. */
+/**
+ * Lines joined into a paragraph; in a PDF, "decompres-" and "sion" make "decompression" again. A word that
+ * already holds a hyphen or is an option ("--gen-" and "suppressions=yes", "day-to-" and "day") keeps its
+ * hyphen, and an option's dashes left alone at a line's end join the option's name when it is one ("--" and
+ * "track-origins=yes"): a typesetter breaks a line at such a hyphen, not inside a word.
+ */
 function joinLines(lines: readonly string[], joiner: string): string {
   if (joiner === '\n') return lines.join('\n');
-  return lines.reduce((text, line) => (text === '' ? line.trim() : /\p{Ll}-$/u.test(text) && /^\p{Ll}/u.test(line.trim()) ? text.slice(0, -1) + line.trim() : `${text} ${line.trim()}`), '');
+  return lines.reduce((text, line) => {
+    const next = line.trim();
+    if (text === '') return next;
+    if (/(?:^|\s)--?$/.test(text) && OPTION_NAME.test(next)) return text + next;
+    if (/\p{Ll}-$/u.test(text) && /^\p{Ll}/u.test(next)) return HYPHENATED_ALREADY.test(text) ? text + next : text.slice(0, -1) + next;
+    return `${text} ${next}`;
+  }, '');
 }
+
+/** An option's name after its dashes: "track-origins=yes", "xml=yes", "log-file" (a word with a hyphen, "=" or "<"). */
+const OPTION_NAME = /^\p{Ll}[\p{L}\p{N}_]*[-=<]/u;
+/** A line's last word that was a compound or an option before its end-of-line hyphen: "--gen-", "day-to-", "-l-". */
+const HYPHENATED_ALREADY = /(?:^|\s)(?:-|\S*\p{L}-\S*\p{L})\S*-$/u;
 
 /** Index of a heading line → the heading; null for the lines a heading takes up besides its first. */
 type HeadingLines = Map<number, Heading | null>;

@@ -38,6 +38,7 @@ import { jobOwners } from './2700-job-owners.ts';
 import { personalData } from './2800-personal-data.ts';
 import { privacy } from './2900-privacy.ts';
 import { statisticsRecountSince } from './2901-statistics-recount-since.ts';
+import { pdfOptionHyphens } from './3000-pdf-option-hyphens.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
 export const allMigrations: readonly Migration[] = [
@@ -80,4 +81,5 @@ export const allMigrations: readonly Migration[] = [
   personalData,
   privacy,
   statisticsRecountSince,
+  pdfOptionHyphens,
 ];

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUE_REINDEX_JOBS } from '../../db/migrations/2200-knowledge-sections.ts';
+import { pdfOptionHyphens } from '../../db/migrations/3000-pdf-option-hyphens.ts';
+import { buildTestPdf } from '../../ingest/test-pdfs.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import type { ApiClient } from '../../test/api-client.ts';
 import { addDocument } from '../../test/document-upload.ts';
@@ -62,5 +64,22 @@ describe('the re-indexing of every document after the upgrade to sections (migra
     const queued = await sqlRows<{ count: number | string }>(testApp.db, sql`SELECT count(*) FROM jobs WHERE queue = ${DOCUMENT_REINDEX_QUEUE}`);
     await testApp.db.execute(sql.raw(QUEUE_REINDEX_JOBS));
     expect(await sqlRows(testApp.db, sql`SELECT count(*) FROM jobs WHERE queue = ${DOCUMENT_REINDEX_QUEUE}`)).toEqual(queued);
+  });
+});
+
+describe('the re-indexing of every PDF after the upgrade that keeps options\' hyphens (migration 3000)', () => {
+  it('queues a job per indexed PDF and none for a text file, and the PDF stays indexed', async () => {
+    await testApp.db.execute(sql`DELETE FROM jobs`);
+    const pdfId = await addDocument(admin, { name: 'valve.pdf', bytes: buildTestPdf(['Open the valve with --open-valve=yes.']), title: 'Valve', sourceUrl: 'https://shop.example.com/valve' });
+    const textId = await addDocument(admin, { name: 'pump.txt', bytes: 'Prime the pump first.', title: 'Pump', sourceUrl: 'https://shop.example.com/pump' });
+    await runAllJobs(testApp);
+    await testApp.db.execute(sql.raw(pdfOptionHyphens.sql));
+    const queued = await sqlRows<{ id: number }>(testApp.db, sql`SELECT (payload->>'documentId')::int AS id FROM jobs WHERE queue = ${DOCUMENT_REINDEX_QUEUE} AND status = 'queued'`);
+    expect(queued.map((row) => row.id)).toEqual([pdfId]);
+    expect(queued.map((row) => row.id)).not.toContain(textId);
+    await runAllJobs(testApp);
+    const [passage] = await searchKnowledge(testApp.db, { query: 'open the valve', k: 1 });
+    expect(passage?.text).toContain('--open-valve=yes');
+    expect(await indexing()).toEqual({ documents_indexing: 0, reindex: null });
   });
 });
