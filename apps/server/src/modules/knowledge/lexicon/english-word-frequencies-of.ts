@@ -18,4 +18,12 @@ const MOST_COMMON_ZIPF = 7;
  * How much a word says in general English, whatever the documents: 0 for "the", about 1.4 for "many", 5.4 for
  * "firmware", 6 for a word the frequency list has never seen (a product or a name such as "YouTube").
  */
-export const informativenessOf = (word: string): number => Math.max(0, MOST_COMMON_ZIPF - (frequencies().get(word.toLowerCase()) ?? UNSEEN_ZIPF));
+export function informativenessOf(word: string): number {
+  const lower = word.toLowerCase().replace(/’/g, "'");
+  // A contraction ("I've", "don't", "we're") is a pronoun's or an auxiliary's: the list has no apostrophes.
+  if (CONTRACTION.test(lower)) return 0;
+  // A possessive ("wget's", "desk's") says what its noun says.
+  return Math.max(0, MOST_COMMON_ZIPF - (frequencies().get(lower.replace(/'s$/, '')) ?? UNSEEN_ZIPF));
+}
+
+const CONTRACTION = /^\p{L}+(?:n't|'(?:ve|re|ll|d|m))$/u;

@@ -27,4 +27,10 @@ describe('the lexicon', () => {
     expect(informativenessOf('firmware')).toBeLessThan(informativenessOf('zzyzx'));
     expect(informativenessOf('the')).toBe(0);
   });
+
+  it('reads a contraction as the common words it is made of, and a possessive as its noun', () => {
+    for (const contraction of ["I've", 'don’t', "we're", "they'll", "I'd", "I'm"]) expect(informativenessOf(contraction)).toBe(0);
+    expect(informativenessOf("desk's")).toBe(informativenessOf('desk'));
+    expect(informativenessOf('firmware’s')).toBe(informativenessOf('firmware'));
+  });
 });
