@@ -37,7 +37,7 @@ test.describe('Data retention in Bot Settings', () => {
     const helpRequests = section.getByLabel('Help requests (days)');
     await helpRequests.fill('0');
     await section.getByRole('button', { name: 'Save' }).click();
-    await expect(section.getByText('Keep a whole number of days from 1 to 3650, or leave it empty to keep for ever.')).toBeVisible();
+    await expect(section.getByText('Keep a whole number of days from 1 to 36500, or leave it empty to keep for ever.')).toBeVisible();
     try {
       // Ten years: old enough to delete no other spec's rows.
       await helpRequests.fill('3650');

@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { SIMPLE_EMAIL_PATTERN } from '@steward/contract/auth';
+import { RETENTION_DAYS } from '@steward/contract/privacy';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
@@ -43,8 +44,8 @@ const retentionDaysVariable = z
       context.addIssue({ code: 'custom', message: 'must be a whole number of days, or empty to keep for ever' });
       return z.NEVER;
     }
-    if (days < 1 || days > 36500) {
-      context.addIssue({ code: 'custom', message: 'must be between 1 and 36500, or empty to keep for ever' });
+    if (days < RETENTION_DAYS.min || days > RETENTION_DAYS.max) {
+      context.addIssue({ code: 'custom', message: `must be between ${RETENTION_DAYS.min} and ${RETENTION_DAYS.max}, or empty to keep for ever` });
       return z.NEVER;
     }
     return days;
@@ -133,8 +134,8 @@ const environmentSchema = z.object({
   AUDIT_RETENTION_DAYS: z.coerce
     .number({ error: 'must be a whole number of days' })
     .int('must be a whole number of days')
-    .min(1, 'must be at least 1')
-    .max(36500, 'must be at most 36500')
+    .min(RETENTION_DAYS.min, `must be at least ${RETENTION_DAYS.min}`)
+    .max(RETENTION_DAYS.max, `must be at most ${RETENTION_DAYS.max}`)
     .default(365),
   RETENTION_HISTORY_DAYS: retentionDaysVariable,
   RETENTION_FEEDBACK_DAYS: retentionDaysVariable,

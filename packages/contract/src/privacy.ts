@@ -18,8 +18,8 @@ export const RETENTION_KIND_LABELS: Record<RetentionKind, string> = {
   auditLog: 'Audit log',
 };
 
-/** A saved retention: whole days in this range, or null for "keep for ever". */
-export const RETENTION_DAYS = { min: 1, max: 3650 } as const;
+/** A retention, saved or from the environment (RETENTION_*_DAYS, AUDIT_RETENTION_DAYS): whole days in this range, or null for "keep for ever". */
+export const RETENTION_DAYS = { min: 1, max: 36500 } as const;
 
 export const RETENTION_MESSAGES = {
   saved: 'You have successfully saved the data retention.',
