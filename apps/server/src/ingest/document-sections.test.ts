@@ -33,11 +33,13 @@ describe('documentSections on a PDF', () => {
       pdf('To write them, use the --gen-', 10, true),
       pdf('suppressions=yes option, day-to-', 10),
       pdf('day. Try using the --', 10),
-      pdf('track-origins=yes option, nor do you need to --', 10),
+      pdf('track-origins=yes option (‘--show-leak-', 10),
+      pdf('kinds=all’ or ‘--', 10),
+      pdf('xml=yes’), nor do you need to --', 10),
       pdf('it can be inferred.', 10),
     ]);
     expect(section?.paragraphs[0]?.text).toBe(
-      'To write them, use the --gen-suppressions=yes option, day-to-day. Try using the --track-origins=yes option, nor do you need to -- it can be inferred.',
+      'To write them, use the --gen-suppressions=yes option, day-to-day. Try using the --track-origins=yes option (‘--show-leak-kinds=all’ or ‘--xml=yes’), nor do you need to -- it can be inferred.',
     );
   });
 

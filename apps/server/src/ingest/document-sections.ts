@@ -86,7 +86,7 @@ function joinLines(lines: readonly string[], joiner: string): string {
   return lines.reduce((text, line) => {
     const next = line.trim();
     if (text === '') return next;
-    if (/(?:^|\s)--?$/.test(text) && OPTION_NAME.test(next)) return text + next;
+    if (/(?:^|\s)[([‘'"`]*--?$/.test(text) && OPTION_NAME.test(next)) return text + next;
     if (/\p{Ll}-$/u.test(text) && /^\p{Ll}/u.test(next)) return HYPHENATED_ALREADY.test(text) ? text + next : text.slice(0, -1) + next;
     return `${text} ${next}`;
   }, '');
@@ -94,8 +94,8 @@ function joinLines(lines: readonly string[], joiner: string): string {
 
 /** An option's name after its dashes: "track-origins=yes", "xml=yes", "log-file" (a word with a hyphen, "=" or "<"). */
 const OPTION_NAME = /^\p{Ll}[\p{L}\p{N}_]*[-=<]/u;
-/** A line's last word that was a compound or an option before its end-of-line hyphen: "--gen-", "day-to-", "-l-". */
-const HYPHENATED_ALREADY = /(?:^|\s)(?:-|\S*\p{L}-\S*\p{L})\S*-$/u;
+/** A line's last word that was a compound or an option before its end-of-line hyphen: "--gen-", "(‘--gen-", "day-to-". */
+const HYPHENATED_ALREADY = /(?:^|\s)[([‘'"`]*(?:-|\S*\p{L}-\S*\p{L})\S*-$/u;
 
 /** Index of a heading line → the heading; null for the lines a heading takes up besides its first. */
 type HeadingLines = Map<number, Heading | null>;
