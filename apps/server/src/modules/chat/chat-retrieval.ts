@@ -26,8 +26,7 @@ export type RetrievedPassage = Passage;
  * search as POST /api/bot/knowledge/search, then the answer rule; none when the question is one to decline.
  */
 export async function retrievePassages(db: Db, knowledge: KnowledgeStore, question: string): Promise<{ terms: QuestionTerm[]; passages: RetrievedPassage[] }> {
-  const queryEmbedding = await knowledge.embedQuery(question);
-  const { terms, passages } = await rankPassages(db, { query: question, k: CANDIDATES, queryEmbedding });
+  const { terms, passages } = await rankPassages(db, { query: question, k: CANDIDATES, queryEmbedding: knowledge.embedQuery(question) });
   const best = passages[0];
   // A question of stop words alone ("What is it?") asks about nothing in particular.
   if (!best || terms.length === 0 || unknownShareOf(terms) > MAX_UNKNOWN_SHARE) return { terms, passages: [] };

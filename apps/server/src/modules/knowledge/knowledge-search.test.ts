@@ -57,6 +57,15 @@ describe('searchKnowledge', () => {
     expect(best?.features.bm25).toBeCloseTo(bm25 / idf, 6);
   });
 
+  it('takes the question’s embedding as a promise, run beside the full-text side; its failure is the search’s, never an unhandled rejection', async () => {
+    await putDocument('Kettle manual', ['Descale the kettle with citric acid once a month.', 'Keep the kettle dry.']);
+    const [best] = await searchKnowledge(database.db, { query: 'descale', k: 1, queryEmbedding: Promise.resolve(undefined) });
+    expect(best?.text).toBe('Descale the kettle with citric acid once a month.');
+    // Rejected before the search awaits it: Node would end the process on an unhandled rejection, and vitest fails the run.
+    const failing = Promise.reject(new Error('The embedding server did not answer.'));
+    await expect(searchKnowledge(database.db, { query: 'descale', k: 1, queryEmbedding: failing })).rejects.toThrow('The embedding server did not answer.');
+  });
+
   it('answers a relevance from 0 to 1, best first, the question’s words each holds as typed, its heading and pages', async () => {
     await putDocument('Kettle manual', [['Descale the kettle with citric acid once a month.', 'Care › Descaling'], 'The kettle is blue.']);
     const passages = await search('Descaling my Kettles');

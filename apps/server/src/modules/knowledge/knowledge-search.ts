@@ -2,6 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { vectorLiteral } from './knowledge-vectors.ts';
+import { parseTsvector } from './tsvector-text.ts';
+import { bestByText, bestWithVectors, type Chosen, firstStageScorer, likeliest } from './first-stage.ts';
 import { modelFor, type PassageFeatures, passageFeatures, type QuestionTerm, relevancesOf, scoreOf, SYNONYM_WEIGHT, type TermHits } from './passage-features.ts';
 import { informativenessOf } from './lexicon/english-word-frequencies-of.ts';
 import { baseFormOf } from './lexicon/irregular-verbs.ts';
@@ -51,10 +53,16 @@ export interface Passage {
   features: PassageFeatures;
 }
 
+export interface QueryEmbedding {
+  vector: ArrayLike<number>;
+  dimensions: number;
+}
+
 export interface SearchInput {
   query: string;
   k: number;
-  queryEmbedding?: { vector: ArrayLike<number>; dimensions: number };
+  /** The question's embedding, or the promise of it: the full-text side runs while the embedder works. */
+  queryEmbedding?: QueryEmbedding | Promise<QueryEmbedding | undefined>;
 }
 
 /** A question's words as typed: what whitespace separates, without the punctuation around it. */
@@ -114,32 +122,46 @@ export async function questionTerms(db: Db, question: string): Promise<QuestionT
 
 /**
  * The vector side: the chunks of the WINDOW_CANDIDATES windows nearest the question (HNSW, cosine), the
- * VECTOR_CANDIDATES first by their nearest window. Run it in withAllWindowCandidates.
+ * VECTOR_CANDIDATES first by their nearest window, with its distance. Run it in withAllWindowCandidates.
+ * `question` is the question's vector in the statement (its literal, by default).
  */
-export function nearestChunks({ vector, dimensions }: { vector: ArrayLike<number>; dimensions: number }) {
+export function nearestChunks({ vector, dimensions }: QueryEmbedding, question?: SQL) {
   const asVector = sql.raw(`vector(${String(dimensions)})`);
-  return sql`SELECT chunk_id AS id FROM (
-      SELECT chunk_id, embedding::${asVector} <=> ${vectorLiteral(vector)}::${asVector} AS distance
+  return sql`SELECT chunk_id AS id, min(distance) AS distance FROM (
+      SELECT chunk_id, embedding::${asVector} <=> ${question ?? sql`${vectorLiteral(vector)}::${asVector}`} AS distance
       FROM knowledge_chunk_windows ORDER BY distance LIMIT ${WINDOW_CANDIDATES}) nearest_windows
     GROUP BY chunk_id ORDER BY min(distance), chunk_id LIMIT ${VECTOR_CANDIDATES}`;
 }
 
-/** A number of this file's, written into the statement as a float (a parameter beside an integer is read as one). */
-const constant = (value: number) => sql.raw(`${String(value)}::float8`);
-
 interface ScoredChunkRow {
   id: number | string;
   document_id: number | string | null;
-  bm25: number | string | null;
-  matched: string[] | null;
+  /** Lexemes in the chunk's search vector (BM25's document length). */
+  length: number | string;
+  average_length: number | string;
+  /** ts_rank_cd of each known question term, in the question's order (TERM_FREQUENCY_UNIT per occurrence). */
+  ranks: (number | string)[];
 }
 
-interface FirstStageRow {
-  id: number | string;
-  bm25: number | string | null;
-  similarity: number | string | null;
-  matched: string[] | null;
-  title_terms: string[] | null;
+/** BM25 of one chunk over the question's known terms (each term's IDF counted for its weight), and the terms it holds. */
+export function bm25Of(known: readonly QuestionTerm[], termFrequencies: readonly number[], length: number, averageLength: number) {
+  const norm = BM25_K1 * (1 - BM25_B + (BM25_B * length) / Math.max(averageLength, Number.MIN_VALUE));
+  let bm25 = 0;
+  const matched: string[] = [];
+  known.forEach((term, index) => {
+    const tf = termFrequencies[index] ?? 0;
+    if (tf <= 0) return;
+    bm25 += (term.idf * term.weight * tf * (BM25_K1 + 1)) / (tf + norm);
+    matched.push(term.term);
+  });
+  return { bm25, matched };
+}
+
+interface ScoredChunk {
+  id: number;
+  documentId: number | null;
+  bm25: number;
+  matched: string[];
 }
 
 /** Terms as a PostgreSQL text array literal, each quoted. */
@@ -165,52 +187,84 @@ function candidateWords(known: readonly QuestionTerm[]) {
 }
 
 /**
- * Candidates from both sides, each with its BM25 over the question's known words and its nearest window's
- * similarity. A few small statements rather than one: each is planned in a fraction of the time one with all
- * the parts took, and each candidate's row is read once (the full-text side scores a chunk as its index scan
- * finds it; the vector side scores only the chunks that side alone found).
+ * A chunk's columns BM25 is computed from: its length and each known term's ts_rank_cd, in one array (one call
+ * per term against a constant query: the same counts through a lateral join and an aggregate took twice the time
+ * at 500 candidates).
  */
-async function firstStage(db: Db, terms: readonly QuestionTerm[], input: SearchInput): Promise<FirstStageRow[]> {
-  const known = terms.filter((term) => !term.unknown);
-  const termArray = textArray(known.map((term) => term.term));
-  // A synonym's IDF counts for its weight (SYNONYM_WEIGHT) in BM25.
-  const idfArray = sql`${`{${known.map((term) => term.idf * term.weight).join(',')}}`}::float8[]`;
-  const scoredChunks = (where: SQL, limit: number) => sqlRows<ScoredChunkRow>(db, sql`
-    WITH question AS MATERIALIZED (SELECT term, idf, steward_any_lexeme(ARRAY[term]) AS lexeme FROM unnest(${termArray}, ${idfArray}) AS q(term, idf)),
-    average AS (SELECT greatest(lexemes, 1)::float8 / greatest(chunks, 1) AS length FROM knowledge_totals WHERE id = 1)
-    SELECT c.id, c.document_id, scored.bm25, scored.matched FROM knowledge_chunks c CROSS JOIN LATERAL (
-      SELECT sum(q.idf * f.tf * ${constant(BM25_K1 + 1)} / (f.tf + ${constant(BM25_K1)} * (${constant(1 - BM25_B)} + ${constant(BM25_B)} * length(c.search_vector) / (SELECT length FROM average))))
-          FILTER (WHERE f.tf > 0) AS bm25,
-        array_agg(q.term) FILTER (WHERE f.tf > 0) AS matched
-      FROM question q CROSS JOIN LATERAL (SELECT ts_rank_cd(${TERM_FREQUENCY_WEIGHTS}::float4[], c.search_vector, q.lexeme, 0) / ${constant(TERM_FREQUENCY_UNIT)} AS tf) f
-    ) scored
-    WHERE ${where} LIMIT ${limit}`);
+function scoreColumns(known: readonly QuestionTerm[]): SQL {
+  const ranks = known.length === 0 ? sql`'{}'::float8[]` : sql`ARRAY[${sql.join(known.map((term) => sql`ts_rank_cd(${TERM_FREQUENCY_WEIGHTS}::float4[], c.search_vector, steward_any_lexeme(${textArray([term.term])}), 0)`), sql`, `)}]::float8[]`;
+  return sql`c.id, c.document_id, length(c.search_vector) AS length, ${ranks} AS ranks,
+    (SELECT greatest(lexemes, 1)::float8 / greatest(chunks, 1) FROM knowledge_totals WHERE id = 1) AS average_length`;
+}
+
+const scoredChunk = (known: readonly QuestionTerm[], row: ScoredChunkRow): ScoredChunk => ({
+  id: Number(row.id),
+  documentId: row.document_id === null ? null : Number(row.document_id),
+  ...bm25Of(known, row.ranks.map((rank) => Number(rank) / TERM_FREQUENCY_UNIT), Number(row.length), Number(row.average_length)),
+});
+
+/** The full-text side's candidates (candidateWords), each scored as its index scan finds it. */
+async function textCandidates(db: Db, known: readonly QuestionTerm[]): Promise<ScoredChunk[]> {
   const words = candidateWords(known);
-  const textHits = words ? await scoredChunks(sql`c.search_vector @@ (${words})`, TEXT_CANDIDATES) : [];
-  const embedding = input.queryEmbedding;
-  const vectorHits = embedding
-    ? await scoredChunks(sql`c.id IN (${nearestChunks(embedding)}) AND NOT c.id = ANY (${bigintArray(textHits.map((hit) => Number(hit.id)))})`, VECTOR_CANDIDATES)
-    : [];
-  const candidates = [...textHits, ...vectorHits];
-  if (candidates.length === 0) return [];
-  const asVector = embedding ? sql.raw(`vector(${String(embedding.dimensions)})`) : sql``;
-  const similarities = embedding
-    ? await sqlRows<{ id: number | string; similarity: number | string }>(db, sql`
-        SELECT chunk_id AS id, 1 - min(embedding::${asVector} <=> ${vectorLiteral(embedding.vector)}::${asVector}) AS similarity
-        FROM knowledge_chunk_windows WHERE chunk_id = ANY (${bigintArray(candidates.map((candidate) => Number(candidate.id)))}) GROUP BY chunk_id`)
-    : [];
-  const similarityOf = new Map(similarities.map((row) => [Number(row.id), Number(row.similarity)]));
-  const documentIds = [...new Set(candidates.flatMap((candidate) => (candidate.document_id === null ? [] : [Number(candidate.document_id)])))];
-  const titles = documentIds.length === 0 ? [] : await sqlRows<{ id: number | string; terms: string[] }>(db, sql`
+  if (!words) return [];
+  const rows = await sqlRows<ScoredChunkRow>(db, sql`SELECT ${scoreColumns(known)} FROM knowledge_chunks c WHERE c.search_vector @@ (${words}) LIMIT ${TEXT_CANDIDATES}`);
+  return rows.map((row) => scoredChunk(known, row));
+}
+
+/** What the vector side found, with the similarities it read (VectorSide.read). */
+interface VectorSide {
+  /** The chunks of the nearest windows (nearestChunks). */
+  chunks: ScoredChunk[];
+  /** The similarity of the least similar of them: no other chunk is nearer the question (null: none has windows). */
+  horizon: number | null;
+  /** The chunks whose similarity was read (theirs and `likely`), and the similarities (a chunk without windows has none). */
+  read: { ids: Set<number>; similarities: Map<number, number> };
+}
+
+/**
+ * The vector side's candidates, and the similarity of each of them and of the `likely` others: one statement,
+ * which sends and parses the question's vector once.
+ */
+async function vectorSide(db: Db, known: readonly QuestionTerm[], embedding: QueryEmbedding, likely: readonly number[]): Promise<VectorSide> {
+  const asVector = sql.raw(`vector(${String(embedding.dimensions)})`);
+  const question = sql`(SELECT vector FROM question)`;
+  const rows = await withAllWindowCandidates(db, (tx) =>
+    sqlRows<{ [K in keyof ScoredChunkRow]: ScoredChunkRow[K] | null } & { id: number | string; distance: number | string | null; similarity: number | string | null }>(tx, sql`
+      WITH question AS MATERIALIZED (SELECT ${vectorLiteral(embedding.vector)}::${asVector} AS vector),
+      nearest AS MATERIALIZED (${nearestChunks(embedding, question)}),
+      scored AS (SELECT ${scoreColumns(known)}, nearest.distance FROM nearest JOIN knowledge_chunks c ON c.id = nearest.id),
+      likely AS (
+        SELECT chunk_id AS id, 1 - min(embedding::${asVector} <=> ${question}) AS similarity FROM knowledge_chunk_windows
+        WHERE chunk_id = ANY (${bigintArray(likely)} || ARRAY(SELECT id FROM nearest)) GROUP BY chunk_id)
+      SELECT coalesce(scored.id, likely.id) AS id, scored.document_id, scored.length, scored.ranks, scored.average_length, scored.distance, likely.similarity
+      FROM scored FULL JOIN likely ON likely.id = scored.id`),
+  );
+  const chunks = rows.flatMap((row) => (row.distance === null ? [] : [{ row, distance: Number(row.distance) }]));
+  const similarities = new Map(rows.flatMap((row) => (row.similarity === null ? [] : [[Number(row.id), Number(row.similarity)] as const])));
+  return {
+    chunks: chunks.map(({ row }) => scoredChunk(known, { ...row, length: row.length ?? 0, average_length: row.average_length ?? 1, ranks: row.ranks ?? [] })),
+    horizon: chunks.length === 0 ? null : 1 - Math.max(...chunks.map((chunk) => chunk.distance)),
+    read: { ids: new Set([...likely, ...chunks.map(({ row }) => Number(row.id))]), similarities },
+  };
+}
+
+/** Each chunk with the terms of its document's title; `titles` keeps them by document, read once. */
+async function withTitleTerms(db: Db, chunks: readonly ScoredChunk[], titles: Map<number, string[]>): Promise<(ScoredChunk & { titleTerms: string[] })[]> {
+  const documentIds = [...new Set(chunks.flatMap((chunk) => (chunk.documentId === null || titles.has(chunk.documentId) ? [] : [chunk.documentId])))];
+  const rows = documentIds.length === 0 ? [] : await sqlRows<{ id: number | string; terms: string[] }>(db, sql`
     SELECT id, tsvector_to_array(to_tsvector('english', coalesce(title, ''))) AS terms FROM documents WHERE id = ANY (${bigintArray(documentIds)})`);
-  const titleTermsOf = new Map(titles.map((row) => [Number(row.id), row.terms]));
-  return candidates.map((candidate) => ({
-    id: candidate.id,
-    bm25: candidate.bm25,
-    similarity: similarityOf.get(Number(candidate.id)) ?? null,
-    matched: candidate.matched,
-    title_terms: candidate.document_id === null ? null : (titleTermsOf.get(Number(candidate.document_id)) ?? null),
-  }));
+  for (const row of rows) titles.set(Number(row.id), row.terms);
+  return chunks.map((chunk) => ({ ...chunk, titleTerms: chunk.documentId === null ? [] : (titles.get(chunk.documentId) ?? []) }));
+}
+
+/** Each chunk's nearest window's cosine similarity to the question; a chunk without windows is left out. */
+async function similaritiesOf(db: Db, ids: readonly number[], { vector, dimensions }: QueryEmbedding): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const asVector = sql.raw(`vector(${String(dimensions)})`);
+  const rows = await sqlRows<{ id: number | string; similarity: number | string }>(db, sql`
+    SELECT chunk_id AS id, 1 - min(embedding::${asVector} <=> ${vectorLiteral(vector)}::${asVector}) AS similarity
+    FROM knowledge_chunk_windows WHERE chunk_id = ANY (${bigintArray(ids)}) GROUP BY chunk_id`);
+  return new Map(rows.map((row) => [Number(row.id), Number(row.similarity)]));
 }
 
 interface DetailRow {
@@ -226,26 +280,22 @@ interface DetailRow {
   hits: TermHits[];
 }
 
-/** The chosen candidates' texts and where the question's words sit in each (as flat rows: a JSON aggregate of them cost twice as much). */
+/**
+ * The chosen candidates' texts and where the question's words sit in each: one statement, its search vector
+ * narrowed to the question's terms (ts_delete of the others) as text. Unnesting each whole vector and reading
+ * the texts apart took twice as long.
+ */
 async function details(db: Db, ids: readonly number[], terms: readonly QuestionTerm[]): Promise<DetailRow[]> {
   if (ids.length === 0) return [];
-  const idArray = bigintArray(ids);
-  const rows = await sqlRows<Omit<DetailRow, 'hits'>>(db, sql`
-    SELECT c.id, c.content, c.heading, c.page, c.page_end, c.document_id, c.inform_the_bot_id, d.title AS document_title, d.source_url
-    FROM knowledge_chunks c LEFT JOIN documents d ON d.id = c.document_id WHERE c.id = ANY (${idArray})`);
-  const hits = await sqlRows<{ id: number | string; lexeme: string; positions: number[]; weights: string[] }>(db, sql`
-    SELECT c.id, v.lexeme, v.positions, v.weights FROM knowledge_chunks c CROSS JOIN LATERAL unnest(c.search_vector) AS v
-    WHERE c.id = ANY (${idArray}) AND v.lexeme = ANY (${textArray(terms.map((term) => term.term))})`);
-  const hitsOf = new Map<number, TermHits[]>();
-  for (const hit of hits) {
-    const id = Number(hit.id);
-    hitsOf.set(id, [
-      ...(hitsOf.get(id) ?? []),
-      // Positions weighted A are the heading's (it comes first in the search vector); the others, the text's.
-      { term: hit.lexeme, positions: hit.positions.filter((_, index) => hit.weights[index] !== 'A'), inHeading: hit.weights.includes('A') },
-    ]);
-  }
-  return rows.map((row) => ({ ...row, hits: hitsOf.get(Number(row.id)) ?? [] }));
+  const rows = await sqlRows<Omit<DetailRow, 'hits'> & { hits: string }>(db, sql`
+    SELECT c.id, c.content, c.heading, c.page, c.page_end, c.document_id, c.inform_the_bot_id, d.title AS document_title, d.source_url,
+      ts_delete(c.search_vector, tsvector_to_array(ts_delete(c.search_vector, ${textArray(terms.map((term) => term.term))})))::text AS hits
+    FROM knowledge_chunks c LEFT JOIN documents d ON d.id = c.document_id WHERE c.id = ANY (${bigintArray(ids)})`);
+  return rows.map((row) => ({
+    ...row,
+    // Positions weighted A are the heading's (it comes first in the search vector); the others, the text's.
+    hits: parseTsvector(row.hits).map((hit) => ({ term: hit.lexeme, positions: hit.positions.filter((_, index) => hit.weights[index] !== 'A'), inHeading: hit.weights.includes('A') })),
+  }));
 }
 
 /** Runs `work` in a transaction where pgvector's HNSW search answers all WINDOW_CANDIDATES (at its default, 40 at most). */
@@ -266,45 +316,58 @@ export async function searchKnowledge(db: Db, input: SearchInput): Promise<Passa
   return (await rankPassages(db, input)).passages;
 }
 
-/** searchKnowledge, with the question's terms it ranked by (for choosing an answer's sentences). */
+/**
+ * searchKnowledge, with the question's terms it ranked by (for choosing an answer's sentences). In order: the
+ * question's terms and the full-text side's candidates, scored, and the likeliest passages' texts read ahead,
+ * all while the embedder works on the question (a thread of its own); then the vector side, the best candidates
+ * (first-stage.ts), the texts still missing, and the second stage.
+ */
 export async function rankPassages(db: Db, input: SearchInput): Promise<{ terms: QuestionTerm[]; passages: Passage[] }> {
+  const embedding = Promise.resolve(input.queryEmbedding);
+  let embedded = false;
+  // Awaited once the full-text side is done; until then a failure must not count as unhandled.
+  embedding.then(
+    () => (embedded = true),
+    () => undefined,
+  );
   const terms = await questionTerms(db, input.query);
-  if (terms.length === 0 && !input.queryEmbedding) return { terms, passages: [] };
-  const search = async (tx: Db) => {
-    const candidates = await firstStage(tx, terms, input);
-    const firstScores = candidates.map((candidate) => {
-      const matched = new Set(candidate.matched ?? []);
-      const features = passageFeatures(terms, {
-        bm25: Number(candidate.bm25 ?? 0),
-        similarity: candidate.similarity === null ? null : Number(candidate.similarity),
-        hits: terms.filter((term) => matched.has(term.term)).map((term) => ({ term: term.term, positions: [], inHeading: false })),
-        titleTerms: candidate.title_terms ?? [],
-      });
-      return { id: Number(candidate.id), candidate, score: scoreOf({ ...features, proximity: features.coverage }) };
-    });
-    firstScores.sort((a, b) => b.score - a.score || a.id - b.id);
-    const chosen = firstScores.slice(0, Math.max(RERANKED, input.k));
-    const rows = new Map((await details(tx, chosen.map((entry) => entry.id), terms)).map((row) => [Number(row.id), row]));
-    return chosen.flatMap(({ id, candidate }) => {
-      const row = rows.get(id);
-      return row ? [{ row, candidate }] : [];
-    });
+  const known = terms.filter((term) => !term.unknown);
+  const titles = new Map<number, string[]>();
+  const firstStageScore = firstStageScorer(terms);
+  const scored = (chunks: readonly (ScoredChunk & { titleTerms: string[] })[]) => chunks.map((chunk) => ({ chunk, score: firstStageScore(chunk) }));
+  // Scored while the embedder works on the question.
+  const textHits = scored(await withTitleTerms(db, await textCandidates(db, known), titles));
+  const keep = Math.max(RERANKED, input.k);
+  const texts = new Map<number, DetailRow>();
+  const readTexts = async (ids: readonly number[]) => {
+    for (const row of await details(db, ids.filter((id) => !texts.has(id)), terms)) texts.set(Number(row.id), row);
   };
-  const scored = (input.queryEmbedding ? await withAllWindowCandidates(db, search) : await search(db)).map(({ row, candidate }) => {
+  // While the embedder still works on the question, the likeliest passages' texts are read ahead.
+  if (!embedded) await readTexts(likeliest(textHits, keep, input.queryEmbedding !== undefined).map((chunk) => chunk.id));
+  const queryEmbedding = await embedding;
+  let chosen: Chosen<ScoredChunk & { titleTerms: string[] }>[];
+  if (queryEmbedding) {
+    const likely = likeliest(textHits, 3 * keep, true).map((chunk) => chunk.id);
+    const vector = await vectorSide(db, known, queryEmbedding, likely);
+    const textIds = new Set(textHits.map(({ chunk }) => chunk.id));
+    const vectorHits = scored(await withTitleTerms(db, vector.chunks.filter((chunk) => !textIds.has(chunk.id)), titles));
+    chosen = await bestWithVectors([...textHits, ...vectorHits], vector.read, vector.horizon, keep, (ids) => similaritiesOf(db, ids, queryEmbedding));
+  } else {
+    chosen = bestByText(textHits, keep);
+  }
+  await readTexts(chosen.map(({ chunk }) => chunk.id));
+  const secondStage = chosen.flatMap(({ chunk, similarity }) => {
+    const row = texts.get(chunk.id);
+    if (!row) return [];
     const { hits } = row;
-    const features = passageFeatures(terms, {
-      bm25: Number(candidate.bm25 ?? 0),
-      similarity: candidate.similarity === null ? null : Number(candidate.similarity),
-      hits,
-      titleTerms: candidate.title_terms ?? [],
-    });
-    return { row, hits, features, score: scoreOf(features) };
+    const features = passageFeatures(terms, { bm25: chunk.bm25, similarity, hits, titleTerms: chunk.titleTerms });
+    return [{ row, hits, features, score: scoreOf(features) }];
   });
   const relevances = relevancesOf(
-    scored.map((candidate) => candidate.score),
-    scored[0] ? modelFor(scored[0].features).temperature : 1,
+    secondStage.map((candidate) => candidate.score),
+    secondStage[0] ? modelFor(secondStage[0].features).temperature : 1,
   );
-  const reranked = scored.map(({ row, hits, features }, index): Passage => {
+  const reranked = secondStage.map(({ row, hits, features }, index): Passage => {
     const held = new Set(hits.map((hit) => hit.term));
     return {
       chunkId: Number(row.id),

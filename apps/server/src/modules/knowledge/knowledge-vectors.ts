@@ -9,8 +9,12 @@ export async function hasVectorColumn(db: Db): Promise<boolean> {
   return rows[0]?.present === true;
 }
 
-/** A vector as pgvector's text input: '[0.1,0.2,…]'. */
-export const vectorLiteral = (vector: ArrayLike<number>): string => `[${Array.from(vector).join(',')}]`;
+/**
+ * A vector as pgvector's text input: '[0.1,0.2,…]'. pgvector keeps 32-bit floats, which 9 significant digits
+ * give back exactly; a float64's 17 made the text half again as long, and sending and parsing it took ~0.3 ms
+ * of every search on the embedded database.
+ */
+export const vectorLiteral = (vector: ArrayLike<number>): string => `[${Array.from(vector, (value) => Number(Math.fround(value).toPrecision(9))).join(',')}]`;
 
 /** The HNSW index for one dimension, on the expression the searches use (the column itself has no fixed dimension). */
 export async function ensureVectorIndex(db: Db, dimensions: number): Promise<void> {

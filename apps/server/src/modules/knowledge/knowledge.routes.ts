@@ -22,8 +22,7 @@ const present = (passage: Passage): KnowledgePassageRow => ({
 });
 
 async function search(db: Db, knowledge: KnowledgeStore, query: string, k: number): Promise<KnowledgePassageRow[]> {
-  const queryEmbedding = await knowledge.embedQuery(query);
-  return (await searchKnowledge(db, { query, k, queryEmbedding })).map(present);
+  return (await searchKnowledge(db, { query, k, queryEmbedding: knowledge.embedQuery(query) })).map(present);
 }
 
 /** "Try a question" on the Documents screen, and the same search for the chatbot with its key. */

@@ -90,19 +90,24 @@ function creditOf(terms: readonly QuestionTerm[], held: ReadonlySet<string>): Ma
   return credit;
 }
 
+/** BM25 divided by the IDF of the question's own known terms (PassageFeatures.bm25). */
+export function bm25Feature(terms: readonly QuestionTerm[], bm25: number): number {
+  const known = sumIdf(terms.filter((term) => term.source === undefined && !term.unknown));
+  return known === 0 ? 0 : bm25 / known;
+}
+
 export function passageFeatures(
   terms: readonly QuestionTerm[],
   passage: { bm25: number; similarity: number | null; hits: readonly TermHits[]; titleTerms: readonly string[] },
 ): PassageFeatures {
   const own = terms.filter((term) => term.source === undefined);
   const total = sumIdf(own);
-  const known = sumIdf(own.filter((term) => !term.unknown));
   const share = (held: Iterable<string>) => {
     const credit = creditOf(terms, new Set(held));
     return total === 0 ? 0 : own.reduce((sum, term) => sum + term.idf * (credit.get(term.term) ?? 0), 0) / total;
   };
   return {
-    bm25: known === 0 ? 0 : passage.bm25 / known,
+    bm25: bm25Feature(terms, passage.bm25),
     coverage: share(passage.hits.filter((hit) => hit.inHeading || hit.positions.length > 0).map((hit) => hit.term)),
     proximity: total === 0 ? 0 : bestWindow(terms, passage.hits) / total,
     heading: share(passage.hits.filter((hit) => hit.inHeading).map((hit) => hit.term)),
