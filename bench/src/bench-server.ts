@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createEmbedder } from '@steward/server/knowledge-internals';
-import { type Config, type Db, migrate, openDatabase, readConfig, type RunningServer, startServer, upkeepEmbeddedDatabase } from '@steward/server/test-support';
+import { type Config, type Db, DEVICE_COOKIE_PREFIX, migrate, openDatabase, readConfig, type RunningServer, startServer, upkeepEmbeddedDatabase } from '@steward/server/test-support';
 import { DATASET_STAFF } from './dataset/generate-dataset.ts';
 import { type DatasetSummary, loadDataset } from './dataset/load-dataset.ts';
 import type { ServerMemory, ServerProcessMessage, ServerProcessRequest } from './server-process-messages.ts';
@@ -169,6 +169,21 @@ export async function signIn(url: string, staff: { email: string } = benchStaff)
   const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
   if (!cookie) throw new Error('Bench login set no cookie.');
   return cookie;
+}
+
+/**
+ * The device cookies of `count` browsers that have each signed in once (OWASP's device cookies, which the
+ * server's sign-in throttle keys on): a login storm from them measures the password check, where one address
+ * sending 50 sign-ins at once for one account is refused as the attack it looks like.
+ */
+export async function signedInDevices(url: string, count: number): Promise<string[]> {
+  const devices: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const device = (await signIn(url)).split('; ').find((cookie) => cookie.startsWith(DEVICE_COOKIE_PREFIX));
+    if (!device) throw new Error('Bench login set no device cookie.');
+    devices.push(device);
+  }
+  return devices;
 }
 
 /** The embedder the server makes from the bench config (USE-lite): the same model, tokenizer and worker. */

@@ -9,6 +9,8 @@ let url: string;
 const bodies: string[] = [];
 /** The path of every request answered, in order. */
 const paths: string[] = [];
+/** The `x-device` and `x-run` headers of every request answered. */
+const devices: string[] = [];
 beforeAll(async () => {
   server = http.createServer((request, response) => {
     let body = '';
@@ -16,6 +18,7 @@ beforeAll(async () => {
     request.on('end', () => {
       bodies.push(body);
       paths.push(request.url ?? '');
+      devices.push(`${String(request.headers['x-device'])} ${String(request.headers['x-run'])}`);
       response.end('{"success":true}');
     });
   });
@@ -40,6 +43,13 @@ describe('measure', () => {
     await measure({ url, connections: 2, durationSeconds: 1, method: 'POST', bodyFor: (number) => `{"n":${number}}` });
     expect(bodies.length).toBeGreaterThan(2);
     expect(new Set(bodies).size).toBe(bodies.length);
+  });
+
+  it('gives each connection its own headers, on top of the run\'s', async () => {
+    devices.length = 0;
+    const measured = await measure({ url, connections: 3, durationSeconds: 1, headers: { 'x-run': 'bench' }, connectionHeaders: ['a', 'b', 'c'].map((device) => ({ 'x-device': device })) });
+    expect(measured.errors).toBe(0);
+    expect(new Set(devices)).toEqual(new Set(['a bench', 'b bench', 'c bench']));
   });
 
   it('gives p50, p99 and max to fractions of a millisecond, from the answers of the measured run', async () => {

@@ -1,4 +1,4 @@
-import autocannon, { type AutocannonRequest } from 'autocannon';
+import autocannon, { type AutocannonClient, type AutocannonRequest } from 'autocannon';
 
 export interface Measurement {
   p50: number;
@@ -27,6 +27,11 @@ export interface LoadOptions {
    * in place of `body` and `bodies`: no two requests send the same text (no server cache can answer them).
    */
   bodyFor?: (requestNumber: number) => string;
+  /**
+   * Headers of each connection's own, added to `headers` and given to the connections in turn: each sign-in
+   * connection its own browser's device cookie, as 50 staff signing in at once would have.
+   */
+  connectionHeaders?: readonly Record<string, string>[];
 }
 
 /**
@@ -68,7 +73,8 @@ export async function measureInRounds(calls: readonly LoadOptions[], rounds: num
    */
   const alone = async (options: LoadOptions) => {
     const body = options.bodyFor?.(0) ?? options.body ?? options.bodies?.[0];
-    const answer = await fetch(options.url, { method: options.method ?? 'GET', headers: options.headers ?? {}, ...(body === undefined ? {} : { body }) });
+    const headers = { ...options.headers, ...options.connectionHeaders?.[0] };
+    const answer = await fetch(options.url, { method: options.method ?? 'GET', headers, ...(body === undefined ? {} : { body }) });
     await answer.arrayBuffer();
   };
   for (const options of numbered) {
@@ -117,6 +123,15 @@ interface Run {
   failures: number;
 }
 
+/** Gives each new connection the next of `perConnection`'s headers, on top of the run's own. */
+function connectionSetup(headers: Record<string, string>, perConnection: readonly Record<string, string>[]) {
+  let connection = 0;
+  return (client: AutocannonClient) => {
+    client.setHeaders({ ...headers, ...perConnection[connection % perConnection.length] });
+    connection += 1;
+  };
+}
+
 function startRun(options: LoadOptions): { stop: () => void; result: Promise<Run> } {
   const method = options.method ?? 'GET';
   const instance = autocannon({
@@ -130,6 +145,7 @@ function startRun(options: LoadOptions): { stop: () => void; result: Promise<Run
     ...(options.body === undefined ? {} : { body: options.body }),
     ...(options.bodies === undefined ? {} : { requests: options.bodies.map((body) => ({ method, body })) }),
     ...(options.bodyFor === undefined ? {} : { requests: [{ method, setupRequest: numberedRequest(options.bodyFor) }] }),
+    ...(options.connectionHeaders === undefined ? {} : { setupClient: connectionSetup(options.headers ?? {}, options.connectionHeaders) }),
   });
   // autocannon's own percentiles come from a histogram of whole milliseconds: at a p50 of 19 ms that is a 5 %
   // step, as wide as the margin of a 2× target. The answers' own times give the percentiles exactly.

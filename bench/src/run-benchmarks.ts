@@ -30,7 +30,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PAGE_SIZE } from '@steward/contract/paging';
 import { STATISTICS_PERIODS } from '@steward/contract/statistics';
-import { BENCH_PASSWORD, benchStaff, forkBenchServer, prepareDataDir, preparePostgresDatabase, type ServerProcess, signIn } from './bench-server.ts';
+import { BENCH_PASSWORD, benchStaff, forkBenchServer, prepareDataDir, preparePostgresDatabase, type ServerProcess, signedInDevices, signIn } from './bench-server.ts';
 import { SITE } from './dataset/product-content.ts';
 import { firstLoadMarkdown, measureFirstLoad, widgetGzipBytes } from './bundle-sizes.ts';
 import { demoteHeadings, replaceMarkedSection, runContextMarkdown } from './docs-section.ts';
@@ -140,6 +140,8 @@ async function benchmarkSize(historyRows: number, large: boolean, postgresUrl?: 
       method: 'POST',
       headers: browserPost,
       body: JSON.stringify({ email: benchStaff.email, password: BENCH_PASSWORD }),
+      // Each connection a browser that signed in before: the throttle lets each of them through.
+      ...(large ? { connectionHeaders: (await signedInDevices(server.url, connections)).map((cookie) => ({ cookie })) } : {}),
     };
     const memory = large ? await memoryAfterEveryCall(server, load, login) : undefined;
     log(`  ${load.length} calls, warmed up, then ${rounds} rounds of ${(durationSeconds / rounds).toFixed(1)} s each…`);

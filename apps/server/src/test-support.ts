@@ -14,6 +14,7 @@ export { buildInflateBombPdf, buildManyPagesPdf } from './ingest/test-pdf-bombs.
 export { buildTestPdf } from './ingest/test-pdfs.ts';
 export { bumpCounters, readCounter } from './lib/list-counters.ts';
 export { hashPassword } from './lib/passwords.ts';
+export { DEVICE_COOKIE_PREFIX } from './modules/auth/device-cookies.ts';
 export { createUser, findUserByEmail } from './modules/auth/users.repository.ts';
 export { DOCUMENT_INGESTION_QUEUE } from './modules/documents/document-ingestion-queue.ts';
 export { rebuildStatisticsRollup } from './modules/statistics/statistics-rollup-rebuild.ts';

@@ -19,6 +19,12 @@ declare module 'autocannon' {
     requests?: AutocannonRequest[];
     /** Seconds before a request counts as timed out. */
     timeout?: number;
+    /** Called once for each connection as it is made: its own headers, say. */
+    setupClient?: (client: AutocannonClient) => void;
+  }
+  export interface AutocannonClient {
+    /** Replaces the headers of this connection's requests. */
+    setHeaders(headers: Record<string, string>): void;
   }
   export interface AutocannonResult {
     requests: { total: number; average: number };
