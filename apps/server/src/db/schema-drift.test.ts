@@ -51,6 +51,10 @@ const ONLY_IN_MIGRATIONS: readonly AllowedDifference[] = [
     reason: 'Migration 1200: the statistics recounted from the raw rows (the migration and npm run repair:statistics). Drizzle does not declare functions.',
   },
   {
+    object: 'function steward_history_badges(history_ids bigint[], session_ids text[], OUT ratings text, OUT helped text)',
+    reason: "Migration 3100: History's badges for a page (latest thumbs, sessions that asked for help), with their plans kept. Drizzle does not declare functions.",
+  },
+  {
     object: 'function steward_recount_statistics_since(since timestamp with time zone)',
     reason: 'Migration 2901: the statistics recounted from the raw rows from a moment on (npm run repair:statistics after a retention). Drizzle does not declare functions.',
   },

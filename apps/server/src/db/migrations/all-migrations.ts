@@ -39,6 +39,7 @@ import { personalData } from './2800-personal-data.ts';
 import { privacy } from './2900-privacy.ts';
 import { statisticsRecountSince } from './2901-statistics-recount-since.ts';
 import { pdfOptionHyphens } from './3000-pdf-option-hyphens.ts';
+import { historyBadges } from './3100-history-badges.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
 export const allMigrations: readonly Migration[] = [
@@ -82,4 +83,5 @@ export const allMigrations: readonly Migration[] = [
   privacy,
   statisticsRecountSince,
   pdfOptionHyphens,
+  historyBadges,
 ];

@@ -5,7 +5,8 @@ import type { HistoryFilters } from '@steward/contract/list-filters';
 import type { Db } from '../../db/client.ts';
 import { aliasedColumns, jsonArrayOf, type JsonRecord, parseJsonRows } from '../../db/json-rows.ts';
 import { history } from '../../db/schema.ts';
-import { type SqlBigint, sqlRows } from '../../db/sql-rows.ts';
+import { bigintArray, textArray } from '../../db/sql-arrays.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
 import { mapBatches } from '../../lib/export-stream.ts';
 import { boundedCount, commonConditions, filteredPage, keysetBatches, siteCondition, whereOf } from '../../lib/list-filter-sql.ts';
 import type { AnchoredList, PageAnchors } from '../../lib/page-anchors.ts';
@@ -105,18 +106,14 @@ export interface HistoryBadges {
 
 export async function findHistoryBadges(db: Db, records: readonly Pick<HistoryRecord, 'id' | 'sessionId'>[]): Promise<HistoryBadges> {
   if (records.length === 0) return { ratings: new Map(), sessionsWithHelpRequests: new Set() };
-  const ids = sql.join(records.map((record) => sql`${record.id}`), sql`, `);
-  const sessions = sql.join([...new Set(records.map((record) => record.sessionId))].map((id) => sql`${id}`), sql`, `);
-  const [ratings, helped] = await Promise.all([
-    sqlRows<{ history_id: SqlBigint; rating: Rating }>(
-      db,
-      sql`SELECT DISTINCT ON (history_id) history_id, rating FROM feedback WHERE history_id IN (${ids}) ORDER BY history_id, id DESC`,
-    ),
-    sqlRows<{ session_id: string }>(db, sql`SELECT DISTINCT session_id FROM help_requests WHERE session_id IN (${sessions})`),
-  ]);
+  const [row] = await sqlRows<{ ratings: string; helped: string }>(
+    db,
+    sql`SELECT ratings, helped FROM steward_history_badges(${bigintArray(records.map((record) => record.id))}, ${textArray([...new Set(records.map((record) => record.sessionId))])})`,
+  );
+  const ratings = JSON.parse(row?.ratings ?? '{}') as Record<string, Rating>;
   return {
-    ratings: new Map(ratings.map((row) => [Number(row.history_id), row.rating])),
-    sessionsWithHelpRequests: new Set(helped.map((row) => row.session_id)),
+    ratings: new Map(Object.entries(ratings).map(([id, rating]) => [Number(id), rating])),
+    sessionsWithHelpRequests: new Set(JSON.parse(row?.helped ?? '[]') as string[]),
   };
 }
 

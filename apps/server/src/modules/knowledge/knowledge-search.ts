@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { bigintArray, textArray } from '../../db/sql-arrays.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { vectorLiteral } from './knowledge-vectors.ts';
 import { parseTsvector } from './tsvector-text.ts';
@@ -163,10 +164,6 @@ interface ScoredChunk {
   bm25: number;
   matched: string[];
 }
-
-/** Terms as a PostgreSQL text array literal, each quoted. */
-const textArray = (terms: readonly string[]) => sql`${`{${terms.map((term) => `"${term.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
-const bigintArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::bigint[]`;
 
 /**
  * The chunks the full-text side scores, as a tsquery: those holding the question's rarest word, and the next
