@@ -113,10 +113,21 @@ export function maskIpAddress(address: string): string {
   return address === '' ? '' : hidden(3);
 }
 
-const maskIpAddresses = (text: string): string =>
-  text
-    .replace(IPV6_CANDIDATE, (candidate) => (isIPv6(candidate) && /[\da-f]{2}/i.test(candidate) ? maskIpAddress(candidate) : candidate))
-    .replace(IPV4_CANDIDATE, (candidate) => (isIPv4(candidate) ? maskIpAddress(candidate) : candidate));
+/** Whether `text` holds `character` at least `times` times. */
+function holdsAtLeast(text: string, character: string, times: number): boolean {
+  let at = -1;
+  for (let found = 0; found < times; found += 1) {
+    at = text.indexOf(character, at + 1);
+    if (at < 0) return false;
+  }
+  return true;
+}
+
+// An IPv6 address has two colons at least, an IPv4 one three dots: most texts are passed over without a search.
+const maskIpAddresses = (text: string): string => {
+  const v6 = holdsAtLeast(text, ':', 2) ? text.replace(IPV6_CANDIDATE, (candidate) => (isIPv6(candidate) && /[\da-f]{2}/i.test(candidate) ? maskIpAddress(candidate) : candidate)) : text;
+  return holdsAtLeast(v6, '.', 3) ? v6.replace(IPV4_CANDIDATE, (candidate) => (isIPv4(candidate) ? maskIpAddress(candidate) : candidate)) : v6;
+};
 
 // ---- Phone numbers ----
 
@@ -179,25 +190,25 @@ export function maskPhoneNumber(phone: string): string {
   return countryCode + [...rest].map((character) => (isDigit(character) && toHide-- > 0 ? MASK : character)).join('');
 }
 
+/** Where a phone number may open: a digit, or a "+" or "(" before one. */
+const PHONE_OPENING = /[+(](?=\d)|\d/g;
+
 const maskPhoneNumbers = (text: string): string => {
   let masked = '';
-  let position = 0;
-  while (position < text.length) {
-    const character = text[position];
-    const opens = character === '+' || character === '(' ? isDigit(text[position + 1]) : isDigit(character);
-    if (opens && !startsInside(text[position - 1])) {
-      const end = runEnd(text, position);
-      if (end > position) {
-        // The whole run, so its tail is not read as a number of its own.
-        masked += maskWithinRun(text.slice(position, end), /( +)/, 17, isPhoneNumber, maskPhoneNumber);
-        position = end;
-        continue;
-      }
-    }
-    masked += character;
-    position += 1;
+  let copied = 0;
+  // From one possible opening to the next, the text between copied as it is.
+  for (let found = PHONE_OPENING.exec(text); found !== null; found = PHONE_OPENING.exec(text)) {
+    const position = found.index;
+    if (startsInside(text[position - 1])) continue;
+    const end = runEnd(text, position);
+    if (end === position) continue;
+    // The whole run, so its tail is not read as a number of its own.
+    masked += text.slice(copied, position) + maskWithinRun(text.slice(position, end), /( +)/, 17, isPhoneNumber, maskPhoneNumber);
+    copied = end;
+    PHONE_OPENING.lastIndex = end;
   }
-  return masked;
+  PHONE_OPENING.lastIndex = 0;
+  return masked + text.slice(copied);
 };
 
 /**
