@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bestByText, bestWithVectors, type FirstStageScore, firstStageScorer, likeliest, scoreAt } from './first-stage.ts';
+import { seededRandom } from '../../test/seeded-random.ts';
 import { passageFeatures, type QuestionTerm, scoreOf } from './passage-features.ts';
 
 const term = (text: string, idf: number, extra: Partial<QuestionTerm> = {}): QuestionTerm => ({
@@ -14,16 +15,6 @@ const term = (text: string, idf: number, extra: Partial<QuestionTerm> = {}): Que
 });
 const TERMS = [term('descal', 3.1), term('kettl', 1.2), term('lime', 2.4), term('scale', 2.4 * 0.5, { weight: 0.5, source: 'descal', word: 'scale' })];
 
-/** A small deterministic generator (mulberry32): the same cases on every run. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function candidates(count: number, next: () => number) {
   const firstStageScore = firstStageScorer(TERMS);
@@ -40,7 +31,7 @@ function candidates(count: number, next: () => number) {
 
 describe('firstStageScorer', () => {
   it('gives at each similarity (and as full text alone) the score the features give, proximity read as coverage, however many candidates share a document', () => {
-    const next = random(7);
+    const next = seededRandom(7);
     for (const { chunk, score } of candidates(50, next)) {
       for (const similarity of [null, 0, 0.37, next(), 1]) {
         const features = passageFeatures(TERMS, { bm25: chunk.bm25, similarity, hits: chunk.matched.map((held) => ({ term: held, positions: [], inHeading: false })), titleTerms: chunk.titleTerms });
@@ -60,7 +51,7 @@ describe('choosing the candidates to rerank', () => {
 
   it('chooses what reading every similarity would, reading only those that could change the choice', async () => {
     for (let seed = 1; seed <= 40; seed += 1) {
-      const next = random(seed);
+      const next = seededRandom(seed);
       const all = candidates(200, next);
       // The vector side found 20 chunks, the nearest of them all; every other chunk is at most as similar as its least similar.
       const nearest = new Set(all.filter(() => next() < 0.1).map(({ chunk }) => chunk.id));
@@ -85,7 +76,7 @@ describe('choosing the candidates to rerank', () => {
   });
 
   it('without vectors: the best as full text alone, ties by id, and those are the likeliest', () => {
-    const all = candidates(30, random(3));
+    const all = candidates(30, seededRandom(3));
     const best = bestByText(all, 5);
     expect(best.map(({ score }) => score)).toEqual([...all.map(({ score }) => score.fullText)].sort((a, b) => b - a).slice(0, 5));
     expect(likeliest(all, 5, false).map((chunk) => chunk.id)).toEqual(best.map(({ chunk }) => chunk.id));

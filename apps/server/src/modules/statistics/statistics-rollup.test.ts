@@ -9,6 +9,7 @@ import { rebuildStatisticsRollup } from './statistics-rollup-rebuild.ts';
 import { buildStatisticsRow } from './statistics-report.ts';
 import { countStatistics } from './statistics.repository.ts';
 import { addExchange, addFeedback, addSession, clearStatisticsData } from '../../test/statistics-test-data.ts';
+import { seededRandom } from '../../test/seeded-random.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -18,17 +19,6 @@ afterAll(() => testApp.close());
 
 const NOW = Date.parse('2026-11-21T10:17:00Z');
 const DAY = 86_400_000;
-
-/** mulberry32: the same "random" data on every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 interface RawData {
   sessions: number[];
