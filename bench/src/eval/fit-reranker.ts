@@ -52,6 +52,12 @@ if (!dataDir) {
 const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
 const knowledge = createKnowledgeStore(database.db, createEmbedder(benchConfig(os.tmpdir())));
 await knowledge.prepare({ info: () => undefined, warn: log });
+/** Samples of a question searched by full text alone would teach the model wrong weights: stop instead. */
+const embeddedOrFail = {
+  warn: () => {
+    throw new Error('The embedder failed on a question: stopped, as its samples would lack the vectors.');
+  },
+};
 const samples: Sample[] = [];
 const questions = [
   ...set.answerable.map((question) => ({ text: question.question, document: question.document, evidence: question.evidence })),
@@ -59,7 +65,7 @@ const questions = [
 ];
 try {
   for (const question of questions) {
-    const queryEmbedding = await knowledge.embedQuery(question.text);
+    const queryEmbedding = await knowledge.embedQuery(question.text, embeddedOrFail);
     const { terms, passages } = await rankPassages(database.db, { query: question.text, k: RERANKED, queryEmbedding });
     const unknownShare = unknownShareOf(terms);
     for (const passage of passages) {

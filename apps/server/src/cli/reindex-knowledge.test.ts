@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from '../db/sql-rows.ts';
-import type { Embedder } from '../ingest/embedder.ts';
 import { createKnowledgeStore } from '../modules/knowledge/knowledge-store.ts';
 import { searchKnowledge } from '../modules/knowledge/knowledge-search.ts';
 import { StartUpError } from '../start-up-error.ts';
@@ -11,26 +10,7 @@ import { onPostgres } from '../test/test-database.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { reindexKnowledge } from './reindex-knowledge.ts';
 import { runAllJobs } from '../test/run-jobs.ts';
-
-/** Another model: words hashed into 16 numbers. Enough to tell its vectors from USE-lite's 512. */
-const hashedWords: Embedder = {
-  model: 'test-hashed-words',
-  dimensions: 16,
-  windowTokens: undefined,
-  embed: async (texts) =>
-    texts.map((text) => {
-      const vector = new Float32Array(16);
-      for (const word of text.toLowerCase().split(/\W+/).filter(Boolean)) {
-        let hash = 0;
-        for (const character of word) hash = (hash * 31 + character.charCodeAt(0)) >>> 0;
-        vector[hash % 16] = (vector[hash % 16] ?? 0) + 1;
-      }
-      const length = Math.hypot(...vector) || 1;
-      return vector.map((value) => value / length);
-    }),
-  countTokens: (text) => text.split(/\s+/).filter(Boolean).length,
-  close: async () => undefined,
-};
+import { hashedWordsEmbedder } from '../test/hashed-words-embedder.ts';
 
 const log = pino({ level: 'silent' });
 let testApp: TestApp;
@@ -60,7 +40,7 @@ describe('reindexKnowledge (npm run reindex)', () => {
     const before = await chunkShape();
     expect(before.length).toBeGreaterThanOrEqual(2);
 
-    const knowledge = createKnowledgeStore(testApp.db, hashedWords);
+    const knowledge = createKnowledgeStore(testApp.db, hashedWordsEmbedder);
     if (!onPostgres()) await expect(knowledge.prepare(log)).rejects.toThrow(StartUpError);
 
     const lines: string[] = [];
@@ -81,9 +61,9 @@ describe('reindexKnowledge (npm run reindex)', () => {
       SELECT indexname FROM pg_indexes WHERE indexname LIKE '%embedding%'`);
     expect(indexes).toEqual([{ indexname: 'knowledge_chunk_windows_embedding_16_idx' }]);
 
-    const restarted = createKnowledgeStore(testApp.db, hashedWords);
+    const restarted = createKnowledgeStore(testApp.db, hashedWordsEmbedder);
     await restarted.prepare(log);
-    const [best] = await searchKnowledge(testApp.db, { query: 'dishwasher', k: 1, queryEmbedding: await restarted.embedQuery('dishwasher') });
+    const [best] = await searchKnowledge(testApp.db, { query: 'dishwasher', k: 1, queryEmbedding: await restarted.embedQuery('dishwasher', log) });
     expect(best?.text).toContain('Never put it in the dishwasher.');
   });
 });

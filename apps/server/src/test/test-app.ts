@@ -11,6 +11,7 @@ import { hashPassword } from '../lib/passwords.ts';
 import { createUser, type UserRecord } from '../modules/auth/users.repository.ts';
 import { ApiClient } from './api-client.ts';
 import { openTestDatabase } from './test-database.ts';
+import type { Embedder } from '../ingest/embedder.ts';
 import type { DestinationStream } from 'pino';
 
 export const TEST_BOT_API_KEY = 'test-bot-api-key-0123456789abcdef';
@@ -44,7 +45,14 @@ let userCounter = 0;
  */
 export async function createTestApp(
   environment: Record<string, string> = {},
-  options: { beforeListen?: (app: StewardApp['app']) => void; mailTransport?: MailTransport; widgetBuild?: WidgetBuild; webDistDir?: string; logStream?: DestinationStream } = {},
+  options: {
+    beforeListen?: (app: StewardApp['app']) => void;
+    mailTransport?: MailTransport;
+    widgetBuild?: WidgetBuild;
+    webDistDir?: string;
+    logStream?: DestinationStream;
+    embedder?: Embedder;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steward-test-data-'));
   const config = readConfig({
@@ -62,6 +70,7 @@ export async function createTestApp(
     ...(options.widgetBuild ? { widgetBuild: options.widgetBuild } : {}),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.embedder ? { embedder: options.embedder } : {}),
   });
   await built.context.knowledge.prepare(built.app.log);
   options.beforeListen?.(built.app);

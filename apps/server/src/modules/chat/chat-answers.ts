@@ -60,7 +60,7 @@ export async function answerQuestion(
     return draft(correctionAnswerHtml(correction.content), 'correction', [], builtFrom);
   }
 
-  const { terms, passages } = await retrievePassages(deps.db, deps.knowledge, question);
+  const { terms, passages } = await retrievePassages(deps.db, deps.knowledge, deps.log, question);
   if (passages.length === 0) return { ...draft(dontKnowHtml((await readBotAppearance(deps.db)).dont_know_text), 'unknown', [], []), coverageGap: true };
 
   if (deps.llm) {

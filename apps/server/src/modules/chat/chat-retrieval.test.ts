@@ -40,13 +40,13 @@ describe('the threshold for answering, on a real paper (tracemonkey.pdf)', () =>
     'Which JavaScript engine was TraceMonkey built into?',
     'How fast is the compiler compared to the interpreter?',
   ])('answers a question about the paper: %s', async (question) => {
-    expect((await retrievePassages(testApp.db, testApp.context.knowledge, question)).passages.length).toBeGreaterThan(0);
+    expect((await retrievePassages(testApp.db, testApp.context.knowledge, testApp.app.log, question)).passages.length).toBeGreaterThan(0);
   });
 
   it.each(['What is the capital of Mongolia?', 'Who won the football world cup in 2014?', 'How do I reset my password?', 'What is it?'])(
     'finds nothing good enough for an unrelated question: %s',
     async (question) => {
-      expect((await retrievePassages(testApp.db, testApp.context.knowledge, question)).passages).toEqual([]);
+      expect((await retrievePassages(testApp.db, testApp.context.knowledge, testApp.app.log, question)).passages).toEqual([]);
     },
   );
 });

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { type Passage, rankPassages } from '../knowledge/knowledge-search.ts';
 import { type QuestionTerm, unknownShareOf } from '../knowledge/passage-features.ts';
@@ -25,8 +26,13 @@ export type RetrievedPassage = Passage;
  * The passages that answer a question well enough, best first (at most MAX_ANSWER_PASSAGES): the same
  * search as POST /api/bot/knowledge/search, then the answer rule; none when the question is one to decline.
  */
-export async function retrievePassages(db: Db, knowledge: KnowledgeStore, question: string): Promise<{ terms: QuestionTerm[]; passages: RetrievedPassage[] }> {
-  const { terms, passages } = await rankPassages(db, { query: question, k: CANDIDATES, queryEmbedding: knowledge.embedQuery(question) });
+export async function retrievePassages(
+  db: Db,
+  knowledge: KnowledgeStore,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+  question: string,
+): Promise<{ terms: QuestionTerm[]; passages: RetrievedPassage[] }> {
+  const { terms, passages } = await rankPassages(db, { query: question, k: CANDIDATES, queryEmbedding: knowledge.embedQuery(question, log) });
   const best = passages[0];
   // A question of stop words alone ("What is it?") asks about nothing in particular.
   if (!best || terms.length === 0 || unknownShareOf(terms) > MAX_UNKNOWN_SHARE) return { terms, passages: [] };

@@ -30,10 +30,10 @@ describe.skipIf(onPostgres())('the knowledge store on several instances (pgvecto
     const second = createKnowledgeStore(database.db, remoteEmbedder('remote-model'));
     await first.prepare(log);
     await second.prepare(log);
-    expect(await second.embedQuery('How long is the warranty?')).toBeUndefined();
+    expect(await second.embedQuery('How long is the warranty?', log)).toBeUndefined();
 
     await first.embedChunks(['The warranty lasts two years.']);
-    const question = await second.embedQuery('How long is the warranty?');
+    const question = await second.embedQuery('How long is the warranty?', log);
     expect(question?.dimensions).toBe(8);
     expect(question?.vector).toHaveLength(8);
   });
@@ -45,6 +45,6 @@ describe.skipIf(onPostgres())('the knowledge store on several instances (pgvecto
     await first.prepare(log);
     await other.prepare(log);
     await first.embedChunks(['The warranty lasts two years.']);
-    await expect(other.embedQuery('How long is the warranty?')).rejects.toThrow(/holds vectors made with "remote-model", but the configured embedding model is "another-model"/);
+    await expect(other.embedQuery('How long is the warranty?', log)).rejects.toThrow(/holds vectors made with "remote-model", but the configured embedding model is "another-model"/);
   });
 });

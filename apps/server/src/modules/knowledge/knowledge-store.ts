@@ -23,8 +23,12 @@ export interface KnowledgeStore {
    * with the first vectors stored; undefined without vectors.
    */
   embedChunks(texts: readonly string[]): Promise<Float32Array[][] | undefined>;
-  /** The question's embedding, or undefined without vectors. */
-  embedQuery(text: string): Promise<{ vector: Float32Array; dimensions: number } | undefined>;
+  /**
+   * The question's embedding, or undefined without vectors. When the embedder fails (a remote model's server
+   * down, the built-in model not loaded) it logs a warning and answers undefined: the question is then
+   * searched by full text alone rather than not at all.
+   */
+  embedQuery(text: string, log: Pick<FastifyBaseLogger, 'warn'>): Promise<{ vector: Float32Array; dimensions: number } | undefined>;
 }
 
 export function createKnowledgeStore(db: Db, embedder: Embedder): KnowledgeStore {
@@ -72,7 +76,7 @@ export function createKnowledgeStore(db: Db, embedder: Embedder): KnowledgeStore
       } else if (embedder.dimensions !== undefined) {
         await adopt(embedder.dimensions);
       }
-      log.info(`Knowledge store: vectors of ${embedder.model} with full-text search, merged by rank.`);
+      log.info(`Knowledge store: vectors of ${embedder.model} with full-text search, fused by calibrated scores.`);
     },
     async embedChunks(texts) {
       if (!vectorsEnabled || texts.length === 0) return undefined;
@@ -81,11 +85,16 @@ export function createKnowledgeStore(db: Db, embedder: Embedder): KnowledgeStore
       if (first) await adopt(first.length);
       return vectors;
     },
-    async embedQuery(text) {
+    async embedQuery(text, log) {
       const known = vectorsEnabled ? await knownModel() : undefined;
       if (!known) return undefined;
-      const [vector] = await queryEmbedder.embed([text]);
-      return vector ? { vector, dimensions: known.dimensions } : undefined;
+      try {
+        const [vector] = await queryEmbedder.embed([text]);
+        return vector ? { vector, dimensions: known.dimensions } : undefined;
+      } catch (error) {
+        log.warn({ err: error }, 'The embedder failed on a question: it is searched by full text alone.');
+        return undefined;
+      }
     },
   };
 }

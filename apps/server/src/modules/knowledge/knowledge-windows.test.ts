@@ -67,7 +67,7 @@ async function indexManual(): Promise<number> {
 
 /** The text of the chunk the vector side alone ranks first: the one of the nearest window. */
 async function nearestChunkText(): Promise<string | undefined> {
-  const queryEmbedding = await knowledge.embedQuery(QUESTION);
+  const queryEmbedding = await knowledge.embedQuery(QUESTION, log);
   if (!queryEmbedding) throw new Error('no question vector');
   const asVector = sql.raw(`vector(${queryEmbedding.dimensions})`);
   const [nearest] = await withAllWindowCandidates(database.db, (tx) =>
@@ -97,7 +97,7 @@ describe.skipIf(onPostgres())('a chunk\'s vectors, one per window the model read
     expect(await windowCounts(documentId)).toEqual(expected);
     expect(await nearestChunkText()).toContain('two-year warranty');
     // The whole search too.
-    const [best] = await searchKnowledge(database.db, { query: QUESTION, k: 4, queryEmbedding: await knowledge.embedQuery(QUESTION) });
+    const [best] = await searchKnowledge(database.db, { query: QUESTION, k: 4, queryEmbedding: await knowledge.embedQuery(QUESTION, log) });
     expect(best?.text).toContain('two-year warranty');
 
     // With only each chunk's first window, as the model read a whole chunk before, the warranty's chunk is not the nearest.

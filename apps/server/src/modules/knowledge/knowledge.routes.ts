@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { knowledgePassageRow, knowledgeSearchRequest, type KnowledgePassageRow } from '@steward/contract/documents';
 import { rowsAnswer } from '@steward/contract/envelope';
@@ -21,8 +21,8 @@ const present = (passage: Passage): KnowledgePassageRow => ({
   inform_the_bot_id: passage.informTheBotId,
 });
 
-async function search(db: Db, knowledge: KnowledgeStore, query: string, k: number): Promise<KnowledgePassageRow[]> {
-  return (await searchKnowledge(db, { query, k, queryEmbedding: knowledge.embedQuery(query) })).map(present);
+async function search(db: Db, knowledge: KnowledgeStore, log: FastifyBaseLogger, query: string, k: number): Promise<KnowledgePassageRow[]> {
+  return (await searchKnowledge(db, { query, k, queryEmbedding: knowledge.embedQuery(query, log) })).map(present);
 }
 
 /** "Try a question" on the Documents screen, and the same search for the chatbot with its key. */
@@ -35,7 +35,7 @@ export async function knowledgeRoutes(app: FastifyInstance, { db, knowledge }: A
     api.post(
       path,
       { config: { access }, schema: { body: knowledgeSearchRequest, response: { 200: rowsAnswer(knowledgePassageRow) } } },
-      async (request) => ({ success: true as const, data: { rows: await search(db, knowledge, request.body.query, request.body.k) } }),
+      async (request) => ({ success: true as const, data: { rows: await search(db, knowledge, request.log, request.body.query, request.body.k) } }),
     );
   }
 }
