@@ -20,9 +20,17 @@ describe('card-like numbers', () => {
     // 1795736637355-5 passes the Luhn check: an id's digits are not a card.
     ['digits inside an id', 'Where is order reply-1795736637355-5-abc?'],
     ['a timestamp and a counter', 'Batch 1795736637355-5 failed'],
+    // 1795764511253 alone passes the Luhn check: joined to its counter by a dash, it is one number.
+    ['a timestamp passing Luhn and a counter', 'Order 1795764511253-1 is late'],
+    ['a counter and a timestamp passing Luhn', 'Order 1 - 2-1795764511253 is late'],
     ['digits inside a word', 'Code AB4242424242424242 is wrong'],
   ])('leaves %s as it is', (_name, text) => {
     expect(maskCardNumbers(text)).toBe(text);
+  });
+
+  it('finds a card beside another number in a run split by spaces', () => {
+    expect(maskCardNumbers('Card 4111-1111-1111-1111 2025 expired')).toBe('Card •••• •••• •••• 1111 2025 expired');
+    expect(maskCardNumbers('Call 0800 4111 1111 1111 1111')).toBe('Call 0800 •••• •••• •••• 1111');
   });
 });
 

@@ -72,7 +72,9 @@ const maskCardNumber = (card: string): string => `${hidden(4)} ${hidden(4)} ${hi
 /** Card-like numbers (13–19 digits passing the Luhn check) replaced by `•••• •••• •••• 4242`. */
 export function maskCardNumbers(text: string): string {
   return text.replace(CARD_RUN, (run) =>
-    run.replace(/\D/g, '').length < 13 ? run : maskWithinRun(run, /([ -])/, 19, isCardNumber, maskCardNumber),
+    // Split at spaces only: digits joined by a dash are one number (an order's id and its counter), a card only
+    // when all of it is printed as one (5555-5555-5555-4444), never one part of it.
+    run.replace(/\D/g, '').length < 13 ? run : maskWithinRun(run, /( )/, 19, isCardNumber, maskCardNumber),
   );
 }
 
