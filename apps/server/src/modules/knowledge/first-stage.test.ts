@@ -15,7 +15,6 @@ const term = (text: string, idf: number, extra: Partial<QuestionTerm> = {}): Que
 });
 const TERMS = [term('descal', 3.1), term('kettl', 1.2), term('lime', 2.4), term('scale', 2.4 * 0.5, { weight: 0.5, source: 'descal', word: 'scale' })];
 
-
 function candidates(count: number, next: () => number) {
   const firstStageScore = firstStageScorer(TERMS);
   return Array.from({ length: count }, (_, index) => {
