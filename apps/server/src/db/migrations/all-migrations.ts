@@ -40,6 +40,7 @@ import { privacy } from './2900-privacy.ts';
 import { statisticsRecountSince } from './2901-statistics-recount-since.ts';
 import { pdfOptionHyphens } from './3000-pdf-option-hyphens.ts';
 import { historyBadges } from './3100-history-badges.ts';
+import { knowledgeTermsRecount } from './3200-knowledge-terms-recount.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
 export const allMigrations: readonly Migration[] = [
@@ -84,4 +85,5 @@ export const allMigrations: readonly Migration[] = [
   statisticsRecountSince,
   pdfOptionHyphens,
   historyBadges,
+  knowledgeTermsRecount,
 ];

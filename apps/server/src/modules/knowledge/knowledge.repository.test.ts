@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { insertDocument } from '../../test/document-upload.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
+import { knowledgeTermsRecount } from '../../db/migrations/3200-knowledge-terms-recount.ts';
 import { deleteChunks, replaceChunks } from './knowledge.repository.ts';
 
 let database: Database;
@@ -46,6 +47,19 @@ describe('knowledge_terms: how many chunks hold each word', () => {
     expect(await termCounts()).toEqual({ teapot: 1, warm: 1 });
   });
 
+  it('keeps a word other chunks still hold when a document holding most of its chunks goes', async () => {
+    const teapot = await newDocument('Teapot');
+    await putChunks(teapot, ['Warm the teapot first.', 'Rinse the teapot.', 'The teapot lid is safe.']);
+    const kettle = await newDocument('Kettle');
+    await putChunks(kettle, ['A kettle is no teapot.']);
+    expect(await termCounts()).toMatchObject({ teapot: 4, kettl: 1 });
+    // Three of the four chunks holding "teapot" at once, and then a re-index that keeps fewer of them.
+    await putChunks(teapot, ['Warm the teapot.']);
+    expect(await termCounts()).toEqual({ kettl: 1, teapot: 2, warm: 1 });
+    await database.db.execute(sql`DELETE FROM documents WHERE id = ${teapot}`);
+    expect(await termCounts()).toEqual({ kettl: 1, teapot: 1 });
+  });
+
   it('follows a deleted document (its chunks go by cascade) and an edited chunk text', async () => {
     const teapot = await newDocument('Teapot');
     await putChunks(teapot, ['Warm the teapot first.']);
@@ -53,6 +67,17 @@ describe('knowledge_terms: how many chunks hold each word', () => {
     expect(await termCounts()).toEqual({ rins: 1, teapot: 1 });
     await database.db.execute(sql`DELETE FROM documents WHERE id = ${teapot}`);
     expect(await termCounts()).toEqual({});
+  });
+
+  it('is recounted from the chunks by migration 3200, which mends the counts the old removal got wrong', async () => {
+    const teapot = await newDocument('Teapot');
+    await putChunks(teapot, ['Warm the teapot first.', 'Rinse the teapot.']);
+    await database.db.execute(sql`DELETE FROM knowledge_terms WHERE term = 'teapot'`);
+    await database.db.execute(sql`UPDATE knowledge_terms SET chunks = 7 WHERE term = 'warm'`);
+    await database.db.execute(sql`UPDATE knowledge_totals SET chunks = 9, lexemes = 1 WHERE id = 1`);
+    await database.execScript(knowledgeTermsRecount.sql);
+    expect(await termCounts()).toEqual({ first: 1, rins: 1, teapot: 2, warm: 1 });
+    expect(await totals()).toEqual({ chunks: 2, lexemes: 5 });
   });
 
   it('is emptied with the chunks when they are truncated', async () => {
