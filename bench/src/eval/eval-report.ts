@@ -1,4 +1,5 @@
 import { percentile, type RankingMeasures } from './metrics.ts';
+import type { OneManualDeclines } from './one-manual-stores.ts';
 
 /** One question's outcome in a run. */
 export interface QuestionOutcome {
@@ -34,6 +35,8 @@ export interface EvalSummary {
   outOfScopeDeclined: number;
   searchMs: { p50: number; p95: number };
   askMs: { p50: number; p95: number };
+  /** The answer rule with each document alone in the store, when that part ran. */
+  oneManual?: OneManualDeclines;
 }
 
 export interface EvalTarget {
@@ -105,5 +108,16 @@ export function evalMarkdown(setName: string, summary: EvalSummary, context: str
     '',
     `Latency, one call at a time: knowledge search p50 ${summary.searchMs.p50.toFixed(1)} ms, p95 ${summary.searchMs.p95.toFixed(1)} ms; ` +
       `ask (search, answer, history row) p50 ${summary.askMs.p50.toFixed(1)} ms, p95 ${summary.askMs.p95.toFixed(1)} ms.`,
+    ...(summary.oneManual ? ['', oneManualLine(summary.oneManual)] : []),
   ].join('\n');
+}
+
+/** The answer rule with one manual per store: not one of the issue's targets, the same bar for wrongly declined. */
+export function oneManualLine(declines: OneManualDeclines): string {
+  const share = (part: number, whole: number) => percent(whole === 0 ? 0 : part / whole);
+  return (
+    `One manual per store (each document alone, uploaded, asked and deleted in turn): answerable questions wrongly declined ` +
+    `${share(declines.wronglyDeclined, declines.answerable)} (${declines.wronglyDeclined} of ${declines.answerable}); ` +
+    `out-of-scope questions declined ${share(declines.outOfScopeDeclined, declines.outOfScope)} (${declines.outOfScopeDeclined} of ${declines.outOfScope} asks).`
+  );
 }

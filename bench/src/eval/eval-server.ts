@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { ChatAnswer } from '@steward/contract/chat';
 import type { DocumentIndexingRow, DocumentRow, UploadedFileRow } from '@steward/contract/documents';
 import type { QuestionSet } from './question-set.ts';
 
@@ -52,7 +53,25 @@ async function waitUntilIndexed(url: string, cookie: string, ids: readonly numbe
   }
 }
 
-/** Uploads the documents and waits until they are indexed, vectors included. */
-export async function indexDocuments(url: string, cookie: string, documents: QuestionSet['documents'], documentsDir: string): Promise<void> {
-  await waitUntilIndexed(url, cookie, await uploadDocuments(url, cookie, documents, documentsDir));
+/** Uploads the documents and waits until they are indexed, vectors included; answers their ids. */
+export async function indexDocuments(url: string, cookie: string, documents: QuestionSet['documents'], documentsDir: string): Promise<number[]> {
+  const ids = await uploadDocuments(url, cookie, documents, documentsDir);
+  await waitUntilIndexed(url, cookie, ids);
+  return ids;
+}
+
+/** Deletes a document as the Documents screen does (its chunks go with it). */
+export async function deleteDocument(url: string, cookie: string, id: number): Promise<void> {
+  const answer = await fetch(`${url}/api/documents/${id}/delete`, { method: 'POST', headers: browser(url, cookie) });
+  if (!answer.ok) throw new Error(`POST /api/documents/${id}/delete answered ${answer.status}: ${(await answer.text()).slice(0, 500)}`);
+}
+
+/** A visitor's question to the public chat (POST /api/chat/ask), its answer. */
+export async function askChat(url: string, message: string): Promise<ChatAnswer> {
+  const [answer] = await rowsOf<ChatAnswer>(
+    await fetch(`${url}/api/chat/ask`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message }) }),
+    'POST /api/chat/ask',
+  );
+  if (!answer) throw new Error('POST /api/chat/ask answered no row.');
+  return answer;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { oneManualLine } from './eval-report.ts';
 import { answerText, firstRightRank, percentile, rankingMeasures } from './metrics.ts';
 import { holdsAny, normaliseForMatch } from './text-match.ts';
 
@@ -29,5 +30,12 @@ describe('the evaluation measures', () => {
     expect(holdsAny('DIS-\nCLAIMED', ['disclaimed'])).toBe(true);
     expect(holdsAny('nothing here', ['-c', '--continue'])).toBe(false);
     expect(normaliseForMatch('  A\n\tB  ')).toBe('a b');
+  });
+
+  it('reports the answer rule with one manual per store as shares and counts', () => {
+    expect(oneManualLine({ answerable: 78, wronglyDeclined: 6, outOfScope: 88, outOfScopeDeclined: 60 })).toBe(
+      'One manual per store (each document alone, uploaded, asked and deleted in turn): answerable questions wrongly declined 7.7 % (6 of 78); ' +
+        'out-of-scope questions declined 68.2 % (60 of 88 asks).',
+    );
   });
 });

@@ -4,7 +4,8 @@
  * (bench/eval/questions.json; their files in test-data/manuals, sources and licences in its README) as staff
  * do, waits until GET /api/document-indexing says they are indexed, then asks every question of
  * POST /api/bot/knowledge/search (k = 10) and of POST /api/chat/ask, and ranks the same documents with a
- * textbook BM25 (bm25-baseline.ts) in the same run. It prints one table (evalMarkdown) and writes each
+ * textbook BM25 (bm25-baseline.ts) in the same run; then, on a second server, asks the chat again with each
+ * document alone in the store (one-manual-stores.ts). It prints one table (evalMarkdown) and writes each
  * question's outcome to test-results/eval/<set's folder>-<set>.json.
  *
  * `npm run eval -- --set <file>` evaluates another set (its documents beside it, or in test-data/manuals);
@@ -15,7 +16,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ChatAnswer } from '@steward/contract/chat';
 import type { KnowledgePassageRow } from '@steward/contract/documents';
 import { detectDocumentKind, parseDocument } from '@steward/server/knowledge-internals';
 import { benchAdmin, forkBenchServer, prepareDataDir, signIn } from '../bench-server.ts';
@@ -23,7 +23,8 @@ import { EVAL_MARKERS, replaceMarkedSection, runContextMarkdown } from '../docs-
 import { bm25Baseline, passagesOf } from './bm25-baseline.ts';
 import { evalMarkdown, evalTargets, type QuestionOutcome, summarise } from './eval-report.ts';
 import { answerText, firstRightRank, rankingMeasures } from './metrics.ts';
-import { indexDocuments, rowsOf } from './eval-server.ts';
+import { askChat, indexDocuments, rowsOf } from './eval-server.ts';
+import { askOneManualAtATime } from './one-manual-stores.ts';
 import { type AnswerableQuestion, DEFAULT_QUESTION_SET, readQuestionSet, REPOSITORY_ROOT } from './question-set.ts';
 import { holdsAny } from './text-match.ts';
 
@@ -56,12 +57,9 @@ const loadAverageAtStart = os.loadavg();
 log(`Evaluation ${setName}: ${set.documents.length} documents, ${set.answerable.length} answerable questions, ${set.outOfScope.length} out of scope.`);
 const baseline = bm25Baseline((await Promise.all(set.documents.map((document) => documentText(document.file)))).flatMap((text) => passagesOf(text)));
 const { dataDir } = await prepareDataDir(0);
-const server = await forkBenchServer(dataDir, {
-  BOT_API_KEY,
-  // The evaluation asks many questions from one address, each in a session of its own.
-  CHAT_RATE_LIMIT_PER_IP: '100000',
-  CHAT_RATE_LIMIT_PER_SESSION: '100000',
-});
+// The evaluation asks many questions from one address, each in a session of its own.
+const SERVER_SETTINGS = { BOT_API_KEY, CHAT_RATE_LIMIT_PER_IP: '100000', CHAT_RATE_LIMIT_PER_SESSION: '100000' };
+const server = await forkBenchServer(dataDir, SERVER_SETTINGS);
 /** Indexes the set's documents on the server, then asks it every question. */
 async function askEverything(url: string): Promise<{ outcomes: QuestionOutcome[]; indexingSeconds: number }> {
   const cookie = await signIn(url, benchAdmin);
@@ -80,14 +78,7 @@ async function askEverything(url: string): Promise<{ outcomes: QuestionOutcome[]
         'POST /api/bot/knowledge/search',
       ),
     );
-    const ask = await timed(async () => {
-      const [answer] = await rowsOf<ChatAnswer>(
-        await fetch(`${url}/api/chat/ask`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: question.question }) }),
-        'POST /api/chat/ask',
-      );
-      if (!answer) throw new Error('POST /api/chat/ask answered no row.');
-      return answer;
-    });
+    const ask = await timed(() => askChat(url, question.question));
     const answer = answerText(ask.value.answer);
     const passages = search.value.map((row) => row.text);
     outcomes.push({
@@ -115,7 +106,16 @@ const { outcomes, indexingSeconds } = await askEverything(server.url).finally(as
   else fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const summary = summarise(outcomes, rankingMeasures);
+// The same documents again, each alone in a store of its own (one-manual-stores.ts), on a second server.
+const { dataDir: oneManualDataDir } = await prepareDataDir(0);
+const oneManualServer = await forkBenchServer(oneManualDataDir, SERVER_SETTINGS);
+log('One manual per store: each document indexed alone, asked, deleted…');
+const oneManual = await askOneManualAtATime(oneManualServer.url, await signIn(oneManualServer.url, benchAdmin), set, documentsDir).finally(async () => {
+  await oneManualServer.stop();
+  fs.rmSync(oneManualDataDir, { recursive: true, force: true });
+});
+
+const summary = { ...summarise(outcomes, rankingMeasures), oneManual };
 const context = [
   runContextMarkdown({ date: new Date(), loadAverageAtStart, loadAverageAtEnd: os.loadavg(), nodeVersion: process.version, environment: {} }).split('\n')[0],
   `Documents: ${set.documents.map((document) => `${document.title} (\`${document.file}\`)`).join(', ')}; indexed in ${indexingSeconds.toFixed(1)} s.`,

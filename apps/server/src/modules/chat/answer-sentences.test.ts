@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { QuestionTerm } from '../knowledge/passage-features.ts';
 import { answerText, type CandidateSentence, chooseSentences, sentencesOfPassages } from './answer-sentences.ts';
 
-const term = (stem: string, idf: number, extra: Partial<QuestionTerm> = {}): QuestionTerm => ({ term: stem, idf, chunks: 1, unknown: false, word: stem, weight: 1, informativeness: 3, ...extra });
+const term = (stem: string, idf: number, extra: Partial<QuestionTerm> = {}): QuestionTerm => ({ term: stem, idf, chunks: 1, unknown: false, word: stem, weight: 1, informativeness: 3, name: false, ...extra });
 
 /** Sentences of the passages with crude stems (lower-case words without a final s), as the database would give them. */
 function sentences(passages: readonly string[]): CandidateSentence[] {

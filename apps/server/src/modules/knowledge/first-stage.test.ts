@@ -11,6 +11,7 @@ const term = (text: string, idf: number, extra: Partial<QuestionTerm> = {}): Que
   word: text,
   weight: 1,
   informativeness: 3,
+  name: false,
   ...extra,
 });
 const TERMS = [term('descal', 3.1), term('kettl', 1.2), term('lime', 2.4), term('scale', 2.4 * 0.5, { weight: 0.5, source: 'descal', word: 'scale' })];

@@ -6,7 +6,7 @@ import { vectorLiteral } from './knowledge-vectors.ts';
 import { parseTsvector } from './tsvector-text.ts';
 import { bestByText, bestWithVectors, type Chosen, firstStageScorer, likeliest } from './first-stage.ts';
 import { modelFor, type PassageFeatures, passageFeatures, type QuestionTerm, relevancesOf, scoreOf, SYNONYM_WEIGHT, type TermHits } from './passage-features.ts';
-import { informativenessOf } from './lexicon/english-word-frequencies-of.ts';
+import { informativenessOf, isNameLike } from './lexicon/english-word-frequencies-of.ts';
 import { baseFormOf } from './lexicon/irregular-verbs.ts';
 import { synonymsOf } from './lexicon/synonyms-of.ts';
 
@@ -66,12 +66,17 @@ export interface SearchInput {
   queryEmbedding?: QueryEmbedding | Promise<QueryEmbedding | undefined>;
 }
 
-/** A question's words as typed: what whitespace separates, without the punctuation around it. */
-const wordsOf = (question: string): string[] =>
-  question
-    .split(/\s+/)
-    .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
-    .filter((word) => word !== '');
+/** A question's words as typed (what whitespace separates, without the punctuation around it), each with whether a sentence starts with it. */
+function wordsOf(question: string): { text: string; startsSentence: boolean }[] {
+  const words: { text: string; startsSentence: boolean }[] = [];
+  let startsSentence = true;
+  for (const token of question.split(/\s+/)) {
+    const text = token.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    if (text !== '') words.push({ text, startsSentence });
+    if (token.length > 0) startsSentence = /[.?!][^\p{L}\p{N}]*$/u.test(token);
+  }
+  return words;
+}
 
 /**
  * The question's distinct English stems (the search's own, so they match the chunks'), each with its IDF and
@@ -80,15 +85,16 @@ const wordsOf = (question: string): string[] =>
  * question does not, each standing for that word's stem.
  */
 export async function questionTerms(db: Db, question: string): Promise<QuestionTerm[]> {
-  const words = wordsOf(question);
+  const typed = wordsOf(question);
+  const words = typed.map((word) => word.text);
   const texts = [
-    ...words.map((word) => ({ text: word, of: -1, weight: 1 })),
+    ...typed.map((word) => ({ text: word.text, of: -1, weight: 1, name: isNameLike(word.text, word.startsSentence) })),
     // An irregular verb's base form is the word itself to the reader ("built" is "build"); a synonym counts less.
     ...words.flatMap((word, index) => {
       const base = baseFormOf(word);
-      return base ? [{ text: base, of: index, weight: 1 }] : [];
+      return base ? [{ text: base, of: index, weight: 1, name: false }] : [];
     }),
-    ...words.flatMap((word, index) => synonymsOf(word).map((text) => ({ text, of: index, weight: SYNONYM_WEIGHT }))),
+    ...words.flatMap((word, index) => synonymsOf(word).map((text) => ({ text, of: index, weight: SYNONYM_WEIGHT, name: false }))),
   ];
   if (texts.length === 0) return [];
   const rows = await sqlRows<{ position: number | string; term: string; chunks: number | string; total: number | string }>(db, sql`
@@ -108,7 +114,7 @@ export async function questionTerms(db: Db, question: string): Promise<QuestionT
     stemsOfWord.set(position, [...(stemsOfWord.get(position) ?? []), row.term]);
     if (terms.has(row.term)) continue;
     const chunks = Number(row.chunks);
-    terms.set(row.term, { term: row.term, idf: idf(chunks), chunks, unknown: chunks === 0, word: text.text, weight: 1, informativeness: informativenessOf(text.text) });
+    terms.set(row.term, { term: row.term, idf: idf(chunks), chunks, unknown: chunks === 0, word: text.text, weight: 1, informativeness: informativenessOf(text.text), name: text.name });
   }
   for (const row of rows) {
     const text = texts[Number(row.position)];
@@ -116,7 +122,7 @@ export async function questionTerms(db: Db, question: string): Promise<QuestionT
     const source = text && text.of >= 0 ? stemsOfWord.get(text.of)?.[0] : undefined;
     // A synonym counts when the store holds it, it is not one of the question's own words, and its word was not a stop word.
     if (!text || source === undefined || chunks === 0 || terms.has(row.term)) continue;
-    terms.set(row.term, { term: row.term, idf: idf(chunks), chunks, unknown: false, word: text.text, weight: text.weight, source, informativeness: informativenessOf(text.text) });
+    terms.set(row.term, { term: row.term, idf: idf(chunks), chunks, unknown: false, word: text.text, weight: text.weight, source, informativeness: informativenessOf(text.text), name: false });
   }
   return [...terms.values()];
 }

@@ -27,3 +27,15 @@ export function informativenessOf(word: string): number {
 }
 
 const CONTRACTION = /^\p{L}+(?:n't|'(?:ve|re|ll|d|m))$/u;
+
+/**
+ * Whether a word of a question is written as a name (a product, a brand, a format, an acronym: "YouTube",
+ * "Homebrew", "QUIC", "MP4", "zstd") rather than as everyday English: it holds a digit or a capital past its first
+ * letter, it starts with a capital where no sentence starts, or the frequency list has never seen it.
+ */
+export function isNameLike(word: string, startsSentence: boolean): boolean {
+  if (/\p{N}/u.test(word) || /.\p{Lu}/u.test(word)) return true;
+  if (/^\p{Lu}/u.test(word) && !startsSentence) return true;
+  const lower = word.toLowerCase().replace(/’/g, "'");
+  return CONTRACTION.test(lower) ? false : !frequencies().has(lower.replace(/'s$/, ''));
+}

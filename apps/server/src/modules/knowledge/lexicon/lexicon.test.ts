@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { lexiconFiles } from './build-lexicon.ts';
-import { informativenessOf } from './english-word-frequencies-of.ts';
+import { informativenessOf, isNameLike } from './english-word-frequencies-of.ts';
 import { baseFormOf } from './irregular-verbs.ts';
 import { synonymsOf } from './synonyms-of.ts';
 
@@ -26,6 +26,17 @@ describe('the lexicon', () => {
     expect(informativenessOf('many')).toBeLessThan(informativenessOf('firmware'));
     expect(informativenessOf('firmware')).toBeLessThan(informativenessOf('zzyzx'));
     expect(informativenessOf('the')).toBe(0);
+  });
+
+  it('tells a name (a product, a brand, a format, an acronym) from everyday English', () => {
+    for (const name of ['YouTube', 'QUIC', 'MP4', 'HTTP/3', 'macOS', 'zstd', 'pbzip2', 'ML-KEM']) expect(isNameLike(name, false), name).toBe(true);
+    // A capital where no sentence starts: "with Homebrew", "a Docker image".
+    expect(isNameLike('Homebrew', false)).toBe(true);
+    expect(isNameLike('Docker', false)).toBe(true);
+    for (const word of ['colleague', 'folder', 'defect', 'torrent', "desk's", "isn't", 'unpack']) expect(isNameLike(word, false), word).toBe(false);
+    // A sentence's first word is capitalised whatever it is.
+    expect(isNameLike('Colleagues', true)).toBe(false);
+    expect(isNameLike('Homebrew', true)).toBe(false);
   });
 
   it('reads a contraction as the common words it is made of, and a possessive as its noun', () => {
