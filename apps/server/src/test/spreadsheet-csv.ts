@@ -2,18 +2,22 @@ import Papa from 'papaparse';
 
 // How a spreadsheet reads an exported CSV file, for the export tests and the security check's CSV probe (issue 52).
 
-/** A cell, or a part of one after a separator a spreadsheet may split on, that a spreadsheet would run as a formula. */
-const FORMULA_START = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/;
+/**
+ * A formula character (OWASP's CSV injection list, full-width forms included) where a spreadsheet may begin a cell:
+ * at the start of the text or of a part after a separator it may split on, spaces and double quotes before it.
+ */
+const FORMULA_START = /^[ "]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/;
+/** A tab, carriage return or line feed first in a cell, which OWASP's list also counts. */
+const CONTROL_START = /^[\t\r\n]/;
 const PLAIN_NUMBER = /^-\d+(\.\d+)?$/;
 
-/** Where a cell (or a part of it after `,`, `;`, a tab or a line break) would start a formula; undefined when none does. */
+/** The text (a whole cell, or a part of it after `,`, `;`, a tab or a line break) that would start a formula; undefined when none does. */
 export function formulaIn(cell: string): string | undefined {
-  if (FORMULA_START.test(cell) && !PLAIN_NUMBER.test(cell)) return cell;
-  for (const part of cell.split(/[,;\t\r\n]/).slice(1)) {
-    const start = part.replace(/^[\s"']+/, '');
-    if (FORMULA_START.test(start) && !PLAIN_NUMBER.test(start)) return part;
-  }
-  return undefined;
+  if (CONTROL_START.test(cell) || (FORMULA_START.test(cell) && !PLAIN_NUMBER.test(cell))) return cell;
+  return cell
+    .split(/[,;\t\r\n]/)
+    .slice(1)
+    .find((part) => FORMULA_START.test(part) && !PLAIN_NUMBER.test(part.trim()));
 }
 
 /**
