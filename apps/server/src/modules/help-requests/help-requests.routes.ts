@@ -30,6 +30,7 @@ import { maskHistoryRow, presentHistoryRow } from '../history/history.presenter.
 import { maskHelpRequest } from './help-requests.presenter.ts';
 import { repliesOfHelpRequest } from './help-request-replies.repository.ts';
 import { changeHelpRequestStatus, replyToHelpRequest } from './help-requests.actions.ts';
+import { limitReplies } from './reply-rate-limit.ts';
 import { findHelpRequest, findHelpRequestPage, findHelpRequestSessionId, helpRequestExportBatches } from './help-requests.repository.ts';
 
 const HELP_REQUEST_EXPORT_FIELDS = fieldsOf<HelpRequest>(['id', 'time', 'status', 'name', 'email', 'message', 'origin_url', 'country', 'user_ip']);
@@ -111,6 +112,7 @@ export async function helpRequestRoutes(app: FastifyInstance, { db, config }: Ap
     },
     async (request) => {
       const actor = signedInActor(request);
+      await limitReplies(db, actor.id);
       const reply = await db.transaction((tx) => replyToHelpRequest(tx, actor, config, request.params.id, request.body.message));
       return { success: true as const, data: { rows: [reply] } };
     },
