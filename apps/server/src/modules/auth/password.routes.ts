@@ -21,7 +21,7 @@ import { renewSession } from './start-session.ts';
 import { findUserByEmail, findUserById, normaliseEmail } from './users.repository.ts';
 import { deviceOf } from './device-cookies.ts';
 import { rateLimitAddress } from '../../lib/client-address.ts';
-import { forgiveRate, limitRate } from './account-rate-limits.ts';
+import { ACCOUNT_RATE_LIMITS, countRate, forgiveRate, limitRate } from './account-rate-limits.ts';
 import { PASSWORD_RESET_QUEUE } from './password-reset-request.ts';
 
 /** Forgot password (mail a reset link), reset password (with the key) and change password (signed in). */
@@ -34,8 +34,9 @@ export async function passwordRoutes(app: FastifyInstance, { db, config }: AppCo
     async (request) => {
       const email = normaliseEmail(request.body.email);
       const address = rateLimitAddress(request.ip);
-      // A browser that has signed in to the account asks on a quota of its own, so a stranger asking for the
-      // same email cannot use up the owner's mails; anyone else is counted per address and per email.
+      // As the sign-in throttle: a browser that has signed in to the account asks on a quota of its own; anyone else
+      // is counted per address and per (email, address), never refused per email alone, so strangers asking for the
+      // same email from many addresses cannot use up the owner's mails. The email's own count only warns.
       const user = await findUserByEmail(db, email);
       const device = user ? await deviceOf(db, request, user.id) : undefined;
       if (device) {
@@ -43,7 +44,10 @@ export async function passwordRoutes(app: FastifyInstance, { db, config }: AppCo
       } else {
         await limitRate(db, 'resetMailPerAddress', address, 'email');
         await limitRate(db, 'resetMailPerEmailAndAddress', `${email}:${address}`, 'email');
-        await limitRate(db, 'resetMailPerEmail', email, 'email');
+        const forEmail = await countRate(db, 'resetMailPerEmail', email);
+        if (user && forEmail.hits === ACCOUNT_RATE_LIMITS.resetMailPerEmail.limit + 1) {
+          request.log.warn({ userId: user.id }, 'Many password reset mails were asked for one account from different addresses within an hour: someone may be flooding its mailbox.');
+        }
       }
       // The mail is made later, in a job, so the answer says the same thing whether or not the account
       // exists: no account enumeration (the lookup above is one indexed read either way).
