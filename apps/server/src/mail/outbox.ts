@@ -31,6 +31,5 @@ export async function findOutboxMailsAbout(dataDir: string, addresses: readonly 
 /** Deletes these outbox mails (names from findOutboxMailsAbout); one already gone counts as deleted. */
 export async function deleteOutboxMails(dataDir: string, names: readonly string[]): Promise<void> {
   const folder = outboxFolder(dataDir);
-  // eslint-disable-next-line security/detect-non-literal-fs-filename -- names read from DATA_DIR/outbox itself
   for (const name of names) await fs.rm(path.join(folder, path.basename(name)), { force: true });
 }
