@@ -7,14 +7,17 @@ export class DataDirLockedError extends Error {}
  * PGlite has no lock of its own: two processes on one data directory silently lose writes.
  * This takes an exclusive lock file holding our pid and refuses a second live process.
  */
+/** The lock file: our pid, while a Steward process uses DATA_DIR. */
+export const lockFilePath = (dataDir: string): string => path.join(dataDir, 'steward.lock');
+
 export function lockDataDir(dataDir: string): () => void {
   // eslint-disable-next-line security/detect-non-literal-fs-filename -- DATA_DIR is set by the operator, never by a request
-  fs.mkdirSync(dataDir, { recursive: true });
-  const lockPath = path.join(dataDir, 'steward.lock');
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const lockPath = lockFilePath(dataDir);
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
       // eslint-disable-next-line security/detect-non-literal-fs-filename -- the lock file inside DATA_DIR, set by the operator, never by a request
-      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx', mode: 0o600 });
       return () => {
         if (readPid(lockPath) === process.pid) fs.rmSync(lockPath, { force: true });
       };
