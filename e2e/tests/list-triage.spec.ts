@@ -21,7 +21,7 @@ async function typeFilter(page: Page, label: string, value: string): Promise<voi
 
 /** Clicks an Export link and answers the file's name and text. */
 async function download(page: Page, name: string): Promise<{ filename: string; text: string }> {
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name }).click()]);
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name }).click()]);
   const path = await file.path();
   return { filename: file.suggestedFilename(), text: await readFile(path, 'utf8') };
 }
@@ -101,7 +101,7 @@ test.describe('History: triage filters and export', () => {
     await expect(page.getByText('The site must be an http(s) address without a path')).toBeVisible();
     await expect(page).toHaveURL(/\/history$/);
     // Viewers do not hold export_data.
-    await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
   });
 });
 
@@ -178,7 +178,7 @@ for (const [size, viewport] of Object.entries(SIZES)) for (const theme of ['ligh
       await page.goto(path);
       await expect(page.locator('html')).toHaveAttribute('data-bs-theme', theme);
       await expect(page.getByText('Loading…')).toHaveCount(0);
-      await expect(page.getByRole('link', { name: 'Export CSV' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
       await test.step(path, () => expectNoAccessibilityViolations(page));
     }
     await page.goto('/history');

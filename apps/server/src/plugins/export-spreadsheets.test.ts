@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCRIPTED_CALL_HEADER } from '@steward/contract/scripted-calls';
 import type { ApiClient } from '../test/api-client.ts';
 import { botPost } from '../test/bot-test-support.ts';
 import { formulaIn, readAsSpreadsheet } from '../test/spreadsheet-csv.ts';
@@ -41,7 +42,7 @@ afterAll(() => testApp.close());
 
 /** The exported file as text, fetched as the dashboard fetches it. */
 async function download(path: string): Promise<string> {
-  const response = await fetch(`${admin.baseUrl}${path}`, { headers: { cookie: `steward_session=${admin.sessionCookie ?? ''}`, 'x-requested-with': 'steward-dashboard' } });
+  const response = await fetch(`${admin.baseUrl}${path}`, { headers: { cookie: `steward_session=${admin.sessionCookie ?? ''}`, [SCRIPTED_CALL_HEADER.name]: SCRIPTED_CALL_HEADER.value } });
   expect(response.status, path).toBe(200);
   return response.text();
 }

@@ -59,7 +59,7 @@ export async function feedbackRoutes(app: FastifyInstance, { db, config }: AppCo
 
   api.get(
     '/api/export/feedback',
-    { config: { access: canExportData }, schema: { querystring: feedbackExportQuery } },
+    { config: { scriptedOnly: true, access: canExportData }, schema: { querystring: feedbackExportQuery } },
     async (request, reply) => {
       const { format, rating, ...filters } = request.query;
       // Whole for whoever may see personal data (the export is audited); masked as on screen otherwise.

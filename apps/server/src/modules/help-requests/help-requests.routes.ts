@@ -70,7 +70,7 @@ export async function helpRequestRoutes(app: FastifyInstance, { db, config }: Ap
 
   api.get(
     '/api/export/help-requests',
-    { config: { access: canExportData }, schema: { querystring: helpRequestExportQuery } },
+    { config: { scriptedOnly: true, access: canExportData }, schema: { querystring: helpRequestExportQuery } },
     async (request, reply) => {
       const { format, status, ...filters } = request.query;
       // Whole for whoever may see personal data (the export is audited); masked as on screen otherwise.

@@ -51,7 +51,7 @@ export async function historyRoutes(app: FastifyInstance, { db }: AppContext): P
 
   api.get(
     '/api/export/history',
-    { config: { access: canExportData }, schema: { querystring: historyExportQuery } },
+    { config: { scriptedOnly: true, access: canExportData }, schema: { querystring: historyExportQuery } },
     async (request, reply) => {
       const { format, ...filters } = request.query;
       // Whole for whoever may see personal data (the export is audited); masked as on screen otherwise.
