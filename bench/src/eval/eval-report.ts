@@ -20,6 +20,8 @@ export interface QuestionOutcome {
   /** The answer's own text is only a FAQ's question line or a heading (answer-shape.ts), or null. */
   onlyQuestionOrHeading: 'question' | 'heading' | null;
   answer: string;
+  /** The answer's own text, without the source it cites (answer-shape.ts' answerBody). */
+  answerBody: string;
   /** The search's first passage, as the report shows a miss. */
   topPassage: string;
   topScore: number | null;

@@ -29,7 +29,7 @@ import { answerText, firstRightRank, rankingMeasures } from './metrics.ts';
 import { askChat, indexDocuments, rowsOf } from './eval-server.ts';
 import { askOneManualAtATime } from './one-manual-stores.ts';
 import { readDocument } from './read-document.ts';
-import { type AnswerableQuestion, DEFAULT_QUESTION_SET, readQuestionSet, REPOSITORY_ROOT } from './question-set.ts';
+import { type AnswerableQuestion, DEFAULT_QUESTION_SET, readQuestionSet, REPOSITORY_ROOT, resultsFileOf } from './question-set.ts';
 import { holdsAny } from './text-match.ts';
 
 const BOT_API_KEY = 'steward-eval-bot-key-0123456789';
@@ -101,6 +101,7 @@ async function askEverything(url: string): Promise<{ outcomes: QuestionOutcome[]
       factsInAnswer: answerable && answered && question.facts.every((group) => holdsAny(body, group)),
       onlyQuestionOrHeading: answered ? onlyQuestionOrHeading(body, questionsAndHeadings) : null,
       answer,
+      answerBody: body,
       topPassage: passages[0] ?? '',
       topScore: search.value[0]?.score ?? null,
     });
@@ -130,10 +131,8 @@ const context = [
 ].join('\n');
 const report = evalMarkdown(setName, summary, context);
 process.stdout.write(`\n${report}\n`);
-const resultsDir = path.join(REPOSITORY_ROOT, 'test-results', 'eval');
-fs.mkdirSync(resultsDir, { recursive: true });
-// Named by the set's folder and file, so two sets called questions.json do not overwrite each other.
-const resultsFile = path.join(resultsDir, `${path.basename(path.dirname(setFile))}-${path.basename(setFile)}`);
+const resultsFile = resultsFileOf(setFile);
+fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
 fs.writeFileSync(resultsFile, `${JSON.stringify({ summary, outcomes }, null, 2)}\n`);
 log(`Each question's outcome: ${path.relative(process.cwd(), resultsFile)}`);
 if (options.write) {
