@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
 import { openTestDatabase } from '../test/test-database.ts';
-import { enqueueJob, type JobHandler, LAST_ATTEMPT_CUT_OFF, releaseInterruptedJobs, retryDelayMs, runNextJob, startJobWorker } from './job-queue.ts';
+import { enqueueJob, type JobHandler, LAST_ATTEMPT_CUT_OFF, releaseInterruptedJobs, retryDelayMs, runNextJob } from './job-queue.ts';
 
 const log = pino({ level: 'silent' });
 let database: Database;
@@ -85,12 +85,17 @@ async function heldByDeadInstance(queue: string, attempts: number, maxAttempts: 
 }
 
 describe('jobs of an instance that died', () => {
-  it('are taken over by another instance once the lease (seconds, renewed by heartbeat) ends, the cut-off run counted', async () => {
+  it('are taken over by another instance once the lease (seconds, renewed by heartbeat) ends, the cut-off run counted, and the takeover logged', async () => {
     const id = await heldByDeadInstance('test-takeover', 1, 3);
     const seen: number[] = [];
-    expect(await runNextJob(database.db, only('test-takeover', async (_payload, { attempt }) => void seen.push(attempt)), log, { owner: 'host-b:3000' })).toBe(true);
+    const lines: Record<string, unknown>[] = [];
+    const listening = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+    expect(await runNextJob(database.db, only('test-takeover', async (_payload, { attempt }) => void seen.push(attempt)), listening, { owner: 'host-b:3000' })).toBe(true);
     expect(seen).toEqual([2]);
     expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2, lockedBy: null });
+    expect(lines).toEqual([
+      expect.objectContaining({ msg: 'background job taken over: the instance running it stopped renewing its lease', jobId: id, queue: 'test-takeover', attempt: 2, from: 'host-a:3000' }),
+    ]);
   });
 
   it('are given up, not run again, when the cut-off run was the last attempt: the handler\'s giveUp records it', async () => {
@@ -113,55 +118,5 @@ describe('jobs of an instance that died', () => {
     expect(await releaseInterruptedJobs(database.db, 'host-a:3000')).toBe(1);
     expect(await jobRow(mine)).toMatchObject({ status: 'queued', attempts: 1, lockedBy: null });
     expect(await jobRow(theirs)).toMatchObject({ status: 'running', lockedBy: 'host-b:3000' });
-  });
-});
-
-describe('a graceful stop', () => {
-  it('tells the job in hand to stop and hands it back without using up an attempt', async () => {
-    const id = await enqueueJob(database.db, 'test-graceful', {}, { maxAttempts: 1 });
-    let started!: () => void;
-    const running = new Promise<void>((resolve) => {
-      started = resolve;
-    });
-    const worker = startJobWorker(
-      database.db,
-      only('test-graceful', async (_payload, { signal }) => {
-        started();
-        await new Promise((resolve) => signal.addEventListener('abort', resolve));
-        signal.throwIfAborted();
-      }),
-      log,
-      { owner: 'host-a:3000' },
-    );
-    await running;
-    await worker.stop();
-    expect(await jobRow(id)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null, lockedUntil: null });
-  });
-
-  it('hands back a job that does not stop within the grace, and its late end does not mark it done', async () => {
-    const id = await enqueueJob(database.db, 'test-stubborn', {});
-    let started!: () => void;
-    const running = new Promise<void>((resolve) => {
-      started = resolve;
-    });
-    let finish!: () => void;
-    const finishing = new Promise<void>((resolve) => {
-      finish = resolve;
-    });
-    const worker = startJobWorker(
-      database.db,
-      only('test-stubborn', async () => {
-        started();
-        await finishing;
-      }),
-      log,
-      { owner: 'host-a:3000' },
-    );
-    await running;
-    await worker.stop(100);
-    expect(await jobRow(id)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null });
-    finish();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect((await jobRow(id))?.status).toBe('queued');
   });
 });
