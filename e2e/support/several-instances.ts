@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
-import { postgresBinDir } from '@steward/server/test-support';
+import { postgresBinDir, recipientOf, startSmtpSink } from '@steward/server/test-support';
 import type { BuiltServer } from './built-server.ts';
 import { signInTo } from './built-server-calls.ts';
 
@@ -48,44 +46,26 @@ export const reportMessage = async (server: BuiltServer, n: number): Promise<num
 
 export interface MailServer {
   url: string;
-  received: { to: string; messageId: string }[];
+  /** Each mail the server has (its data arrived), as its recipient and Message-ID. */
+  readonly received: { to: string; messageId: string }[];
   /** Mails whose data arrived and whose answer (250 OK) is not sent yet: the sender does not know they arrived. */
   inFlight: Set<string>;
   close(): Promise<void>;
 }
 
 /**
- * A mail server on a loopback port that takes `delayMs` over each mail (as a real one under load does), so an
- * instance can die with a mail in flight; `beforeAnswer`, when given, runs before each answer. It keeps each
- * mail's recipient and Message-ID (a mail counts as received once its data arrived, as a real server queues it).
+ * A mail server on a loopback port that takes `delayMs` over each answer (as a real one under load does), so an
+ * instance can die with a mail in flight; `beforeAnswer`, when given, runs before each answer.
  */
 export async function slowMailServer(delayMs: number, beforeAnswer?: () => Promise<void>): Promise<MailServer> {
-  const received: { to: string; messageId: string }[] = [];
-  const inFlight = new Set<string>();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then(async (mail) => {
-          const entry = { to: mail.to && !Array.isArray(mail.to) ? mail.to.text : '', messageId: mail.messageId ?? '' };
-          inFlight.add(entry.to);
-          await beforeAnswer?.();
-          setTimeout(() => {
-            inFlight.delete(entry.to);
-            received.push(entry);
-            callback();
-          }, delayMs);
-        })
-        .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
+  const sink = startSmtpSink({ delayMs, ...(beforeAnswer ? { beforeAnswer } : {}) });
+  const port = await sink.listening;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    get received() {
+      return sink.received.map((mail) => ({ to: recipientOf(mail), messageId: mail.messageId ?? '' }));
     },
-  });
-  const port = await new Promise<number>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.server.address();
-      resolve(typeof address === 'object' && address ? address.port : 0);
-    });
-  });
-  return { url: `smtp://127.0.0.1:${port}`, received, inFlight, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+    inFlight: sink.inFlight,
+    close: sink.close,
+  };
 }

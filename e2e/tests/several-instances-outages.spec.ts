@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { DATABASE_UNREACHABLE_MESSAGE, HEALTH_MESSAGES } from '@steward/contract/health';
-import { type Db, openDatabase, type PostgresServer, sqlRows, startPostgresServer } from '@steward/server/test-support';
+import { type Db, nginxBinary, openDatabase, type PostgresServer, sqlRows, startNginx, startPostgresServer } from '@steward/server/test-support';
 import { type BuiltServer, startBuiltServer } from '../support/built-server.ts';
 import { staffCall } from '../support/built-server-calls.ts';
 import { E2E_PORT } from '../support/e2e-constants.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { documentedNginxConfig, nginxBinary, startNginx } from '../support/nginx.ts';
+import { documentedNginxConfig } from '../support/nginx.ts';
 import { environment, hasPostgres, type MailServer, postMessage, signIn, skipWithoutPostgres, slowMailServer } from '../support/several-instances.ts';
 
 /**

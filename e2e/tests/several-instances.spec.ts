@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type Db, openDatabase, type PostgresServer, sqlRows, startPostgresServer } from '@steward/server/test-support';

@@ -1,42 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from '../db/sql-rows.ts';
 import { type JobHandler, runNextJob } from '../jobs/job-queue.ts';
 import { type CuttableProxy, startCuttableProxy } from '../test/cuttable-proxy.ts';
+import { recipientOf, startSmtpSink } from '../test/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { onPostgres, openTestDatabase, testPostgresAddress } from '../test/test-database.ts';
 import { enqueueMail, installationId, MAIL_QUEUE } from './mail-queue.ts';
 
-/** A real SMTP server on a loopback port that keeps what it receives; `beforeAnswer` runs before its 250 OK. */
-function startSmtpServer() {
-  const received: ParsedMail[] = [];
+/** The test's SMTP server, with a step a test may set for the moment it has a mail, before its answer. */
+const startSmtpServer = () => {
   const hooks: { beforeAnswer?: () => Promise<void> } = {};
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then(async (mail) => {
-          received.push(mail);
-          await hooks.beforeAnswer?.();
-          callback();
-        })
-        .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
-    },
-  });
-  const listening = new Promise<number>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.server.address();
-      resolve(typeof address === 'object' && address ? address.port : 0);
-    });
-  });
-  return { received, hooks, listening, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-const recipient = (mail: ParsedMail) => (mail.to && !Array.isArray(mail.to) ? mail.to.text : '');
+  return { ...startSmtpSink({ beforeAnswer: async () => hooks.beforeAnswer?.() }), hooks };
+};
 const mailTo = (to: string) => ({ to, subject: 'Your invitation', text: 'Hello', html: '<p>Hello</p>' });
 const jobOf = async (testApp: TestApp, id: number) =>
   (await sqlRows<{ status: string; attempts: number; locked_by: string | null }>(testApp.db, sql`SELECT status, attempts, locked_by FROM jobs WHERE id = ${id}`))[0];
@@ -60,7 +36,7 @@ describe('the mail queue', () => {
     // As a kill -9 between the server's acceptance and the record leaves it: the lease ends, another instance runs it.
     await testApp.db.execute(sql`UPDATE jobs SET status = 'running', locked_until = now() - interval '1 second' WHERE id = ${id}`);
     expect(await runNextJob(testApp.db, testApp.context.jobHandlers, testApp.app.log, { owner: 'another-instance:3000' })).toBe(true);
-    const sent = smtp.received.filter((mail) => recipient(mail) === 'cal@example.com');
+    const sent = smtp.received.filter((mail) => recipientOf(mail) === 'cal@example.com');
     const expected = `<steward-mail-${id}.${await installationId(testApp.db)}@127.0.0.1>`;
     expect(sent.map((mail) => mail.messageId)).toEqual([expected, expected]);
   });
@@ -78,7 +54,7 @@ describe('the mail queue', () => {
         await enqueueMail(app.db, mailTo('twin@example.com'));
         expect(await runNextJob(app.db, app.context.jobHandlers, app.app.log)).toBe(true);
       }
-      const twins = smtp.received.filter((mail) => recipient(mail) === 'twin@example.com').map((mail) => mail.messageId ?? '');
+      const twins = smtp.received.filter((mail) => recipientOf(mail) === 'twin@example.com').map((mail) => mail.messageId ?? '');
       expect(new Set(twins).size).toBe(2);
       expect(twins.map((messageId) => messageId.replace(/\..*$/, ''))).toEqual(['<steward-mail-900001', '<steward-mail-900001']);
     } finally {
@@ -110,7 +86,7 @@ describe('the mail queue', () => {
     expect(await runNextJob(testApp.db, testApp.context.jobHandlers, testApp.app.log, { owner: 'instance-b:3000' })).toBe(true);
     wakeUp();
     await runOfA;
-    expect(smtp.received.filter((mail) => recipient(mail) === 'stalled@example.com')).toHaveLength(1);
+    expect(smtp.received.filter((mail) => recipientOf(mail) === 'stalled@example.com')).toHaveLength(1);
     expect(await jobOf(testApp, id)).toMatchObject({ status: 'done', attempts: 2 });
   });
 });
@@ -149,6 +125,6 @@ describe.skipIf(!onPostgres())('a mail accepted while the PostgreSQL server is g
     // Had it stayed running, its lease would end and another instance would send it again.
     await endLease(testApp, id);
     expect(await runNextJob(testApp.db, testApp.context.jobHandlers, testApp.app.log, { owner: 'instance-b:3000' })).toBe(false);
-    expect(smtp.received.filter((mail) => recipient(mail) === 'restart@example.com')).toHaveLength(1);
+    expect(smtp.received.filter((mail) => recipientOf(mail) === 'restart@example.com')).toHaveLength(1);
   });
 });

@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { readConfig } from '../config.ts';
@@ -11,43 +10,13 @@ import { sqlRows } from '../db/sql-rows.ts';
 import { runNextJob } from '../jobs/job-queue.ts';
 import { invitationMail } from './account-mails.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { startSmtpSink } from '../test/smtp-sink.ts';
 import { createMailTransport } from './mail-transport.ts';
-
-/** A real SMTP server on a loopback port that keeps what it receives, or refuses it when told to. */
-function startSmtpServer() {
-  const received: ParsedMail[] = [];
-  const state = { refuse: false };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      if (state.refuse) {
-        stream.resume();
-        stream.on('end', () => callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 451 })));
-        return;
-      }
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
-    },
-  });
-  const listening = new Promise<number>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.server.address();
-      resolve(typeof address === 'object' && address ? address.port : 0);
-    });
-  });
-  return { received, state, listening, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger;
 
 describe('mail over SMTP (SMTP_URL)', () => {
-  const smtp = startSmtpServer();
+  const smtp = startSmtpSink();
   let testApp: TestApp;
   beforeAll(async () => {
     const port = await smtp.listening;
