@@ -16,6 +16,8 @@ import { environment, hasPostgres, type MailServer, postMessage, signIn, skipWit
 test.describe.configure({ mode: 'serial' });
 
 interface Load {
+  /** How many writes were acknowledged (200) so far. */
+  acknowledged(): number;
   /** Ends the load and answers every write's outcome. */
   stop(): Promise<{ status: number; id?: number }[]>;
 }
@@ -38,6 +40,7 @@ function lightWrites(urls: readonly string[], { maxWrites = 1500, maxMs = 120_00
   };
   const writers = urls.flatMap((url) => [writer(url), writer(url)]);
   return {
+    acknowledged: () => outcomes.filter((outcome) => outcome.status === 200).length,
     stop: async () => {
       stopped = true;
       await Promise.all(writers);
@@ -136,13 +139,14 @@ test.describe('two instances while their PostgreSQL server restarts, stops and l
   test('busy backends terminated in the middle of their transactions (pg_terminate_backend) under light writes: both stay up and every acknowledged write is stored', async () => {
     const load = lightWrites(servers.map((server) => server.url));
     let busy = 0;
-    for (let round = 0; round < 300 && busy < 5; round += 1) {
+    // Until five busy backends were ended, and writes were acknowledged between the terminations too.
+    for (let round = 0; round < 300 && (busy < 5 || load.acknowledged() < 20); round += 1) {
       // In the select list, so that only the rows the WHERE kept are terminated.
       const ended = await database.query<{ state: string }>(
         "SELECT state, pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = 'steward' AND backend_type = 'client backend' AND state IN ('active', 'idle in transaction')",
       );
       busy += ended.length;
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const outcomes = await load.stop();
     await expectBothUp();
