@@ -5,6 +5,7 @@ import type { Database } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import { enqueueJob, type JobHandler, LAST_ATTEMPT_CUT_OFF, releaseInterruptedJobs, retryDelayMs, runNextJob } from './job-queue.ts';
+import { startJobWorker } from './job-worker.ts';
 
 const log = pino({ level: 'silent' });
 let database: Database;
@@ -118,5 +119,55 @@ describe('jobs of an instance that died', () => {
     expect(await releaseInterruptedJobs(database.db, 'host-a:3000')).toBe(1);
     expect(await jobRow(mine)).toMatchObject({ status: 'queued', attempts: 1, lockedBy: null });
     expect(await jobRow(theirs)).toMatchObject({ status: 'running', lockedBy: 'host-b:3000' });
+  });
+});
+
+describe('a graceful stop', () => {
+  it('tells the job in hand to stop and hands it back without using up an attempt', async () => {
+    const id = await enqueueJob(database.db, 'test-graceful', {}, { maxAttempts: 1 });
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const worker = startJobWorker(
+      database.db,
+      only('test-graceful', async (_payload, { signal }) => {
+        started();
+        await new Promise((resolve) => signal.addEventListener('abort', resolve));
+        signal.throwIfAborted();
+      }),
+      log,
+      { owner: 'host-a:3000' },
+    );
+    await running;
+    await worker.stop();
+    expect(await jobRow(id)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null, lockedUntil: null });
+  });
+
+  it('hands back a job that does not stop within the grace, and its late end does not mark it done', async () => {
+    const id = await enqueueJob(database.db, 'test-stubborn', {});
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let finish!: () => void;
+    const finishing = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const worker = startJobWorker(
+      database.db,
+      only('test-stubborn', async () => {
+        started();
+        await finishing;
+      }),
+      log,
+      { owner: 'host-a:3000' },
+    );
+    await running;
+    await worker.stop(100);
+    expect(await jobRow(id)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null });
+    finish();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await jobRow(id))?.status).toBe('queued');
   });
 });
