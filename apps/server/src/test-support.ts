@@ -19,5 +19,7 @@ export { createUser, findUserByEmail } from './modules/auth/users.repository.ts'
 export { DOCUMENT_INGESTION_QUEUE } from './modules/documents/document-ingestion-queue.ts';
 export { rebuildStatisticsRollup } from './modules/statistics/statistics-rollup-rebuild.ts';
 export { type RunningServer, startServer } from './start-server.ts';
+export { nginxBinary, startNginx } from './test/nginx-server.ts';
 export { type PostgresServer, postgresBinDir, startPostgresServer } from './test/postgres-server.ts';
+export { recipientOf, type SmtpSink, startSmtpSink } from './test/smtp-sink.ts';
 export { testDataPath } from './test/test-data.ts';

@@ -52,6 +52,8 @@ export async function createTestApp(
     webDistDir?: string;
     logStream?: DestinationStream;
     embedder?: Embedder;
+    /** A database opened by the test (openTestDatabase with its options); closed with the app. */
+    database?: Database;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steward-test-data-'));
@@ -62,7 +64,7 @@ export async function createTestApp(
     PUBLIC_URL: 'http://127.0.0.1:3000',
     ...environment,
   });
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const built = await buildApp({
     config,
     database,
