@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERSONAL_DATA_MASKING_SETTING } from '../modules/bot-settings/personal-data-masking.repository.ts';
 import { FEEDBACK_COUNTERS } from '../modules/feedback/feedback.counters.ts';
 import { shownColumns as feedbackColumns } from '../modules/feedback/feedback.repository.ts';
 import { HELP_REQUEST_COUNTERS } from '../modules/help-requests/help-requests.counters.ts';
@@ -13,6 +14,7 @@ import { SEARCH_COUNTERS } from './migrations/1100-search-functions.ts';
 import { PAGE_COUNTERS } from './migrations/1300-list-page-functions.ts';
 import { HELP_REQUEST_HITS_COUNTER } from './migrations/2000-help-request-hits-static.ts';
 import { INFORM_THE_BOT_LIST_COUNTER } from './migrations/2400-inform-the-bot-counter-in-code.ts';
+import { MASKING_SETTING } from './migrations/3300-personal-data-masking.ts';
 import { parseJsonRows } from './json-rows.ts';
 import { sqlRows } from './sql-rows.ts';
 
@@ -32,6 +34,10 @@ describe('the migrations are pinned to the modules they were written for', () =>
     });
     expect(HELP_REQUEST_HITS_COUNTER).toBe(HELP_REQUEST_COUNTERS.all);
     expect(INFORM_THE_BOT_LIST_COUNTER).toBe(INFORM_THE_BOT_COUNTER);
+  });
+
+  it('reads the masking setting from the bot_settings row the module writes (migration 3300)', () => {
+    expect(MASKING_SETTING).toBe(PERSONAL_DATA_MASKING_SETTING);
   });
 
   describe("each list's page function answers its repository's columns (migration 1300)", () => {

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { CORRECTION_MATCH_THRESHOLD, REPLAY_SIZE, type ReplayRow } from '@steward/contract/inform-the-bot';
 import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
-import { maskPersonalData } from '../../lib/personal-data.ts';
 
 /** Candidates the full-text index gives before they are ranked by likeness, so a large history is never read whole. */
 const CANDIDATES = 500;
@@ -39,8 +38,7 @@ export async function replayCorrection(db: Db, correction: { question: string; c
       history_id: Number(row.id),
       session_id: row.session_id,
       time: new Date(row.time).toISOString(),
-      // The visitor's question, masked as everywhere (issue 43, docs/privacy.md).
-      user_message: maskPersonalData(row.user_message),
+      user_message: row.user_message,
       likeness,
       answer_then: row.api_response,
       answer_with_correction: likeness >= CORRECTION_MATCH_THRESHOLD ? correction.content : null,

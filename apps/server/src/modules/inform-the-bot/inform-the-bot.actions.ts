@@ -3,6 +3,7 @@ import { INFORM_THE_BOT_MESSAGES } from '@steward/contract/inform-the-bot';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { maskPersonalData } from '../../lib/personal-data.ts';
 import { mailOtherApprovers } from './approval-mails.ts';
 import { recordAudit, type StaffActor } from '../audit-log/record-audit.ts';
 import { informationObject, recordInformationCreated } from './inform-the-bot-audit.ts';
@@ -27,7 +28,9 @@ export interface NewInformation {
 /**
  * Adds pending items by the actor, each with its audit entry and one mail per item to every other approver
  * (the author may not approve it), in the caller's transaction: the Inform the Bot form, its upload (typed
- * text and files at once) and the Feedback screen's correction form all call it.
+ * text and files at once) and the Feedback screen's correction form all call it. A correction's question (a
+ * visitor's) becomes the bot's knowledge, which answers every visitor: it is stored masked, whatever the
+ * masking setting (docs/privacy.md).
  */
 export async function createInformation(
   tx: Db,
@@ -35,7 +38,11 @@ export async function createInformation(
   config: Pick<Config, 'publicUrl' | 'assistantName'>,
   items: readonly NewInformation[],
 ): Promise<InformTheBotRecord[]> {
-  const created = await createInformTheBotItems(tx, items.map((item) => ({ ...item, author: { id: actor.id, name: actor.name } })));
+  const author = { id: actor.id, name: actor.name };
+  const created = await createInformTheBotItems(
+    tx,
+    items.map((item) => ({ ...item, question: item.question ? maskPersonalData(item.question) : item.question, author })),
+  );
   await recordInformationCreated(tx, actor, created);
   await mailOtherApprovers(tx, actor, config, created);
   return created;

@@ -5,6 +5,7 @@ import type { RevealedPersonalData } from '@steward/contract/personal-data';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { type AuditObject, recordAudit, type StaffActor } from '../audit-log/record-audit.ts';
+import { savePersonalDataMasking } from '../bot-settings/personal-data-masking.repository.ts';
 import { findFeedbackById } from '../feedback/feedback.repository.ts';
 import { findHelpRequest } from '../help-requests/help-requests.repository.ts';
 import { presentHistoryRow } from '../history/history.presenter.ts';
@@ -12,6 +13,19 @@ import { findSessionHistory } from '../history/history.repository.ts';
 
 /** What a reveal asks for (the contract's request, as parsed). */
 export type RevealTarget = { kind: 'history'; session_id: string } | { kind: 'feedback' | 'help_request'; id: number };
+
+/**
+ * Turns the masking of visitors' personal data on or off (Bot Settings, issue 58), audited in the caller's
+ * transaction as a bot settings change with the new state (`details.maskPersonalData`).
+ */
+export async function setPersonalDataMasking(tx: Db, actor: StaffActor, masked: boolean): Promise<void> {
+  await savePersonalDataMasking(tx, masked);
+  await recordAudit(tx, actor, {
+    action: 'bot_settings_changed',
+    object: { type: 'bot_settings', id: null, label: 'Bot settings' },
+    details: { maskPersonalData: masked },
+  });
+}
 
 const NO_BADGES = { ratings: new Map<number, 'up' | 'down'>(), sessionsWithHelpRequests: new Set<string>() };
 
