@@ -3,15 +3,15 @@
  * bench's ingestion and retrieval benchmarks and the evaluation (`npm run eval`, bench/src/eval/), which
  * measure each step in-process. They import this entry, never the server's files by relative path.
  */
-export { type Chunk, chunkSections } from './ingest/chunk.ts';
-export { documentLines } from './ingest/clean-pages.ts';
-export { createEmbedder } from './ingest/create-embedder.ts';
-export { detectDocumentKind } from './ingest/document-kind.ts';
-export { documentSections } from './ingest/document-sections.ts';
-export { embedChunkWindows } from './ingest/embedding-windows.ts';
+export { type Chunk, chunkSections } from './ingest/reading/chunk.ts';
+export { documentLines } from './ingest/reading/clean-pages.ts';
+export { createEmbedder } from './ingest/embedders/create-embedder.ts';
+export { detectDocumentKind } from './ingest/reading/document-kind.ts';
+export { documentSections } from './ingest/reading/document-sections.ts';
+export { embedChunkWindows } from './ingest/embedders/embedding-windows.ts';
 export { IngestError } from './ingest/ingest-error.ts';
-export { parseDocument } from './ingest/parse-document.ts';
-export { approximateTokenCount } from './ingest/token-count.ts';
+export { parseDocument } from './ingest/reading/parse-document.ts';
+export { approximateTokenCount } from './ingest/reading/token-count.ts';
 export { embeddedText } from './modules/knowledge/knowledge-indexing.ts';
 export {
   nearestChunks,

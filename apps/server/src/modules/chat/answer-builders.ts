@@ -1,6 +1,6 @@
 import { CHAT_TEXTS, type ChatSource } from '@steward/contract/chat';
 import { escapeHtml, textToParagraphs } from './answer-html.ts';
-import { HEADING_SEPARATOR } from '../../ingest/chunk.ts';
+import { HEADING_SEPARATOR } from '../../ingest/reading/chunk.ts';
 import { answerText, type CandidateSentence } from './answer-sentences.ts';
 import type { RetrievedPassage } from './chat-retrieval.ts';
 

@@ -1,4 +1,4 @@
-import { sentencesOf } from '../../ingest/chunk.ts';
+import { sentencesOf } from '../../ingest/reading/chunk.ts';
 import type { QuestionTerm } from '../knowledge/passage-features.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { fetchRemotePdf, filenameOf, RemoteFetchError } from '../../ingest/fetch-remote-pdf.ts';
+import { fetchRemotePdf, filenameOf, RemoteFetchError } from '../../ingest/remote/fetch-remote-pdf.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { type StoredFile, storeFile } from './document-files.repository.ts';
 

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client.ts';
-import { chunkSections } from '../../ingest/chunk.ts';
-import { documentLines } from '../../ingest/clean-pages.ts';
-import type { DocumentPage } from '../../ingest/document-kind.ts';
-import { documentSections } from '../../ingest/document-sections.ts';
+import { chunkSections } from '../../ingest/reading/chunk.ts';
+import { documentLines } from '../../ingest/reading/clean-pages.ts';
+import type { DocumentPage } from '../../ingest/reading/document-kind.ts';
+import { documentSections } from '../../ingest/reading/document-sections.ts';
 import type { KnowledgeStore } from './knowledge-store.ts';
 import { type ChunkOwner, type ChunkWindows, type NewChunk, replaceChunks } from './knowledge.repository.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { embeddingWindows } from '../../ingest/embedding-windows.ts';
+import { embeddingWindows } from '../../ingest/embedders/embedding-windows.ts';
 import type { JobHandler } from '../../jobs/job-queue.ts';
 import { embeddedText } from './knowledge-indexing.ts';
 import type { KnowledgeStore } from './knowledge-store.ts';

@@ -3,7 +3,7 @@ import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testDataPath } from '../test/test-data.ts';
+import { testDataPath } from '../../test/test-data.ts';
 import { REMOTE_FETCH_REASONS, RemoteFetchError, describeSize, fetchRemotePdf, filenameOf } from './fetch-remote-pdf.ts';
 import { blockedAddressKind } from './network-address.ts';
 

@@ -1,6 +1,6 @@
 import { type DocumentKind, type DocumentPage } from './document-kind.ts';
 import { parseCsvFile } from './parse-csv.ts';
-import { type PdfParseOptions, parsePdf } from './parse-pdf.ts';
+import { type PdfParseOptions, parsePdf } from '../pdf/parse-pdf.ts';
 import { parseTextFile } from './parse-text.ts';
 
 /**

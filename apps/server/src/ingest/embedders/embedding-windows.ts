@@ -1,4 +1,4 @@
-import { chunkPages } from './chunk.ts';
+import { chunkPages } from '../reading/chunk.ts';
 import type { Embedder } from './embedder.ts';
 
 /**

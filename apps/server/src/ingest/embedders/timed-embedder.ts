@@ -1,4 +1,4 @@
-import type { Metrics } from '../lib/metrics.ts';
+import type { Metrics } from '../../lib/metrics.ts';
 import { type Embedder, wrapEmbedder } from './embedder.ts';
 
 /** The embedder with each call timed for GET /metrics: urgent calls are questions, the rest documents' chunks. */

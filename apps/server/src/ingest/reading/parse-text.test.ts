@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IngestError } from './ingest-error.ts';
+import { IngestError } from '../ingest-error.ts';
 import { parseTextFile } from './parse-text.ts';
 
 describe('parseTextFile', () => {

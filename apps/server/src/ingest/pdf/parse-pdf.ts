@@ -1,9 +1,9 @@
-import { type DocumentPage, looksLikePdf } from './document-kind.ts';
-import { IngestError } from './ingest-error.ts';
+import { type DocumentPage, looksLikePdf } from '../reading/document-kind.ts';
+import { IngestError } from '../ingest-error.ts';
 import { DEFAULT_PDF_LIMITS, PDF_LIMIT_REASONS, pdfAddressSpaceMb, type PdfLimits } from './pdf-limits.ts';
 import { PDF_REASONS } from './pdf-reasons.ts';
 import type { PdfWorkerMessage, PdfWorkerSettings } from './pdf-worker-messages.ts';
-import { startProcess } from './start-worker.ts';
+import { startProcess } from '../start-worker.ts';
 
 export interface PdfParseOptions {
   /** Any of the limits of one PDF (pdf-limits.ts); the rest are the defaults. */

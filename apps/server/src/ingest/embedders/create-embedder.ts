@@ -1,4 +1,4 @@
-import { type Config } from '../config.ts';
+import { type Config } from '../../config.ts';
 import { type Embedder } from './embedder.ts';
 import { createOpenAiEmbedder } from './embedder-openai.ts';
 import { createUseLiteEmbedder } from './embedder-use-lite.ts';

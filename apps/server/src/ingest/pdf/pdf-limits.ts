@@ -1,4 +1,4 @@
-import { describeDuration } from './describe-duration.ts';
+import { describeDuration } from '../describe-duration.ts';
 
 /**
  * What one PDF may cost the process that reads it (docs/security.md, docs/ingestion.md). A PDF is read in

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IngestError } from './ingest-error.ts';
+import { IngestError } from '../ingest-error.ts';
 import { guessDelimiter, parseCsvFile } from './parse-csv.ts';
 
 const csv = (text: string) => parseCsvFile(Buffer.from(text, 'utf8'));

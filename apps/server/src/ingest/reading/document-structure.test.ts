@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { testDataPath } from '../test/test-data.ts';
+import { testDataPath } from '../../test/test-data.ts';
 import { chunkSections } from './chunk.ts';
 import { documentLines } from './clean-pages.ts';
 import { documentSections } from './document-sections.ts';
-import { parsePdf } from './parse-pdf.ts';
+import { parsePdf } from '../pdf/parse-pdf.ts';
 import { parseTextFile } from './parse-text.ts';
 import { approximateTokenCount } from './token-count.ts';
 

@@ -1,8 +1,8 @@
 import { type Worker } from 'node:worker_threads';
-import { describeDuration } from './describe-duration.ts';
+import { describeDuration } from '../describe-duration.ts';
 import { type Embedder, EmbeddingError, batchesOf, embeddingInputs } from './embedder.ts';
 import { type EmbeddingWorkerAnswer } from './embedding-worker-messages.ts';
-import { startWorker } from './start-worker.ts';
+import { startWorker } from '../start-worker.ts';
 import { countUseLiteTokens } from './use-lite-tokenizer.ts';
 
 export const USE_LITE_MODEL = 'universal-sentence-encoder-lite';

@@ -1,5 +1,5 @@
 import { getDocumentProxy } from 'unpdf';
-import { type DocumentPage, type PageLine } from './document-kind.ts';
+import { type DocumentPage, type PageLine } from '../reading/document-kind.ts';
 import { PDF_REASONS } from './pdf-reasons.ts';
 
 export type PdfTextOutcome = { ok: true; pages: DocumentPage[] } | { ok: false; reason: string; detail?: string };

@@ -1,19 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testDataPath } from '../test/test-data.ts';
-import { chunkPages } from './chunk.ts';
-import { type DocumentPage } from './document-kind.ts';
-import { IngestError } from './ingest-error.ts';
-import { parseDocument } from './parse-document.ts';
+import { testDataPath } from '../../test/test-data.ts';
+import { chunkPages } from '../reading/chunk.ts';
+import { type DocumentPage } from '../reading/document-kind.ts';
+import { IngestError } from '../ingest-error.ts';
+import { parseDocument } from '../reading/parse-document.ts';
 import { parsePdf } from './parse-pdf.ts';
 import { DEFAULT_PDF_LIMITS, PDF_LIMIT_REASONS } from './pdf-limits.ts';
 import { PDF_REASONS } from './pdf-reasons.ts';
 import type { PdfWorkerMessage } from './pdf-worker-messages.ts';
-import { startProcess } from './start-worker.ts';
-import { buildInflateBombPdf, buildManyPagesPdf, buildSlowPdf } from './test-pdf-bombs.ts';
-import { buildTestPdf } from './test-pdfs.ts';
-import { approximateTokenCount } from './token-count.ts';
+import { startProcess } from '../start-worker.ts';
+import { buildInflateBombPdf, buildManyPagesPdf, buildSlowPdf } from '../../test/test-pdf-bombs.ts';
+import { buildTestPdf } from '../../test/test-pdfs.ts';
+import { approximateTokenCount } from '../reading/token-count.ts';
 
 const pdfDir = testDataPath('pdf');
 const pdfFiles = fs.readdirSync(pdfDir).filter((name) => name.toLowerCase().endsWith('.pdf'));

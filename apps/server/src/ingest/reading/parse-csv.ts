@@ -1,6 +1,6 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import { type DocumentPage } from './document-kind.ts';
-import { IngestError } from './ingest-error.ts';
+import { IngestError } from '../ingest-error.ts';
 import { readTextFile } from './parse-text.ts';
 
 const DELIMITERS = [',', ';', '\t', '|'] as const;

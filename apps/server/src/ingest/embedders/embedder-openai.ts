@@ -1,6 +1,6 @@
-import { describeDuration } from './describe-duration.ts';
+import { describeDuration } from '../describe-duration.ts';
 import { type Embedder, EmbeddingError, batchesOf, embeddingInputs } from './embedder.ts';
-import { approximateTokenCount } from './token-count.ts';
+import { approximateTokenCount } from '../reading/token-count.ts';
 
 export interface OpenAiEmbedderOptions {
   /** The API's base, e.g. https://api.openai.com/v1; requests go to `${baseUrl}/embeddings`. */

@@ -4,7 +4,7 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import { type Writable } from 'node:stream';
-import { looksLikePdf } from './document-kind.ts';
+import { looksLikePdf } from '../reading/document-kind.ts';
 import { blockedAddressKind } from './network-address.ts';
 
 /** A URL that cannot be fetched, with the reason in the staff member's words. */

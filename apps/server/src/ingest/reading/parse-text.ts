@@ -1,6 +1,6 @@
 import { decodeText } from './decode-text.ts';
 import { type DocumentPage, looksLikeText } from './document-kind.ts';
-import { IngestError } from './ingest-error.ts';
+import { IngestError } from '../ingest-error.ts';
 
 /** The text of a whole file, after checking every byte (the kind check saw only the start). */
 export function readTextFile(bytes: Uint8Array): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../config.ts';
+import { readConfig } from '../../config.ts';
 import { createEmbedder } from './create-embedder.ts';
 
 describe('createEmbedder', () => {
