@@ -17,7 +17,7 @@ export { hashPassword } from './lib/passwords.ts';
 export { DEVICE_COOKIE_PREFIX } from './modules/auth/device-cookies.ts';
 export { createUser, findUserByEmail } from './modules/auth/users.repository.ts';
 export { DOCUMENT_INGESTION_QUEUE } from './modules/documents/document-ingestion-queue.ts';
-export { rebuildStatisticsRollup } from './modules/statistics/statistics-rollup-rebuild.ts';
+export { rebuildStatisticsRollup } from './modules/statistics/statistics-recount.repository.ts';
 export { type RunningServer, startServer } from './start-server.ts';
 export { type PostgresServer, postgresBinDir, startPostgresServer } from './test/postgres-server.ts';
 export { testDataPath } from './test/test-data.ts';

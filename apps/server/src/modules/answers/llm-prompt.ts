@@ -1,5 +1,5 @@
 import type { LlmMessage } from './llm-client.ts';
-import type { RetrievedPassage } from './chat-retrieval.ts';
+import type { RetrievedPassage } from './answer-rule.ts';
 
 /** The rules the LLM answers under: the numbered passages are all it may use. */
 export const LLM_SYSTEM_PROMPT = [

@@ -9,9 +9,9 @@ import { readBotAppearance } from '../bot-settings/bot-appearance.repository.ts'
 import { sanitizeAnswerHtml } from './answer-html.ts';
 import { correctionAnswerHtml, distinctSources, dontKnowHtml, extractiveAnswerHtml, llmAnswerHtml } from './answer-builders.ts';
 import { type CandidateSentence, chooseSentences, sentencesOfPassages } from './answer-sentences.ts';
-import { type RetrievedPassage, retrievePassages } from './chat-retrieval.ts';
+import { type RetrievedPassage, retrievePassages } from './answer-rule.ts';
 import type { AnswerSource } from '../history/answer-sources.repository.ts';
-import { findMatchingCorrection } from './correction-match.repository.ts';
+import { findMatchingCorrection } from '../inform-the-bot/correction-match.repository.ts';
 import { streamChatCompletion } from './llm-client.ts';
 import { llmMessages } from './llm-prompt.ts';
 

@@ -10,7 +10,7 @@ import { addDocument } from '../../test/document-upload.ts';
 import { runAllJobs } from '../../test/run-jobs.ts';
 import { testDataPath } from '../../test/test-data.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { retrievePassages } from './chat-retrieval.ts';
+import { retrievePassages } from './answer-rule.ts';
 
 const TITLE = 'Trace-based JIT';
 const SOURCE_URL = 'https://docs.example.com/tracemonkey.pdf';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqlRows } from '../../db/sql-rows.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { botPost, newSessionId } from '../../test/bot-test-support.ts';
+import { sqlRows } from '../db/sql-rows.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { botPost, newSessionId } from '../test/bot-test-support.ts';
 import { countryOfIp, visitorCountry } from './country-lookup.ts';
 
 describe('countryOfIp (offline GeoIP database)', () => {

@@ -2,7 +2,7 @@ import { CHAT_TEXTS, type ChatSource } from '@steward/contract/chat';
 import { escapeHtml, textToParagraphs } from './answer-html.ts';
 import { HEADING_SEPARATOR } from '../../ingest/reading/chunk.ts';
 import { answerText, type CandidateSentence } from './answer-sentences.ts';
-import type { RetrievedPassage } from './chat-retrieval.ts';
+import type { RetrievedPassage } from './answer-rule.ts';
 
 /** Where a passage comes from, as the widget lists it. */
 export const sourceOf = (passage: RetrievedPassage): ChatSource => ({
