@@ -29,7 +29,7 @@ describe('the import boundaries and cycles (eslint.boundaries.js)', () => {
     expect(await floorErrors('jobs/x.ts', '../worker/job-handlers.ts')).toBe(1);
     expect(await floorErrors('modules/history/x.ts', '../../plugins/access.ts')).toBe(1);
     expect(await floorErrors('modules/history/x.ts', '../../app-context.ts')).toBe(1);
-    expect(await floorErrors('modules/history/x.ts', '../chat/chat-answers.ts')).toBe(1);
+    expect(await floorErrors('modules/history/x.ts', '../chat/chat-stream.ts')).toBe(1);
     expect(await floorErrors('modules/history/x.routes.ts', '../feedback/feedback.routes.ts')).toBe(1);
     expect(await floorErrors('modules/auth/x.ts', '../user-accounts/user-accounts.repository.ts')).toBe(1);
     expect(await floorErrors('plugins/x.ts', '../worker/job-handlers.ts')).toBe(1);
