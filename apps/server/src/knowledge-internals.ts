@@ -13,16 +13,10 @@ export { IngestError } from './ingest/ingest-error.ts';
 export { parseDocument } from './ingest/reading/parse-document.ts';
 export { approximateTokenCount } from './ingest/reading/token-count.ts';
 export { embeddedText } from './modules/knowledge/knowledge-indexing.ts';
-export {
-  nearestChunks,
-  rankPassages,
-  RERANKED,
-  searchKnowledge,
-  TEXT_CANDIDATES,
-  WINDOW_CANDIDATES,
-  withAllWindowCandidates,
-} from './modules/knowledge/knowledge-search.ts';
+export { rankPassages, RERANKED, searchKnowledge } from './modules/knowledge/knowledge-search.ts';
+export { nearestChunks, TEXT_CANDIDATES, WINDOW_CANDIDATES, withAllWindowCandidates } from './modules/knowledge/knowledge-search.repository.ts';
 export { createKnowledgeStore } from './modules/knowledge/knowledge-store.ts';
 export { ensureVectorIndex, hasVectorColumn, recordModel, VECTOR_INDEX_PREFIX } from './modules/knowledge/knowledge-vectors.ts';
 export { replaceChunks, WINDOWS_PER_TRANSACTION, writeChunkWindows } from './modules/knowledge/knowledge.repository.ts';
-export { type PassageFeatures, type RelevanceModel, relevancesOf, scoreOf, unknownShareOf } from './modules/knowledge/passage-features.ts';
+export { type PassageFeatures, type RelevanceModel, relevancesOf, scoreOf } from './modules/knowledge/passage-features.ts';
+export { unknownShareOf } from './modules/knowledge/question-terms.ts';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { type Passage, rankPassages } from '../knowledge/knowledge-search.ts';
-import { type QuestionTerm, unknownShareOf } from '../knowledge/passage-features.ts';
+import { type QuestionTerm, unknownShareOf } from '../knowledge/question-terms.ts';
 import type { KnowledgeStore } from '../knowledge/knowledge-store.ts';
 
 /** Passages the search hands over, and the most an answer draws on or gives the LLM. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { QuestionTerm } from '../knowledge/passage-features.ts';
+import type { QuestionTerm } from '../knowledge/question-terms.ts';
 import { answerText, type CandidateSentence, chooseSentences, sentencesOfPassages } from './answer-sentences.ts';
 
 const term = (stem: string, idf: number, extra: Partial<QuestionTerm> = {}): QuestionTerm => ({ term: stem, idf, chunks: 1, unknown: false, word: stem, weight: 1, informativeness: 3, name: false, ...extra });

@@ -1,5 +1,5 @@
 import { sentencesOf } from '../../ingest/reading/chunk.ts';
-import type { QuestionTerm } from '../knowledge/passage-features.ts';
+import type { QuestionTerm } from '../knowledge/question-terms.ts';
 
 /**
  * The extractive answer without an LLM: the one to three consecutive sentences of the retrieved passages that

@@ -1,4 +1,5 @@
-import { bm25Feature, type PassageFeatures, passageFeatures, type QuestionTerm, scoreOf, WITH_VECTORS } from './passage-features.ts';
+import { bm25Feature, type PassageFeatures, passageFeatures, scoreOf, WITH_VECTORS } from './passage-features.ts';
+import type { QuestionTerm } from './question-terms.ts';
 
 /**
  * The knowledge search's first stage, past fetching: each candidate's score from what the candidates' rows gave

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { informativenessOf } from './lexicon/english-word-frequencies-of.ts';
-import { type QuestionTerm, unknownShareOf } from './passage-features.ts';
+import { type QuestionTerm, unknownShareOf } from './question-terms.ts';
 
 const own = (word: string, unknown: boolean, name = false): QuestionTerm => ({
   term: word.toLowerCase(),
