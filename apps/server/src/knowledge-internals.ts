@@ -18,5 +18,13 @@ export { nearestChunks, TEXT_CANDIDATES, WINDOW_CANDIDATES, withAllWindowCandida
 export { createKnowledgeStore } from './modules/knowledge/knowledge-store.ts';
 export { ensureVectorIndex, hasVectorColumn, recordModel, VECTOR_INDEX_PREFIX } from './modules/knowledge/knowledge-vectors.ts';
 export { replaceChunks, WINDOWS_PER_TRANSACTION, writeChunkWindows } from './modules/knowledge/knowledge.repository.ts';
-export { type PassageFeatures, type RelevanceModel, relevancesOf, scoreOf } from './modules/knowledge/passage-features.ts';
+export {
+  FEATURE_ORDER,
+  type PassageFeatures,
+  type RelevanceModel,
+  relevanceModelOf,
+  relevancesOf,
+  scoreOf,
+  weighedFeatures,
+} from './modules/knowledge/passage-features.ts';
 export { unknownShareOf } from './modules/knowledge/question-terms.ts';

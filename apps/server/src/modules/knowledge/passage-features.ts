@@ -109,13 +109,7 @@ function bestWindow(terms: readonly QuestionTerm[], hits: readonly TermHits[]): 
  * 40 %, about four in ten were the one that answered). One model for a store with vectors, one for full text
  * alone. Fitted on the evaluation's questions by bench/src/eval/fit-reranker.ts, rounded; docs/bot.md gives the run.
  */
-export interface RelevanceModel {
-  bm25: number;
-  coverage: number;
-  proximity: number;
-  heading: number;
-  title: number;
-  similarity: number;
+export interface RelevanceModel extends Record<FeatureName, number> {
   temperature: number;
 }
 
@@ -124,16 +118,32 @@ export const FULL_TEXT_ONLY: RelevanceModel = { bm25: 5.2, coverage: 2.5, proxim
 
 export const modelFor = (features: PassageFeatures): RelevanceModel => (features.similarity === null ? FULL_TEXT_ONLY : WITH_VECTORS);
 
-/** A candidate's score: higher ranks first. */
+/**
+ * The features a score weighs, in the order it sums them and fit-reranker.ts fits their weights: one list for
+ * both, so a model fitted as a vector of weights (relevanceModelOf) scores as the search does.
+ */
+export const FEATURE_ORDER = ['bm25', 'coverage', 'proximity', 'heading', 'title', 'similarity'] as const satisfies readonly (keyof PassageFeatures)[];
+export type FeatureName = (typeof FEATURE_ORDER)[number];
+
+/** The BM25 feature a score counts at most: a passage repeating the question's words past it is no likelier the answer. */
+export const BM25_CAP = 3;
+
+/** A feature as a score weighs it: BM25 capped at BM25_CAP, no similarity (no vectors) as 0. */
+const weighed = (features: PassageFeatures, name: FeatureName): number =>
+  name === 'bm25' ? Math.min(features.bm25, BM25_CAP) : (features[name] ?? 0);
+
+/** The features as a score weighs them, in FEATURE_ORDER: what fit-reranker.ts fits the weights on. */
+export const weighedFeatures = (features: PassageFeatures): number[] => FEATURE_ORDER.map((name) => weighed(features, name));
+
+/** A model of weights in FEATURE_ORDER (as fit-reranker.ts fits them) and a temperature. */
+export const relevanceModelOf = (weights: readonly number[], temperature: number): RelevanceModel => ({
+  ...(Object.fromEntries(FEATURE_ORDER.map((name, index) => [name, weights[index] ?? 0])) as Record<FeatureName, number>),
+  temperature,
+});
+
+/** A candidate's score, the sum of its weighed features times the model's weights in FEATURE_ORDER: higher ranks first. */
 export function scoreOf(features: PassageFeatures, model: RelevanceModel = modelFor(features)): number {
-  return (
-    model.bm25 * Math.min(features.bm25, 3) +
-    model.coverage * features.coverage +
-    model.proximity * features.proximity +
-    model.heading * features.heading +
-    model.title * features.title +
-    model.similarity * (features.similarity ?? 0)
-  );
+  return FEATURE_ORDER.reduce((score, name) => score + model[name] * weighed(features, name), 0);
 }
 
 /** The candidates' relevances (0 to 1, summing to 1): each one's chance of being the passage that answers, among them. */
