@@ -1,4 +1,5 @@
 import type { BotMessageRow } from '@steward/contract/bot';
+import type { HistoryRow } from '@steward/contract/history';
 import type { Db } from '../../db/client.ts';
 import { bumpCounters } from '../../lib/list-counters.ts';
 import { maskCardNumbers } from '../../lib/personal-data.ts';
@@ -6,7 +7,8 @@ import { bumpStatisticsRollup, utcQuarterOf } from '../statistics/statistics-rol
 import { CHAT_SESSIONS_COUNTER, countSessionMessage } from './chat-sessions.repository.ts';
 import { COVERAGE_GAP_COUNTER, HISTORY_COUNTER } from './history.counters.ts';
 import { type AnswerSource, insertAnswerSources } from './answer-sources.repository.ts';
-import { insertHistoryRow, type NewChatMessage } from './history.repository.ts';
+import { maskHistoryRow, presentHistoryRow } from './history.presenter.ts';
+import { findHistoryBadges, findSessionHistory, insertHistoryRow, type NewChatMessage } from './history.repository.ts';
 
 /**
  * Records one exchange (the bot API's /api/bot/messages, the public chat's answers) with its session, counters
@@ -26,4 +28,21 @@ export async function recordExchange(tx: Db, message: NewChatMessage, builtFrom:
   await bumpStatisticsRollup(tx, message.time, { questions: 1, sessions: sessionStartsHere ? 1 : 0 });
   if (movesQuarter) await bumpStatisticsRollup(tx, session.previousStart, { sessions: -1 });
   return { id: row.id, session_id: row.sessionId, time: row.time.toISOString() };
+}
+
+/**
+ * A chat session's exchanges, oldest first, as History shows them: masked (issue 43) and with their badges; none
+ * for a session without any. History's conversation and a help request's thread show it.
+ */
+export async function sessionTranscript(db: Db, sessionId: string): Promise<HistoryRow[]> {
+  const records = await findSessionHistory(db, sessionId);
+  const badges = await findHistoryBadges(db, records);
+  return records.map((record) => maskHistoryRow(presentHistoryRow(record, records.length, badges)));
+}
+
+const NO_BADGES = { ratings: new Map<number, 'up' | 'down'>(), sessionsWithHelpRequests: new Set<string>() };
+
+/** A chat session's exchanges whole (unmasked, without badges), oldest first: for Reveal, which audits it (personal-data.actions.ts). */
+export async function wholeSessionRows(db: Db, sessionId: string): Promise<HistoryRow[]> {
+  return (await findSessionHistory(db, sessionId)).map((record) => presentHistoryRow(record, 0, NO_BADGES));
 }

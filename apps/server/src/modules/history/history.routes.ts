@@ -16,6 +16,7 @@ import { sendExport } from '../../plugins/export-reply.ts';
 import { ratingsOfAnswers } from '../feedback/feedback.repository.ts';
 import { helpRequestsOfSession } from '../help-requests/help-requests.repository.ts';
 import { answerSourcesOf } from './answer-sources.repository.ts';
+import { sessionTranscript } from './history.actions.ts';
 import { maskHistoryRow, presentHistoryRow } from './history.presenter.ts';
 import { presentSessionNotes } from './session-notes.presenter.ts';
 import { findHistoryBadges, findHistoryPage, findSessionHistory, historyExportBatches } from './history.repository.ts';
@@ -71,10 +72,9 @@ export async function historyRoutes(app: FastifyInstance, { db }: AppContext): P
       schema: { params: z.object({ sessionId: sessionIdParam }), response: { 200: rowsAnswer(historyRow) } },
     },
     async (request) => {
-      const records = await findSessionHistory(db, request.params.sessionId);
-      if (records.length === 0) throw new HttpError(404, HISTORY_MESSAGES.sessionNotFound);
-      const badges = await findHistoryBadges(db, records);
-      return { success: true as const, data: { rows: records.map((record) => maskHistoryRow(presentHistoryRow(record, records.length, badges))) } };
+      const rows = await sessionTranscript(db, request.params.sessionId);
+      if (rows.length === 0) throw new HttpError(404, HISTORY_MESSAGES.sessionNotFound);
+      return { success: true as const, data: { rows } };
     },
   );
 
