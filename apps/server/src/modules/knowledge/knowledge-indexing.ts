@@ -6,6 +6,12 @@ import { documentSections } from '../../ingest/reading/document-sections.ts';
 import type { KnowledgeStore } from './knowledge-store.ts';
 import { type ChunkOwner, type ChunkWindows, type NewChunk, replaceChunks } from './knowledge.repository.ts';
 
+/**
+ * The queue that re-embeds an owner's chunks window by window (knowledge-windows-job.ts): { documentId } or
+ * { informTheBotId }. Migration 2101 names it too; a document with jobs in it is still being indexed.
+ */
+export const KNOWLEDGE_WINDOWS_QUEUE = 'knowledge-windows';
+
 /** An owner's text cut and embedded, ready to be written in the transaction that marks it indexed. */
 export interface PreparedChunks {
   chunks: NewChunk[];

@@ -7,9 +7,6 @@ import { embeddedText } from './knowledge-indexing.ts';
 import type { KnowledgeStore } from './knowledge-store.ts';
 import { chunksOf, writeChunkWindows } from './knowledge.repository.ts';
 
-/** Re-embeds an owner's chunks window by window: { documentId } or { informTheBotId }. Migration 2101 names it too. */
-export const KNOWLEDGE_WINDOWS_QUEUE = 'knowledge-windows';
-
 const payloadSchema = z.union([
   z.object({ documentId: z.number().int().positive() }),
   z.object({ informTheBotId: z.number().int().positive() }),
