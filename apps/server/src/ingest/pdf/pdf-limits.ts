@@ -3,7 +3,7 @@ import { describeDuration } from '../describe-duration.ts';
 /**
  * What one PDF may cost the process that reads it (docs/security.md, docs/ingestion.md). A PDF is read in
  * a child process of its own under a hard address-space and processor-time limit set by the operating
- * system (pdf-process.ts), so a decompression bomb or a file that loops ends that process, never the server.
+ * system (start-worker.ts, startProcess), so a decompression bomb or a file that loops ends that process, never the server.
  */
 export interface PdfLimits {
   /** The largest buffer one stream may inflate into, in MB: past it the file is refused with pdfExpands. */

@@ -1,5 +1,5 @@
 // The PDF reading process: reads one PDF (its bytes on stdin) and answers once over the IPC channel, then
-// exits. It runs under the operating system's address-space and processor-time limits (pdf-process.ts), with
+// exits. It runs under the operating system's address-space and processor-time limits (start-worker.ts, startProcess), with
 // the inflate guard installed before pdf.js loads, so a file that swells or loops ends this process only.
 import { installInflateGuard } from './inflate-guard.ts';
 import type { PdfWorkerMessage, PdfWorkerSettings } from './pdf-worker-messages.ts';

@@ -4,7 +4,7 @@ import type { QuestionTerm } from '../knowledge/question-terms.ts';
 /**
  * The extractive answer without an LLM: the one to three consecutive sentences of the retrieved passages that
  * best answer the question, with the sentence before them where it is needed to make sense. Pure; the
- * sentences' English stems come from the database (chat-answers.ts), so they match the search's.
+ * sentences' English stems come from the database (answer-question.ts), so they match the search's.
  */
 
 /** A sentence of a passage, where it stands, and its stems. */
