@@ -3,8 +3,8 @@
 import { createDeflate } from 'node:zlib';
 import { buildTestPdf } from './test-pdfs.ts';
 
-/** Deflates `size` bytes of one repeated byte without holding them: what a bomb's stream is made of. */
-async function deflateRepeated(byte: number, size: number): Promise<Buffer> {
+/** Deflates the blocks one after another without holding them all: what a hostile file's stream is made of. */
+async function deflateBlocks(blocks: Iterable<Buffer>): Promise<Buffer> {
   const deflate = createDeflate({ level: 9 });
   const out: Buffer[] = [];
   deflate.on('data', (chunk: Buffer) => out.push(chunk));
@@ -12,14 +12,18 @@ async function deflateRepeated(byte: number, size: number): Promise<Buffer> {
     deflate.on('end', resolve);
     deflate.on('error', reject);
   });
-  const block = Buffer.alloc(1024 * 1024, byte);
-  for (let written = 0; written < size; written += block.length) {
-    const part = written + block.length <= size ? block : block.subarray(0, size - written);
-    if (!deflate.write(part)) await new Promise((resolve) => deflate.once('drain', resolve));
+  for (const block of blocks) {
+    if (!deflate.write(block)) await new Promise((resolve) => deflate.once('drain', resolve));
   }
   deflate.end();
   await done;
   return Buffer.concat(out);
+}
+
+/** `size` bytes of one repeated byte, a megabyte at a time. */
+function* repeatedBytes(byte: number, size: number): Generator<Buffer> {
+  const block = Buffer.alloc(1024 * 1024, byte);
+  for (let written = 0; written < size; written += block.length) yield written + block.length <= size ? block : block.subarray(0, size - written);
 }
 
 /**
@@ -27,7 +31,7 @@ async function deflateRepeated(byte: number, size: number): Promise<Buffer> {
  * thousandth of that on disk (1 GiB inflated is about 1 MB), the shape of a decompression bomb.
  */
 export async function buildInflateBombPdf(inflatedBytes: number): Promise<Buffer> {
-  return onePagePdf(await deflateRepeated(0x20, inflatedBytes));
+  return onePagePdf(await deflateBlocks(repeatedBytes(0x20, inflatedBytes)));
 }
 
 /**
@@ -35,21 +39,9 @@ export async function buildInflateBombPdf(inflatedBytes: number): Promise<Buffer
  * deflated to a few hundred kB): seconds of processor time for pdf.js to read, the shape of a file that hogs it.
  */
 export async function buildSlowPdf(operations: number): Promise<Buffer> {
-  const deflate = createDeflate({ level: 9 });
-  const out: Buffer[] = [];
-  deflate.on('data', (chunk: Buffer) => out.push(chunk));
-  const done = new Promise<void>((resolve, reject) => {
-    deflate.on('end', resolve);
-    deflate.on('error', reject);
-  });
   const line = Buffer.from('BT /F1 12 Tf 72 720 Td (slow) Tj ET\n', 'latin1');
   const block = Buffer.concat(Array.from({ length: 1000 }, () => line));
-  for (let written = 0; written < operations; written += 1000) {
-    if (!deflate.write(block)) await new Promise((resolve) => deflate.once('drain', resolve));
-  }
-  deflate.end();
-  await done;
-  return onePagePdf(Buffer.concat(out));
+  return onePagePdf(await deflateBlocks(Array.from({ length: Math.ceil(operations / 1000) }, () => block)));
 }
 
 /** A one-page PDF (Helvetica as F1) whose content is `stream`, deflated. */

@@ -4,19 +4,13 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import { type Writable } from 'node:stream';
+import { StaffReasonError } from '../ingest-error.ts';
 import { looksLikePdf } from '../reading/document-kind.ts';
 import { blockedAddressKind } from './network-address.ts';
 
 /** A URL that cannot be fetched, with the reason in the staff member's words. */
-export class RemoteFetchError extends Error {
+export class RemoteFetchError extends StaffReasonError {
   override readonly name = 'RemoteFetchError';
-
-  constructor(
-    readonly reason: string,
-    options?: { cause?: unknown },
-  ) {
-    super(reason, options);
-  }
 }
 
 export const REMOTE_FETCH_REASONS = {
