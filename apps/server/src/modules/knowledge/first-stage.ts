@@ -8,6 +8,24 @@ import type { QuestionTerm } from './question-terms.ts';
  * can change that choice.
  */
 
+/** BM25's usual constants (Lucene's and Elasticsearch's defaults). */
+export const BM25_K1 = 1.2;
+export const BM25_B = 0.75;
+
+/** BM25 of one chunk over the question's known terms (each term's IDF counted for its weight), and the terms it holds. */
+export function bm25Of(known: readonly QuestionTerm[], termFrequencies: readonly number[], length: number, averageLength: number) {
+  const norm = BM25_K1 * (1 - BM25_B + (BM25_B * length) / Math.max(averageLength, Number.MIN_VALUE));
+  let bm25 = 0;
+  const matched: string[] = [];
+  known.forEach((term, index) => {
+    const tf = termFrequencies[index] ?? 0;
+    if (tf <= 0) return;
+    bm25 += (term.idf * term.weight * tf * (BM25_K1 + 1)) / (tf + norm);
+    matched.push(term.term);
+  });
+  return { bm25, matched };
+}
+
 /** A candidate as the first stage scores it. */
 export interface FirstStageChunk {
   id: number;

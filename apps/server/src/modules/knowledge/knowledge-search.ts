@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { parseTsvector } from './tsvector-text.ts';
-import { bestByText, bestWithVectors, type Chosen, firstStageScorer, likeliest } from './first-stage.ts';
+import { bestByText, bestWithVectors, bm25Of, type Chosen, firstStageScorer, likeliest } from './first-stage.ts';
 import {
   details,
   type DetailRow,
@@ -22,9 +22,6 @@ import { type QuestionTerm, questionTerms } from './question-terms.ts';
  * question's terms come from question-terms.ts, the statements from knowledge-search.repository.ts.
  */
 
-/** BM25's usual constants (Lucene's and Elasticsearch's defaults). */
-export const BM25_K1 = 1.2;
-export const BM25_B = 0.75;
 /** Candidates that go on to the second stage, best first by the first (k of them when more are asked for). */
 export const RERANKED = 30;
 
@@ -52,20 +49,6 @@ export interface SearchInput {
   k: number;
   /** The question's embedding, or the promise of it: the full-text side runs while the embedder works. */
   queryEmbedding?: QueryEmbedding | Promise<QueryEmbedding | undefined>;
-}
-
-/** BM25 of one chunk over the question's known terms (each term's IDF counted for its weight), and the terms it holds. */
-export function bm25Of(known: readonly QuestionTerm[], termFrequencies: readonly number[], length: number, averageLength: number) {
-  const norm = BM25_K1 * (1 - BM25_B + (BM25_B * length) / Math.max(averageLength, Number.MIN_VALUE));
-  let bm25 = 0;
-  const matched: string[] = [];
-  known.forEach((term, index) => {
-    const tf = termFrequencies[index] ?? 0;
-    if (tf <= 0) return;
-    bm25 += (term.idf * term.weight * tf * (BM25_K1 + 1)) / (tf + norm);
-    matched.push(term.term);
-  });
-  return { bm25, matched };
 }
 
 interface ScoredChunk {
