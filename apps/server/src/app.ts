@@ -22,8 +22,8 @@ import { informTheBotRoutes } from './modules/inform-the-bot/inform-the-bot.rout
 import { botRoutes } from './modules/bot/bot.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createMailTransport, type MailTransport } from './mail/mail-transport.ts';
-import { createEmbedder } from './ingest/create-embedder.ts';
-import type { Embedder } from './ingest/embedder.ts';
+import { createEmbedder } from './ingest/embedders/create-embedder.ts';
+import type { Embedder } from './ingest/embedders/embedder.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { createKnowledgeStore } from './modules/knowledge/knowledge-store.ts';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes.ts';
@@ -53,7 +53,7 @@ import type { WidgetBuild } from './plugins/widget-build.ts';
 import { registerWidgetRoutes } from './plugins/widget-routes.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { queueStates } from './jobs/job-queue.ts';
-import { withEmbeddingMetrics } from './ingest/timed-embedder.ts';
+import { withEmbeddingMetrics } from './ingest/embedders/timed-embedder.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 
 export interface BuildAppOptions {

@@ -11,7 +11,7 @@ import { hashPassword } from '../lib/passwords.ts';
 import { createUser, type UserRecord } from '../modules/auth/users.repository.ts';
 import { ApiClient } from './api-client.ts';
 import { openTestDatabase } from './test-database.ts';
-import type { Embedder } from '../ingest/embedder.ts';
+import type { Embedder } from '../ingest/embedders/embedder.ts';
 import type { DestinationStream } from 'pino';
 
 export const TEST_BOT_API_KEY = 'test-bot-api-key-0123456789abcdef';

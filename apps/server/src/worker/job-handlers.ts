@@ -7,7 +7,8 @@ import { DOCUMENT_INGESTION_QUEUE, DOCUMENT_REINDEX_QUEUE } from '../modules/doc
 import { documentIngestionHandler, documentReindexHandler } from '../modules/documents/document-ingestion.ts';
 import { INFORM_THE_BOT_INDEXING_QUEUE, informTheBotIndexingHandler } from '../modules/inform-the-bot/inform-the-bot-indexing.ts';
 import type { KnowledgeStore } from '../modules/knowledge/knowledge-store.ts';
-import { KNOWLEDGE_WINDOWS_QUEUE, knowledgeWindowsHandler } from '../modules/knowledge/knowledge-windows-job.ts';
+import { KNOWLEDGE_WINDOWS_QUEUE } from '../modules/knowledge/knowledge-indexing.ts';
+import { knowledgeWindowsHandler } from '../modules/knowledge/knowledge-windows-job.ts';
 import { PASSWORD_RESET_QUEUE, passwordResetRequestHandler } from '../modules/auth/password-reset-request.ts';
 import { HELP_REQUEST_CREATED_QUEUE } from '../modules/help-requests/help-request-created.ts';
 import { helpRequestNotificationHandler } from '../modules/help-requests/help-request-notifications.ts';

@@ -28,8 +28,7 @@ import { sendExport } from '../../plugins/export-reply.ts';
 import { readPersonalDataMasking } from '../bot-settings/personal-data-masking.repository.ts';
 import { exportMasksPersonalData } from '../personal-data/export-masking.ts';
 import { HELP_REQUEST_COUNTERS } from './help-requests.counters.ts';
-import { findHistoryBadges, findSessionHistory } from '../history/history.repository.ts';
-import { maskHistoryRow, presentHistoryRow } from '../history/history.presenter.ts';
+import { sessionTranscript } from '../history/history.actions.ts';
 import { maskHelpRequest } from './help-requests.presenter.ts';
 import { repliesOfHelpRequest } from './help-request-replies.repository.ts';
 import { changeHelpRequestStatus, replyToHelpRequest } from './help-requests.actions.ts';
@@ -99,11 +98,9 @@ export async function helpRequestRoutes(app: FastifyInstance, { db, config }: Ap
     async (request) => {
       const sessionId = await findHelpRequestSessionId(db, request.params.id);
       if (sessionId === undefined) throw new HttpError(404, HELP_REQUEST_MESSAGES.notFound);
-      const transcript = sessionId === null ? [] : await findSessionHistory(db, sessionId);
+      const transcript = sessionId === null ? [] : await sessionTranscript(db, sessionId);
       const replies = await repliesOfHelpRequest(db, request.params.id);
-      const badges = await findHistoryBadges(db, transcript);
-      const shown = maskIf(await readPersonalDataMasking(db), maskHistoryRow);
-      return { success: true as const, data: { transcript: transcript.map((record) => shown(presentHistoryRow(record, transcript.length, badges))), replies } };
+      return { success: true as const, data: { transcript, replies } };
     },
   );
 

@@ -19,6 +19,7 @@ import { ratingsOfAnswers } from '../feedback/feedback.repository.ts';
 import { helpRequestsOfSession } from '../help-requests/help-requests.repository.ts';
 import { exportMasksPersonalData } from '../personal-data/export-masking.ts';
 import { answerSourcesOf } from './answer-sources.repository.ts';
+import { sessionTranscript } from './history.actions.ts';
 import { maskHistoryRow, presentHistoryRow } from './history.presenter.ts';
 import { presentSessionNotes } from './session-notes.presenter.ts';
 import { findHistoryBadges, findHistoryPage, findSessionHistory, historyExportBatches } from './history.repository.ts';
@@ -74,11 +75,9 @@ export async function historyRoutes(app: FastifyInstance, { db }: AppContext): P
       schema: { params: z.object({ sessionId: sessionIdParam }), response: { 200: rowsAnswer(historyRow) } },
     },
     async (request) => {
-      const records = await findSessionHistory(db, request.params.sessionId);
-      if (records.length === 0) throw new HttpError(404, HISTORY_MESSAGES.sessionNotFound);
-      const badges = await findHistoryBadges(db, records);
-      const shown = maskIf(await readPersonalDataMasking(db), maskHistoryRow);
-      return { success: true as const, data: { rows: records.map((record) => shown(presentHistoryRow(record, records.length, badges))) } };
+      const rows = await sessionTranscript(db, request.params.sessionId);
+      if (rows.length === 0) throw new HttpError(404, HISTORY_MESSAGES.sessionNotFound);
+      return { success: true as const, data: { rows } };
     },
   );
 

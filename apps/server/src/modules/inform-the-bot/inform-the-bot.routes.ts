@@ -13,7 +13,6 @@ import {
   replayRow,
 } from '@steward/contract/inform-the-bot';
 import {
-  canApproveInformation,
   canCreateInformation,
   canDeleteInformation,
   canEditInformation,
@@ -123,19 +122,9 @@ export async function informTheBotRoutes(app: FastifyInstance, context: AppConte
       schema: { params: idParams, body: approveInformTheBotRequest, response: { 200: successAnswer } },
     },
     async (request) => {
-      const viewer = signedIn(request);
       const actor = signedInActor(request);
-      const id = request.params.id;
-      const approved = await db.transaction((tx) => approveInformation(tx, actor, id, request.body?.content));
-      if (approved) return { success: true as const };
-      // Nothing was approved: say why, from the item as it is now.
-      const item = await findInformTheBotItem(db, id);
-      if (!item) throw new HttpError(404, INFORM_THE_BOT_MESSAGES.notFound);
-      if (item.status === 'approved') throw new HttpError(409, INFORM_THE_BOT_MESSAGES.alreadyApproved);
-      if (!canApproveInformation(viewer, { status: item.status, last_author_id: item.lastAuthorId })) {
-        throw new HttpError(403, INFORM_THE_BOT_MESSAGES.ownApproval);
-      }
-      throw new HttpError(409, INFORM_THE_BOT_MESSAGES.changedSinceLoaded);
+      await db.transaction((tx) => approveInformation(tx, actor, signedIn(request), request.params.id, request.body?.content));
+      return { success: true as const };
     },
   );
 

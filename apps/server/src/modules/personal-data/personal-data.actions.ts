@@ -8,8 +8,7 @@ import { type AuditObject, recordAudit, type StaffActor } from '../audit-log/rec
 import { savePersonalDataMasking } from '../bot-settings/personal-data-masking.repository.ts';
 import { findFeedbackById } from '../feedback/feedback.repository.ts';
 import { findHelpRequest } from '../help-requests/help-requests.repository.ts';
-import { presentHistoryRow } from '../history/history.presenter.ts';
-import { findSessionHistory } from '../history/history.repository.ts';
+import { wholeSessionRows } from '../history/history.actions.ts';
 
 /** What a reveal asks for (the contract's request, as parsed). */
 export type RevealTarget = { kind: 'history'; session_id: string } | { kind: 'feedback' | 'help_request'; id: number };
@@ -27,8 +26,6 @@ export async function setPersonalDataMasking(tx: Db, actor: StaffActor, masked: 
   });
 }
 
-const NO_BADGES = { ratings: new Map<number, 'up' | 'down'>(), sessionsWithHelpRequests: new Set<string>() };
-
 /**
  * One record's personal fields, whole, for a staff member holding view_personal_data (the route's rule), with
  * the audit entry saying who revealed which record (never what it held), in the caller's transaction.
@@ -41,12 +38,9 @@ export async function revealPersonalData(tx: Db, actor: StaffActor, target: Reve
 
 async function readWhole(tx: Db, target: RevealTarget): Promise<{ rows: RevealedPersonalData[]; object: AuditObject }> {
   if (target.kind === 'history') {
-    const records = await findSessionHistory(tx, target.session_id);
-    if (records.length === 0) throw new HttpError(404, HISTORY_MESSAGES.sessionNotFound);
-    const rows = records.map((record) => {
-      const row = presentHistoryRow(record, 0, NO_BADGES);
-      return { id: row.id, user_ip: row.user_ip, user_message: row.user_message, account: row.account };
-    });
+    const whole = await wholeSessionRows(tx, target.session_id);
+    if (whole.length === 0) throw new HttpError(404, HISTORY_MESSAGES.sessionNotFound);
+    const rows = whole.map((row) => ({ id: row.id, user_ip: row.user_ip, user_message: row.user_message, account: row.account }));
     return { rows, object: { type: 'chat_session', id: null, label: target.session_id } };
   }
   if (target.kind === 'feedback') {
