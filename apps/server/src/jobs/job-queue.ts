@@ -3,6 +3,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
+import { deletedRows } from '../db/deleted-rows.ts';
 import { type SqlRow, sqlRows } from '../db/sql-rows.ts';
 import { type DatabaseReachability, isDatabaseUnreachable } from '../db/database-reachability.ts';
 import type { Metrics, QueueState } from '../lib/metrics.ts';
@@ -273,3 +274,13 @@ export async function queueStates(db: Db): Promise<QueueState[]> {
      GROUP BY queue`);
   return rows.map((row) => ({ queue: row.queue, waiting: row.waiting, running: row.running, oldestSeconds: Number(row.oldest_seconds) }));
 }
+
+/** How long ended jobs are kept, for looking into what happened. */
+export const ENDED_JOB_KEPT_DAYS = { done: 7, failed: 30 } as const;
+
+/** Deletes jobs ended longer ago than ENDED_JOB_KEPT_DAYS (the hourly clean-up runs it); answers how many. */
+export const purgeEndedJobs = (db: Db): Promise<number> =>
+  deletedRows(db, sql`
+    DELETE FROM jobs
+    WHERE (status = 'done' AND finished_at <= now() - make_interval(days => ${ENDED_JOB_KEPT_DAYS.done}))
+       OR (status = 'failed' AND finished_at <= now() - make_interval(days => ${ENDED_JOB_KEPT_DAYS.failed}))`);

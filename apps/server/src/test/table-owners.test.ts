@@ -56,7 +56,7 @@ const OWNERS: Record<string, string> = {
  * owner delete its own rows and the writer ask it to: the privacy deletes (retention and erasure, through
  * privacy/counted-deletes.ts, which also lowers the owners' list counters, privacy/retention-purge.repository.ts
  * and privacy/personal-data.repository.ts, which erases a visitor's queued mails and notifications from the job
- * queue's table), and the hourly clean-up (worker/clean-up.ts). The mail queue's tables, when they come, join
+ * queue's table). The mail queue's tables, when they come, join
  * here or get their owner's verbs. An entry that is no longer found fails the test, so this list only shrinks.
  */
 const KNOWN_SECOND_WRITERS: readonly { table: string; writer: string }[] = [
@@ -66,12 +66,6 @@ const KNOWN_SECOND_WRITERS: readonly { table: string; writer: string }[] = [
   { table: 'help_request_replies', writer: 'privacy' },
   { table: 'chat_sessions', writer: 'privacy' },
   { table: 'jobs', writer: 'privacy' },
-  { table: 'auth_tokens', writer: 'worker/clean-up.ts' },
-  { table: 'jobs', writer: 'worker/clean-up.ts' },
-  { table: 'login_throttles', writer: 'worker/clean-up.ts' },
-  { table: 'rate_limits', writer: 'worker/clean-up.ts' },
-  { table: 'sessions', writer: 'worker/clean-up.ts' },
-  { table: 'trusted_browsers', writer: 'worker/clean-up.ts' },
 ];
 
 const SERVER_SOURCE = path.join(REPOSITORY_ROOT, 'apps', 'server', 'src');
