@@ -4,7 +4,7 @@ import { openDatabase } from '../db/client.ts';
 import { lockDataDir } from '../db/data-dir-lock.ts';
 import { keepNewFilesPrivate } from '../lib/private-files.ts';
 import { migrate } from '../db/migrate.ts';
-import { rebuildStatisticsRollup, rowsCompleteSince } from '../modules/statistics/statistics-rollup-rebuild.ts';
+import { rebuildStatisticsRollup, rowsCompleteSince } from '../modules/statistics/statistics-recount.repository.ts';
 import { StartUpError } from '../start-up-error.ts';
 import { explainStartUpFailure } from '../start-up-failure.ts';
 

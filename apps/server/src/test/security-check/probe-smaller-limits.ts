@@ -1,4 +1,4 @@
-import { buildTestPdf } from '../../ingest/test-pdfs.ts';
+import { buildTestPdf } from '../test-pdfs.ts';
 import { botPost, call, DASHBOARD_FETCH, login, probe, residentBytes, sessionCookieOf } from './probe-calls.ts';
 import { DEMO_VIEWER, type ScanTarget } from './scan-target.ts';
 import type { StepResult } from './step-result.ts';
