@@ -23,6 +23,9 @@ export type SqlRow<T extends Table> = {
 /** bigint, and count(*), as raw SQL answers it: a number from PGlite, a string from node-postgres. */
 export type SqlBigint = number | string;
 
+/** A count(*) as a number (0 when there was no row). */
+export const counted = (value: SqlBigint | null | undefined): number => Number(value ?? 0);
+
 type SqlValue<C extends Column> = RawValue<C['_']['columnType'], C['_']['data']> | (C['_']['notNull'] extends true ? never : null);
 
 /** Drizzle's drivers leave dates and times unparsed in raw results; pgvector and numeric come as text too. */

@@ -1,4 +1,8 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { counted, type SqlBigint, sqlRows } from '../../db/sql-rows.ts';
+import { bumpCounters } from '../../lib/list-counters.ts';
+import { FEEDBACK_COUNTERS } from './feedback.counters.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { maskCardNumbers } from '../../lib/personal-data.ts';
 import { bumpStatisticsRollup } from '../statistics/statistics-rollup.repository.ts';
@@ -38,4 +42,21 @@ export async function rateAnswerOnce(tx: Db, rating: NewFeedback): Promise<{ id:
   await bumpStatisticsRollup(tx, new Date(earlier.time), ratingDelta(earlier.rating, -1));
   await bumpStatisticsRollup(tx, rating.time, ratingDelta(rating.rating, 1));
   return { id: earlier.id, replaced: true };
+}
+
+/**
+ * Deletes the ratings under `condition` and takes them off Feedback's counters in the caller's transaction (the
+ * retention's batches and an erasure ask for it; the statistics' rollups keep their counts). Answers how many went.
+ */
+export async function deleteFeedbackRows(tx: Db, condition: SQL): Promise<number> {
+  const [gone] = await sqlRows<{ rows: SqlBigint; up: SqlBigint; down: SqlBigint }>(
+    tx,
+    sql`WITH gone AS (DELETE FROM feedback WHERE ${condition} RETURNING rating)
+      SELECT count(*) AS rows, count(*) FILTER (WHERE rating = 'up') AS up, count(*) FILTER (WHERE rating = 'down') AS down FROM gone`,
+  );
+  const rows = counted(gone?.rows);
+  await bumpCounters(tx, [FEEDBACK_COUNTERS.all], -rows);
+  await bumpCounters(tx, [FEEDBACK_COUNTERS.up], -counted(gone?.up));
+  await bumpCounters(tx, [FEEDBACK_COUNTERS.down], -counted(gone?.down));
+  return rows;
 }

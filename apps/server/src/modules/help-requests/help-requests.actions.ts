@@ -6,13 +6,17 @@ import {
   type HelpRequestStatus,
 } from '@steward/contract/help-requests';
 import type { Config } from '../../config.ts';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { counted, type SqlBigint, sqlRows } from '../../db/sql-rows.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { bumpCounters } from '../../lib/list-counters.ts';
 import { maskCardNumbers, maskPersonalData } from '../../lib/personal-data.ts';
 import { helpRequestReplyMail } from '../../mail/help-request-mails.ts';
 import { enqueueMail } from '../../mail/mail-queue.ts';
 import { recordAudit, type StaffActor } from '../audit-log/record-audit.ts';
+import { HELP_REQUEST_COUNTERS } from './help-requests.counters.ts';
 import { HELP_REQUEST_CREATED_QUEUE, type HelpRequestCreatedPayload } from './help-request-created.ts';
 import { insertHelpRequestReply } from './help-request-replies.repository.ts';
 import { findHelpRequest, insertHelpRequest, lockHelpRequestStatus, type NewHelpRequest, saveHelpRequestStatus } from './help-requests.repository.ts';
@@ -72,4 +76,23 @@ export async function replyToHelpRequest(
   );
   await recordAudit(tx, actor, { action: 'help_request_replied', object: auditedHelpRequest(helpRequest), details: { characters: message.length } });
   return reply;
+}
+
+/**
+ * Deletes the help requests under `condition`, whatever their status (their replies by cascade), and takes them
+ * off Help Requests' counters in the caller's transaction (the retention's batches and an erasure ask for it).
+ * Answers how many went.
+ */
+export async function deleteHelpRequestRows(tx: Db, condition: SQL): Promise<number> {
+  const [gone] = await sqlRows<{ rows: SqlBigint; pending: SqlBigint; resolved: SqlBigint }>(
+    tx,
+    sql`WITH gone AS (DELETE FROM help_requests WHERE ${condition} RETURNING status)
+      SELECT count(*) AS rows, count(*) FILTER (WHERE status = 'pending') AS pending,
+        count(*) FILTER (WHERE status = 'resolved') AS resolved FROM gone`,
+  );
+  const rows = counted(gone?.rows);
+  await bumpCounters(tx, [HELP_REQUEST_COUNTERS.all], -rows);
+  await bumpCounters(tx, [HELP_REQUEST_COUNTERS.pending], -counted(gone?.pending));
+  await bumpCounters(tx, [HELP_REQUEST_COUNTERS.resolved], -counted(gone?.resolved));
+  return rows;
 }

@@ -1,6 +1,8 @@
 import type { BotMessageRow } from '@steward/contract/bot';
 import type { HistoryRow } from '@steward/contract/history';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { counted, type SqlBigint, sqlRows } from '../../db/sql-rows.ts';
 import { bumpCounters } from '../../lib/list-counters.ts';
 import { maskCardNumbers, maskIf } from '../../lib/personal-data.ts';
 import { readPersonalDataMasking } from '../bot-settings/personal-data-masking.repository.ts';
@@ -48,4 +50,30 @@ const NO_BADGES = { ratings: new Map<number, 'up' | 'down'>(), sessionsWithHelpR
 /** A chat session's exchanges whole (unmasked, without badges), oldest first: for Reveal, which audits it (personal-data.actions.ts). */
 export async function wholeSessionRows(db: Db, sessionId: string): Promise<HistoryRow[]> {
   return (await findSessionHistory(db, sessionId)).map((record) => presentHistoryRow(record, 0, NO_BADGES));
+}
+
+/**
+ * Deletes the exchanges under `condition` (their answer sources by cascade) and takes them off History's counters
+ * in the caller's transaction, so `total_count` equals the rows: the retention's batches and an erasure
+ * (privacy/) ask for it. The statistics' rollups are not touched (they count what happened, not who). Answers how many went.
+ */
+export async function deleteHistoryRows(tx: Db, condition: SQL): Promise<number> {
+  const [gone] = await sqlRows<{ rows: SqlBigint; gaps: SqlBigint }>(
+    tx,
+    sql`WITH gone AS (DELETE FROM history WHERE ${condition} RETURNING coverage_gap)
+      SELECT count(*) AS rows, count(*) FILTER (WHERE coverage_gap) AS gaps FROM gone`,
+  );
+  const rows = counted(gone?.rows);
+  await bumpCounters(tx, [HISTORY_COUNTER], -rows);
+  await bumpCounters(tx, [COVERAGE_GAP_COUNTER], -counted(gone?.gaps));
+  return rows;
+}
+
+/** Deletes the chat sessions under `condition` (the retention's and an erasure's; their exchanges go by their own delete); answers how many went. */
+export async function deleteChatSessions(tx: Db, condition: SQL): Promise<number> {
+  const [gone] = await sqlRows<{ rows: SqlBigint }>(
+    tx,
+    sql`WITH gone AS (DELETE FROM chat_sessions WHERE ${condition} RETURNING 1) SELECT count(*) AS rows FROM gone`,
+  );
+  return counted(gone?.rows);
 }

@@ -1,9 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PersonalDataRequest, PersonalDataTable } from '@steward/contract/privacy';
 import type { Db } from '../../db/client.ts';
-import { type SqlBigint, sqlRows } from '../../db/sql-rows.ts';
+import { counted, type SqlBigint, sqlRows } from '../../db/sql-rows.ts';
 import { MAIL_QUEUE } from '../../mail/mail-queue.ts';
-import { counted, deleteFeedbackRows, deleteHelpRequestRows, deleteHistoryRows } from './counted-deletes.ts';
+import { deleteFeedbackRows } from '../feedback/feedback.actions.ts';
+import { deleteHelpRequestRows } from '../help-requests/help-requests.actions.ts';
+import { deleteChatSessions, deleteHistoryRows } from '../history/history.actions.ts';
 import { HELP_REQUEST_CREATED_QUEUE } from '../help-requests/help-request-created.ts';
 import { wholeAddressPattern } from '../../lib/email-mentions.ts';
 
@@ -137,19 +139,16 @@ export async function eraseVisitorData(tx: Db, visitor: VisitorData, request: Pe
   );
   const helpRequests = await deleteHelpRequestRows(tx, matching('helpRequests', visitor, request));
 
-  const deleteAll = async (table: 'chatSessions' | 'queuedMails'): Promise<number> => {
-    const [row] = await sqlRows<{ rows: SqlBigint }>(
-      tx,
-      sql`WITH gone AS (DELETE FROM ${TABLE_NAMES[table]} WHERE ${matching(table, visitor, request)} RETURNING 1) SELECT count(*) AS rows FROM gone`,
-    );
-    return counted(row?.rows);
-  };
+  const [mails] = await sqlRows<{ rows: SqlBigint }>(
+    tx,
+    sql`WITH gone AS (DELETE FROM jobs WHERE ${matching('queuedMails', visitor, request)} RETURNING 1) SELECT count(*) AS rows FROM gone`,
+  );
   return {
     history,
     feedback,
     helpRequests,
     helpRequestReplies: counted(replies?.rows),
-    chatSessions: await deleteAll('chatSessions'),
-    queuedMails: await deleteAll('queuedMails'),
+    chatSessions: await deleteChatSessions(tx, matching('chatSessions', visitor, request)),
+    queuedMails: counted(mails?.rows),
   };
 }

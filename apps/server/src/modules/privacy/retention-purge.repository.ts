@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type SqlBigint, sqlRows } from '../../db/sql-rows.ts';
-import { counted, deleteFeedbackRows, deleteHelpRequestRows, deleteHistoryRows } from './counted-deletes.ts';
+import { deleteFeedbackRows } from '../feedback/feedback.actions.ts';
+import { deleteHelpRequestRows } from '../help-requests/help-requests.actions.ts';
+import { deleteChatSessions, deleteHistoryRows } from '../history/history.actions.ts';
 import { deleteInBatches, RETENTION_BATCH_ROWS } from '../../lib/batched-deletes.ts';
 import { noteRowsPurgedBefore } from '../statistics/statistics-recount.repository.ts';
 
@@ -29,16 +30,13 @@ export const purgeHistoryBefore = (db: Db, cutOff: Date, batchRows = RETENTION_B
 export const purgeChatSessionsBefore = (db: Db, cutOff: Date, batchRows = RETENTION_BATCH_ROWS): Promise<number> =>
   deleteInBatches(db, batchRows, async (tx) => {
     const before = cutOff.toISOString();
-    const [gone] = await sqlRows<{ rows: SqlBigint }>(
+    const rows = await deleteChatSessions(
       tx,
-      sql`WITH batch AS (
-          SELECT session_id FROM chat_sessions
-          WHERE started_at < ${before}::timestamptz AND last_message_at < ${before}::timestamptz
-          ORDER BY started_at LIMIT ${batchRows}),
-        gone AS (DELETE FROM chat_sessions USING batch WHERE chat_sessions.session_id = batch.session_id RETURNING 1)
-        SELECT count(*) AS rows FROM gone`,
+      sql`session_id IN (
+        SELECT session_id FROM chat_sessions
+        WHERE started_at < ${before}::timestamptz AND last_message_at < ${before}::timestamptz
+        ORDER BY started_at LIMIT ${batchRows})`,
     );
-    const rows = counted(gone?.rows);
     if (rows > 0) await noteRowsPurgedBefore(tx, cutOff);
     return rows;
   });
