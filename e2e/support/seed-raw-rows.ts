@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { bumpCounters, feedback, history, migrate, openDatabase } from '@steward/server/test-support';
-import { type E2eSeeds, RAW_FEEDBACK, RAW_HISTORY } from './script-payloads.ts';
+import { type E2eSeeds, HOSTILE_ANSWER_HTML, HOSTILE_ANSWER_SESSION_ID, RAW_FEEDBACK, RAW_HISTORY } from './script-payloads.ts';
 
 const [dataDir, seedsFile] = process.argv.slice(2);
 if (!dataDir || !seedsFile) throw new Error('Usage: seed-raw-rows.ts <DATA_DIR> <seeds file>');
@@ -45,9 +45,14 @@ const seeds: E2eSeeds = await database.db.transaction(async (tx) => {
     })
     .returning({ id: feedback.id });
   if (!rated) throw new Error('The raw feedback row was not stored.');
-  await bumpCounters(tx, ['history'], 1);
+  const [hostile] = await tx
+    .insert(history)
+    .values({ sessionId: HOSTILE_ANSWER_SESSION_ID, userMessage: 'Where is my order?', apiResponse: HOSTILE_ANSWER_HTML, time: new Date('2300-01-01T00:00:30Z') })
+    .returning({ id: history.id });
+  if (!hostile) throw new Error('The hostile answer was not stored.');
+  await bumpCounters(tx, ['history'], 2);
   await bumpCounters(tx, ['feedback', `feedback:${RAW_FEEDBACK.rating}`], 1);
-  return { rawHistoryId: row.id, rawFeedbackId: rated.id };
+  return { rawHistoryId: row.id, rawFeedbackId: rated.id, hostileAnswerHistoryId: hostile.id };
 });
 await database.close();
 fs.writeFileSync(seedsFile, JSON.stringify(seeds));

@@ -5,7 +5,7 @@ import { expect, expectNoAccessibilityViolations, test } from '../support/fixtur
 
 /**
  * Issue 40, the staff's loop: the lists' triage filters live in the URL (reload and back keep them), combine
- * with the spec's tabs, and the Export links download what the list shows. Every seeded row comes from a
+ * with the spec's tabs, and the Export buttons download what the list shows. Every seeded row comes from a
  * site of its own, so the site filter isolates it from what other specs store.
  */
 test.use({ timezoneId: 'UTC', locale: 'en-US' });
@@ -19,9 +19,9 @@ async function typeFilter(page: Page, label: string, value: string): Promise<voi
   await page.getByLabel(label, { exact: true }).press('Enter');
 }
 
-/** Clicks an Export link and answers the file's name and text. */
+/** Clicks an Export button and answers the file's name and text. */
 async function download(page: Page, name: string): Promise<{ filename: string; text: string }> {
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name }).click()]);
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name }).click()]);
   const path = await file.path();
   return { filename: file.suggestedFilename(), text: await readFile(path, 'utf8') };
 }
@@ -101,7 +101,7 @@ test.describe('History: triage filters and export', () => {
     await expect(page.getByText('The site must be an http(s) address without a path')).toBeVisible();
     await expect(page).toHaveURL(/\/history$/);
     // Viewers do not hold export_data.
-    await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
   });
 });
 
@@ -160,14 +160,15 @@ test.describe('Feedback and Help Requests: filters with the tabs, and export', (
     await page.goto('/audit-log?action=sign_in');
     const csv = await download(page, 'Export CSV');
     expect(csv.filename).toMatch(/^steward-audit-log-.*\.csv$/);
-    expect(csv.text.split('\r\n')[0]).toBe('id,time,actor_id,actor_name,actor_email,action,object_type,object_id,object_label,details,ip');
-    expect(csv.text).toContain(',sign_in,');
+    // Every field quoted (issue 52: a line break in a field must stay in its cell).
+    expect(csv.text.split('\r\n')[0]).toBe('"id","time","actor_id","actor_name","actor_email","action","object_type","object_id","object_label","details","ip"');
+    expect(csv.text).toContain(',"sign_in",');
   });
 });
 
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 667 } } as const;
 for (const [size, viewport] of Object.entries(SIZES)) for (const theme of ['light', 'dark'] as const) {
-  test(`the filters and export links have no axe violations in the ${theme} theme at ${size} size`, async ({ page, request, signIn }) => {
+  test(`the filters and export buttons have no axe violations in the ${theme} theme at ${size} size`, async ({ page, request, signIn }) => {
     test.slow(); // four screens and a refused filter, each checked by axe
     const site = uniqueSite();
     await seedHistory(request, site);
@@ -178,7 +179,7 @@ for (const [size, viewport] of Object.entries(SIZES)) for (const theme of ['ligh
       await page.goto(path);
       await expect(page.locator('html')).toHaveAttribute('data-bs-theme', theme);
       await expect(page.getByText('Loading…')).toHaveCount(0);
-      await expect(page.getByRole('link', { name: 'Export CSV' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
       await test.step(path, () => expectNoAccessibilityViolations(page));
     }
     await page.goto('/history');

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
+import { DataDirLockedError, lockDataDir, lockFilePath } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { scheduleCleanUp } from './worker/clean-up.ts';
 import { jobLanes } from './worker/job-handlers.ts';
@@ -11,10 +11,12 @@ import { jobOwnerName, releaseInterruptedJobs } from './jobs/job-queue.ts';
 import { startJobWorker } from './jobs/job-worker.ts';
 import { requireWebBuild } from './plugins/web-build.ts';
 import { requireWidgetBuild } from './plugins/widget-build.ts';
-import { listenForBackups } from './setup/backup-socket.ts';
+import { backupSocketPath, listenForBackups } from './setup/backup-socket.ts';
+import { outboxFolder } from './mail/outbox.ts';
 import { ensureFirstAdministrator } from './setup/first-admin.ts';
 import type { FirstAdministrator } from './setup/start-banner.ts';
 import { dataDirFailure } from './start-up-failure.ts';
+import { keepNewFilesPrivate, makePrivate, type PrivacyRepair } from './lib/private-files.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -32,6 +34,9 @@ export interface RunningServer {
 export async function startServer(config: Config): Promise<RunningServer> {
   const webDistDir = requireWebBuild();
   const widgetBuild = requireWidgetBuild();
+  // DATA_DIR is the server's user's alone: what this process writes, and what an older version left readable.
+  keepNewFilesPrivate();
+  const repaired = makeDataDirPrivate(config.dataDir);
   const releaseLock = config.databaseUrl ? () => undefined : lockDataDirOrExplain(config.dataDir);
   let database: Database | undefined;
   try {
@@ -40,6 +45,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       : await openPgliteOrExplain(config.dataDir);
     const { app, context } = await buildApp({ config, database, webDistDir, widgetBuild });
     if (!webDistDir) app.log.warn('No dashboard build found: serving the API only (run `npm run build`, or the Vite dev server).');
+    logPrivacyRepair(app.log, repaired);
     if (config.allowPrivateUrls) {
       app.log.warn('ALLOW_PRIVATE_URLS=true: document URLs may reach loopback and private network addresses. For tests only: never set it in production.');
     }
@@ -87,6 +93,26 @@ export async function startServer(config: Config): Promise<RunningServer> {
   }
 }
 
+/**
+ * DATA_DIR itself and what Steward keeps in it made the server's user's alone: only those, so a DATA_DIR set to a
+ * folder that holds other things (it should not) keeps their modes.
+ */
+function makeDataDirPrivate(dataDir: string): PrivacyRepair {
+  const repair = makePrivate(dataDir, undefined, false);
+  for (const kept of [pgliteDir(dataDir), outboxFolder(dataDir), lockFilePath(dataDir), backupSocketPath(dataDir)]) makePrivate(kept, repair);
+  return repair;
+}
+
+/** One line when the start took other users' access off DATA_DIR's files (an install made before issue 52). */
+function logPrivacyRepair(log: FastifyInstance['log'], repair: PrivacyRepair): void {
+  if (repair.changed > 0) {
+    log.warn(`Made ${repair.changed} files and directories in DATA_DIR private to the server's user (0700 directories, 0600 files): other local users could read them.`);
+  }
+  if (repair.failed.length > 0) {
+    log.warn(`${repair.failed.length} files in DATA_DIR are still readable by other users and could not be changed (another user's?), e.g. ${repair.failed[0] ?? ''}: chmod go-rwx them.`);
+  }
+}
+
 /** How long a graceful stop waits for requests in flight (an upload, an export) before closing their connections. */
 const HTTP_STOP_GRACE_MS = 15_000;
 
@@ -114,9 +140,11 @@ function lockDataDirOrExplain(dataDir: string): () => void {
   }
 }
 
+const pgliteDir = (dataDir: string): string => path.join(dataDir, 'pglite');
+
 async function openPgliteOrExplain(dataDir: string): Promise<Database> {
   try {
-    return await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    return await openDatabase({ kind: 'pglite', dataDir: pgliteDir(dataDir) });
   } catch (error) {
     throw dataDirFailure(dataDir, error);
   }

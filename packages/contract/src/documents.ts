@@ -41,6 +41,7 @@ export const DOCUMENT_MESSAGES = {
   noFiles: 'Please add at least one file or document URL.',
   filesDataMismatch: 'Each uploaded file needs one title and source URL in filesData.',
   uploadNotFound: 'An uploaded file was not found. Please upload it again.',
+  fileRegisteredTwice: 'Each uploaded file can be registered once: a file_id appears twice in filesData.',
   tooManyFiles: tooManyFilesMessage(MAX_FILES_PER_UPLOAD),
   replaceNeedsOneFile: 'Send one file to replace a document with.',
   replaceFileMissing: 'Send the new version of the document as a file.',
@@ -122,7 +123,8 @@ export const registerFilesRequest = z.strictObject({
       }),
     )
     .min(1, DOCUMENT_MESSAGES.noFiles)
-    .max(MAX_FILES_PER_UPLOAD, DOCUMENT_MESSAGES.tooManyFiles),
+    .max(MAX_FILES_PER_UPLOAD, DOCUMENT_MESSAGES.tooManyFiles)
+    .refine((entries) => new Set(entries.map((entry) => entry.file_id)).size === entries.length, DOCUMENT_MESSAGES.fileRegisteredTwice),
 });
 export type RegisterFilesRequest = z.infer<typeof registerFilesRequest>;
 

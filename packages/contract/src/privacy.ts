@@ -107,8 +107,11 @@ export const PERSONAL_DATA_MESSAGES = {
   confirmErase: 'Erase everything listed? This cannot be undone.',
 } as const;
 
-/** The stores an erasure reaches, in the order the screen lists them. */
-export const PERSONAL_DATA_TABLES = ['history', 'feedback', 'helpRequests', 'helpRequestReplies', 'chatSessions', 'queuedMails'] as const;
+/**
+ * The stores an erasure reaches, in the order the screen lists them. The audit log's entries that quote the visitor
+ * are redacted, not deleted (who did what stays; issue 52); the outbox is DATA_DIR/outbox of the server that erases.
+ */
+export const PERSONAL_DATA_TABLES = ['history', 'feedback', 'helpRequests', 'helpRequestReplies', 'chatSessions', 'queuedMails', 'outboxMails', 'auditEntries'] as const;
 export type PersonalDataTable = (typeof PERSONAL_DATA_TABLES)[number];
 
 export const PERSONAL_DATA_TABLE_LABELS: Record<PersonalDataTable, string> = {
@@ -118,6 +121,8 @@ export const PERSONAL_DATA_TABLE_LABELS: Record<PersonalDataTable, string> = {
   helpRequestReplies: 'Replies to help requests',
   chatSessions: 'Chat sessions',
   queuedMails: 'Mails and notifications in the queue',
+  outboxMails: 'Mails in the outbox folder (no mail server)',
+  auditEntries: 'Audit log entries quoting them (redacted: who did what stays)',
 };
 
 const IPV4 = z.ipv4();

@@ -2,12 +2,14 @@ import { parseArgs } from 'node:util';
 import { readConfig } from '../config.ts';
 import { explainStartUpFailure } from '../start-up-failure.ts';
 import { backupEmbeddedDatabase, restoreEmbeddedDatabase } from './embedded-backup.ts';
+import { keepNewFilesPrivate } from '../lib/private-files.ts';
 
 /**
  * `npm run backup -- <file>` and `npm run restore -- <file>` for the embedded database (DATA_DIR). On
  * PostgreSQL (DATABASE_URL) use pg_dump and pg_restore: docs/operations.md, "Backups".
  */
 async function main(): Promise<void> {
+  keepNewFilesPrivate();
   const { positionals } = parseArgs({ allowPositionals: true, args: process.argv.slice(2) });
   const [command, file] = positionals;
   if ((command !== 'backup' && command !== 'restore') || !file || positionals.length !== 2) {

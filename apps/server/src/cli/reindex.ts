@@ -3,6 +3,7 @@ import pino from 'pino';
 import { readConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { lockDataDir } from '../db/data-dir-lock.ts';
+import { keepNewFilesPrivate } from '../lib/private-files.ts';
 import { migrate } from '../db/migrate.ts';
 import { createEmbedder } from '../ingest/embedders/create-embedder.ts';
 import { createKnowledgeStore } from '../modules/knowledge/knowledge-store.ts';
@@ -16,6 +17,7 @@ import { explainStartUpFailure } from '../start-up-failure.ts';
  * PostgreSQL, stop every Steward instance first.
  */
 async function reindex(): Promise<void> {
+  keepNewFilesPrivate();
   const config = readConfig();
   const releaseLock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
   const log = pino({ level: 'warn' }, pino.destination(2));

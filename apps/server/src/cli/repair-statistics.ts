@@ -2,6 +2,7 @@ import path from 'node:path';
 import { readConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { lockDataDir } from '../db/data-dir-lock.ts';
+import { keepNewFilesPrivate } from '../lib/private-files.ts';
 import { migrate } from '../db/migrate.ts';
 import { rebuildStatisticsRollup, rowsCompleteSince } from '../modules/statistics/statistics-recount.repository.ts';
 import { StartUpError } from '../start-up-error.ts';
@@ -26,6 +27,7 @@ const sinceArgument = (): Date | 'all' | undefined => {
 };
 
 async function repairStatistics(): Promise<void> {
+  keepNewFilesPrivate();
   const given = sinceArgument();
   const config = readConfig();
   const releaseLock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { createTurns } from './event-loop-turns.ts';
 import { applyTextTypeParsers, dropRedundantParsers } from './pglite-text-parsers.ts';
 import { createStatementCache } from './pglite-statement-cache.ts';
+import { OwnerOnlyNodeFS } from './owner-only-node-fs.ts';
 import * as schema from './schema.ts';
 import type { PoolUse } from '../lib/metrics.ts';
 
@@ -51,7 +52,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
   const client = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    // On disk, through a file system whose files only the server's user may read (owner-only-node-fs.ts).
+    ...(options.dataDir ? { fs: new OwnerOnlyNodeFS(options.dataDir) } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { vector, pg_trgm, unaccent },
   });

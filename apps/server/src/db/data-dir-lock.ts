@@ -34,10 +34,13 @@ function loadFileLocks(): FileLocks | Error {
  * pid is written in for a person reading the file and for the refusal's message. The file is never deleted, only
  * emptied: deleting it would let a process lock a new file while another still holds the old one.
  */
+/** The lock file: our pid, while a Steward process uses DATA_DIR. */
+export const lockFilePath = (dataDir: string): string => path.join(dataDir, 'steward.lock');
+
 export function lockDataDir(dataDir: string, locks: FileLocks | Error = loadFileLocks()): () => void {
   // eslint-disable-next-line security/detect-non-literal-fs-filename -- DATA_DIR is set by the operator, never by a request
-  fs.mkdirSync(dataDir, { recursive: true });
-  const lockPath = path.join(dataDir, 'steward.lock');
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const lockPath = lockFilePath(dataDir);
   if (locks instanceof Error) return lockByPid(dataDir, lockPath, locks);
   // eslint-disable-next-line security/detect-non-literal-fs-filename -- the lock file inside DATA_DIR, set by the operator
   const fd = fs.openSync(lockPath, fs.constants.O_RDWR | fs.constants.O_CREAT, 0o600);
@@ -73,7 +76,7 @@ function lockByPid(dataDir: string, lockPath: string, why: Error): () => void {
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
       // eslint-disable-next-line security/detect-non-literal-fs-filename -- the lock file inside DATA_DIR, set by the operator, never by a request
-      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx', mode: 0o600 });
       return () => {
         if (readPid(lockPath) === process.pid) fs.rmSync(lockPath, { force: true });
       };

@@ -10,6 +10,14 @@ export interface ExportField<Row> {
 }
 
 /**
+ * How each CSV record is written: CR LF between records (RFC 4180) and every field in double quotes, as OWASP's CSV
+ * injection guidance advises, so a line break or separator in a visitor's text stays in its cell. With a
+ * `record_delimiter` set, csv-stringify quotes only fields holding that exact delimiter unless
+ * `quote_record_delimiter` says otherwise: a bare line feed was written unquoted and split the row (issue 52).
+ */
+const CSV_RECORD = { record_delimiter: 'windows', quoted: true, quote_record_delimiter: true } as const;
+
+/**
  * The export as a byte stream in constant memory: one batch is read when the response has room for more
  * (Readable.from pulls the generator only as the socket drains), written as CSV (csv-stringify quotes and
  * escapes; csv-cells.ts neutralises formulas) or as JSON lines.
@@ -17,10 +25,10 @@ export interface ExportField<Row> {
 export function exportStream<Row>(format: ExportFormat, fields: readonly ExportField<Row>[], batches: AsyncIterable<Row[]>): Readable {
   const line = (row: Row): string =>
     format === 'csv'
-      ? stringify([fields.map((field) => csvCell(field.value(row)))], { record_delimiter: 'windows' })
+      ? stringify([fields.map((field) => csvCell(field.value(row)))], CSV_RECORD)
       : `${JSON.stringify(Object.fromEntries(fields.map((field) => [field.name, field.value(row)])))}\n`;
   async function* lines(): AsyncGenerator<string> {
-    if (format === 'csv') yield stringify([fields.map((field) => field.name)], { record_delimiter: 'windows' });
+    if (format === 'csv') yield stringify([fields.map((field) => field.name)], CSV_RECORD);
     for await (const batch of batches) yield batch.map(line).join('');
   }
   return Readable.from(lines(), { objectMode: false });

@@ -54,7 +54,11 @@ export async function boundedCount(db: Db, table: SQL, where: SQL): Promise<{ to
  * then only those rows whole.
  */
 export async function filteredPage<Row>(db: Db, table: SQL, shown: SQL, where: SQL, skip: number, take: number): Promise<Row[]> {
-  const ids = sql`SELECT id FROM ${table} ${where} ORDER BY time DESC, id DESC LIMIT ${take} OFFSET ${skip}`;
+  return rowsOfIds<Row>(db, table, shown, sql`SELECT id FROM ${table} ${where} ORDER BY time DESC, id DESC LIMIT ${take} OFFSET ${skip}`);
+}
+
+/** The rows of the ids `ids` selects, whole, newest first, as one JSON array. */
+async function rowsOfIds<Row>(db: Db, table: SQL, shown: SQL, ids: SQL): Promise<Row[]> {
   const [answer] = await sqlRows<{ rows: string }>(
     db,
     sql`SELECT ${jsonArrayOf(sql`SELECT ${shown} FROM ${table} WHERE id IN (${ids})`, sql`r.time DESC, r.id DESC`)} AS rows`,
@@ -62,21 +66,45 @@ export async function filteredPage<Row>(db: Db, table: SQL, shown: SQL, where: S
   return parseJsonRows<Row>(answer?.rows);
 }
 
-/** How many rows an export reads at a time (lib/export-stream.ts): a few hundred kB of JSON at most. */
+/** How many rows an export reads at a time, at most (lib/export-stream.ts)… */
 export const EXPORT_BATCH_ROWS = 500;
+/**
+ * …and how many bytes of their texts: rows of the bot's largest answers (200,000 characters, up to 800 kB each)
+ * would make 500 rows 400 MB at once, read, parsed and written in one go (issue 52: an export of large answers
+ * took the server from 836 MB to 2,008 MB). A row larger than this is read alone.
+ */
+export const EXPORT_BATCH_BYTES = 4 * 1024 * 1024;
+/** What a row's small columns (ids, times, addresses) add to its weight, beside the large ones `rowBytes` counts. */
+const ROW_OVERHEAD_BYTES = 200;
 
 /**
  * An export's rows, newest first, a batch at a time: each batch after the last row of the one before (keyset:
  * `(time, id) <` its key, the time as the UTC text with microseconds that `shown` answers), through the same
- * indexes as a page, so memory holds one batch whatever the rows' count.
+ * indexes as a page, so memory holds one batch whatever the rows' count. A batch ends at EXPORT_BATCH_ROWS rows
+ * or before the row that would take its texts past `budgetBytes`, as `rowBytes` (an SQL expression of a row's
+ * large columns, read from their headers: octet_length does not decompress or fetch a stored text) counts them.
+ * How many rows are weighed for a batch follows the rows' size: the last batch's count, doubled.
  */
-export async function* keysetBatches<Row extends { time: string; id: number }>(db: Db, table: SQL, shown: SQL, conditions: readonly SQL[]): AsyncGenerator<Row[]> {
+export async function* keysetBatches<Row extends { time: string; id: number }>(
+  db: Db,
+  table: SQL,
+  shown: SQL,
+  conditions: readonly SQL[],
+  rowBytes: SQL,
+  budgetBytes: number = EXPORT_BATCH_BYTES,
+): AsyncGenerator<Row[]> {
   let after: Row | undefined;
+  let weighed = EXPORT_BATCH_ROWS;
   for (;;) {
     const where = whereOf(after === undefined ? conditions : [...conditions, sql`(time, id) < (${after.time}::timestamptz, ${after.id})`]);
-    const batch = await filteredPage<Row>(db, table, shown, where, 0, EXPORT_BATCH_ROWS);
+    const ids = sql`SELECT id FROM (
+        SELECT id, bytes, sum(bytes) OVER (ORDER BY time DESC, id DESC ROWS UNBOUNDED PRECEDING) AS running
+        FROM (SELECT id, time, ${rowBytes} + ${ROW_OVERHEAD_BYTES} AS bytes FROM ${table} ${where} ORDER BY time DESC, id DESC LIMIT ${weighed}) candidates
+      ) weighed WHERE running <= ${budgetBytes} OR running = bytes`;
+    const batch = await rowsOfIds<Row>(db, table, shown, ids);
     if (batch.length === 0) return;
     yield batch;
     after = batch.at(-1);
+    weighed = Math.min(EXPORT_BATCH_ROWS, Math.max(2, batch.length * 2));
   }
 }

@@ -12,6 +12,8 @@ import { invitationMail } from './account-mails.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { startSmtpSink } from '../test/smtp-sink.ts';
 import { createMailTransport } from './mail-transport.ts';
+import { helpRequestReplyMail } from './help-request-mails.ts';
+import { helpRequestMail } from '../modules/help-requests/help-request-notifications.ts';
 
 const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger;
 
@@ -80,6 +82,30 @@ describe('mail without SMTP_URL (the outbox)', () => {
       expect(mail.html || '').toContain(`<a href="${link}">Register</a>`);
       expect(logged.join('\n')).toContain('https://dash.example.com/register/[redacted]');
       expect(logged.join('\n')).not.toContain(link);
+      // The server's user's alone (issue 52).
+      expect(fs.statSync(outbox).mode & 0o777).toBe(0o700);
+      expect(fs.statSync(path.join(outbox, files[0] ?? '')).mode & 0o777).toBe(0o600);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("logs no visitor's data: not the address a reply goes to, the name in a notification's subject, nor their links (issue 52)", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steward-outbox-'));
+    try {
+      const config = readConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://dash.example.com' });
+      const logged: string[] = [];
+      const log = { info: (details: unknown, line: string) => logged.push(JSON.stringify(details), line) } as unknown as FastifyBaseLogger;
+      const transport = createMailTransport(config, log);
+      await transport.send(
+        helpRequestReplyMail({ to: 'vera@example.com', name: 'Vera Visitor', assistantName: 'Steward', reply: 'See https://shop.example.com/track?email=vera@example.com', question: 'Where is my parcel?', staffName: 'Sam' }),
+      );
+      const notification = helpRequestMail({ id: 12, name: 'Vera Visitor', email: 'vera@example.com', message: 'Call me', origin_url: 'https://shop.example.com/?u=vera' }, 'https://dash.example.com/help-requests/12', 'Steward');
+      await transport.send({ ...notification, to: 'support@example.com' });
+      const written = logged.join('\n');
+      for (const visitorData of ['vera@example.com', 'Vera Visitor', 'Where is my parcel', 'Call me', 'shop.example.com']) expect(written).not.toContain(visitorData);
+      expect(written).toContain('https://dash.example.com/help-requests/12');
+      expect(logged.filter((line) => line.startsWith('Mail written to the outbox (no SMTP_URL): '))).toHaveLength(2);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

@@ -31,6 +31,8 @@ export interface RegisteredRoute {
   url: string;
   /** `public`, `login`, `bot`, or the name of the route's permission rule. */
   access: string | undefined;
+  /** A GET that acts, answered to the dashboard's own scripted calls only (plugins/csrf.ts). */
+  scriptedOnly: boolean;
 }
 
 /** Enforces each route's declared access before its handler runs. */
@@ -42,7 +44,7 @@ export function registerAccessRules(app: FastifyInstance, botApiKey: string | un
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     // The built dashboard's files and the API documentation are public by nature.
     const access = route.config?.access ?? (isPublicByNature(route.url) ? 'public' : undefined);
-    for (const method of methods) routes.push({ method, url: route.url, access: accessName(access) });
+    for (const method of methods) routes.push({ method, url: route.url, access: accessName(access), scriptedOnly: route.config?.scriptedOnly === true });
     if (!access) throw new Error(`Route ${methods.join(',')} ${route.url} declares no access rule.`);
     if (!isRouteAccess(access)) throw new Error(`Route ${route.url} has an unknown access rule "${String(access)}".`);
     const check = async (request: FastifyRequest) => {

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCRIPTED_CALL_HEADER } from '@steward/contract/scripted-calls';
 import { sqlRows } from '../db/sql-rows.ts';
 import type { ApiClient } from '../test/api-client.ts';
 import { botPost } from '../test/bot-test-support.ts';
@@ -34,7 +35,7 @@ afterAll(() => testApp.close());
 
 /** The raw answer: an export is a file, not the JSON envelope. */
 async function download(client: ApiClient, path: string): Promise<{ status: number; text: string; headers: Headers }> {
-  const response = await fetch(`${client.baseUrl}${path}`, { headers: { cookie: `steward_session=${client.sessionCookie ?? ''}` } });
+  const response = await fetch(`${client.baseUrl}${path}`, { headers: { cookie: `steward_session=${client.sessionCookie ?? ''}`, [SCRIPTED_CALL_HEADER.name]: SCRIPTED_CALL_HEADER.value } });
   return { status: response.status, text: await response.text(), headers: response.headers };
 }
 

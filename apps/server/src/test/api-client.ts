@@ -1,3 +1,5 @@
+import { SCRIPTED_CALL_HEADER } from '@steward/contract/scripted-calls';
+
 /** The answer of one call: status, parsed JSON body, headers. */
 export interface ApiResponse<Body = ApiBody> {
   status: number;
@@ -79,6 +81,8 @@ export class ApiClient {
       method,
       body,
       headers: {
+        // As the dashboard: its header on every call (the GETs that act answer nothing else, plugins/csrf.ts).
+        [SCRIPTED_CALL_HEADER.name]: SCRIPTED_CALL_HEADER.value,
         ...(method === 'GET' ? {} : { origin: this.baseUrl, 'sec-fetch-site': 'same-origin' }),
         ...(cookieHeader ? { cookie: cookieHeader } : {}),
         ...this.defaultHeaders,

@@ -1,5 +1,7 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { answerHtmlViolations } from '@steward/contract/answer-html';
+import { HOSTILE_ANSWER_SAMPLES, SAMPLE_OWN_ORIGIN } from '@steward/contract/answer-html-samples';
 import { ExternalLink } from './external-link.tsx';
 import { SanitizedHtml, sanitizeBotHtml } from './sanitized-html.tsx';
 
@@ -21,7 +23,23 @@ describe('sanitizeBotHtml', () => {
     expect(clean).toContain('<b>this</b>');
     expect(clean).toContain('href="https://docs.example.com"');
     expect(clean).toContain('target="_blank"');
-    expect(clean).toContain('rel="noopener noreferrer"');
+    expect(clean).toContain('rel="noopener noreferrer nofollow"');
+  });
+
+  // Issue 52: the contract's allow-list, pinned by the same hostile samples as the server's sanitiser.
+  it.each(HOSTILE_ANSWER_SAMPLES.map((sample) => [sample.name, sample] as const))('%s', (_name, sample) => {
+    const clean = sanitizeBotHtml(sample.html, SAMPLE_OWN_ORIGIN);
+    const body = new DOMParser().parseFromString(`<!doctype html><body>${clean}</body>`, 'text/html').body;
+    expect(answerHtmlViolations(body, SAMPLE_OWN_ORIGIN), clean).toEqual([]);
+    expect((body.textContent ?? '').replace(/\s+/g, ''), clean).toBe(sample.text.replace(/\s+/g, ''));
+    expect([...body.querySelectorAll('a[href]')].map((link) => link.getAttribute('href')), clean).toEqual(sample.links);
+    expect([...body.querySelectorAll('img')].map((image) => image.getAttribute('src')), clean).toEqual(sample.images);
+  });
+
+  it("refuses images and links of the dashboard's own origin, wherever it is served", () => {
+    const own = window.location.origin;
+    const clean = sanitizeBotHtml(`<img src="${own}/api/logout" alt="a"><a href="${own}/api/export/history">b</a><img src="https://cdn.example.net/c.png" alt="c">`);
+    expect(clean).toBe('a<a>b</a><img src="https://cdn.example.net/c.png" alt="c">');
   });
 });
 

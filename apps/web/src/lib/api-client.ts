@@ -1,3 +1,4 @@
+import { SCRIPTED_CALL_HEADER } from '@steward/contract/scripted-calls';
 import type { z } from 'zod';
 
 /** A failed call: the server's message (shown as-is where the spec says so) and the field it concerns. */
@@ -30,6 +31,12 @@ export function readAnswer<Answer>(status: number, body: unknown, answer: z.ZodT
   return answer.parse(body);
 }
 
+/**
+ * What every call of the dashboard sends: JSON wanted, and the header no image, link or form can send, without which
+ * the GET calls that act (GET /api/logout, the exports) answer 403 (issue 52, @steward/contract/scripted-calls).
+ */
+export const DASHBOARD_CALL_HEADERS: Readonly<Record<string, string>> = { accept: 'application/json', [SCRIPTED_CALL_HEADER.name]: SCRIPTED_CALL_HEADER.value };
+
 async function call<Answer>(
   path: string,
   init: RequestInit & { answer: z.ZodType<Answer> },
@@ -39,7 +46,7 @@ async function call<Answer>(
     response = await fetch(path, {
       credentials: init.credentials ?? 'same-origin',
       ...init,
-      headers: { accept: 'application/json', ...(typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}), ...init.headers },
+      headers: { ...DASHBOARD_CALL_HEADERS, ...(typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}), ...init.headers },
     });
   } catch (error) {
     // A cancelled call (a newer search replaced it) is not a failure to report.

@@ -42,6 +42,7 @@ import { pdfOptionHyphens } from './3000-pdf-option-hyphens.ts';
 import { historyBadges } from './3100-history-badges.ts';
 import { knowledgeTermsRecount } from './3200-knowledge-terms-recount.ts';
 import { personalDataMasking } from './3300-personal-data-masking.ts';
+import { auditErasure } from './3320-audit-erasure.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
 export const allMigrations: readonly Migration[] = [
@@ -88,4 +89,5 @@ export const allMigrations: readonly Migration[] = [
   historyBadges,
   knowledgeTermsRecount,
   personalDataMasking,
+  auditErasure,
 ];

@@ -75,9 +75,12 @@ const EXPORTED_COLUMNS = sql.raw(
   `id, to_char(time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS time, actor_id, actor_name, actor_email, action, object_type, object_id, object_label, details, ip`,
 );
 
+/** An entry's large columns, as an export's batch weighs them (lib/list-filter-sql.ts). */
+const AUDIT_ROW_BYTES = sql`octet_length(object_label) + pg_column_size(details) + coalesce(octet_length(actor_name), 0) + coalesce(octet_length(actor_email), 0)`;
+
 /** The export's entries under the filters (issue 40), newest first, a batch at a time. */
 export const auditExportBatches = (db: Db, filters: AuditLogFilters): AsyncGenerator<AuditEntry[]> =>
-  mapBatches(keysetBatches<Omit<AuditRecord, 'object_exists'> & { id: number; time: string }>(db, sql`audit_log`, EXPORTED_COLUMNS, auditFilterConditions(filters)), (batch) =>
+  mapBatches(keysetBatches<Omit<AuditRecord, 'object_exists'> & { id: number; time: string }>(db, sql`audit_log`, EXPORTED_COLUMNS, auditFilterConditions(filters), AUDIT_ROW_BYTES), (batch) =>
     batch.map((record) => presentAuditEntry({ ...record, object_exists: false })),
   );
 

@@ -33,7 +33,7 @@ export async function auditLogRoutes(app: FastifyInstance, { db }: AppContext): 
 
   api.get(
     '/api/export/audit-log',
-    { config: { access: canExportAuditLog }, schema: { querystring: auditLogExportQuery } },
+    { config: { scriptedOnly: true, access: canExportAuditLog }, schema: { querystring: auditLogExportQuery } },
     async (request, reply) => {
       const { format, person, action, from, to, tz } = request.query;
       const filters: AuditLogFilters = { actor_id: person, action, from, to, timezone_offset_hours: tz };

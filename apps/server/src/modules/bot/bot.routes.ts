@@ -6,21 +6,25 @@ import type { AppContext } from '../../app-context.ts';
 import { rateAnswer } from '../feedback/feedback.actions.ts';
 import { receiveHelpRequest } from '../help-requests/help-requests.actions.ts';
 import { recordExchange } from '../history/history.actions.ts';
+import { sanitizeBotAnswerHtml } from '../../lib/bot-answer-html.ts';
 import { visitorCountry } from '../../lib/country-lookup.ts';
 
 /** When it happened: the bot's time, or now. */
 const timeOf = (time: string | undefined): Date => (time ? new Date(time) : new Date());
 
 /** The chatbot's calls (server to server, `Authorization: Bearer $BOT_API_KEY`). See docs/bot-api.md. */
-export async function botRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
+export async function botRoutes(app: FastifyInstance, { db, config }: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const dashboardOrigin = new URL(config.publicUrl).origin;
 
   api.post(
     '/api/bot/messages',
     { config: { access: 'bot' }, schema: { body: botMessageRequest, response: { 200: rowsAnswer(botMessageRow) } } },
     async (request) => {
       const body = request.body;
-      const row = await db.transaction((tx) => recordExchange(tx, { ...body, time: timeOf(body.time), country: visitorCountry(body) }));
+      // Stored as staff will open it: the contract's allow-list (issue 52), whatever the chatbot sent.
+      const apiResponse = sanitizeBotAnswerHtml(body.api_response, dashboardOrigin);
+      const row = await db.transaction((tx) => recordExchange(tx, { ...body, api_response: apiResponse, time: timeOf(body.time), country: visitorCountry(body) }));
       return { success: true as const, data: { rows: [row] } };
     },
   );

@@ -85,10 +85,14 @@ export async function readFileBytes(db: Db, fileId: string): Promise<Buffer | un
   return Buffer.concat(parts.map((part) => Buffer.from(part.bytes)));
 }
 
-export async function findStoredFile(db: Db, fileId: string): Promise<(StoredFile & { uploadedByUserId: number | null }) | undefined> {
+export async function findStoredFile(
+  db: Db,
+  fileId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<(StoredFile & { uploadedByUserId: number | null }) | undefined> {
   const rows = await sqlRows<{ file_id: string; filename: string; kind: DocumentKind; byte_size: string | number; uploaded_by_user_id: number | null }>(
     db,
-    sql`SELECT file_id, filename, kind, byte_size, uploaded_by_user_id FROM document_files WHERE file_id = ${fileId} AND complete`,
+    sql`SELECT file_id, filename, kind, byte_size, uploaded_by_user_id FROM document_files WHERE file_id = ${fileId} AND complete${options.forUpdate ? sql` FOR UPDATE` : sql``}`,
   );
   const row = rows[0];
   return row

@@ -29,7 +29,8 @@ export async function startIngestion(tx: Db, payload: DocumentIngestionPayload):
 export async function registerUploads(tx: Db, actor: StaffActor, filesData: RegisterFilesRequest['filesData']): Promise<DocumentRecord[]> {
   const documents = [];
   for (const entry of filesData) {
-    const file = await findStoredFile(tx, entry.file_id);
+    // Locked, so a second registration of the same file sent at once waits and then finds its document (400, not a duplicate key).
+    const file = await findStoredFile(tx, entry.file_id, { forUpdate: true });
     if (!file || file.uploadedByUserId !== actor.id || (await findDocument(tx, { fileId: file.fileId }))) {
       throw new HttpError(400, DOCUMENT_MESSAGES.uploadNotFound, 'filesData');
     }

@@ -126,6 +126,23 @@ describe('uploading and registering documents', () => {
     const unknown = await admin.post('/api/register-files', { filesData: [{ file_id: 'nope', title: 'x', source_url: 'https://a.example' }] });
     expect(unknown.status).toBe(400);
   });
+
+  it('refuses one file_id twice in a call with 400, registering nothing (issue 52: a duplicate key, 500)', async () => {
+    const uploaded = await admin.postForm('/api/upload-files', uploadForm([{ name: 'twice.txt', bytes: 'twice' }]));
+    const row = uploaded.body.data?.rows[0];
+    const twice = await admin.post('/api/register-files', { filesData: [row, row] });
+    expect(twice.status).toBe(400);
+    expect(twice.body.error?.message).toBe(DOCUMENT_MESSAGES.fileRegisteredTwice);
+    expect((await admin.post('/api/register-files', { filesData: [row] })).status).toBe(200);
+  });
+
+  it('registers a file once when two calls register it at the same time', async () => {
+    const uploaded = await admin.postForm('/api/upload-files', uploadForm([{ name: 'racing.txt', bytes: 'racing' }]));
+    const filesData = uploaded.body.data?.rows;
+    const answers = await Promise.all([admin.post('/api/register-files', { filesData }), admin.post('/api/register-files', { filesData })]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    expect(answers.find((answer) => answer.status === 400)?.body.error?.message).toBe(DOCUMENT_MESSAGES.uploadNotFound);
+  });
 });
 
 describe('editing, replacing and deleting documents', () => {

@@ -60,9 +60,12 @@ export async function findFeedbackPage(
   return { records: rows.map(toRecord), totalCount: count.totalCount, capped: count.capped };
 }
 
+/** A row's large columns, as an export's batch weighs them (lib/list-filter-sql.ts). */
+const FEEDBACK_ROW_BYTES = sql`octet_length(user_message) + octet_length(api_response) + octet_length(user_feedback) + pg_column_size(reason)`;
+
 /** The export's rows under the tab and the triage filters, newest first, a batch at a time. */
 export const feedbackExportBatches = (db: Db, rating: RatingFilter, filters: FeedbackFilters): AsyncGenerator<FeedbackRecord[]> =>
-  mapBatches(keysetBatches<JsonRecord<typeof shownColumns>>(db, sql`feedback`, SHOWN, feedbackConditions(rating, filters)), (batch) => batch.map(toRecord));
+  mapBatches(keysetBatches<JsonRecord<typeof shownColumns>>(db, sql`feedback`, SHOWN, feedbackConditions(rating, filters), FEEDBACK_ROW_BYTES), (batch) => batch.map(toRecord));
 
 const feedbackConditions = (rating: RatingFilter, filters: FeedbackFilters): SQL[] => [
   ...(rating === '' ? [] : [sql`rating = ${rating}`]),

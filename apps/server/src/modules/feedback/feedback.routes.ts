@@ -62,7 +62,7 @@ export async function feedbackRoutes(app: FastifyInstance, { db, config }: AppCo
 
   api.get(
     '/api/export/feedback',
-    { config: { access: canExportData }, schema: { querystring: feedbackExportQuery } },
+    { config: { scriptedOnly: true, access: canExportData }, schema: { querystring: feedbackExportQuery } },
     async (request, reply) => {
       const { format, rating, ...filters } = request.query;
       const shown = maskIf(await exportMasksPersonalData(db, signedIn(request)), maskFeedbackRow);

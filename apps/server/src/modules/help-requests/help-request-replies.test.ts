@@ -6,6 +6,7 @@ import type { ApiClient } from '../../test/api-client.ts';
 import { botPost } from '../../test/bot-test-support.ts';
 import { insertHistory } from '../../test/conversation-factories.ts';
 import { countMailsTo, latestMailTo } from '../../test/queued-mail.ts';
+import { REPLY_RATE_LIMIT } from './reply-rate-limit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let testApp: TestApp;
@@ -106,5 +107,20 @@ describe('POST /api/help-requests/{id}/reply', () => {
       await testApp.db.execute(sql`INSERT INTO role_capabilities (role, capability) VALUES ('viewer', 'update_help_request_status')`);
     }
     expect(await countMailsTo(testApp, email)).toBe(0);
+  });
+
+  it('lets one staff member send REPLY_RATE_LIMIT replies in a window, then answers 429 without mailing (issue 52)', async () => {
+    const { client: busy } = await testApp.signedInClient('viewer', { name: 'Busy Replier' });
+    const { id, email } = await seedHelpRequest();
+    for (let reply = 1; reply <= REPLY_RATE_LIMIT.limit; reply += 1) {
+      expect((await busy.post(`/api/help-requests/${id}/reply`, { message: `Reply ${reply}` })).status).toBe(200);
+    }
+    const refused = await busy.post(`/api/help-requests/${id}/reply`, { message: 'One more' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error?.message).toMatch(/^You have sent many replies in a short time\. Please try again in \d+ minutes?\.$/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await countMailsTo(testApp, email)).toBe(REPLY_RATE_LIMIT.limit);
+    // Another staff member's replies are theirs to count.
+    expect((await viewer.post(`/api/help-requests/${id}/reply`, { message: 'From a colleague' })).status).toBe(200);
   });
 });

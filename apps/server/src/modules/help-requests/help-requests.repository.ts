@@ -78,9 +78,12 @@ const helpRequestConditions = (status: HelpRequestStatusFilter, filters: HelpReq
   ...(filters.origin === undefined ? [] : [siteCondition('origin_url', filters.origin)]),
 ];
 
+/** A row's large columns, as an export's batch weighs them (lib/list-filter-sql.ts). */
+const HELP_REQUEST_ROW_BYTES = sql`octet_length(message) + octet_length(name) + octet_length(email) + coalesce(octet_length(origin_url), 0)`;
+
 /** The export's rows under the tab and the triage filters, newest first, a batch at a time. */
 export const helpRequestExportBatches = (db: Db, status: HelpRequestStatusFilter, filters: HelpRequestFilters): AsyncGenerator<HelpRequest[]> =>
-  mapBatches(keysetBatches<HelpRequestRecord & { id: number; time: string }>(db, sql`help_requests`, SHOWN_AS_JSON, helpRequestConditions(status, filters)), (batch) =>
+  mapBatches(keysetBatches<HelpRequestRecord & { id: number; time: string }>(db, sql`help_requests`, SHOWN_AS_JSON, helpRequestConditions(status, filters), HELP_REQUEST_ROW_BYTES), (batch) =>
     batch.map(presentHelpRequest),
   );
 

@@ -32,6 +32,7 @@ import { sessionTranscript } from '../history/history.actions.ts';
 import { maskHelpRequest } from './help-requests.presenter.ts';
 import { repliesOfHelpRequest } from './help-request-replies.repository.ts';
 import { changeHelpRequestStatus, replyToHelpRequest } from './help-requests.actions.ts';
+import { limitReplies } from './reply-rate-limit.ts';
 import { findHelpRequest, findHelpRequestPage, findHelpRequestSessionId, helpRequestExportBatches } from './help-requests.repository.ts';
 
 const HELP_REQUEST_EXPORT_FIELDS = fieldsOf<HelpRequest>(['id', 'time', 'status', 'name', 'email', 'message', 'origin_url', 'country', 'user_ip']);
@@ -72,7 +73,7 @@ export async function helpRequestRoutes(app: FastifyInstance, { db, config }: Ap
 
   api.get(
     '/api/export/help-requests',
-    { config: { access: canExportData }, schema: { querystring: helpRequestExportQuery } },
+    { config: { scriptedOnly: true, access: canExportData }, schema: { querystring: helpRequestExportQuery } },
     async (request, reply) => {
       const { format, status, ...filters } = request.query;
       const shown = maskIf(await exportMasksPersonalData(db, signedIn(request)), maskHelpRequest);
@@ -113,6 +114,7 @@ export async function helpRequestRoutes(app: FastifyInstance, { db, config }: Ap
     },
     async (request) => {
       const actor = signedInActor(request);
+      await limitReplies(db, actor.id);
       const reply = await db.transaction((tx) => replyToHelpRequest(tx, actor, config, request.params.id, request.body.message));
       return { success: true as const, data: { rows: [reply] } };
     },

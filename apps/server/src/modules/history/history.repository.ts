@@ -94,9 +94,12 @@ export async function findHistoryPage(
   return { records: rows.map(toRecord), totalCount: count.totalCount, capped: count.capped };
 }
 
+/** A row's large columns, as an export's batch weighs them (lib/list-filter-sql.ts). */
+const HISTORY_ROW_BYTES = sql`octet_length(user_message) + octet_length(api_response) + coalesce(octet_length(origin), 0) + pg_column_size(source_docs) + coalesce(pg_column_size(account), 0)`;
+
 /** The export's rows under the triage filters (coverage gaps too), newest first, a batch at a time. */
 export const historyExportBatches = (db: Db, filters: HistoryFilters): AsyncGenerator<HistoryRecord[]> =>
-  mapBatches(keysetBatches<JsonRecord<typeof shownColumns>>(db, sql`history`, SHOWN, historyConditions(filters)), (batch) => batch.map(toRecord));
+  mapBatches(keysetBatches<JsonRecord<typeof shownColumns>>(db, sql`history`, SHOWN, historyConditions(filters), HISTORY_ROW_BYTES), (batch) => batch.map(toRecord));
 
 /** What History's badges say of each exchange (issue 40): its latest thumb, and whether its session asked for help. */
 export interface HistoryBadges {

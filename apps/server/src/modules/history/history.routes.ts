@@ -56,7 +56,7 @@ export async function historyRoutes(app: FastifyInstance, { db }: AppContext): P
 
   api.get(
     '/api/export/history',
-    { config: { access: canExportData }, schema: { querystring: historyExportQuery } },
+    { config: { scriptedOnly: true, access: canExportData }, schema: { querystring: historyExportQuery } },
     async (request, reply) => {
       const { format, ...filters } = request.query;
       const shown = maskIf(await exportMasksPersonalData(db, signedIn(request)), maskHistoryRow);

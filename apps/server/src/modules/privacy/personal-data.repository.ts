@@ -7,6 +7,7 @@ import { deleteFeedbackRows } from '../feedback/feedback.actions.ts';
 import { deleteHelpRequestRows } from '../help-requests/help-requests.actions.ts';
 import { deleteChatSessions, deleteHistoryRows } from '../history/history.actions.ts';
 import { HELP_REQUEST_CREATED_QUEUE } from '../help-requests/help-request-created.ts';
+import { wholeAddressPattern } from '../../lib/email-mentions.ts';
 
 /**
  * What is stored about one visitor, and its erasure (docs/privacy.md, "Answering an access or erasure request").
@@ -18,7 +19,10 @@ import { HELP_REQUEST_CREATED_QUEUE } from '../help-requests/help-request-create
  * - the exchanges (history) and ratings (feedback) of those sessions, or from that IP address;
  * - the mails in the queue (waiting, failed, or sent in the last days the clean-up keeps them) to or about the
  *   email given or those of the help requests found (replies to the visitor, staff notifications quoting the
- *   address), and the notifications of the help requests found not made yet.
+ *   address: the address whole, never inside another one), and the notifications of the help requests found not
+ *   made yet;
+ * - beyond these tables (privacy.actions.ts): the outbox mails to or about those emails, and the audit entries that
+ *   quote the visitor, redacted.
  */
 export interface VisitorData {
   sessionIds: string[];
@@ -26,7 +30,7 @@ export interface VisitorData {
   emails: string[];
 }
 
-type PersonalDataCounts = Record<PersonalDataTable, number>;
+type PersonalDataCounts = Record<VisitorRowTable, number>;
 
 /** A list of values as one parameter: the rows of a JSON array (drizzle would spread a JS array into many). */
 const textSet = (values: readonly string[]): SQL => sql`(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
@@ -65,8 +69,14 @@ export async function findVisitor(db: Db, { kind, value }: PersonalDataRequest):
   return { sessionIds, helpRequestIds: helpRequests.map((row) => row.id), emails };
 }
 
+/** A text that holds one of the addresses whole (exactly, any case: never as a part of another address). */
+const mentionsVisitor = (text: SQL, emails: readonly string[]): SQL => (emails.length === 0 ? sql`false` : sql`${text} ~* ${wholeAddressPattern(emails)}`);
+
+/** The stores of the database rows that are about the visitor, deleted and counted here. */
+export type VisitorRowTable = Exclude<PersonalDataTable, 'outboxMails' | 'auditEntries'>;
+
 /** The rows of a store that are about the visitor, as the WHERE of its statements. */
-function matching(table: PersonalDataTable, visitor: VisitorData, request: PersonalDataRequest): SQL {
+function matching(table: VisitorRowTable, visitor: VisitorData, request: PersonalDataRequest): SQL {
   const byIp = request.kind === 'ip' ? sql`(user_ip = ${request.value} AND user_ip <> '')` : sql`false`;
   switch (table) {
     case 'history':
@@ -84,13 +94,13 @@ function matching(table: PersonalDataTable, visitor: VisitorData, request: Perso
           lower(payload ->> 'to') IN ${textSet(visitor.emails)}
           OR (jsonb_typeof(payload -> 'to') = 'array' AND EXISTS (
             SELECT 1 FROM jsonb_array_elements_text(payload -> 'to') AS recipient WHERE lower(recipient) IN ${textSet(visitor.emails)}))
-          OR EXISTS (SELECT 1 FROM ${textSet(visitor.emails)} AS mentioned(email) WHERE strpos(lower(payload ->> 'text'), mentioned.email) > 0)))
+          OR ${mentionsVisitor(sql`payload ->> 'text'`, visitor.emails)}))
         OR (queue = ${HELP_REQUEST_CREATED_QUEUE} AND status <> 'done'
           AND (payload ->> 'helpRequestId') IN ${textSet(visitor.helpRequestIds.map(String))})`;
   }
 }
 
-const TABLE_NAMES: Record<PersonalDataTable, SQL> = {
+const TABLE_NAMES: Record<VisitorRowTable, SQL> = {
   history: sql`history`,
   feedback: sql`feedback`,
   helpRequests: sql`help_requests`,
@@ -101,7 +111,7 @@ const TABLE_NAMES: Record<PersonalDataTable, SQL> = {
 
 /** How many rows of each store are about the visitor. */
 export async function countVisitorData(db: Db, visitor: VisitorData, request: PersonalDataRequest): Promise<PersonalDataCounts> {
-  const count = async (table: PersonalDataTable): Promise<number> => {
+  const count = async (table: VisitorRowTable): Promise<number> => {
     const [row] = await sqlRows<{ count: SqlBigint }>(db, sql`SELECT count(*) AS count FROM ${TABLE_NAMES[table]} WHERE ${matching(table, visitor, request)}`);
     return Number(row?.count ?? 0);
   };

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERSONAL_DATA_MESSAGES, type PersonalDataTable } from '@steward/contract/privacy';
 import { sqlRows } from '../../db/sql-rows.ts';
+import { wholeAddressPattern } from '../../lib/email-mentions.ts';
 import { runJobsBeforeMail } from '../../test/queued-mail.ts';
 import { newSessionId } from '../../test/bot-test-support.ts';
 import { countersAndRows, seedVisitor, statisticsSums } from '../../test/privacy-test-support.ts';
@@ -36,7 +37,7 @@ async function storedAbout(visitor: { sessionId: string; helpRequestId: number }
     helpRequests: await count(sql`SELECT count(*) AS count FROM help_requests WHERE id = ${visitor.helpRequestId}`),
     replies: await count(sql`SELECT count(*) AS count FROM help_request_replies WHERE help_request_id = ${visitor.helpRequestId}`),
     chatSessions: await count(sql`SELECT count(*) AS count FROM chat_sessions WHERE session_id = ${visitor.sessionId}`),
-    mails: await count(sql`SELECT count(*) AS count FROM jobs WHERE queue = 'mail' AND (payload ->> 'to' = ${email} OR strpos(payload ->> 'text', ${email}) > 0)`),
+    mails: await count(sql`SELECT count(*) AS count FROM jobs WHERE queue = 'mail' AND (payload ->> 'to' = ${email} OR (payload ->> 'text') ~* ${wholeAddressPattern([email])})`),
   };
 }
 
@@ -60,13 +61,13 @@ describe('POST /api/personal-data/find and /erase', () => {
     const value = kind === 'email' ? email.toUpperCase() : kind === 'ip' ? ip : sessionId;
     const found = await adminCall('find', { kind, value });
     expect(found.status).toBe(200);
-    expect(asCounts(found.body.data?.rows)).toEqual({ history: 2, feedback: 1, helpRequests: 1, helpRequestReplies: 1, chatSessions: 1, queuedMails: 2 });
+    expect(asCounts(found.body.data?.rows)).toEqual({ history: 2, feedback: 1, helpRequests: 1, helpRequestReplies: 1, chatSessions: 1, queuedMails: 2, outboxMails: 0, auditEntries: 1 });
     // Finding deletes nothing.
     expect(await storedAbout(visitor, email)).toEqual(stored);
 
     const erased = await adminCall('erase', { kind, value });
     expect(erased.status).toBe(200);
-    expect(asCounts(erased.body.data?.rows)).toEqual({ history: 2, feedback: 1, helpRequests: 1, helpRequestReplies: 1, chatSessions: 1, queuedMails: 2 });
+    expect(asCounts(erased.body.data?.rows)).toEqual({ history: 2, feedback: 1, helpRequests: 1, helpRequestReplies: 1, chatSessions: 1, queuedMails: 2, outboxMails: 0, auditEntries: 1 });
     expect(await storedAbout(visitor, email)).toEqual({ history: 0, feedback: 0, helpRequests: 0, replies: 0, chatSessions: 0, mails: 0 });
     expect(asCounts((await adminCall('find', { kind, value })).body.data?.rows)).toEqual({
       history: 0,
@@ -75,6 +76,8 @@ describe('POST /api/personal-data/find and /erase', () => {
       helpRequestReplies: 0,
       chatSessions: 0,
       queuedMails: 0,
+      outboxMails: 0,
+      auditEntries: 0,
     });
     // Another visitor's data stays; the lists' counters equal their rows; the statistics are unchanged.
     expect(await storedAbout(other, `other-${kind}@example.com`)).toEqual(otherBefore);
@@ -87,7 +90,7 @@ describe('POST /api/personal-data/find and /erase', () => {
       testApp.db,
       sql`SELECT actor_email, details, object_label FROM audit_log WHERE action = 'personal_data_erased' ORDER BY id DESC LIMIT 1`,
     );
-    expect(entry?.details).toEqual({ namedBy: kind, history: 2, feedback: 1, helpRequests: 1, helpRequestReplies: 1, chatSessions: 1, queuedMails: 2 });
+    expect(entry?.details).toEqual({ namedBy: kind, history: 2, feedback: 1, helpRequests: 1, helpRequestReplies: 1, chatSessions: 1, queuedMails: 2, outboxMails: 0, auditEntries: 1 });
     expect(JSON.stringify(entry)).not.toContain(value);
     expect(entry?.actor_email).toBeTruthy();
   });

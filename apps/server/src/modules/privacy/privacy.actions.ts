@@ -4,6 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { type AuditActor, recordAudit } from '../audit-log/record-audit.ts';
 import { saveRetention } from '../bot-settings/data-retention.repository.ts';
 import { countVisitorData, eraseVisitorData, findVisitor } from './personal-data.repository.ts';
+import { deleteOutboxMails, findOutboxMailsAbout } from '../../mail/outbox.ts';
+import { countEntriesQuotingVisitor, redactEntriesQuotingVisitor } from '../audit-log/audit-erasure.repository.ts';
 
 /** The clean-up as the actor of its audit entry: no account, no address. */
 const CLEAN_UP_ACTOR: AuditActor = { id: null, name: 'Clean-up', email: null, ip: '' };
@@ -47,19 +49,31 @@ export async function saveDataRetention(tx: Db, actor: AuditActor, retention: Re
 const asRows = (counts: Record<(typeof PERSONAL_DATA_TABLES)[number], number>): PersonalDataCountRow[] =>
   PERSONAL_DATA_TABLES.map((table) => ({ table, count: counts[table] }));
 
-/** How many rows of each store are about the visitor named (read only). */
-export async function findPersonalData(db: Db, request: PersonalDataRequest): Promise<PersonalDataCountRow[]> {
+/** How many rows of each store are about the visitor named, the outbox of `dataDir` and the audit entries quoting them (read only). */
+export async function findPersonalData(db: Db, dataDir: string, request: PersonalDataRequest): Promise<PersonalDataCountRow[]> {
   const visitor = await findVisitor(db, request);
-  return asRows(await countVisitorData(db, visitor, request));
+  return asRows({
+    ...(await countVisitorData(db, visitor, request)),
+    outboxMails: (await findOutboxMailsAbout(dataDir, visitor.emails)).length,
+    auditEntries: await countEntriesQuotingVisitor(db, visitor),
+  });
 }
 
 /**
- * Erases everything stored about the visitor named, in the caller's transaction, with one audit entry: who
- * erased, how the visitor was named (email, session id or IP address, not the value itself) and the counts.
+ * Erases everything stored about the visitor named, with one audit entry: who erased, how the visitor was named
+ * (email, session id or IP address, not the value itself) and the counts. The database's rows go in one transaction,
+ * with the audit entries that quote the visitor redacted (issue 52: "Name: message" labels and session ids stayed);
+ * the outbox mails to or about them (files, which no transaction holds) are found before it, so its entry can count
+ * them, and deleted after it commits, with any the mail queue wrote meanwhile.
  */
-export async function erasePersonalData(tx: Db, actor: AuditActor, request: PersonalDataRequest): Promise<PersonalDataCountRow[]> {
-  const visitor = await findVisitor(tx, request);
-  const counts = await eraseVisitorData(tx, visitor, request);
-  await recordAudit(tx, actor, { action: 'personal_data_erased', details: { namedBy: request.kind, ...counts } });
+export async function erasePersonalData(db: Db, dataDir: string, actor: AuditActor, request: PersonalDataRequest): Promise<PersonalDataCountRow[]> {
+  const outboxMails = await findOutboxMailsAbout(dataDir, (await findVisitor(db, request)).emails);
+  const { counts, emails } = await db.transaction(async (tx) => {
+    const visitor = await findVisitor(tx, request);
+    const erased = { ...(await eraseVisitorData(tx, visitor, request)), outboxMails: outboxMails.length, auditEntries: await redactEntriesQuotingVisitor(tx, visitor) };
+    await recordAudit(tx, actor, { action: 'personal_data_erased', details: { namedBy: request.kind, ...erased } });
+    return { counts: erased, emails: visitor.emails };
+  });
+  await deleteOutboxMails(dataDir, [...new Set([...outboxMails, ...(await findOutboxMailsAbout(dataDir, emails))])]);
   return asRows(counts);
 }

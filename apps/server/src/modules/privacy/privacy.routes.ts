@@ -35,7 +35,7 @@ export async function privacyRoutes(app: FastifyInstance, { db, config }: AppCon
   api.post(
     '/api/personal-data/find',
     { config: { access: canErasePersonalData }, schema: { body: personalDataRequest, response: { 200: rowsAnswer(personalDataCountRow) } } },
-    async (request) => ({ success: true as const, data: { rows: await findPersonalData(db, request.body) } }),
+    async (request) => ({ success: true as const, data: { rows: await findPersonalData(db, config.dataDir, request.body) } }),
   );
 
   api.post(
@@ -43,8 +43,7 @@ export async function privacyRoutes(app: FastifyInstance, { db, config }: AppCon
     { config: { access: canErasePersonalData }, schema: { body: personalDataRequest, response: { 200: rowsAnswer(personalDataCountRow) } } },
     async (request) => {
       const actor = signedInActor(request);
-      const rows = await db.transaction((tx) => erasePersonalData(tx, actor, request.body));
-      return { success: true as const, data: { rows } };
+      return { success: true as const, data: { rows: await erasePersonalData(db, config.dataDir, actor, request.body) } };
     },
   );
 }

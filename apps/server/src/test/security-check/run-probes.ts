@@ -1,7 +1,8 @@
 /**
- * The security check's own probes (issue 38) against the built server: each class the outside probe found
+ * The security check's own probes (issues 38 and 52) against the built server: each class the outside probes found
  * open is tried again, and each probe reports what it tried and whether the door held. They run against a
- * server with the shipped limits (the scanners get one with the chat's limits raised).
+ * server with the shipped limits (the scanners get one with the chat's limits raised). Issue 52's probes live in
+ * probe-*.ts, one file per kind of door.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -12,49 +13,12 @@ import { LOGIN_THROTTLE } from '../../modules/auth/login-throttle.ts';
 import { fillPath, HOSTILE_TEXTS, type OpenApiDocument, routesOfOpenApi, sample } from '../security/openapi-routes.ts';
 import { DEMO_ADMIN, DEMO_VIEWER, type ScanTarget } from './scan-target.ts';
 import type { StepResult } from './step-result.ts';
-
-type Answer = { status: number; headers: Headers; body: { success?: boolean; data?: { rows?: Record<string, unknown>[] }; error?: { message?: string } } };
-
-async function call(target: ScanTarget, method: string, pathname: string, options: { body?: unknown; headers?: Record<string, string>; cookie?: string | null } = {}): Promise<Answer> {
-  const cookie = options.cookie === undefined ? target.cookie : options.cookie;
-  const answer = await fetch(`${target.url}${pathname}`, {
-    method,
-    headers: {
-      ...(cookie ? { cookie } : {}),
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...options.headers,
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  const text = await answer.text();
-  let body: Answer['body'] = {};
-  try {
-    body = text ? (JSON.parse(text) as Answer['body']) : {};
-  } catch {
-    // an HTML page: no envelope
-  }
-  return { status: answer.status, headers: answer.headers, body };
-}
-
-const login = (target: ScanTarget, account: { email: string; password: string }, ip: string, cookie: string | null = null) =>
-  call(target, 'POST', '/api/login', { body: account, headers: { 'x-forwarded-for': ip }, cookie });
-
-const sessionCookieOf = (answer: Answer): string | undefined => answer.headers.getSetCookie().find((line) => line.startsWith('steward_session='))?.split(';')[0];
-
-/** The server process's resident set, from /proc (Linux), in bytes. */
-function residentBytes(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kilobytes = Number(status.match(/^VmRSS:\s+(\d+)/m)?.[1] ?? 0);
-  return kilobytes * 1024;
-}
-
-const probe = (tool: string, started: number, tried: string[], findings: string[]): StepResult => ({
-  tool,
-  outcome: 'ran',
-  summary: `${findings.length === 0 ? 'held' : `${findings.length} finding(s)`}; ${Math.round((Date.now() - started) / 1000)} s`,
-  tried,
-  findings,
-});
+import { type Answer, call, login, probe, residentBytes, sessionCookieOf } from './probe-calls.ts';
+import { probeAnswerHtml } from './probe-answer-html.ts';
+import { probeCsvExports } from './probe-csv-exports.ts';
+import { probeDataDirModes } from './probe-data-dir.ts';
+import { probeErasure, probeOutboxLogLines } from './probe-erasure.ts';
+import { probeExportMemory, probeRegisterFilesDuplicate, probeReplyRateLimit, probeResetMailBudget } from './probe-smaller-limits.ts';
 
 /** Uploads PDFs as the Documents screen does and waits until none is in progress. */
 async function ingest(target: ScanTarget, files: { name: string; bytes: Buffer }[]): Promise<Record<string, unknown>[]> {
@@ -300,17 +264,37 @@ async function probeCors(target: ScanTarget): Promise<StepResult> {
   return probe('probe: CORS with hostile origins', started, tried, findings);
 }
 
-/** Every probe, one after the other; a probe that throws is reported as failed and the others still run. */
-export async function runProbes(target: ScanTarget, say: (line: string) => void): Promise<StepResult[]> {
-  const probes: [string, (scanTarget: ScanTarget) => Promise<StepResult>][] = [
-    ['probe: secrets in logs', probeSecretsInLogs],
-    ['probe: NUL and Unicode over every route', probeBadText],
-    ['probe: cross-site logout, caching, statuses', probeSmallerDoors],
-    ['probe: CORS with hostile origins', probeCors],
-    ['probe: chat limits', probeChatLimits],
-    ['probe: lockout by strangers', probeLockout],
-    ['probe: decompression bomb and 20,000-page uploads', probeHostilePdfs],
-  ];
+/** Every probe, in the order they run: issue 38's, then issue 52's (the data-dir modes last, after the others wrote mails). */
+export const PROBES: [string, (scanTarget: ScanTarget) => Promise<StepResult>][] = [
+  ['probe: secrets in logs', probeSecretsInLogs],
+  ['probe: NUL and Unicode over every route', probeBadText],
+  ['probe: cross-site logout, caching, statuses', probeSmallerDoors],
+  ['probe: CORS with hostile origins', probeCors],
+  ['probe: chat limits', probeChatLimits],
+  ['probe: lockout by strangers', probeLockout],
+  ['probe: CSV exports (row splits, formulas)', probeCsvExports],
+  ['probe: hostile answer HTML (image and link GETs, class-drawn boxes, CSP)', probeAnswerHtml],
+  ['probe: erasure leftovers (audit log, outbox, mail queue)', probeErasure],
+  ['probe: outbox log lines', probeOutboxLogLines],
+  ['probe: reply rate limit', probeReplyRateLimit],
+  ['probe: reset-mail budget', probeResetMailBudget],
+  ['probe: register-files with a repeated file_id', probeRegisterFilesDuplicate],
+  ['probe: export of large answers in bounded memory', probeExportMemory],
+  ['probe: decompression bomb and 20,000-page uploads', probeHostilePdfs],
+  ['probe: DATA_DIR file modes', probeDataDirModes],
+];
+
+/**
+ * The probes whose names hold one of `selection`'s comma-separated words (SECURITY_CHECK_PROBES, for running a few
+ * while developing), or every probe when it is empty.
+ */
+export const selectProbes = (selection: string | undefined): typeof PROBES => {
+  const words = (selection ?? '').split(',').map((word) => word.trim().toLowerCase()).filter((word) => word !== '');
+  return words.length === 0 ? PROBES : PROBES.filter(([name]) => words.some((word) => name.toLowerCase().includes(word)));
+};
+
+/** The probes chosen, one after the other; a probe that throws is reported as failed and the others still run. */
+export async function runProbes(target: ScanTarget, probes: typeof PROBES, say: (line: string) => void): Promise<StepResult[]> {
   const results: StepResult[] = [];
   for (const [name, run] of probes) {
     say(`  ${name}`);

@@ -86,7 +86,8 @@ export async function seedScanData(repoRoot: string): Promise<ScanData> {
 export async function startScanTarget(repoRoot: string, data: ScanData, overrides: Record<string, string> = {}): Promise<ScanTarget> {
   const { url, botApiKey } = data;
   const logFile = path.join(data.dataDir, `server-${Date.now()}.log`);
-  const log = fs.openSync(logFile, 'a');
+  // The check's own file, private as everything Steward writes there (the data-dir probe reads the modes).
+  const log = fs.openSync(logFile, 'a', 0o600);
   const server = spawn(process.execPath, ['apps/server/dist/main.js'], { cwd: repoRoot, env: environment(data, overrides), stdio: ['ignore', log, log] });
   fs.closeSync(log);
   const stop = () => stopProcess(server);

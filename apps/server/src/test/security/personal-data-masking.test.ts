@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCRIPTED_CALL_HEADER } from '@steward/contract/scripted-calls';
 import { sqlRows } from '../../db/sql-rows.ts';
 import type { ApiClient } from '../api-client.ts';
 import { botPost, newSessionId } from '../bot-test-support.ts';
@@ -171,7 +172,7 @@ async function setMasking(masked: boolean): Promise<void> {
 }
 
 async function download(client: ApiClient, path: string): Promise<{ status: number; text: string }> {
-  const response = await fetch(`${testApp.baseUrl}${path}`, { headers: { cookie: `steward_session=${client.sessionCookie ?? ''}` } });
+  const response = await fetch(`${testApp.baseUrl}${path}`, { headers: { cookie: `steward_session=${client.sessionCookie ?? ''}`, [SCRIPTED_CALL_HEADER.name]: SCRIPTED_CALL_HEADER.value } });
   return { status: response.status, text: await response.text() };
 }
 

@@ -32,7 +32,9 @@ function expectBaseHeaders(headers: Headers, label: string): void {
   expect(csp.get('object-src'), label).toEqual(["'none'"]);
   expect(csp.get('frame-ancestors'), label).toEqual(["'none'"]);
   expect(csp.get('base-uri'), label).toEqual(["'self'"]);
-  expect(csp.get('form-action'), label).toEqual(["'self'"]);
+  // Issue 52: no image of this server (an <img src="/api/logout"> in an answer) and no form sent anywhere.
+  expect(csp.get('img-src'), label).toEqual(['data:', 'https:']);
+  expect(csp.get('form-action'), label).toEqual(["'none'"]);
   expect(csp.get('script-src-attr'), label).toEqual(["'none'"]);
   // No inline or evaluated script anywhere in the policy.
   for (const [name, values] of csp) {
@@ -78,6 +80,23 @@ describe('over http (PUBLIC_URL http://…)', () => {
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     // The page has no inline script for the policy to block: every script has a src.
     expect(await page.text()).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/i);
+  });
+});
+
+describe('the API reference', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+  });
+  afterAll(() => testApp.close());
+
+  it('may show its own images and send its own forms: it shows no answer', async () => {
+    const page = await fetch(`${testApp.baseUrl}/api/docs/static/index.html`);
+    await page.arrayBuffer();
+    const csp = directives(page.headers.get('content-security-policy'));
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
+    expect(csp.get('form-action')).toEqual(["'self'"]);
+    expect(csp.get('script-src')).toEqual(["'self'"]);
   });
 });
 

@@ -5,7 +5,7 @@ import { AUDIT_ACTION_LABELS, AUDIT_LOG_MESSAGES, type AuditEntry } from '@stewa
 import { PAGE_SIZE } from '@steward/contract/paging';
 import { canExportAuditLog, type StaffMember } from '@steward/contract/permissions';
 import { ListCard } from '../../../components/data-list/list-card.tsx';
-import { ExportLinks } from '../../../components/export-links.tsx';
+import { ExportButtons } from '../../../components/export-buttons.tsx';
 import type { ListColumn } from '../../../components/data-list/list-column.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -83,7 +83,7 @@ export function AuditLogList({ viewer }: { viewer: StaffMember }) {
         pretitle="Administration"
         title="Audit Log"
         description="Who did what in this dashboard, and when: sign-ins, invitations, approvals, deletions and settings."
-        actions={canExportAuditLog(viewer) ? <ExportLinks list="audit-log" query={exportQueryOf(filters, browserTimezoneOffsetHours())} /> : undefined}
+        actions={canExportAuditLog(viewer) ? <ExportButtons list="audit-log" query={exportQueryOf(filters, browserTimezoneOffsetHours())} /> : undefined}
       />
       <ListCard
         toolbar={

@@ -5,7 +5,7 @@ import type { ListFilterKey } from '@steward/contract/list-filters';
 import { PAGE_SIZE } from '@steward/contract/paging';
 import type { ListColumn } from '../../../components/data-list/list-column.ts';
 import { ListCard } from '../../../components/data-list/list-card.tsx';
-import { ExportLinks } from '../../../components/export-links.tsx';
+import { ExportButtons } from '../../../components/export-buttons.tsx';
 import { ListFilterToolbar } from '../../../components/list-filters/list-filter-toolbar.tsx';
 import { queryOfListFilters, type ListFilterValues } from '../../../components/list-filters/list-filter-query.ts';
 import { useListFilters } from '../../../components/list-filters/use-list-filters.ts';
@@ -51,7 +51,7 @@ export function FeedbackList({ canExport }: { canExport: boolean }) {
         pretitle="Conversations"
         title="Feedback"
         description="Thumbs up and down that visitors gave the bot's answers. A thumb down can become a correction."
-        actions={canExport ? <ExportLinks list="feedback" query={filters.exportQuery({ rating })} /> : undefined}
+        actions={canExport ? <ExportButtons list="feedback" query={filters.exportQuery({ rating })} /> : undefined}
       />
       <FeedbackTabs current={rating} query={filters.routeQuery} />
       <ListCard

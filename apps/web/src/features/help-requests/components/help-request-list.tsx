@@ -5,7 +5,7 @@ import type { ListFilterKey } from '@steward/contract/list-filters';
 import { PAGE_SIZE } from '@steward/contract/paging';
 import { ListCard } from '../../../components/data-list/list-card.tsx';
 import type { ListColumn } from '../../../components/data-list/list-column.ts';
-import { ExportLinks } from '../../../components/export-links.tsx';
+import { ExportButtons } from '../../../components/export-buttons.tsx';
 import { ListFilterToolbar } from '../../../components/list-filters/list-filter-toolbar.tsx';
 import { queryOfListFilters, type ListFilterValues } from '../../../components/list-filters/list-filter-query.ts';
 import { useListFilters } from '../../../components/list-filters/use-list-filters.ts';
@@ -55,7 +55,7 @@ export function HelpRequestList({ status, pageIndex, canExport }: { status: Help
         pretitle="Conversations"
         title="Help Requests"
         description="Visitors who asked your team to answer them directly. Mark each one resolved once it is handled."
-        actions={canExport ? <ExportLinks list="help-requests" query={filters.exportQuery({ status })} /> : undefined}
+        actions={canExport ? <ExportButtons list="help-requests" query={filters.exportQuery({ status })} /> : undefined}
       />
       <HelpRequestTabs current={status} query={filters.routeQuery} />
       <ListCard

@@ -6,7 +6,7 @@ import type { ListFilterKey } from '@steward/contract/list-filters';
 import { PAGE_SIZE } from '@steward/contract/paging';
 import { ListCard } from '../../../components/data-list/list-card.tsx';
 import type { ListColumn } from '../../../components/data-list/list-column.ts';
-import { ExportLinks } from '../../../components/export-links.tsx';
+import { ExportButtons } from '../../../components/export-buttons.tsx';
 import { ListFilterToolbar } from '../../../components/list-filters/list-filter-toolbar.tsx';
 import { queryOfListFilters, type ListFilterValues } from '../../../components/list-filters/list-filter-query.ts';
 import { useListFilters } from '../../../components/list-filters/use-list-filters.ts';
@@ -57,7 +57,7 @@ export function HistoryList({ canExport }: { canExport: boolean }) {
         pretitle="Conversations"
         title="History"
         description="Every question visitors asked the bot, newest first. Open one to read its whole chat session."
-        actions={canExport ? <ExportLinks list="history" query={filters.apiQuery} /> : undefined}
+        actions={canExport ? <ExportButtons list="history" query={filters.apiQuery} /> : undefined}
       />
       <ListCard
         toolbar={
