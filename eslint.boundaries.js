@@ -42,13 +42,6 @@ const SHARED = [
   'modules/*/*.{actions,repository}.ts',
   'modules/{audit-log/record-audit,knowledge/{knowledge-store,knowledge-search,question-terms,knowledge-indexing},answers/answer-question}.ts',
 ].map((path) => `${root}/${server}/${path}`);
-/**
- * Known exception of today: privacy's erasure deletes a visitor's help-request notifications still queued
- * (personal-data.repository.ts) itself, by the queue's name. The job queue's "drop these jobs" verb removes it.
- */
-// (A glob, as the rule requires of exceptions when its `from` is one.)
-const PRIVACY_EXCEPTIONS = [`${root}/${server}/modules/help-requests/help-request-created.{ts,js}`];
-
 const serverZones = [
   { target: GROUND, from: [`${server}/modules/**`, ...ENTRY, ...WORKER, ...APP, ...TOOLS], message: `The ground floor imports nothing above it (${FLOORS}).` },
   { target: MODULES, from: [...ENTRY, ...WORKER, ...APP, ...TOOLS], message: `A module imports no routes, plugins, bot/, chat/, worker or app: the caller hands in what it needs (${FLOORS}).` },
@@ -65,7 +58,7 @@ const serverZones = [
   ...folders(`${server}/modules`).map((name) => ({
     target: `${server}/modules/${name}/**`,
     from: `${server}/modules/**`,
-    except: [`${root}/${server}/modules/${name}/**`, ...SHARED, ...(name === 'privacy' ? PRIVACY_EXCEPTIONS : [])],
+    except: [`${root}/${server}/modules/${name}/**`, ...SHARED],
     message: `A module uses another's actions, repositories and the shared services (audit log, knowledge store, answers), nothing else of it (${MODULES_BORDERS}).`,
   })),
 ];

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
 import { deletedRows } from '../db/deleted-rows.ts';
-import { type SqlRow, sqlRows } from '../db/sql-rows.ts';
+import { counted, type SqlBigint, type SqlRow, sqlRows } from '../db/sql-rows.ts';
 import { type DatabaseReachability, isDatabaseUnreachable } from '../db/database-reachability.ts';
 import type { Metrics, QueueState } from '../lib/metrics.ts';
 
@@ -284,3 +284,13 @@ export const purgeEndedJobs = (db: Db): Promise<number> =>
     DELETE FROM jobs
     WHERE (status = 'done' AND finished_at <= now() - make_interval(days => ${ENDED_JOB_KEPT_DAYS.done}))
        OR (status = 'failed' AND finished_at <= now() - make_interval(days => ${ENDED_JOB_KEPT_DAYS.failed}))`);
+
+/** How many jobs of `queue` the condition `which` (on their payload and status) picks: what an erasure would drop. */
+export async function countJobsWhere(db: Db, queue: string, which: SQL): Promise<number> {
+  const [row] = await sqlRows<{ count: SqlBigint }>(db, sql`SELECT count(*) AS count FROM jobs WHERE queue = ${queue} AND (${which})`);
+  return counted(row?.count);
+}
+
+/** Deletes the jobs of `queue` that `which` picks, whatever their state (an erasure's); answers how many. */
+export const dropJobsWhere = (tx: Db, queue: string, which: SQL): Promise<number> =>
+  deletedRows(tx, sql`DELETE FROM jobs WHERE queue = ${queue} AND (${which})`);

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import { enqueueJob, type JobHandler } from '../jobs/job-queue.ts';
+import { textArray } from '../db/sql-arrays.ts';
+import { countJobsWhere, dropJobsWhere, enqueueJob, type JobHandler } from '../jobs/job-queue.ts';
+import { wholeAddressPattern } from '../lib/email-mentions.ts';
 import { sharedServerSecret } from '../lib/server-secrets.ts';
 import type { MailMessage } from './mail-message.ts';
 import type { MailTransport } from './mail-transport.ts';
@@ -55,3 +58,22 @@ export function mailJobHandler(transport: MailTransport, messageIdDomain: string
     log.info({ jobId, attempt, messageId }, 'mail sent');
   };
 }
+
+/**
+ * The queued mails (waiting, failed, or sent in the days the clean-up keeps them) to one of `emails` or quoting one
+ * whole in their text (a staff notification quoting a visitor's address; never inside another address).
+ */
+const toOrAbout = (emails: readonly string[]): SQL => {
+  if (emails.length === 0) return sql`false`;
+  const addresses = textArray(emails.map((email) => email.toLowerCase()));
+  return sql`lower(payload ->> 'to') = ANY(${addresses})
+    OR (jsonb_typeof(payload -> 'to') = 'array' AND EXISTS (
+      SELECT 1 FROM jsonb_array_elements_text(payload -> 'to') AS recipient WHERE lower(recipient) = ANY(${addresses})))
+    OR payload ->> 'text' ~* ${wholeAddressPattern(emails)}`;
+};
+
+/** How many queued mails are to or about one of `emails` (an erasure's count). */
+export const countMailsToOrAbout = (db: Db, emails: readonly string[]): Promise<number> => countJobsWhere(db, MAIL_QUEUE, toOrAbout(emails));
+
+/** Drops the queued mails to or about one of `emails`, in the caller's transaction (an erasure); answers how many. */
+export const dropMailsToOrAbout = (tx: Db, emails: readonly string[]): Promise<number> => dropJobsWhere(tx, MAIL_QUEUE, toOrAbout(emails));

@@ -51,16 +51,6 @@ const OWNERS: Record<string, string> = {
   users: 'auth',
 };
 
-/**
- * Second writers of today, each a known exception until its owner offers the verb and the writer asks for it:
- * privacy's erasure deletes a visitor's queued mails and help-request notifications from the job queue's table
- * itself (privacy/personal-data.repository.ts). An entry that is no longer found fails the test, so this list
- * only shrinks.
- */
-const KNOWN_SECOND_WRITERS: readonly { table: string; writer: string }[] = [
-  { table: 'jobs', writer: 'privacy' },
-];
-
 const SERVER_SOURCE = path.join(REPOSITORY_ROOT, 'apps', 'server', 'src');
 
 /** The server's product code: not tests, their harness, the package's entries for the bench, or the migrations (the database's own writes). */
@@ -194,12 +184,9 @@ describe('one owner per table', () => {
     expect(Object.keys(OWNERS).sort()).toEqual([...tables].sort());
   });
 
-  it('finds no writer of a table but its owner, past the known second writers of today', () => {
-    const known = new Set(KNOWN_SECOND_WRITERS.map(({ table, writer }) => `${table} ← ${writer}`));
+  it('finds no writer of a table but its owner', () => {
     const others = [...writers].flatMap(([table, found]) => [...found].filter((writer) => writer !== OWNERS[table]).map((writer) => `${table} ← ${writer}`));
-    expect(others.filter((write) => !known.has(write)).sort()).toEqual([]);
-    // A second writer that has gone leaves the list too.
-    expect([...known].filter((write) => !others.includes(write)).sort()).toEqual([]);
+    expect(others.sort()).toEqual([]);
   });
 
   it('sees the writes it judges: every owner that writes in the server is found writing', () => {

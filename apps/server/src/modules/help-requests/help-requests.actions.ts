@@ -8,8 +8,9 @@ import {
 import type { Config } from '../../config.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { textArray } from '../../db/sql-arrays.ts';
 import { counted, type SqlBigint, sqlRows } from '../../db/sql-rows.ts';
-import { enqueueJob } from '../../jobs/job-queue.ts';
+import { countJobsWhere, dropJobsWhere, enqueueJob } from '../../jobs/job-queue.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { bumpCounters } from '../../lib/list-counters.ts';
 import { maskCardNumbers, maskPersonalData } from '../../lib/personal-data.ts';
@@ -96,3 +97,15 @@ export async function deleteHelpRequestRows(tx: Db, condition: SQL): Promise<num
   await bumpCounters(tx, [HELP_REQUEST_COUNTERS.resolved], -counted(gone?.resolved));
   return rows;
 }
+
+/** The staff notifications of these help requests not made yet. */
+const notificationsNotMade = (helpRequestIds: readonly number[]): SQL =>
+  sql`status <> 'done' AND (payload ->> 'helpRequestId') = ANY(${textArray(helpRequestIds.map(String))})`;
+
+/** How many of these help requests' staff notifications are not made yet (an erasure's count). */
+export const countNotificationsNotMade = (db: Db, helpRequestIds: readonly number[]): Promise<number> =>
+  countJobsWhere(db, HELP_REQUEST_CREATED_QUEUE, notificationsNotMade(helpRequestIds));
+
+/** Drops these help requests' staff notifications not made yet, in the caller's transaction (an erasure); answers how many. */
+export const dropNotificationsNotMade = (tx: Db, helpRequestIds: readonly number[]): Promise<number> =>
+  dropJobsWhere(tx, HELP_REQUEST_CREATED_QUEUE, notificationsNotMade(helpRequestIds));

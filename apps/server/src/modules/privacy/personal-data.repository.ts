@@ -2,12 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PersonalDataRequest, PersonalDataTable } from '@steward/contract/privacy';
 import type { Db } from '../../db/client.ts';
 import { counted, type SqlBigint, sqlRows } from '../../db/sql-rows.ts';
-import { MAIL_QUEUE } from '../../mail/mail-queue.ts';
+import { countMailsToOrAbout, dropMailsToOrAbout } from '../../mail/mail-queue.ts';
 import { deleteFeedbackRows } from '../feedback/feedback.actions.ts';
-import { deleteHelpRequestRows } from '../help-requests/help-requests.actions.ts';
+import { countNotificationsNotMade, deleteHelpRequestRows, dropNotificationsNotMade } from '../help-requests/help-requests.actions.ts';
 import { deleteChatSessions, deleteHistoryRows } from '../history/history.actions.ts';
-import { HELP_REQUEST_CREATED_QUEUE } from '../help-requests/help-request-created.ts';
-import { wholeAddressPattern } from '../../lib/email-mentions.ts';
 
 /**
  * What is stored about one visitor, and its erasure (docs/privacy.md, "Answering an access or erasure request").
@@ -30,7 +28,7 @@ export interface VisitorData {
   emails: string[];
 }
 
-type PersonalDataCounts = Record<VisitorRowTable, number>;
+type PersonalDataCounts = Record<VisitorRowTable | 'queuedMails', number>;
 
 /** A list of values as one parameter: the rows of a JSON array (drizzle would spread a JS array into many). */
 const textSet = (values: readonly string[]): SQL => sql`(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
@@ -70,10 +68,8 @@ export async function findVisitor(db: Db, { kind, value }: PersonalDataRequest):
 }
 
 /** A text that holds one of the addresses whole (exactly, any case: never as a part of another address). */
-const mentionsVisitor = (text: SQL, emails: readonly string[]): SQL => (emails.length === 0 ? sql`false` : sql`${text} ~* ${wholeAddressPattern(emails)}`);
-
-/** The stores of the database rows that are about the visitor, deleted and counted here. */
-export type VisitorRowTable = Exclude<PersonalDataTable, 'outboxMails' | 'auditEntries'>;
+/** The stores of the database rows that are about the visitor, deleted and counted here (queued mails by their owners). */
+export type VisitorRowTable = Exclude<PersonalDataTable, 'outboxMails' | 'auditEntries' | 'queuedMails'>;
 
 /** The rows of a store that are about the visitor, as the WHERE of its statements. */
 function matching(table: VisitorRowTable, visitor: VisitorData, request: PersonalDataRequest): SQL {
@@ -89,14 +85,6 @@ function matching(table: VisitorRowTable, visitor: VisitorData, request: Persona
       return sql`help_request_id IN ${idSet(visitor.helpRequestIds)}`;
     case 'chatSessions':
       return sql`session_id IN ${textSet(visitor.sessionIds)}`;
-    case 'queuedMails':
-      return sql`(queue = ${MAIL_QUEUE} AND (
-          lower(payload ->> 'to') IN ${textSet(visitor.emails)}
-          OR (jsonb_typeof(payload -> 'to') = 'array' AND EXISTS (
-            SELECT 1 FROM jsonb_array_elements_text(payload -> 'to') AS recipient WHERE lower(recipient) IN ${textSet(visitor.emails)}))
-          OR ${mentionsVisitor(sql`payload ->> 'text'`, visitor.emails)}))
-        OR (queue = ${HELP_REQUEST_CREATED_QUEUE} AND status <> 'done'
-          AND (payload ->> 'helpRequestId') IN ${textSet(visitor.helpRequestIds.map(String))})`;
   }
 }
 
@@ -106,7 +94,6 @@ const TABLE_NAMES: Record<VisitorRowTable, SQL> = {
   helpRequests: sql`help_requests`,
   helpRequestReplies: sql`help_request_replies`,
   chatSessions: sql`chat_sessions`,
-  queuedMails: sql`jobs`,
 };
 
 /** How many rows of each store are about the visitor. */
@@ -121,7 +108,7 @@ export async function countVisitorData(db: Db, visitor: VisitorData, request: Pe
     helpRequests: await count('helpRequests'),
     helpRequestReplies: await count('helpRequestReplies'),
     chatSessions: await count('chatSessions'),
-    queuedMails: await count('queuedMails'),
+    queuedMails: (await countMailsToOrAbout(db, visitor.emails)) + (await countNotificationsNotMade(db, visitor.helpRequestIds)),
   };
 }
 
@@ -139,16 +126,13 @@ export async function eraseVisitorData(tx: Db, visitor: VisitorData, request: Pe
   );
   const helpRequests = await deleteHelpRequestRows(tx, matching('helpRequests', visitor, request));
 
-  const [mails] = await sqlRows<{ rows: SqlBigint }>(
-    tx,
-    sql`WITH gone AS (DELETE FROM jobs WHERE ${matching('queuedMails', visitor, request)} RETURNING 1) SELECT count(*) AS rows FROM gone`,
-  );
+  const queuedMails = (await dropMailsToOrAbout(tx, visitor.emails)) + (await dropNotificationsNotMade(tx, visitor.helpRequestIds));
   return {
     history,
     feedback,
     helpRequests,
     helpRequestReplies: counted(replies?.rows),
     chatSessions: await deleteChatSessions(tx, matching('chatSessions', visitor, request)),
-    queuedMails: counted(mails?.rows),
+    queuedMails,
   };
 }
