@@ -14,7 +14,7 @@ test.describe('Home: the first-run checklist', () => {
     if (!counted) throw new Error('GET /api/getting-started answered no row');
     // The other specs' documents, conversations and administrators would finish the list: this browser sees the
     // server's answer as on a fresh install, with the bot API key the e2e server has (the API test counts for real).
-    const facts: GettingStarted = { ...counted, documents: 0, conversations: 0, administrators: 1 };
+    const facts: GettingStarted = { ...counted, documents: 0, conversations: 0, approvers: 1 };
     await page.route('**/api/getting-started', (route) => route.fulfill({ json: { success: true, data: { rows: [facts] } } }));
     await page.goto('/home');
     const checklist = page.getByRole('region', { name: 'Get started' });
@@ -22,7 +22,7 @@ test.describe('Home: the first-run checklist', () => {
     // Each step says done or to do as the server counts it (BOT_API_KEY is set on the e2e server).
     const step = (id: string) => checklist.locator(`[data-step="${id}"]`);
     await expect(step('connect')).toHaveAttribute('data-done', 'true');
-    for (const id of ['document', 'question', 'administrator']) await expect(step(id)).toHaveAttribute('data-done', 'false');
+    for (const id of ['document', 'question', 'approver']) await expect(step(id)).toHaveAttribute('data-done', 'false');
     await expect(checklist.getByText('1 of 4 done')).toBeVisible();
     await expect(step('connect').getByRole('button')).toContainText('(done)');
 
