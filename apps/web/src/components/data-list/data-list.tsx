@@ -98,7 +98,12 @@ export function DataList<Row extends RowData>({ label, columns, rows, rowKey, on
             const cells = row.getAllCells().map((cell) => {
               const column = byId.get(cell.column.id);
               return (
-                <td key={cell.id} role="cell" data-label={column?.headerHidden ? undefined : column?.header} className={column?.className}>
+                <td
+                  key={cell.id}
+                  role="cell"
+                  data-label={column?.headerHidden ? undefined : column?.header}
+                  className={[column?.fill ? 'list-cell-fill' : '', column?.className ?? ''].join(' ').trim() || undefined}
+                >
                   {column?.cell(row.original) as ReactNode}
                 </td>
               );

@@ -8,6 +8,11 @@ export interface ListColumn<Row> {
   cell: (row: Row) => ReactNode;
   /** The server can order the list by this column. */
   sortable?: boolean;
+  /**
+   * A long text (a message, a reason) cut with "…" to the width the other columns leave, so it never pushes a
+   * column past the card's edge; whole on a phone. Its cell holds a `.text-truncate.list-message` element.
+   */
+  fill?: boolean;
   /** Classes of the column's cells (`text-nowrap`, `text-break`). */
   className?: string;
   headerClassName?: string;

@@ -23,8 +23,8 @@ const COLUMNS: ListColumn<FeedbackRow>[] = [
   { id: 'country', header: 'Country', cell: (row) => row.country },
   { id: 'time', header: 'Time', cell: (row) => formatDateTime(row.time), className: 'text-nowrap' },
   { id: 'rating', header: 'Rating', cell: (row) => <RatingIcon rating={row.rating} /> },
-  { id: 'question', header: 'Question', cell: (row) => <div className="text-truncate list-message">{row.user_message}</div> },
-  { id: 'reason', header: 'Reason', cell: (row) => <div className="text-truncate list-message">{parseReasons(row.reason).join('; ')}</div> },
+  { id: 'question', header: 'Question', fill: true, cell: (row) => <div className="text-truncate list-message">{row.user_message}</div> },
+  { id: 'reason', header: 'Reason', fill: true, cell: (row) => <div className="text-truncate list-message">{parseReasons(row.reason).join('; ')}</div> },
 ];
 
 const FILTER_KEYS: readonly ListFilterKey[] = ['from', 'to', 'country'];
@@ -55,7 +55,7 @@ export function FeedbackList({ canExport }: { canExport: boolean }) {
       />
       <FeedbackTabs current={rating} query={filters.routeQuery} />
       <ListCard
-        toolbar={<ListFilterToolbar listName="Feedback" keys={FILTER_KEYS} filters={filters} onChange={applyFilters} counted={page.data} noun="ratings" />}
+        toolbar={<ListFilterToolbar listName="Feedback" keys={FILTER_KEYS} filters={filters} onChange={applyFilters} counted={page.data} noun={['rating', 'ratings']} />}
         list={{ label: 'Feedback', columns: COLUMNS, rows, rowKey: (row) => row.id, onOpenRow: openFeedback }}
         status={{
           loading: page.isPending,

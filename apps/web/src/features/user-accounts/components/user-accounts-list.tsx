@@ -85,7 +85,7 @@ export function UserAccountsList({ pageIndex, viewerId, showsAddUserLink, canDel
         id="user-accounts-title"
         pretitle="Administration"
         title="User Accounts"
-        description={`The staff who can sign in to this dashboard. Information the bot learns needs a second person: ${INFORM_THE_BOT_MESSAGES.approvalRule}`}
+        description={`The staff who can sign in to this dashboard. Information the bot learns needs a second person. ${INFORM_THE_BOT_MESSAGES.approvalRule}`}
         actions={
           showsAddUserLink ? (
             <Link to="/user-accounts/add" className="btn btn-primary">
