@@ -237,6 +237,11 @@ export const ACCESS_MATRIX: MatrixRow[] = [
     build: () => ({ path: '/api/data-retention', body: { retention: { history: null, feedback: null, helpRequests: null, auditLog: null } } }),
     expect: ADMIN_ONLY,
   },
+  {
+    route: 'POST /api/data-retention/preview',
+    build: () => ({ path: '/api/data-retention/preview', body: { retention: { history: 30, feedback: null, helpRequests: null, auditLog: null } } }),
+    expect: ADMIN_ONLY,
+  },
   { route: 'POST /api/personal-data/find', build: () => ({ path: '/api/personal-data/find', body: { kind: 'email', value: 'no-one@example.com' } }), expect: ADMIN_ONLY },
   { route: 'POST /api/personal-data/erase', build: () => ({ path: '/api/personal-data/erase', body: { kind: 'email', value: 'no-one@example.com' } }), expect: ADMIN_ONLY },
   { route: 'GET /api/fun-facts', build: get('/api/fun-facts'), expect: LOGIN },
