@@ -11,8 +11,10 @@ import { enqueueJob } from '../../jobs/job-queue.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { maskCardNumbers, maskPersonalData } from '../../lib/personal-data.ts';
 import { helpRequestReplyMail } from '../../mail/help-request-mails.ts';
+import { visitorSender } from '../../mail/mail-delivery.ts';
 import { enqueueMail } from '../../mail/mail-queue.ts';
 import { recordAudit, type StaffActor } from '../audit-log/record-audit.ts';
+import { visitorMailIdentity } from '../bot-settings/visitor-mail.repository.ts';
 import { HELP_REQUEST_CREATED_QUEUE, type HelpRequestCreatedPayload } from './help-request-created.ts';
 import { insertHelpRequestReply } from './help-request-replies.repository.ts';
 import { findHelpRequest, insertHelpRequest, lockHelpRequestStatus, type NewHelpRequest, saveHelpRequestStatus } from './help-requests.repository.ts';
@@ -59,16 +61,27 @@ const auditedHelpRequest = (helpRequest: HelpRequest) => ({ type: 'help_request'
 export async function replyToHelpRequest(
   tx: Db,
   actor: StaffActor,
-  config: Pick<Config, 'assistantName'>,
+  config: Pick<Config, 'mailFrom'>,
   id: number,
   message: string,
 ): Promise<HelpRequestReply> {
   const helpRequest = await findHelpRequest(tx, id);
   if (!helpRequest) throw new HttpError(404, HELP_REQUEST_MESSAGES.notFound);
   const reply = await insertHelpRequestReply(tx, { helpRequestId: id, author: actor, message });
+  // From the team, not from Steward: the name and reply-to of Bot Settings' Mail to visitors.
+  const { senderName, replyTo } = await visitorMailIdentity(tx);
   await enqueueMail(
     tx,
-    helpRequestReplyMail({ to: helpRequest.email, name: helpRequest.name, assistantName: config.assistantName, reply: message, question: helpRequest.message, staffName: actor.name }),
+    helpRequestReplyMail({
+      to: helpRequest.email,
+      name: helpRequest.name,
+      reply: message,
+      question: helpRequest.message,
+      staffName: actor.name,
+      teamName: senderName,
+      from: visitorSender(config.mailFrom, senderName),
+      replyTo,
+    }),
   );
   await recordAudit(tx, actor, { action: 'help_request_replied', object: auditedHelpRequest(helpRequest), details: { characters: message.length } });
   return reply;

@@ -7,18 +7,21 @@ import { DataRetentionSection } from './data-retention-section.tsx';
 import { FunFactsSection } from './fun-facts-section.tsx';
 import { HelpRequestEmailsSection } from './help-request-emails-section.tsx';
 import { SupportThresholdForm } from './support-threshold-form.tsx';
+import { VisitorMailSection } from './visitor-mail-section.tsx';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useVisitorMail } from '../../../lib/visitor-mail.ts';
 
 /**
  * Bot settings: without canUpdateBotSettings (update_bot_settings), Save is disabled, edit/delete and the email section hidden.
- * Data retention (issue 43) comes last, read only without it.
+ * Mail to visitors (issue 58) and Data retention (issue 43) come last, read only without it.
  */
 export function BotSettingsScreen({ viewer }: { viewer: StaffMember }) {
   const mayEdit = canUpdateBotSettings(viewer);
   const { data: settings, isPending } = useBotSettings();
   const appearance = useBotAppearance().data;
   const retention = useDataRetention().data;
+  const visitorMail = useVisitorMail().data;
   return (
     <section aria-labelledby="bot-settings-title">
       <PageHeader id="bot-settings-title" pretitle="Knowledge" title="Bot Settings" description="How the bot looks and talks on your site, when it offers your team's help, and who is told of help requests." />
@@ -27,6 +30,7 @@ export function BotSettingsScreen({ viewer }: { viewer: StaffMember }) {
       {settings ? <SupportThresholdForm threshold={settings.supportMessageThreshold} mayEdit={mayEdit} /> : null}
       <FunFactsSection mayEdit={mayEdit} />
       {mayEdit && settings?.helpRequestEmails ? <HelpRequestEmailsSection emails={settings.helpRequestEmails} /> : null}
+      {visitorMail ? <VisitorMailSection saved={visitorMail} mayEdit={mayEdit} /> : null}
       {retention ? <DataRetentionSection rows={retention} mayEdit={mayEdit} mayErase={canErasePersonalData(viewer)} /> : null}
     </section>
   );
