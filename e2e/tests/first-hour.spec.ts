@@ -214,7 +214,9 @@ test.describe('Bot Settings: the bot\'s look', () => {
 
       const visitor = await (await browser.newContext()).newPage();
       await visitor.goto('/demo');
-      await visitor.getByRole('button', { name: 'Ask the gallery guide' }).click();
+      // The page's examples are the saved suggestions too, and its button has the saved title.
+      await expect(visitor.locator('#try ul li')).toHaveText(['What does the First Amendment protect?', 'Is there parking?']);
+      await visitor.getByRole('button', { name: WIDGET_APPEARANCE_DEFAULTS.title, exact: true }).click();
       const suggestions = visitor.getByRole('group', { name: 'Suggested questions' });
       await expect(suggestions.getByRole('button')).toHaveText(['What does the First Amendment protect?', 'Is there parking?']);
       const header = visitor.locator('steward-chat').locator('.header');
