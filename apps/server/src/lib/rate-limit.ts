@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { rateLimits } from '../db/schema.ts';
+import { deletedRows } from '../db/deleted-rows.ts';
 import { type SqlRow, sqlRows } from '../db/sql-rows.ts';
 
 export interface RateLimitRule {
@@ -76,3 +77,10 @@ export function describeWait(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
   return `in ${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
+
+/** Rate-limit windows are kept this long: longer than the longest window of any rule (one hour). */
+export const RATE_LIMIT_KEPT_HOURS = 24;
+
+/** Deletes windows started longer ago than RATE_LIMIT_KEPT_HOURS (the hourly clean-up runs it); answers how many. */
+export const purgeStaleRateLimits = (db: Db): Promise<number> =>
+  deletedRows(db, sql`DELETE FROM rate_limits WHERE window_started_at <= now() - make_interval(hours => ${RATE_LIMIT_KEPT_HOURS})`);

@@ -5,8 +5,10 @@ import { ACCOUNT_RATE_LIMITS } from '../modules/auth/account-rate-limits.ts';
 import { LOGIN_ALERT_PER_ACCOUNT } from '../modules/auth/login-alert.ts';
 import { LOGIN_LIMIT_PER_ADDRESS, LOGIN_THROTTLE } from '../modules/auth/login-throttle.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { CLEAN_UP_EVERY_MS, CLEAN_UP_QUEUE, RETENTION, cleanUp, scheduleCleanUp } from './clean-up.ts';
-import { runNextJob } from '../jobs/job-queue.ts';
+import { CLEAN_UP_EVERY_MS, CLEAN_UP_QUEUE, cleanUp, scheduleCleanUp } from './clean-up.ts';
+import { ENDED_JOB_KEPT_DAYS, runNextJob } from '../jobs/job-queue.ts';
+import { RATE_LIMIT_KEPT_HOURS } from '../lib/rate-limit.ts';
+import { SPENT_TOKEN_DAYS } from '../modules/auth/auth-expiry.repository.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -37,19 +39,19 @@ describe('the clean-up job', () => {
     await token('unused', sql`now() + interval '1 hour'`, null);
     await token('used-lately', sql`now() + interval '1 hour'`, daysAgo(2));
     await token('expired-lately', daysAgo(3), null);
-    await token('used-long-ago', daysAgo(40), daysAgo(RETENTION.spentTokenDays + 1));
-    await token('expired-long-ago', daysAgo(RETENTION.spentTokenDays + 1), null);
+    await token('used-long-ago', daysAgo(40), daysAgo(SPENT_TOKEN_DAYS + 1));
+    await token('expired-long-ago', daysAgo(SPENT_TOKEN_DAYS + 1), null);
 
     const job = (queue: string, status: string, finished: ReturnType<typeof sql> | null) =>
       testApp.db.execute(sql`INSERT INTO jobs (queue, status, finished_at) VALUES (${queue}, ${status}, ${finished ?? sql`NULL`})`);
-    await job('old-done', 'done', daysAgo(RETENTION.doneJobDays + 1));
+    await job('old-done', 'done', daysAgo(ENDED_JOB_KEPT_DAYS.done + 1));
     await job('new-done', 'done', daysAgo(1));
-    await job('old-failed', 'failed', daysAgo(RETENTION.failedJobDays + 1));
-    await job('newish-failed', 'failed', daysAgo(RETENTION.doneJobDays + 1));
+    await job('old-failed', 'failed', daysAgo(ENDED_JOB_KEPT_DAYS.failed + 1));
+    await job('newish-failed', 'failed', daysAgo(ENDED_JOB_KEPT_DAYS.done + 1));
     await job('waiting', 'queued', null);
 
     await testApp.db.execute(sql`INSERT INTO rate_limits (key, window_started_at, hits) VALUES
-      ('fresh', now(), 3), ('stale', now() - make_interval(hours => ${RETENTION.rateLimitHours + 1}), 3)`);
+      ('fresh', now(), 3), ('stale', now() - make_interval(hours => ${RATE_LIMIT_KEPT_HOURS + 1}), 3)`);
     await testApp.db.execute(sql`INSERT INTO login_throttles (key, failures, blocked_until, last_claim_allowed, updated_at) VALUES
       ('recent', 3, now(), true, now()),
       ('idle', 3, now() - interval '1 hour', true, now() - make_interval(hours => ${LOGIN_THROTTLE.forgetAfterHours + 1})),
@@ -71,7 +73,7 @@ describe('the clean-up job', () => {
 
   it('keeps rate-limit rows longer than the longest window of any rule', () => {
     const windows = [LOGIN_LIMIT_PER_ADDRESS, LOGIN_ALERT_PER_ACCOUNT, ...Object.values(ACCOUNT_RATE_LIMITS)].map((rule) => rule.windowSeconds);
-    expect(RETENTION.rateLimitHours * 3600).toBeGreaterThan(Math.max(...windows));
+    expect(RATE_LIMIT_KEPT_HOURS * 3600).toBeGreaterThan(Math.max(...windows));
   });
 
   it('is booked once however often instances start, and each run books the next one an hour later', async () => {
