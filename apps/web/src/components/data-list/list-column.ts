@@ -13,6 +13,11 @@ export interface ListColumn<Row> {
    * column past the card's edge; whole on a phone. Its cell holds a `.text-truncate.list-message` element.
    */
   fill?: boolean;
+  /**
+   * A short value (an IP address, a country): shown whole, but a stored value of unusual length wraps within the
+   * column's width cap rather than widening the list past the card's edge.
+   */
+  short?: boolean;
   /** Classes of the column's cells (`text-nowrap`, `text-break`). */
   className?: string;
   headerClassName?: string;

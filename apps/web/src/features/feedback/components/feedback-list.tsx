@@ -19,8 +19,8 @@ import { RatingIcon } from './rating-icon.tsx';
 /** The spec's columns: ID, User IP, Country, Time, Rating (thumb icons); then the question and the reason (issue 40). */
 const COLUMNS: ListColumn<FeedbackRow>[] = [
   { id: 'id', header: 'ID', cell: (row) => row.id },
-  { id: 'user-ip', header: 'User IP', cell: (row) => row.user_ip },
-  { id: 'country', header: 'Country', cell: (row) => row.country },
+  { id: 'user-ip', header: 'User IP', cell: (row) => row.user_ip, short: true },
+  { id: 'country', header: 'Country', cell: (row) => row.country, short: true },
   { id: 'time', header: 'Time', cell: (row) => formatDateTime(row.time), className: 'text-nowrap' },
   { id: 'rating', header: 'Rating', cell: (row) => <RatingIcon rating={row.rating} /> },
   { id: 'question', header: 'Question', fill: true, cell: (row) => <div className="text-truncate list-message">{row.user_message}</div> },

@@ -22,8 +22,8 @@ const COLUMNS: ListColumn<HistoryRow>[] = [
   { id: 'message', header: 'Message', fill: true, cell: (row) => <div className="text-truncate list-message">{row.user_message}</div> },
   { id: 'date', header: 'Date', cell: (row) => formatLongDate(row.time), className: 'text-nowrap' },
   { id: 'time', header: 'Time', cell: (row) => formatTime(row.time), className: 'text-nowrap' },
-  { id: 'country', header: 'Country', cell: (row) => row.country },
-  { id: 'user-ip', header: 'User IP', cell: (row) => row.user_ip },
+  { id: 'country', header: 'Country', cell: (row) => row.country, short: true },
+  { id: 'user-ip', header: 'User IP', cell: (row) => row.user_ip, short: true },
   { id: 'review', header: 'Review', cell: (row) => <HistoryBadges row={row} /> },
 ];
 
