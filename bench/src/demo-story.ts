@@ -2,7 +2,7 @@
  * The demo's most recent conversations, asked of the real bot through the public chat calls (as the /demo
  * page's widget asks them), so History opens on real answers from the uploaded documents, the coverage gaps
  * list the questions they cannot answer, a visitor rates one down, and the administrator's correction for it
- * waits for a second administrator's approval (Inform the Bot).
+ * waits for another team member's approval (Inform the Bot).
  */
 const VISITOR_QUESTIONS: readonly (readonly string[])[] = [
   ['What does the First Amendment protect?', 'Which amendment is about unreasonable searches?'],

@@ -54,6 +54,7 @@ export interface BotHelpRequest {
   message: string;
   origin_url?: string | null;
   user_ip?: string;
+  time?: string;
 }
 
 export const postBotHelpRequest = async (request: APIRequestContext, helpRequest: BotHelpRequest): Promise<number> =>

@@ -87,7 +87,7 @@ export interface DocumentRow {
 
 /** Uploads and registers one file through the real calls (upload-files, register-files), as the page's user. */
 export async function addDocument(
-  page: Page,
+  page: Pick<Page, 'request'>,
   file: { name: string; mimeType: string; buffer: Buffer },
   metadata: { title: string; source_url?: string },
 ): Promise<DocumentRow> {
@@ -112,7 +112,7 @@ export const textUpload = (name: string, content: string) => ({ name, mimeType: 
 export const pdfUpload = (name: string) => ({ name, mimeType: 'application/pdf', buffer: fs.readFileSync(testPdf(name)) });
 
 /** Waits, through GET /api/documents/0, until the document has left in_progress, and answers it. */
-export async function settledDocument(page: Page, id: number): Promise<DocumentRow> {
+export async function settledDocument(page: Pick<Page, 'request'>, id: number): Promise<DocumentRow> {
   let found: DocumentRow | undefined;
   await expect
     .poll(

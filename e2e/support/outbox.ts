@@ -6,6 +6,9 @@ import { simpleParser } from 'mailparser';
 export interface OutboxMail {
   subject: string;
   links: string[];
+  /** The From and Reply-To headers as a mail reader shows them ('"Acme" <no-reply@…>'). */
+  from: string;
+  replyTo: string;
 }
 
 /** Every mail to the address in a server's DATA_DIR/outbox, oldest first. */
@@ -17,7 +20,7 @@ export async function mailsTo(dataDir: string, to: string): Promise<OutboxMail[]
     const mail = await simpleParser(await fs.readFile(path.join(outbox, file)));
     const recipients = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((address) => address.value);
     if (!recipients.some((recipient) => recipient.address?.toLowerCase() === to.toLowerCase())) continue;
-    mails.push({ subject: mail.subject ?? '', links: (mail.text ?? '').match(/https?:\/\/\S+/g) ?? [] });
+    mails.push({ subject: mail.subject ?? '', links: (mail.text ?? '').match(/https?:\/\/\S+/g) ?? [], from: mail.from?.text ?? '', replyTo: mail.replyTo?.text ?? '' });
   }
   return mails;
 }

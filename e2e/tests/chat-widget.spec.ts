@@ -316,27 +316,3 @@ test.describe('the chat widget on another site', () => {
     await visitor.close();
   });
 });
-
-test.describe('the /demo page', () => {
-  test('loads the widget with no console error, failed request or CSP violation, and the bot answers there', async ({ page }) => {
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('requestfailed', (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
-    page.on('response', (response) => {
-      if (response.status() >= 400) problems.push(`answer ${response.status()}: ${response.url()}`);
-    });
-    await page.goto('/demo');
-    await expect(page.getByRole('heading', { name: 'The documents that shaped a nation' })).toBeVisible();
-    await expect(page.getByText('Steward demo page.')).toBeVisible();
-    await page.getByRole('button', { name: 'Ask the gallery guide' }).click();
-    const panel = page.getByRole('dialog', { name: 'Ask the gallery guide' });
-    await panel.getByRole('textbox', { name: 'Your question' }).fill('What does the First Amendment protect?');
-    await panel.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect(panel.locator('.message.bot:has(.answer)')).toHaveCount(1, { timeout: 20_000 });
-    await expectNoAccessibilityViolations(page);
-    expect(problems).toEqual([]);
-  });
-});

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { INFORM_THE_BOT_MESSAGES } from '@steward/contract/inform-the-bot';
 import { postBotFeedback, postBotHelpRequest, postBotMessage, uniqueSessionId } from '../support/bot-api.ts';
 import { expect, expectNoAccessibilityViolations, signInAs, test, type StaffUser } from '../support/fixtures.ts';
 
@@ -105,7 +106,7 @@ for (const [size, viewport] of [
       await page.goto('/inform-the-bot?status=pending');
       const own = page.getByRole('article').filter({ hasText: content });
       await expect(own.getByRole('button', { name: 'Pending approval' })).toBeDisabled();
-      await expect(own).toContainText('Waiting for another administrator: you wrote this text, so someone else approves it.');
+      await expect(own).toContainText(`${INFORM_THE_BOT_MESSAGES.waitingForAnother}: you wrote this text, so someone else approves it.`);
 
       await page.context().clearCookies();
       await signInAs(page, approver);
@@ -120,7 +121,7 @@ for (const [size, viewport] of [
         await expect(page).toHaveURL('/inform-the-bot?status=pending');
         await expect(page.getByRole('link', { name: 'Pending', exact: true })).toHaveAttribute('aria-current', 'page');
         const card = page.getByRole('article').filter({ hasText: content });
-        await expect(card).toContainText('Waiting for another administrator: anyone but the author of this text may approve it.');
+        await expect(card).toContainText(`${INFORM_THE_BOT_MESSAGES.waitingForAnother}: anyone who may add information, except the author of this text, may approve it.`);
         await expect(card.getByRole('button', { name: 'Approve' })).toBeEnabled();
         await card.getByRole('button', { name: 'Replay past questions' }).click();
         const replay = card.getByRole('table', { name: "The past questions most like this correction's" });

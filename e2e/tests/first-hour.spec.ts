@@ -1,8 +1,14 @@
 import { ACCOUNT_SUCCESS } from '@steward/contract/accounts';
+import { HELP_REQUEST_MESSAGES } from '@steward/contract/help-requests';
+import { MAIL_DELIVERY_TEXTS } from '@steward/contract/mail-delivery';
+import { VISITOR_MAIL_MESSAGES } from '@steward/contract/visitor-mail';
 import { BOT_APPEARANCE_MESSAGES } from '@steward/contract/bot-appearance';
 import { WIDGET_APPEARANCE_DEFAULTS } from '@steward/contract/chat-constants';
 import type { GettingStarted } from '@steward/contract/getting-started';
+import { postBotHelpRequest } from '../support/bot-api.ts';
+import { E2E_DATA_DIR } from '../support/e2e-constants.ts';
 import { expect, expectNoAccessibilityViolations, test } from '../support/fixtures.ts';
+import { mailsTo } from '../support/outbox.ts';
 
 /** Issue 41, "a first hour that sells it": what a new owner meets in the first hour, in Chromium. */
 
@@ -14,7 +20,7 @@ test.describe('Home: the first-run checklist', () => {
     if (!counted) throw new Error('GET /api/getting-started answered no row');
     // The other specs' documents, conversations and administrators would finish the list: this browser sees the
     // server's answer as on a fresh install, with the bot API key the e2e server has (the API test counts for real).
-    const facts: GettingStarted = { ...counted, documents: 0, conversations: 0, administrators: 1 };
+    const facts: GettingStarted = { ...counted, documents: 0, conversations: 0, approvers: 1 };
     await page.route('**/api/getting-started', (route) => route.fulfill({ json: { success: true, data: { rows: [facts] } } }));
     await page.goto('/home');
     const checklist = page.getByRole('region', { name: 'Get started' });
@@ -22,7 +28,7 @@ test.describe('Home: the first-run checklist', () => {
     // Each step says done or to do as the server counts it (BOT_API_KEY is set on the e2e server).
     const step = (id: string) => checklist.locator(`[data-step="${id}"]`);
     await expect(step('connect')).toHaveAttribute('data-done', 'true');
-    for (const id of ['document', 'question', 'administrator']) await expect(step(id)).toHaveAttribute('data-done', 'false');
+    for (const id of ['document', 'question', 'approver']) await expect(step(id)).toHaveAttribute('data-done', 'false');
     await expect(checklist.getByText('1 of 4 done')).toBeVisible();
     await expect(step('connect').getByRole('button')).toContainText('(done)');
 
@@ -68,6 +74,7 @@ test.describe('truthful messages', () => {
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByText(ACCOUNT_SUCCESS.invitationSent)).toBeVisible();
     await expect(dialog.getByText(/No mail server is set up \(SMTP_URL\), so the invitation was written to the outbox folder on the server: .*outbox$/)).toBeVisible();
+    await expect(dialog.getByText(MAIL_DELIVERY_TEXTS.configure)).toBeVisible();
     const link = (await dialog.locator('code').textContent()) ?? '';
     expect(link).toMatch(/\/register\/[A-Za-z0-9_-]{43}$/);
     await expectNoAccessibilityViolations(page);
@@ -76,6 +83,51 @@ test.describe('truthful messages', () => {
     await invitee.goto(new URL(link).pathname);
     await expect(invitee.getByRole('heading', { name: 'Register' })).toBeVisible();
     await expect(invitee.getByTestId('register-email')).toContainText(email);
+  });
+
+  test('a reply to a help request comes from the team with its reply-to; without SMTP_URL the screen says it went to the outbox, the public pages never', async ({ page, request, signIn }) => {
+    test.slow();
+    const email = `visitor-${Date.now()}@example.com`;
+    const helpRequestId = await postBotHelpRequest(request, { name: 'Vic Visitor', email, message: 'Can I change my delivery address?' });
+    await signIn('admin');
+    await page.goto('/bot-settings');
+    const section = page.locator('form').filter({ has: page.getByRole('heading', { name: 'Mail to visitors' }) });
+    await expect(section.getByTestId('mail-delivery-status')).toContainText('No mail server is set up (SMTP_URL): every mail is written to the outbox folder on the server');
+    await expect(section.getByTestId('mail-delivery-status')).toContainText(MAIL_DELIVERY_TEXTS.configure);
+    await section.getByLabel('Reply-to address').fill('support@acme, other@example.com');
+    await section.getByRole('button', { name: 'Save' }).click();
+    await expect(section.getByText(VISITOR_MAIL_MESSAGES.replyToInvalid)).toBeVisible();
+    await section.getByLabel('Sender name').fill('Acme Support');
+    await section.getByLabel('Reply-to address').fill('support@acme.example');
+    await section.getByRole('button', { name: 'Save' }).click();
+    await expect(section.getByText(VISITOR_MAIL_MESSAGES.saved)).toBeVisible();
+    await expectNoAccessibilityViolations(page);
+    try {
+      await page.goto(`/help-requests/${helpRequestId}`);
+      const reply = page.getByRole('form', { name: 'Reply by email' });
+      await expect(reply.getByTestId('reply-sender')).toHaveText(/^Mailed from “Acme Support” <no-reply@[^>]+>\. The visitor's answer goes to support@acme\.example\.$/);
+      await reply.getByLabel('Reply to Vic Visitor by email').fill('Yes: reply with the new address.');
+      await reply.getByRole('button', { name: 'Send reply' }).click();
+      // The reply's own words stay; the line under them says where the mail really is, and how to send mail.
+      await expect(reply.getByRole('status')).toHaveText(HELP_REQUEST_MESSAGES.replySent);
+      await expect(reply.getByTestId('mail-delivery-notice')).toContainText(/^No mail server is set up \(SMTP_URL\), so the reply was written to the outbox folder on the server: .*outbox/);
+      await expect(reply.getByTestId('mail-delivery-notice')).toContainText(MAIL_DELIVERY_TEXTS.configure);
+      await expectNoAccessibilityViolations(page);
+      let mails: Awaited<ReturnType<typeof mailsTo>> = [];
+      await expect.poll(async () => (mails = await mailsTo(E2E_DATA_DIR, email)).length, { timeout: 15_000 }).toBe(1);
+      expect(mails[0]).toMatchObject({ from: expect.stringMatching(/^"Acme Support" <no-reply@/), replyTo: 'support@acme.example', subject: 'Re: Can I change my delivery address?' });
+    } finally {
+      await page.request.post('/api/visitor-mail', { data: { visitor_mail: { sender_name: '', reply_to: '' } } });
+    }
+
+    // A stranger on the public password page learns nothing about the server's mail.
+    const stranger = await (await page.context().browser()?.newContext())?.newPage();
+    if (!stranger) throw new Error('no second browser context');
+    await stranger.goto('/reset-password');
+    await stranger.getByLabel('Email').fill(email);
+    await stranger.getByRole('button', { name: 'Send' }).click();
+    await expect(stranger.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    await expect(stranger.getByText(/outbox|SMTP_URL/)).toHaveCount(0);
   });
 
   test('a wrong address shows the error screen inside the layout, with a way home', async ({ page, signIn }) => {
@@ -162,7 +214,9 @@ test.describe('Bot Settings: the bot\'s look', () => {
 
       const visitor = await (await browser.newContext()).newPage();
       await visitor.goto('/demo');
-      await visitor.getByRole('button', { name: 'Ask the gallery guide' }).click();
+      // The page's examples are the saved suggestions too, and its button has the saved title.
+      await expect(visitor.locator('#try ul li')).toHaveText(['What does the First Amendment protect?', 'Is there parking?']);
+      await visitor.getByRole('button', { name: WIDGET_APPEARANCE_DEFAULTS.title, exact: true }).click();
       const suggestions = visitor.getByRole('group', { name: 'Suggested questions' });
       await expect(suggestions.getByRole('button')).toHaveText(['What does the First Amendment protect?', 'Is there parking?']);
       const header = visitor.locator('steward-chat').locator('.header');

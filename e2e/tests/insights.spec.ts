@@ -24,7 +24,7 @@ async function rate(request: APIRequestContext, row: ChatRow, rating: 'up' | 'do
   return ((await answer.json()) as { data: { rows: { id: number }[] } }).data.rows[0]?.id ?? 0;
 }
 
-const tableRow = (page: Page, testId: string, text: string) => page.getByTestId(testId).getByRole('row').filter({ hasText: text });
+const tableRow = (page: Page, table: string, text: string) => page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: text });
 
 test.describe('Insights', () => {
   test('coverage gaps group a question asked twice; "Write a correction" opens Inform the Bot with it and saves a correction', async ({ page, request, signIn }) => {
@@ -38,15 +38,15 @@ test.describe('Insights', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Insights' }).click();
     await expect(page).toHaveURL(/\/insights$/);
     await expect(page.getByRole('heading', { name: 'Insights', level: 1 })).toBeVisible();
-    const row = tableRow(page, 'coverage-gaps', question.toLowerCase());
+    const row = tableRow(page, 'Coverage gaps', question.toLowerCase());
     await expect(row.getByRole('cell').nth(1)).toHaveText('2');
     await expect(row.getByRole('link', { name: 'Upload a document' })).toHaveAttribute('href', '/documents');
 
     await page.getByLabel('Period').selectOption('7');
     await expect(page).toHaveURL(/\/insights\?days=7$/);
-    await expect(tableRow(page, 'coverage-gaps', question.toLowerCase())).toBeVisible();
+    await expect(tableRow(page, 'Coverage gaps', question.toLowerCase())).toBeVisible();
 
-    await tableRow(page, 'coverage-gaps', question.toLowerCase()).getByRole('link', { name: 'Write a correction' }).click();
+    await tableRow(page, 'Coverage gaps', question.toLowerCase()).getByRole('link', { name: 'Write a correction' }).click();
     await expect(page).toHaveURL(/\/inform-the-bot\?question=/);
     const form = page.getByRole('form', { name: 'Type correct answer to the question below.' });
     await expect(form.getByLabel('Question')).toHaveText(question.toLowerCase());
@@ -63,13 +63,13 @@ test.describe('Insights', () => {
     const document = await addDocument(page, textUpload('umbrella-care.txt', 'Umbrella care\n\nDry the umbrella open, in the shade, before folding it away.'), { title });
     await settledDocument(page, document.id);
     await page.goto('/insights');
-    await expect(tableRow(page, 'document-health', title)).toContainText('Never cited in this period');
+    await expect(tableRow(page, 'Document health', title)).toContainText('Never cited in this period');
 
     const answered = await ask(request, 'How should I dry my umbrella before folding it?');
     expect(answered.answer_kind).not.toBe('unknown');
     await rate(request, answered, 'up');
     await page.reload();
-    const row = tableRow(page, 'document-health', title);
+    const row = tableRow(page, 'Document health', title);
     await expect(row.getByRole('cell').nth(1)).toHaveText('1');
     await expect(row.getByRole('cell').nth(2)).toHaveText('1');
 
@@ -97,7 +97,7 @@ test.describe('Insights', () => {
     await reviewerContext.close();
 
     await page.goto('/insights');
-    await expect(tableRow(page, 'time-to-fix', question)).toContainText('0 of 1 up');
+    await expect(tableRow(page, 'Time to fix', question)).toContainText('0 of 1 up');
     await page.goto('/home');
     await expect(page.getByTestId('median-time-to-fix')).not.toHaveText('—');
   });

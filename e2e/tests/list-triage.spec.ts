@@ -143,7 +143,7 @@ test.describe('Feedback and Help Requests: filters with the tabs, and export', (
     await page.goto('/help-requests');
     await typeFilter(page, 'Site', site);
     await expect(page).toHaveURL(`/help-requests?origin=${encodeURIComponent(site)}`);
-    await expect(page.getByTestId('list-count')).toHaveText('1 help requests match these filters');
+    await expect(page.getByTestId('list-count')).toHaveText('1 help request matches these filters');
     await page.getByRole('link', { name: 'Pending', exact: true }).click();
     await expect(page).toHaveURL(`/help-requests/page/1/pending?origin=${encodeURIComponent(site)}`);
     await page.reload();

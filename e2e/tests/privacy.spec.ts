@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { postBotFeedback, postBotHelpRequest, postBotMessage, uniqueSessionId } from '../support/bot-api.ts';
+import { RETENTION_MESSAGES, RETENTION_PREVIEW_TEXTS, type RetentionPreviewRow } from '@steward/contract/privacy';
 import { expect, expectNoAccessibilityViolations, test } from '../support/fixtures.ts';
 
 // Issue 43 (docs/privacy.md): Bot Settings' Data retention and the Privacy screen's erasure on request.
@@ -45,6 +46,8 @@ test.describe('Data retention in Bot Settings', () => {
       await section.getByLabel('Chat history (days)').fill('');
       await section.getByLabel('Feedback (days)').fill('');
       await section.getByRole('button', { name: 'Save' }).click();
+      // Shorter than for ever: the counts first, then the save (shorter-retention test below).
+      await page.getByRole('dialog').getByRole('button', { name: /^Save( and delete)?$/ }).click();
       await expect(section.getByText('You have successfully saved the data retention.')).toBeVisible();
       await page.reload();
       const reloaded = page.locator('.card').filter({ has: page.getByRole('heading', { name: 'Data retention' }) });
@@ -53,6 +56,52 @@ test.describe('Data retention in Bot Settings', () => {
       await expect(reloaded.getByLabel('Chat history (days)')).toHaveValue('');
       await expect(reloaded.getByLabel('Chat history (days)')).toHaveAttribute('placeholder', 'Kept for ever');
       await expect(reloaded.getByText('These values are saved here.')).toBeVisible();
+    } finally {
+      await keepForEver(page);
+    }
+  });
+
+  test('a shorter retention first shows how many rows it deletes within the hour and asks; Cancel saves nothing; a longer one saves at once', async ({ page, request, signIn }) => {
+    // Eleven years ago: older than the ten years saved here, and than what any other spec saves.
+    const old = new Date(Date.now() - 11 * 365 * 86_400_000).toISOString();
+    const sessionId = uniqueSessionId('old-visitor');
+    const historyId = await postBotMessage(request, { session_id: sessionId, user_message: 'An old question', api_response: '<p>An old answer.</p>', time: old });
+    await postBotFeedback(request, { history_id: historyId, rating: 'up', time: old });
+    await postBotHelpRequest(request, { session_id: sessionId, name: 'Olga Old', email: `${sessionId}@example.com`, message: 'An old request.', time: old });
+    await signIn('admin');
+    await keepForEver(page);
+    await page.goto('/bot-settings');
+    const section = page.locator('.card').filter({ has: page.getByRole('heading', { name: 'Data retention' }) });
+    await section.getByLabel('Chat history (days)').fill('3650');
+    await section.getByLabel('Help requests (days)').fill('3650');
+    await section.getByRole('button', { name: 'Save' }).click();
+
+    const dialog = page.getByRole('dialog', { name: RETENTION_PREVIEW_TEXTS.title });
+    await expect(dialog.getByText(RETENTION_PREVIEW_TEXTS.intro)).toBeVisible();
+    const proposed = { ...FOREVER, history: 3650, helpRequests: 3650 };
+    const counted = ((await (await page.request.post('/api/data-retention/preview', { data: { retention: proposed } })).json()) as { data: { rows: RetentionPreviewRow[] } }).data.rows;
+    const shown = counted.filter((row) => row.kind === 'history' || row.kind === 'helpRequests');
+    expect(shown.every((row) => row.rows >= 1)).toBe(true);
+    await expect(dialog.getByTestId('retention-preview').getByRole('listitem')).toHaveText(shown.map((row) => RETENTION_PREVIEW_TEXTS.line(row)));
+    await expect(dialog.getByText(/^Chat history \(older than 3,650 days\): \d[\d,]* questions? with (its|their) answers?$/)).toBeVisible();
+    await expectNoAccessibilityViolations(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    const inForce = async () => ((await (await page.request.get('/api/data-retention')).json()) as { data: { rows: { kind: string; days: number | null; saved: boolean }[] } }).data.rows;
+    expect((await inForce()).find((row) => row.kind === 'history')?.days).toBeNull();
+
+    try {
+      await section.getByRole('button', { name: 'Save' }).click();
+      await dialog.getByRole('button', { name: RETENTION_PREVIEW_TEXTS.confirm }).click();
+      await expect(section.getByText(RETENTION_MESSAGES.saved)).toBeVisible();
+      expect((await inForce()).find((row) => row.kind === 'helpRequests')?.days).toBe(3650);
+      // Longer than what is saved: no counts to show, saved at once.
+      await page.reload();
+      await section.getByLabel('Help requests (days)').fill('3700');
+      await section.getByRole('button', { name: 'Save' }).click();
+      await expect(section.getByText(RETENTION_MESSAGES.saved)).toBeVisible();
+      await expect(dialog).toHaveCount(0);
+      expect((await inForce()).find((row) => row.kind === 'helpRequests')?.days).toBe(3700);
     } finally {
       await keepForEver(page);
     }

@@ -182,11 +182,36 @@ test.describe('Search results page', () => {
     await expect(page).toHaveURL(/\/history\/results-0-/);
   });
 
+  test('Enter in the top bar opens it; without a history hit it says which other kinds match and links them', async ({ page, request, signIn }) => {
+    const word = uniqueWord('kinds');
+    const historyId = await postBotMessage(request, { session_id: uniqueSessionId('other-kinds'), user_message: 'Where is my parcel?', api_response: 'On its way.' });
+    const feedbackId = await postBotFeedback(request, { history_id: historyId, rating: 'down', user_feedback: `The ${word} answer missed the point` });
+    const helpId = await postHelpRequest(request, `Please call me about the ${word}`);
+    await signIn('viewer');
+    await page.goto('/home');
+    await searchBox(page).fill(word);
+    await expect(listbox(page).getByRole('option')).toHaveCount(2);
+    await searchBox(page).press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/search/${word}/page/1$`));
+    await expect(searchBox(page)).toHaveValue('');
+
+    await expect(page.getByRole('status').filter({ hasText: SEARCH_TEXTS.noResults })).toBeVisible();
+    const others = page.getByTestId('other-kinds-of-results');
+    await expect(others.getByText(SEARCH_TEXTS.otherKinds)).toBeVisible();
+    await expect(others.getByRole('heading')).toHaveText(['Feedback (1)', 'Help Requests (1)']);
+    await expect(others.getByRole('region', { name: 'Help Requests' }).getByRole('link')).toHaveAttribute('href', `/help-requests/${helpId}`);
+    await expect(others.locator('mark').first()).toHaveText(word);
+    await expectNoAccessibilityViolations(page);
+    await others.getByRole('region', { name: 'Feedback' }).getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`/feedback/${feedbackId}$`));
+  });
+
   test('says "No results found." for a query without hits', async ({ page, signIn }) => {
     await signIn('viewer');
     const word = uniqueWord('none');
     await page.goto(`/search/${word}/page/1`);
     await expect(page.getByText(`Results for ${word}`)).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: SEARCH_TEXTS.noResults })).toBeVisible();
+    await expect(page.getByText(SEARCH_TEXTS.otherKinds)).toHaveCount(0);
   });
 });

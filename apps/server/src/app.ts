@@ -199,7 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
   for (const module of modules) {
     await module(app, context);
   }
-  await registerWidgetRoutes(app, options.widgetBuild ?? null);
+  await registerWidgetRoutes(app, options.widgetBuild ?? null, context.db);
   await registerWebApp(app, options.webDistDir ?? null);
   return { app, context, routes };
 }

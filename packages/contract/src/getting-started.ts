@@ -11,7 +11,8 @@ export const gettingStartedRow = z.object({
   allowed_sites: z.number().int(),
   conversations: z.number().int(),
   documents: z.number().int(),
-  administrators: z.number().int(),
+  /** Staff who may approve Inform-the-Bot items (REVIEW_INFORMATION_CAPABILITY): a team needs two, since nobody approves their own. */
+  approvers: z.number().int(),
   /** PUBLIC_URL: the snippet and curl examples use it. */
   public_url: z.string(),
 });

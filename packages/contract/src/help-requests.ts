@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoTimestamp } from './envelope.ts';
 import { historyRow } from './history.ts';
+import { mailDeliveryFields } from './mail-delivery.ts';
 
 /** GET /api/all-help-requests-count: open (pending) help requests, for the sidebar badge. */
 export const helpRequestCountRow = z.object({ total_count: z.number().int() });
@@ -84,6 +85,10 @@ export const helpRequestReplyRow = z.object({
   message: z.string(),
 });
 export type HelpRequestReply = z.infer<typeof helpRequestReplyRow>;
+
+/** POST /api/help-requests/{id}/reply answers the reply kept, and how its mail went (mail-delivery.ts). */
+export const helpRequestReplySentRow = helpRequestReplyRow.extend(mailDeliveryFields);
+export type HelpRequestReplySent = z.infer<typeof helpRequestReplySentRow>;
 
 /** GET /api/help-requests/{id}/thread: the chat it came from (its session's exchanges, oldest first) and the staff's replies. */
 export const helpRequestThreadAnswer = z.object({

@@ -15,8 +15,10 @@ export const INFORM_THE_BOT_MESSAGES = {
   notFound: 'This information no longer exists.',
   questionTooLong: 'The question is too long.',
   correctionTitle: 'Type correct answer to the question below.',
-  waitingForAnother: 'Waiting for another administrator',
-  onlyApprover: 'Only one person can approve information, and nobody may approve what they wrote: invite another administrator.',
+  waitingForAnother: 'Waiting for another team member',
+  onlyApprover: 'Only one person can approve information, and nobody may approve what they wrote: invite another team member.',
+  /** Who may approve (canApproveInformation), in words: every text that speaks of approving says this. */
+  approvalRule: 'Anyone who may add information can approve it, except whoever wrote or last edited it.',
 } as const;
 
 /** The list's filter: `?status=pending` lists only the items waiting for approval (the "Pending" tab). */

@@ -108,7 +108,7 @@ export const INSIGHTS_TEXTS = {
   coverageGaps: 'Coverage gaps',
   coverageGapsHelp: 'Questions the bot could not answer, grouped by similar meaning.',
   coverageGapsBounded: (grouped: number, total: number) =>
-    grouped < total ? `The latest ${grouped} of ${total} unanswered questions are grouped.` : `${total} unanswered questions.`,
+    grouped < total ? `The latest ${grouped} of ${total} unanswered questions are grouped.` : `${total} unanswered ${total === 1 ? 'question' : 'questions'}.`,
   noCoverageGaps: 'The bot answered every question in this period.',
   writeCorrection: 'Write a correction',
   uploadDocument: 'Upload a document',

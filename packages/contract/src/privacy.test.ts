@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { PERSONAL_DATA_MESSAGES, personalDataRequest, RETENTION_MESSAGES, retentionForm, retentionFromForm, saveRetentionRequest } from './privacy.ts';
+import {
+  PERSONAL_DATA_MESSAGES,
+  personalDataRequest,
+  RETENTION_MESSAGES,
+  RETENTION_PREVIEW_TEXTS,
+  retentionForm,
+  retentionFromForm,
+  retentionShortened,
+  saveRetentionRequest,
+} from './privacy.ts';
 
 const form = (history: string) => ({ history, feedback: '', helpRequests: '', auditLog: '' });
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
@@ -17,6 +26,29 @@ describe('the Data retention form and call', () => {
     const request = { retention: retentionFromForm({ history: ' 30 ', feedback: '', helpRequests: '365', auditLog: '' }) };
     expect(request).toEqual({ retention: { history: 30, feedback: null, helpRequests: 365, auditLog: null } });
     expect(saveRetentionRequest.safeParse(request).success).toBe(true);
+  });
+});
+
+describe('a shorter retention', () => {
+  const inForce = { history: 90, feedback: null, helpRequests: 30, auditLog: 365 };
+
+  it('is fewer days, or days where it was for ever; longer, equal or for ever is not', () => {
+    expect(retentionShortened(inForce, { history: 30, feedback: 400, helpRequests: 30, auditLog: null })).toEqual(['history', 'feedback']);
+    expect(retentionShortened(inForce, { history: 91, feedback: null, helpRequests: 31, auditLog: 365 })).toEqual([]);
+    expect(retentionShortened(inForce, inForce)).toEqual([]);
+  });
+
+  it('says per kind how many rows go, in the singular for one, and "more than" past the count\'s cap', () => {
+    expect(RETENTION_PREVIEW_TEXTS.line({ kind: 'history', days: 30, rows: 1234, more_than: false, total: 5000 })).toBe(
+      'Chat history (older than 30 days): 1,234 questions with their answers',
+    );
+    expect(RETENTION_PREVIEW_TEXTS.line({ kind: 'feedback', days: 1, rows: 1, more_than: false, total: 3 })).toBe('Feedback (older than 1 day): 1 rating');
+    expect(RETENTION_PREVIEW_TEXTS.line({ kind: 'helpRequests', days: 7, rows: 10_000, more_than: true, total: 1_000_000 })).toBe(
+      'Help requests (older than 7 days): more than 10,000 of 1,000,000 help requests',
+    );
+    expect(RETENTION_PREVIEW_TEXTS.line({ kind: 'auditLog', days: 3650, rows: 0, more_than: false, total: 9 })).toBe(
+      'Audit log (older than 3,650 days): 0 audit log entries',
+    );
   });
 });
 

@@ -85,6 +85,63 @@ export const retentionFromForm = (form: RetentionForm): RetentionSettings => ({
   auditLog: form.auditLog.trim() === '' ? null : Number(form.auditLog),
 });
 
+// What a shorter retention deletes (issue 58)
+
+/**
+ * The kinds whose retention `proposed` shortens: from for ever to some days, or to fewer days. Saving one of them
+ * deletes older rows within the hour, so the screen shows how many first and asks to confirm; a longer or equal
+ * retention deletes nothing more and is saved at once.
+ */
+export const retentionShortened = (inForce: RetentionSettings, proposed: RetentionSettings): RetentionKind[] =>
+  RETENTION_KINDS.filter((kind) => {
+    const days = proposed[kind];
+    const now = inForce[kind];
+    return days !== null && (now === null || days < now);
+  });
+
+/** Counts stop here on each side of the cut-off, so a preview at a million rows reads at most twice this many index entries a kind. */
+export const RETENTION_PREVIEW_COUNT_CAP = 10_000;
+
+/**
+ * POST /api/data-retention/preview (body as the save's): per kind, how many rows are older than the proposed days,
+ * which the hourly clean-up deletes within the hour once it is saved. `rows` is exact unless `more_than`: then more
+ * than RETENTION_PREVIEW_COUNT_CAP rows go and as many stay, and `total` says of how many. null days: 0 rows.
+ */
+export const retentionPreviewRow = z.object({
+  kind: z.enum(RETENTION_KINDS),
+  days: z.number().int().nullable(),
+  rows: z.number().int(),
+  more_than: z.boolean(),
+  total: z.number().int(),
+});
+export type RetentionPreviewRow = z.infer<typeof retentionPreviewRow>;
+
+/** What each kind's rows are, one and many, for the preview's lines. */
+export const RETENTION_KIND_UNITS: Record<RetentionKind, readonly [one: string, many: string]> = {
+  history: ['question with its answer', 'questions with their answers'],
+  feedback: ['rating', 'ratings'],
+  helpRequests: ['help request', 'help requests'],
+  auditLog: ['audit log entry', 'audit log entries'],
+};
+
+export const RETENTION_PREVIEW_TEXTS = {
+  title: 'Delete older data?',
+  intro: 'With this retention, the hourly clean-up deletes within the hour:',
+  after: 'Deleted data cannot be brought back. The statistics keep their counts.',
+  /** When every count is 0: saving deletes nothing now, only later what grows older. */
+  nothingYet: 'Nothing stored is older than this yet, so saving deletes nothing now; from then on the hourly clean-up deletes what grows older.',
+  confirm: 'Save and delete',
+  confirmNothing: 'Save',
+  /** "Chat history (older than 30 days): 1,234 questions with their answers". */
+  line: (row: RetentionPreviewRow): string => {
+    const [one, many] = RETENTION_KIND_UNITS[row.kind];
+    const count = row.more_than
+      ? `more than ${row.rows.toLocaleString('en-US')} of ${row.total.toLocaleString('en-US')} ${many}`
+      : `${row.rows.toLocaleString('en-US')} ${row.rows === 1 ? one : many}`;
+    return `${RETENTION_KIND_LABELS[row.kind]} (older than ${(row.days ?? 0).toLocaleString('en-US')} ${row.days === 1 ? 'day' : 'days'}): ${count}`;
+  },
+} as const;
+
 // Erasure on request
 
 /** How the visitor is named: the email of a help request, a chat session id, or the IP address they came from. */

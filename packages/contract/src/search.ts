@@ -9,6 +9,8 @@ export const SEARCH_TEXTS = {
   noResults: 'No results found.',
   clear: 'Clear search',
   searching: 'Searching…',
+  /** The results page without a history hit, when the top bar's search finds other kinds (our addition). */
+  otherKinds: 'No chat history matches, but other kinds of results do:',
 } as const;
 
 /** The result groups in the order of their pills. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { roleSchema } from './access.ts';
 import { cleanLabel } from './text-safety.ts';
 import { ACCOUNT_MESSAGES, accountEmailField } from './accounts.ts';
+import { mailDeliveryFields } from './mail-delivery.ts';
 
 /** The staff accounts screens: list, detail, delete and the add-user (invitation) form. */
 
@@ -23,8 +24,7 @@ export const addUserAnswer = z.object({
   data: z.object({
     rows: z.array(
       z.object({
-        delivery: z.enum(['smtp', 'outbox']),
-        outbox_folder: z.string().optional(),
+        ...mailDeliveryFields,
         register_link: z.string().optional(),
       }),
     ),
@@ -34,7 +34,6 @@ export type AddUserOutcome = z.infer<typeof addUserAnswer>['data']['rows'][numbe
 
 export const INVITATION_DELIVERY_TEXTS = {
   smtp: (email: string) => `The invitation was mailed to ${email}.`,
-  outbox: (folder: string) => `No mail server is set up (SMTP_URL), so the invitation was written to the outbox folder on the server: ${folder}`,
   link: 'Send them this link to choose their password (valid for 72 hours):',
 } as const;
 

@@ -5,6 +5,10 @@ export interface MailMessage {
   text: string;
   /** Simple HTML with the same content. */
   html: string;
+  /** A mail to a visitor: the team's name at MAIL_FROM's address (mail-delivery.ts). Staff mails leave it out: MAIL_FROM. */
+  from?: { name: string; address: string };
+  /** Where an answer goes (Bot Settings' Mail to visitors); absent: to the sender. */
+  replyTo?: string;
   /** Set by the mail queue from the job's id: the same on every attempt. */
   messageId?: string;
 }

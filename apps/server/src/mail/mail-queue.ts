@@ -17,6 +17,8 @@ const mailPayload = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  from: z.object({ name: z.string(), address: z.string() }).optional(),
+  replyTo: z.string().optional(),
 });
 
 /**

@@ -98,7 +98,7 @@ describe('mail without SMTP_URL (the outbox)', () => {
       const log = { info: (details: unknown, line: string) => logged.push(JSON.stringify(details), line) } as unknown as FastifyBaseLogger;
       const transport = createMailTransport(config, log);
       await transport.send(
-        helpRequestReplyMail({ to: 'vera@example.com', name: 'Vera Visitor', assistantName: 'Steward', reply: 'See https://shop.example.com/track?email=vera@example.com', question: 'Where is my parcel?', staffName: 'Sam' }),
+        helpRequestReplyMail({ to: 'vera@example.com', name: 'Vera Visitor', teamName: 'The Shop', from: { name: 'The Shop', address: 'no-reply@dash.example.com' }, replyTo: 'help@shop.example.com', reply: 'See https://shop.example.com/track?email=vera@example.com', question: 'Where is my parcel?', staffName: 'Sam' }),
       );
       const notification = helpRequestMail({ id: 12, name: 'Vera Visitor', email: 'vera@example.com', message: 'Call me', origin_url: 'https://shop.example.com/?u=vera' }, 'https://dash.example.com/help-requests/12', 'Steward');
       await transport.send({ ...notification, to: 'support@example.com' });

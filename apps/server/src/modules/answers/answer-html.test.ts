@@ -17,6 +17,22 @@ describe('sanitizeAnswerHtml', () => {
     const clean = sanitizeAnswerHtml(dirty);
     expect(clean).toBe('<p>Hi</p><a rel="noopener noreferrer nofollow" target="_blank">js</a><a rel="noopener noreferrer nofollow" target="_blank">data</a><a rel="noopener noreferrer nofollow" target="_blank">relative</a>');
   });
+
+  // sanitize-html 2.17.5, the last release for Node 20 (docs/bot.md): the raw-text payloads of GHSA-jxwj-j7wr-gfrw,
+  // fixed in 2.17.6, need textarea or xmp (with svg or math) allowed; ours allows none of them.
+  it('keeps no markup out of a raw-text element, nested in svg or math or closed with a solidus', () => {
+    for (const payload of [
+      '<svg><textarea><img src=x onerror=alert(1)></textarea></svg>',
+      '<math><xmp><img src=x onerror=alert(1)></xmp></math>',
+      '<textarea></textarea/><img src=x onerror=alert(1)>',
+      '<xmp></xmp/><img src=x onerror=alert(1)>',
+      '<p><svg><foreignObject><textarea><script>alert(1)</script></textarea></foreignObject></svg></p>',
+    ]) {
+      const clean = sanitizeAnswerHtml(payload);
+      expect(clean, payload).not.toMatch(/<(?!\/?p>)/);
+      expect(clean, payload).not.toContain('onerror');
+    }
+  });
 });
 
 describe('text as HTML', () => {

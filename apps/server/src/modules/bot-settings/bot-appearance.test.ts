@@ -111,8 +111,16 @@ describe('GET /api/getting-started', () => {
     expect(row).toMatchObject({ bot_api_key_configured: true, public_url: 'http://127.0.0.1:3000' });
     // The environment's site and the saved one; the dashboard's own origin is not counted.
     expect(row?.allowed_sites).toBe(2);
-    expect(Number(row?.administrators)).toBeGreaterThanOrEqual(1);
+    expect(Number(row?.approvers)).toBeGreaterThanOrEqual(1);
     expect(typeof row?.conversations).toBe('number');
     expect(typeof row?.documents).toBe('number');
+  });
+
+  it('counts as approvers the staff who may approve information, viewers included (not only administrators)', async () => {
+    const { client } = await testApp.signedInClient('admin');
+    const approvers = async () => Number((await client.get('/api/getting-started')).body.data?.rows[0]?.approvers);
+    const before = await approvers();
+    await testApp.signedInClient('viewer');
+    expect(await approvers()).toBe(before + 1);
   });
 });

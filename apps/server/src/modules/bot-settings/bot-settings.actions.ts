@@ -1,9 +1,11 @@
 import { BOT_SETTINGS_MESSAGES, type FunFactFields, type FunFactRow } from '@steward/contract/bot-settings';
+import type { VisitorMailSettings } from '@steward/contract/visitor-mail';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { type AuditActor, type AuditObject, recordAudit } from '../audit-log/record-audit.ts';
 import { saveBotAppearance as saveBotAppearanceRow } from './bot-appearance.repository.ts';
 import { saveBotSetting } from './bot-settings.repository.ts';
+import { saveVisitorMailRow } from './visitor-mail.repository.ts';
 import { addFunFacts as addFunFactRows, deleteFunFact as deleteFunFactRow, saveFunFact } from './fun-facts.repository.ts';
 
 /** Saves the settings given (the others keep their values) with one audit entry. */
@@ -29,6 +31,16 @@ export async function saveBotAppearance(tx: Db, actor: AuditActor, appearance: P
     action: 'bot_settings_changed',
     object: { type: 'bot_settings', id: null, label: 'Bot settings' },
     details: { appearance: appearance.title, allowedSites: appearance.allowed_sites.length },
+  });
+}
+
+/** Saves Bot Settings' Mail to visitors, audited with the sender name and whether a reply-to address is set (not the address). */
+export async function saveVisitorMail(tx: Db, actor: AuditActor, settings: VisitorMailSettings): Promise<void> {
+  await saveVisitorMailRow(tx, settings);
+  await recordAudit(tx, actor, {
+    action: 'bot_settings_changed',
+    object: { type: 'bot_settings', id: null, label: 'Bot settings' },
+    details: { visitorMailSenderName: settings.sender_name, visitorMailReplyTo: settings.reply_to !== '' },
   });
 }
 

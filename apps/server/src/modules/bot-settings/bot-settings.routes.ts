@@ -10,6 +10,7 @@ import { botAppearanceRoutes } from './bot-appearance.routes.ts';
 import { saveBotSettings } from './bot-settings.actions.ts';
 import { readBotSettings } from './bot-settings.repository.ts';
 import { funFactRoutes } from './fun-facts.routes.ts';
+import { visitorMailRoutes } from './visitor-mail.routes.ts';
 
 export async function botSettingsRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const { db } = context;
@@ -40,4 +41,5 @@ export async function botSettingsRoutes(app: FastifyInstance, context: AppContex
 
   await funFactRoutes(app, context);
   await botAppearanceRoutes(app, context);
+  await visitorMailRoutes(app, context);
 }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { counted, type SqlBigint, sqlRows } from '../../db/sql-rows.ts';
-import { bumpCounters } from '../../lib/list-counters.ts';
+import { bumpCounters, readCounter } from '../../lib/list-counters.ts';
 import { FEEDBACK_COUNTERS } from './feedback.counters.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { maskCardNumbers } from '../../lib/personal-data.ts';
@@ -60,3 +60,6 @@ export async function deleteFeedbackRows(tx: Db, condition: SQL): Promise<number
   await bumpCounters(tx, [FEEDBACK_COUNTERS.down], -counted(gone?.down));
   return rows;
 }
+
+/** How many rows the list holds, from its counter (the retention's preview). */
+export const countFeedbackRows = (db: Db): Promise<number> => readCounter(db, FEEDBACK_COUNTERS.all);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { rowsAnswer } from '@steward/contract/envelope';
 import { gettingStartedRow } from '@steward/contract/getting-started';
+import { REVIEW_INFORMATION_CAPABILITY } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { readCounter } from '../../lib/list-counters.ts';
@@ -15,8 +16,10 @@ export async function gettingStartedRoutes(app: FastifyInstance, { db, config }:
     { config: { access: 'login' }, schema: { response: { 200: rowsAnswer(gettingStartedRow) } } },
     async () => {
       // Staff and documents are small tables; the conversations come from their list counter.
-      const [counts] = await sqlRows<{ documents: number | string; administrators: number | string }>(db, sql`
-        SELECT (SELECT count(*) FROM documents) AS documents, (SELECT count(*) FROM users WHERE role = 'admin') AS administrators`);
+      const [counts] = await sqlRows<{ documents: number | string; approvers: number | string }>(db, sql`
+        SELECT (SELECT count(*) FROM documents) AS documents,
+          (SELECT count(*) FROM users JOIN role_capabilities ON role_capabilities.role = users.role
+            WHERE role_capabilities.capability = ${REVIEW_INFORMATION_CAPABILITY}) AS approvers`);
       const ownOrigin = new URL(config.publicUrl).origin;
       const environmentSites = config.botAllowedOrigins.filter((origin) => origin !== ownOrigin);
       const savedSites = (await readBotAppearance(db)).allowed_sites.filter((origin) => origin !== ownOrigin && !environmentSites.includes(origin));
@@ -29,7 +32,7 @@ export async function gettingStartedRoutes(app: FastifyInstance, { db, config }:
               allowed_sites: environmentSites.length + savedSites.length,
               conversations: await readCounter(db, 'history'),
               documents: Number(counts?.documents ?? 0),
-              administrators: Number(counts?.administrators ?? 0),
+              approvers: Number(counts?.approvers ?? 0),
               public_url: config.publicUrl,
             },
           ],

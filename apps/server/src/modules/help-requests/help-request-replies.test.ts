@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HELP_REQUEST_MESSAGES, helpRequestThreadAnswer, MAX_REPLY_LENGTH } from '@steward/contract/help-requests';
+import { HELP_REQUEST_MESSAGES, helpRequestReplyRow, helpRequestThreadAnswer, MAX_REPLY_LENGTH } from '@steward/contract/help-requests';
 import { sqlRows } from '../../db/sql-rows.ts';
 import type { ApiClient } from '../../test/api-client.ts';
 import { botPost } from '../../test/bot-test-support.ts';
@@ -59,8 +59,9 @@ describe('POST /api/help-requests/{id}/reply', () => {
 
     expect(answer.status).toBe(200);
     const reply = answer.body.data?.rows[0];
-    expect(reply).toMatchObject({ author_name: 'Vera Viewer', message: 'Your order ships tomorrow.\n\nSorry for the wait.' });
-    expect((await thread(id)).replies).toEqual([reply]);
+    expect(reply).toMatchObject({ author_name: 'Vera Viewer', message: 'Your order ships tomorrow.\n\nSorry for the wait.', delivery: 'outbox' });
+    // The thread keeps the reply; how its mail travelled is the sending call's answer only.
+    expect((await thread(id)).replies).toEqual([helpRequestReplyRow.parse(reply)]);
 
     const mail = await latestMailTo(testApp, email);
     expect(mail?.text).toContain('Your order ships tomorrow.');

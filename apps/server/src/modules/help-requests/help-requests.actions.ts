@@ -12,11 +12,13 @@ import { textArray } from '../../db/sql-arrays.ts';
 import { counted, type SqlBigint, sqlRows } from '../../db/sql-rows.ts';
 import { countJobsWhere, dropJobsWhere, enqueueJob } from '../../jobs/job-queue.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { bumpCounters } from '../../lib/list-counters.ts';
+import { bumpCounters, readCounter } from '../../lib/list-counters.ts';
 import { maskCardNumbers, maskPersonalData } from '../../lib/personal-data.ts';
 import { helpRequestReplyMail } from '../../mail/help-request-mails.ts';
+import { visitorSender } from '../../mail/mail-delivery.ts';
 import { enqueueMail } from '../../mail/mail-queue.ts';
 import { recordAudit, type StaffActor } from '../audit-log/record-audit.ts';
+import { visitorMailIdentity } from '../bot-settings/visitor-mail.repository.ts';
 import { HELP_REQUEST_COUNTERS } from './help-requests.counters.ts';
 import { HELP_REQUEST_CREATED_QUEUE, type HelpRequestCreatedPayload } from './help-request-created.ts';
 import { insertHelpRequestReply } from './help-request-replies.repository.ts';
@@ -64,16 +66,27 @@ const auditedHelpRequest = (helpRequest: HelpRequest) => ({ type: 'help_request'
 export async function replyToHelpRequest(
   tx: Db,
   actor: StaffActor,
-  config: Pick<Config, 'assistantName'>,
+  config: Pick<Config, 'mailFrom'>,
   id: number,
   message: string,
 ): Promise<HelpRequestReply> {
   const helpRequest = await findHelpRequest(tx, id);
   if (!helpRequest) throw new HttpError(404, HELP_REQUEST_MESSAGES.notFound);
   const reply = await insertHelpRequestReply(tx, { helpRequestId: id, author: actor, message });
+  // From the team, not from Steward: the name and reply-to of Bot Settings' Mail to visitors.
+  const { senderName, replyTo } = await visitorMailIdentity(tx);
   await enqueueMail(
     tx,
-    helpRequestReplyMail({ to: helpRequest.email, name: helpRequest.name, assistantName: config.assistantName, reply: message, question: helpRequest.message, staffName: actor.name }),
+    helpRequestReplyMail({
+      to: helpRequest.email,
+      name: helpRequest.name,
+      reply: message,
+      question: helpRequest.message,
+      staffName: actor.name,
+      teamName: senderName,
+      from: visitorSender(config.mailFrom, senderName),
+      replyTo,
+    }),
   );
   await recordAudit(tx, actor, { action: 'help_request_replied', object: auditedHelpRequest(helpRequest), details: { characters: message.length } });
   return reply;
@@ -109,3 +122,6 @@ export const countNotificationsNotMade = (db: Db, helpRequestIds: readonly numbe
 /** Drops these help requests' staff notifications not made yet, in the caller's transaction (an erasure); answers how many. */
 export const dropNotificationsNotMade = (tx: Db, helpRequestIds: readonly number[]): Promise<number> =>
   dropJobsWhere(tx, HELP_REQUEST_CREATED_QUEUE, notificationsNotMade(helpRequestIds));
+
+/** How many rows the list holds, from its counter (the retention's preview). */
+export const countHelpRequestRows = (db: Db): Promise<number> => readCounter(db, HELP_REQUEST_COUNTERS.all);

@@ -9,7 +9,7 @@ import {
   helpRequestCountRow,
   helpRequestPageAnswer,
   helpRequestReplyRequest,
-  helpRequestReplyRow,
+  helpRequestReplySentRow,
   helpRequestRow,
   helpRequestThreadAnswer,
   helpRequestStatusFilter,
@@ -20,6 +20,7 @@ import { helpRequestExportQuery } from '@steward/contract/exports';
 import type { AppContext } from '../../app-context.ts';
 import { fieldsOf, mapBatches } from '../../lib/export-stream.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { mailDeliveryOf } from '../../mail/mail-delivery.ts';
 import { readCounter } from '../../lib/list-counters.ts';
 import { PageAnchors } from '../../lib/page-anchors.ts';
 import { maskIf } from '../../lib/personal-data.ts';
@@ -110,13 +111,14 @@ export async function helpRequestRoutes(app: FastifyInstance, { db, config }: Ap
     '/api/help-requests/:id/reply',
     {
       config: { access: canUpdateHelpRequestStatus },
-      schema: { params: z.object({ id: idParam }), body: helpRequestReplyRequest, response: { 200: rowsAnswer(helpRequestReplyRow) } },
+      schema: { params: z.object({ id: idParam }), body: helpRequestReplyRequest, response: { 200: rowsAnswer(helpRequestReplySentRow) } },
     },
     async (request) => {
       const actor = signedInActor(request);
       await limitReplies(db, actor.id);
       const reply = await db.transaction((tx) => replyToHelpRequest(tx, actor, config, request.params.id, request.body.message));
-      return { success: true as const, data: { rows: [reply] } };
+      // Truthful about where it went: with no mail server, the outbox folder (the screen says so, and how to set one up).
+      return { success: true as const, data: { rows: [{ ...reply, ...mailDeliveryOf(config) }] } };
     },
   );
 

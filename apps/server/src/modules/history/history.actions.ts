@@ -3,7 +3,7 @@ import type { HistoryRow } from '@steward/contract/history';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { counted, type SqlBigint, sqlRows } from '../../db/sql-rows.ts';
-import { bumpCounters } from '../../lib/list-counters.ts';
+import { bumpCounters, readCounter } from '../../lib/list-counters.ts';
 import { maskCardNumbers, maskIf } from '../../lib/personal-data.ts';
 import { readPersonalDataMasking } from '../bot-settings/personal-data-masking.repository.ts';
 import { bumpStatisticsRollup, utcQuarterOf } from '../statistics/statistics-rollup.repository.ts';
@@ -77,3 +77,6 @@ export async function deleteChatSessions(tx: Db, condition: SQL): Promise<number
   );
   return counted(gone?.rows);
 }
+
+/** How many rows the list holds, from its counter (the retention's preview). */
+export const countHistoryRows = (db: Db): Promise<number> => readCounter(db, HISTORY_COUNTER);

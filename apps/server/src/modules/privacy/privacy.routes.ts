@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { rowsAnswer, successAnswer } from '@steward/contract/envelope';
 import { canErasePersonalData, canUpdateBotSettings } from '@steward/contract/permissions';
-import { personalDataCountRow, personalDataRequest, retentionRow, saveRetentionRequest } from '@steward/contract/privacy';
+import { personalDataCountRow, personalDataRequest, retentionPreviewRow, retentionRow, saveRetentionRequest } from '@steward/contract/privacy';
 import type { AppContext } from '../../app-context.ts';
 import { signedInActor } from '../../plugins/access.ts';
 import { retentionRows } from '../bot-settings/data-retention.repository.ts';
 import { erasePersonalData, findPersonalData, saveDataRetention } from './privacy.actions.ts';
+import { previewRetentionPurge } from './retention-preview.repository.ts';
 
 /**
  * Issue 43 (docs/privacy.md): Bot Settings' Data retention, read by every staff member and saved by holders of
@@ -30,6 +31,13 @@ export async function privacyRoutes(app: FastifyInstance, { db, config }: AppCon
       await db.transaction((tx) => saveDataRetention(tx, actor, request.body.retention));
       return { success: true as const };
     },
+  );
+
+  // Before a shorter retention is saved: how many rows it deletes within the hour (read only; the body is the save's).
+  api.post(
+    '/api/data-retention/preview',
+    { config: { access: canUpdateBotSettings }, schema: { body: saveRetentionRequest, response: { 200: rowsAnswer(retentionPreviewRow) } } },
+    async (request) => ({ success: true as const, data: { rows: await previewRetentionPurge(db, request.body.retention) } }),
   );
 
   api.post(

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,6 +15,7 @@ import {
 } from '@steward/contract/user-accounts';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { mailDeliveryOf } from '../../mail/mail-delivery.ts';
 import { signedIn, signedInActor } from '../../plugins/access.ts';
 import { limitInvitations } from '../auth/auth.actions.ts';
 import { findUserByEmail, findUserById } from '../auth/users.repository.ts';
@@ -37,9 +37,9 @@ export async function userAccountsRoutes(app: FastifyInstance, { db, config }: A
       if (await findUserByEmail(db, email)) throw new HttpError(409, EMAIL_TAKEN, 'email');
       const link = await db.transaction((tx) => inviteUser(tx, signedInActor(request), config, { name, email, role }));
       // Say truthfully where the invitation went: with no mail server it waits in the outbox folder.
-      if (config.smtpUrl) return { success: true as const, data: { rows: [{ delivery: 'smtp' as const }] } };
-      const outcome = { delivery: 'outbox' as const, outbox_folder: path.join(config.dataDir, 'outbox') };
-      return { success: true as const, data: { rows: [canSeeInvitationLink(inviter) ? { ...outcome, register_link: link } : outcome] } };
+      const outcome = mailDeliveryOf(config);
+      const withLink = outcome.delivery === 'outbox' && canSeeInvitationLink(inviter);
+      return { success: true as const, data: { rows: [withLink ? { ...outcome, register_link: link } : outcome] } };
     },
   );
 

@@ -232,9 +232,16 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   },
   { route: 'POST /api/bot-settings', build: () => ({ path: '/api/bot-settings', body: { settings: { supportMessageThreshold: 3 } } }), expect: ADMIN_ONLY },
   { route: 'GET /api/data-retention', build: get('/api/data-retention'), expect: LOGIN },
+  { route: 'GET /api/visitor-mail', build: get('/api/visitor-mail'), expect: LOGIN },
+  { route: 'POST /api/visitor-mail', build: () => ({ path: '/api/visitor-mail', body: { visitor_mail: { sender_name: '', reply_to: '' } } }), expect: ADMIN_ONLY },
   {
     route: 'POST /api/data-retention',
     build: () => ({ path: '/api/data-retention', body: { retention: { history: null, feedback: null, helpRequests: null, auditLog: null } } }),
+    expect: ADMIN_ONLY,
+  },
+  {
+    route: 'POST /api/data-retention/preview',
+    build: () => ({ path: '/api/data-retention/preview', body: { retention: { history: 30, feedback: null, helpRequests: null, auditLog: null } } }),
     expect: ADMIN_ONLY,
   },
   { route: 'POST /api/personal-data/find', build: () => ({ path: '/api/personal-data/find', body: { kind: 'email', value: 'no-one@example.com' } }), expect: ADMIN_ONLY },

@@ -31,6 +31,14 @@ describe('DataList', () => {
     expect(cells[1]).toHaveTextContent('ada@example.com');
   });
 
+  it('holds a short column\'s value in its capped span, and leaves the cell empty without a value (hidden on a phone)', () => {
+    const columns: ListColumn<Person>[] = [{ id: 'email', header: 'Email Address', cell: (person) => (person.id === 1 ? person.email : ''), short: true }];
+    render(<DataList label="People" columns={columns} rows={PEOPLE} rowKey={(person) => person.id} />);
+    const [withValue, without] = within(screen.getByRole('table', { name: 'People' })).getAllByRole('cell');
+    expect(withValue?.querySelector('.list-short')).toHaveTextContent('ada@example.com');
+    expect(without).toBeEmptyDOMElement();
+  });
+
   it('opens a row on click and on Enter with the row focused, but not on Enter in a control inside it', () => {
     const open = vi.fn();
     render(<DataList label="People" columns={COLUMNS} rows={PEOPLE} rowKey={(person) => person.id} onOpenRow={open} />);

@@ -29,6 +29,13 @@ const sortingOf = (sort: ListSort | undefined): SortingState => (sort ? [{ id: s
  * of its cells, each cell labelled with its column (data-label, app.css), so no column is off screen. The
  * elements carry their table roles explicitly, which browsers drop from table elements shown as blocks.
  */
+/** A cell's content; a short column's value in its capped span, and nothing for no value, so an empty cell stays :empty. */
+function cellContent<Row>(column: ListColumn<Row> | undefined, row: Row): ReactNode {
+  const content = column?.cell(row) as ReactNode;
+  if (!column?.short || content === null || content === undefined || content === '') return content;
+  return <span className="list-short">{content}</span>;
+}
+
 export function DataList<Row extends RowData>({ label, columns, rows, rowKey, onOpenRow, sort, onSortChange, className = '' }: DataListProps<Row>) {
   const columnDefs = useMemo(
     () =>
@@ -98,8 +105,13 @@ export function DataList<Row extends RowData>({ label, columns, rows, rowKey, on
             const cells = row.getAllCells().map((cell) => {
               const column = byId.get(cell.column.id);
               return (
-                <td key={cell.id} role="cell" data-label={column?.headerHidden ? undefined : column?.header} className={column?.className}>
-                  {column?.cell(row.original) as ReactNode}
+                <td
+                  key={cell.id}
+                  role="cell"
+                  data-label={column?.headerHidden ? undefined : column?.header}
+                  className={[column?.fill ? 'list-cell-fill' : '', column?.className ?? ''].join(' ').trim() || undefined}
+                >
+                  {cellContent(column, row.original)}
                 </td>
               );
             });

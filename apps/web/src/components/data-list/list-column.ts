@@ -8,6 +8,16 @@ export interface ListColumn<Row> {
   cell: (row: Row) => ReactNode;
   /** The server can order the list by this column. */
   sortable?: boolean;
+  /**
+   * A long text (a message, a reason) cut with "…" to the width the other columns leave, so it never pushes a
+   * column past the card's edge; whole on a phone. Its cell holds a `.text-truncate.list-message` element.
+   */
+  fill?: boolean;
+  /**
+   * A short value (an IP address, a country): shown whole, but a stored value of unusual length wraps within the
+   * column's width cap rather than widening the list past the card's edge.
+   */
+  short?: boolean;
   /** Classes of the column's cells (`text-nowrap`, `text-break`). */
   className?: string;
   headerClassName?: string;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ListFilterKey } from '@steward/contract/list-filters';
-import { ListCount } from './list-count.tsx';
+import { ListCount, type CountedNoun } from './list-count.tsx';
 import { ListFilterBar } from './list-filter-bar.tsx';
 import type { ListFilterValues } from './list-filter-query.ts';
 import type { ListFilters } from './use-list-filters.ts';
@@ -13,8 +13,8 @@ interface ListFilterToolbarProps {
   onChange: (values: ListFilterValues) => void;
   /** The page's count once it is in. */
   counted: { total_count: number; total_count_capped: boolean } | undefined;
-  /** What the list counts: "questions", "ratings". */
-  noun: string;
+  /** What the list counts, one and many: ['question', 'questions']. */
+  noun: CountedNoun;
   /** Controls of the list's own, shown before the count (History's coverage-gap switch). */
   children?: ReactNode;
 }

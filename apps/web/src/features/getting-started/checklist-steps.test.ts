@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GettingStarted } from '@steward/contract/getting-started';
 import { botApiCurl, checklistSteps, nextStep } from './checklist-steps.ts';
 
-const fresh: GettingStarted = { bot_api_key_configured: false, allowed_sites: 0, conversations: 0, documents: 0, administrators: 1, public_url: 'https://steward.example.com' };
+const fresh: GettingStarted = { bot_api_key_configured: false, allowed_sites: 0, conversations: 0, documents: 0, approvers: 1, public_url: 'https://steward.example.com' };
 
 describe('the first-run checklist', () => {
   it('has nothing done on a fresh install, and opens with connecting a chatbot', () => {
@@ -11,14 +11,14 @@ describe('the first-run checklist', () => {
       ['connect', false],
       ['document', false],
       ['question', false],
-      ['administrator', false],
+      ['approver', false],
     ]);
     expect(nextStep(steps)).toBe('connect');
   });
 
-  it('counts a bot API key or an allowed site as connected, and two administrators as enough', () => {
+  it('counts a bot API key or an allowed site as connected, and two approvers as enough', () => {
     expect(checklistSteps({ ...fresh, allowed_sites: 1 })[0]?.done).toBe(true);
-    const steps = checklistSteps({ ...fresh, bot_api_key_configured: true, documents: 2, conversations: 5, administrators: 2 });
+    const steps = checklistSteps({ ...fresh, bot_api_key_configured: true, documents: 2, conversations: 5, approvers: 2 });
     expect(steps.every((step) => step.done)).toBe(true);
     expect(nextStep(steps)).toBeUndefined();
     expect(nextStep(checklistSteps({ ...fresh, bot_api_key_configured: true }))).toBe('document');

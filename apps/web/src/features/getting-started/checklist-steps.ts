@@ -1,6 +1,6 @@
 import type { GettingStarted } from '@steward/contract/getting-started';
 
-export type StepId = 'connect' | 'document' | 'question' | 'administrator';
+export type StepId = 'connect' | 'document' | 'question' | 'approver';
 
 export interface ChecklistStep {
   id: StepId;
@@ -14,7 +14,7 @@ export function checklistSteps(facts: GettingStarted): ChecklistStep[] {
     { id: 'connect', title: 'Connect a chatbot, or add the chat widget to your site', done: facts.bot_api_key_configured || facts.allowed_sites > 0 },
     { id: 'document', title: 'Upload a first document for the bot to answer from', done: facts.documents > 0 },
     { id: 'question', title: 'Ask the bot a first question on the demo page', done: facts.conversations > 0 },
-    { id: 'administrator', title: 'Invite a second administrator', done: facts.administrators >= 2 },
+    { id: 'approver', title: 'Invite a second team member who can approve corrections', done: facts.approvers >= 2 },
   ];
 }
 

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { botAppearanceRow, type BotAppearance } from '@steward/contract/bot-appearance';
 import { rowsAnswer, successAnswer } from '@steward/contract/envelope';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
+import { visitorMailQueryKey } from '../../../lib/visitor-mail.ts';
 
 /** GET /api/bot-appearance: the widget's look, the "don't know" answer, the allowed sites. */
 export const getBotAppearance = async () => (await apiGet('/api/bot-appearance', rowsAnswer(botAppearanceRow))).data.rows[0];
@@ -17,6 +18,12 @@ export function useSaveBotAppearance() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveBotAppearance,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: botAppearanceQueryKey }), queryClient.invalidateQueries({ queryKey: ['getting-started'] })]),
+    // The widget's title is also the name visitors' mails come from while none is saved (Mail to visitors).
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: botAppearanceQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ['getting-started'] }),
+        queryClient.invalidateQueries({ queryKey: visitorMailQueryKey }),
+      ]),
   });
 }

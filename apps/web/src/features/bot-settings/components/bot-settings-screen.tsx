@@ -8,19 +8,23 @@ import { FunFactsSection } from './fun-facts-section.tsx';
 import { HelpRequestEmailsSection } from './help-request-emails-section.tsx';
 import { PersonalDataMaskingSection } from './personal-data-masking-section.tsx';
 import { SupportThresholdForm } from './support-threshold-form.tsx';
+import { VisitorMailSection } from './visitor-mail-section.tsx';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { usePersonalDataMasking } from '../../../lib/personal-data-masking.ts';
+import { useVisitorMail } from '../../../lib/visitor-mail.ts';
 
 /**
  * Bot settings: without canUpdateBotSettings (update_bot_settings), Save is disabled, edit/delete and the email section hidden.
- * Data retention (issue 43) and the masking of visitors' personal data (issue 58) come last, read only without it.
+ * Mail to visitors (issue 58), Data retention (issue 43) and the masking of visitors' personal data (issue 58) come
+ * last, read only without it.
  */
 export function BotSettingsScreen({ viewer }: { viewer: StaffMember }) {
   const mayEdit = canUpdateBotSettings(viewer);
   const { data: settings, isPending } = useBotSettings();
   const appearance = useBotAppearance().data;
   const retention = useDataRetention().data;
+  const visitorMail = useVisitorMail().data;
   const masking = usePersonalDataMasking().data;
   return (
     <section aria-labelledby="bot-settings-title">
@@ -30,6 +34,7 @@ export function BotSettingsScreen({ viewer }: { viewer: StaffMember }) {
       {settings ? <SupportThresholdForm threshold={settings.supportMessageThreshold} mayEdit={mayEdit} /> : null}
       <FunFactsSection mayEdit={mayEdit} />
       {mayEdit && settings?.helpRequestEmails ? <HelpRequestEmailsSection emails={settings.helpRequestEmails} /> : null}
+      {visitorMail ? <VisitorMailSection saved={visitorMail} mayEdit={mayEdit} /> : null}
       {retention ? <DataRetentionSection rows={retention} mayEdit={mayEdit} mayErase={canErasePersonalData(viewer)} /> : null}
       {masking === undefined ? null : <PersonalDataMaskingSection masked={masking} mayEdit={mayEdit} />}
     </section>

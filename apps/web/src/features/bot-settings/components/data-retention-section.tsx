@@ -18,6 +18,7 @@ import { FormField } from '../../../components/form/form-field.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useFormOutcome } from '../../../components/form/use-form-outcome.ts';
 import { useSaveDataRetention } from '../api/data-retention.ts';
+import { useShorterRetentionConfirmation } from './shorter-retention-confirmation.tsx';
 
 const daysText = (days: number | null): string => (days === null ? '' : String(days));
 const defaultText = (days: number | null): string => (days === null ? 'kept for ever' : `${days} days`);
@@ -42,7 +43,8 @@ export function DataRetentionSection({ rows, mayEdit, mayErase }: { rows: readon
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<RetentionForm>({ resolver: zodResolver(retentionForm), values });
-  const onSubmit = handleSubmit((form) => saveWithOutcome(() => save.mutateAsync({ retention: retentionFromForm(form) }), RETENTION_MESSAGES.saved));
+  const confirmation = useShorterRetentionConfirmation(rows, (retention) => saveWithOutcome(() => save.mutateAsync({ retention }), RETENTION_MESSAGES.saved));
+  const onSubmit = handleSubmit((form) => confirmation.submit(retentionFromForm(form)));
   return (
     <Card className="mb-4">
       <Card.Body>
@@ -83,6 +85,7 @@ export function DataRetentionSection({ rows, mayEdit, mayErase }: { rows: readon
           </SubmitButton>
           <FormAlert {...outcome} below />
         </Form>
+        {confirmation.modal}
         {mayErase ? (
           <p className="mt-3 mb-0">
             A visitor asks what is stored about them, or for its erasure? <Link to="/privacy">Find and erase a visitor&apos;s data</Link>

@@ -1,11 +1,15 @@
 import { forwardRef, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { FEEDBACK_MESSAGES, feedbackCorrectionRequest } from '@steward/contract/feedback';
+import { INFORM_THE_BOT_MESSAGES } from '@steward/contract/inform-the-bot';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { FormField } from '../../../components/form/form-field.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useContractForm } from '../../../components/form/use-contract-form.ts';
 import { useAddFeedbackCorrection } from '../api/add-feedback-correction.ts';
+
+/** Where the saved answer goes next, and who lets it reach the bot (canApproveInformation). */
+const CORRECTION_APPROVAL_NOTE = `The bot answers with it once another team member approves it in Inform the Bot. ${INFORM_THE_BOT_MESSAGES.approvalRule}`;
 
 interface FeedbackCorrectionFormProps {
   feedbackId: number;
@@ -55,6 +59,9 @@ export const FeedbackCorrectionForm = forwardRef<HTMLElement, FeedbackCorrection
           >
             {(control) => <Form.Control as="textarea" rows={4} {...control} {...register('content', { onChange: () => setSaved(false) })} />}
           </FormField>
+          <p className="form-text mt-n2 mb-3" data-testid="correction-approval-rule">
+            {CORRECTION_APPROVAL_NOTE}
+          </p>
           <FormAlert success={saved ? FEEDBACK_MESSAGES.correctionAdded : undefined} />
           <SubmitButton busy={isSubmitting} busyLabel="Saving...">
             Save

@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@steward/contract/auth';
 import type { FeedbackRow } from '@steward/contract/feedback';
+import { INFORM_THE_BOT_MESSAGES } from '@steward/contract/inform-the-bot';
 import { FeedbackDetail } from './feedback-detail.tsx';
 
 const feedback = (rating: 'up' | 'down'): FeedbackRow => ({
@@ -53,6 +54,15 @@ describe('FeedbackDetail', () => {
     expect(screen.getByRole('heading', { name: FORM_TITLE })).toBeInTheDocument();
     expect(screen.getByText('Too long')).toBeInTheDocument();
     expect(screen.getByText('Wrong')).toBeInTheDocument();
+  });
+
+  it('tells a viewer who saves a correction who approves it: any other team member who may add information', async () => {
+    renderDetail(feedback('down'), user('viewer', ['create_inform_the_bot']));
+    expect(await screen.findByRole('heading', { name: FORM_TITLE })).toBeInTheDocument();
+    expect(screen.getByTestId('correction-approval-rule')).toHaveTextContent(
+      `The bot answers with it once another team member approves it in Inform the Bot. ${INFORM_THE_BOT_MESSAGES.approvalRule}`,
+    );
+    expect(screen.getByTestId('correction-approval-rule')).not.toHaveTextContent(/administrator/i);
   });
 
   it('hides the shortcut on an up rating', async () => {

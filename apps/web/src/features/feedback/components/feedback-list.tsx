@@ -19,12 +19,12 @@ import { RatingIcon } from './rating-icon.tsx';
 /** The spec's columns: ID, User IP, Country, Time, Rating (thumb icons); then the question and the reason (issue 40). */
 const COLUMNS: ListColumn<FeedbackRow>[] = [
   { id: 'id', header: 'ID', cell: (row) => row.id },
-  { id: 'user-ip', header: 'User IP', cell: (row) => row.user_ip },
-  { id: 'country', header: 'Country', cell: (row) => row.country },
+  { id: 'user-ip', header: 'User IP', cell: (row) => row.user_ip, short: true },
+  { id: 'country', header: 'Country', cell: (row) => row.country, short: true },
   { id: 'time', header: 'Time', cell: (row) => formatDateTime(row.time), className: 'text-nowrap' },
   { id: 'rating', header: 'Rating', cell: (row) => <RatingIcon rating={row.rating} /> },
-  { id: 'question', header: 'Question', cell: (row) => <div className="text-truncate list-message">{row.user_message}</div> },
-  { id: 'reason', header: 'Reason', cell: (row) => <div className="text-truncate list-message">{parseReasons(row.reason).join('; ')}</div> },
+  { id: 'question', header: 'Question', fill: true, cell: (row) => <div className="text-truncate list-message">{row.user_message}</div> },
+  { id: 'reason', header: 'Reason', fill: true, cell: (row) => <div className="text-truncate list-message">{parseReasons(row.reason).join('; ')}</div> },
 ];
 
 const FILTER_KEYS: readonly ListFilterKey[] = ['from', 'to', 'country'];
@@ -55,7 +55,7 @@ export function FeedbackList({ canExport }: { canExport: boolean }) {
       />
       <FeedbackTabs current={rating} query={filters.routeQuery} />
       <ListCard
-        toolbar={<ListFilterToolbar listName="Feedback" keys={FILTER_KEYS} filters={filters} onChange={applyFilters} counted={page.data} noun="ratings" />}
+        toolbar={<ListFilterToolbar listName="Feedback" keys={FILTER_KEYS} filters={filters} onChange={applyFilters} counted={page.data} noun={['rating', 'ratings']} />}
         list={{ label: 'Feedback', columns: COLUMNS, rows, rowKey: (row) => row.id, onOpenRow: openFeedback }}
         status={{
           loading: page.isPending,

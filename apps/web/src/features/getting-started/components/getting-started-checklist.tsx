@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import { widgetSnippet } from '@steward/contract/bot-appearance';
+import { INFORM_THE_BOT_MESSAGES } from '@steward/contract/inform-the-bot';
 import { canAddUser, canUpdateBotSettings, canUploadDocuments, type StaffMember } from '@steward/contract/permissions';
 import { CopyableCode } from '../../../components/copyable-code.tsx';
 import { useGettingStarted } from '../api/get-getting-started.ts';
@@ -62,10 +63,11 @@ export function GettingStartedChecklist({ viewer }: { viewer: StaffMember }) {
         documents answer, rate the answer, and see it in History and Feedback.
       </p>
     ),
-    administrator: (
+    approver: (
       <p className="mb-0">
-        A correction typed on a thumbs-down answer reaches the bot once another administrator approves it, so a
-        team needs two. {canAddUser(viewer) ? <Link to="/user-accounts/add">Invite an administrator</Link> : null}
+        A correction typed on a thumbs-down answer reaches the bot once another team member approves it, so a team
+        needs two. {INFORM_THE_BOT_MESSAGES.approvalRule}{' '}
+        {canAddUser(viewer) ? <Link to="/user-accounts/add">Invite a team member</Link> : null}
       </p>
     ),
   };

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rowsAnswer } from '@steward/contract/envelope';
-import { helpRequestReplyRow, type HelpRequestReply, type HelpRequestThread } from '@steward/contract/help-requests';
+import { helpRequestReplyRow, helpRequestReplySentRow, type HelpRequestReplySent, type HelpRequestThread } from '@steward/contract/help-requests';
 import { apiPost } from '../../../lib/api-client.ts';
 import { helpRequestQueryKeys } from './help-request-query-keys.ts';
 
-/** POST /api/help-requests/{id}/reply: mails the reply to the visitor and answers it as kept in the thread. */
-export const replyToHelpRequest = async ({ id, message }: { id: number; message: string }): Promise<HelpRequestReply> => {
-  const row = (await apiPost(`/api/help-requests/${id}/reply`, { message }, rowsAnswer(helpRequestReplyRow))).data.rows[0];
+/** POST /api/help-requests/{id}/reply: mails the reply to the visitor; answers it as kept in the thread, and how its mail went. */
+export const replyToHelpRequest = async ({ id, message }: { id: number; message: string }): Promise<HelpRequestReplySent> => {
+  const row = (await apiPost(`/api/help-requests/${id}/reply`, { message }, rowsAnswer(helpRequestReplySentRow))).data.rows[0];
   if (!row) throw new Error('The server did not answer the reply.');
   return row;
 };
@@ -18,7 +18,7 @@ export function useReplyToHelpRequest() {
     mutationFn: replyToHelpRequest,
     onSuccess: (reply, { id }) =>
       queryClient.setQueryData<HelpRequestThread>(helpRequestQueryKeys.thread(id), (thread) =>
-        thread ? { ...thread, replies: [...thread.replies, reply] } : thread,
+        thread ? { ...thread, replies: [...thread.replies, helpRequestReplyRow.parse(reply)] } : thread,
       ),
   });
 }

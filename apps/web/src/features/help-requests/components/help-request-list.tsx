@@ -59,7 +59,7 @@ export function HelpRequestList({ status, pageIndex, canExport }: { status: Help
       />
       <HelpRequestTabs current={status} query={filters.routeQuery} />
       <ListCard
-        toolbar={<ListFilterToolbar listName="Help Requests" keys={FILTER_KEYS} filters={filters} onChange={applyFilters} counted={data} noun="help requests" />}
+        toolbar={<ListFilterToolbar listName="Help Requests" keys={FILTER_KEYS} filters={filters} onChange={applyFilters} counted={data} noun={['help request', 'help requests']} />}
         list={{ label: 'Help Requests', columns: COLUMNS, rows, rowKey: (row) => row.id, onOpenRow: open }}
         status={{
           loading: isPending,

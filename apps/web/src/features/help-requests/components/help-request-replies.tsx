@@ -2,11 +2,15 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useState } from 'react';
 import { HELP_REQUEST_MESSAGES, type HelpRequest, type HelpRequestReply, helpRequestReplyRequest } from '@steward/contract/help-requests';
+import type { MailDeliveryOutcome } from '@steward/contract/mail-delivery';
+import { VISITOR_MAIL_TEXTS } from '@steward/contract/visitor-mail';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { FormField } from '../../../components/form/form-field.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useContractForm } from '../../../components/form/use-contract-form.ts';
+import { MailDeliveryNotice } from '../../../components/mail-delivery-notice.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { useVisitorMail } from '../../../lib/visitor-mail.ts';
 import { useReplyToHelpRequest } from '../api/reply-to-help-request.ts';
 
 /** The replies mailed to the visitor, oldest first, and (for those allowed) the form to send another. */
@@ -39,26 +43,33 @@ export function HelpRequestReplies({ helpRequest, replies, canReply }: { helpReq
 
 function ReplyForm({ helpRequest }: { helpRequest: HelpRequest }) {
   const reply = useReplyToHelpRequest();
-  const [sent, setSent] = useState(false);
+  const visitorMail = useVisitorMail().data;
+  const [sent, setSent] = useState<MailDeliveryOutcome | undefined>();
   const { register, reset, errors, isSubmitting, submitWith } = useContractForm(helpRequestReplyRequest, {
     defaultValues: { message: '' },
     errorsUnder: 'message',
   });
   const onSubmit = submitWith(async ({ message }) => {
-    setSent(false);
-    await reply.mutateAsync({ id: helpRequest.id, message });
+    setSent(undefined);
+    const { delivery, outbox_folder } = await reply.mutateAsync({ id: helpRequest.id, message });
     reset();
-    setSent(true);
+    setSent({ delivery, outbox_folder });
   });
   return (
     <Form noValidate onSubmit={onSubmit} aria-label="Reply by email">
       <FormField id="help-request-reply" label={`Reply to ${helpRequest.name} by email`} error={errors.message?.message} className="mb-3">
         {(control) => <Form.Control as="textarea" rows={4} {...control} {...register('message')} />}
       </FormField>
+      {visitorMail ? (
+        <p className="form-text mt-n2 mb-3" data-testid="reply-sender">
+          {VISITOR_MAIL_TEXTS.from(visitorMail)}
+        </p>
+      ) : null}
       <SubmitButton busy={isSubmitting} busyLabel="Sending...">
         Send reply
       </SubmitButton>
       <FormAlert success={sent ? HELP_REQUEST_MESSAGES.replySent : undefined} below />
+      <MailDeliveryNotice outcome={sent} mail="the reply" />
     </Form>
   );
 }

@@ -19,11 +19,11 @@ import { HistoryBadges } from './history-badges.tsx';
 /** The spec's columns: ID, Message, Date, Time, Country, User IP; then what a reviewer needs (issue 40). */
 const COLUMNS: ListColumn<HistoryRow>[] = [
   { id: 'id', header: 'ID', cell: (row) => row.id },
-  { id: 'message', header: 'Message', cell: (row) => <div className="text-truncate list-message">{row.user_message}</div> },
+  { id: 'message', header: 'Message', fill: true, cell: (row) => <div className="text-truncate list-message">{row.user_message}</div> },
   { id: 'date', header: 'Date', cell: (row) => formatLongDate(row.time), className: 'text-nowrap' },
   { id: 'time', header: 'Time', cell: (row) => formatTime(row.time), className: 'text-nowrap' },
-  { id: 'country', header: 'Country', cell: (row) => row.country },
-  { id: 'user-ip', header: 'User IP', cell: (row) => row.user_ip },
+  { id: 'country', header: 'Country', cell: (row) => row.country, short: true },
+  { id: 'user-ip', header: 'User IP', cell: (row) => row.user_ip, short: true },
   { id: 'review', header: 'Review', cell: (row) => <HistoryBadges row={row} /> },
 ];
 
@@ -61,7 +61,7 @@ export function HistoryList({ canExport }: { canExport: boolean }) {
       />
       <ListCard
         toolbar={
-          <ListFilterToolbar listName="History" keys={FILTER_KEYS} filters={filters} onChange={applyFilters} counted={page.data} noun="questions">
+          <ListFilterToolbar listName="History" keys={FILTER_KEYS} filters={filters} onChange={applyFilters} counted={page.data} noun={['question', 'questions']}>
             <Form.Check
               type="switch"
               id="history-coverage-gaps"

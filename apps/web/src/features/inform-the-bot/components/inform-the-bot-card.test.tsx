@@ -44,14 +44,16 @@ describe('InformTheBotCard', () => {
     expect(screen.getByText(/March 4, 2026/)).toBeInTheDocument();
   });
 
-  it('offers Approve to someone other than the last author', () => {
+  it('offers Approve to someone other than the last author, a viewer too, and says who may approve', () => {
     renderCard(row, viewer(10));
     expect(screen.getByRole('button', { name: 'Approve' })).toBeEnabled();
+    expect(screen.getByText(/^Waiting for another team member: anyone who may add information, except the author of this text, may approve it\.$/)).toBeInTheDocument();
   });
 
   it('gives the last author a disabled "Pending approval"', () => {
     renderCard(row, viewer(20));
     expect(screen.getByRole('button', { name: 'Pending approval' })).toBeDisabled();
+    expect(screen.getByText(/^Waiting for another team member: you wrote this text, so someone else approves it\.$/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
   });
 

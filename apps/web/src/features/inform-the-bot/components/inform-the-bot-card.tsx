@@ -58,7 +58,7 @@ export function InformTheBotCard({ row, viewer }: { row: InformTheBotRow; viewer
           <p className="small text-body-secondary mb-2 approval-note">
             <IconClock className="me-1" size={14} />
             {INFORM_THE_BOT_MESSAGES.waitingForAnother}
-            {row.last_author_id === viewer.id ? ': you wrote this text, so someone else approves it.' : ': anyone but the author of this text may approve it.'}
+            {row.last_author_id === viewer.id ? ': you wrote this text, so someone else approves it.' : ': anyone who may add information, except the author of this text, may approve it.'}
           </p>
         ) : null}
         {row.type === 'correction' && row.question && canApproveInformation(viewer, row) ? <CorrectionReplay id={row.id} /> : null}

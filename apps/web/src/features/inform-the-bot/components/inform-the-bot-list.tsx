@@ -21,7 +21,7 @@ export function InformTheBotList({ pageIndex, pendingOnly, viewer }: { pageIndex
   const { data: rows, isPending } = useInformTheBotPage(pageIndex, pendingOnly);
   return (
     <section aria-labelledby="inform-the-bot-title">
-      <PageHeader id="inform-the-bot-title" pretitle="Knowledge" title="Inform the Bot" description="Corrections and extra facts the bot answers from. A new item answers visitors once a second administrator approves it." />
+      <PageHeader id="inform-the-bot-title" pretitle="Knowledge" title="Inform the Bot" description="Corrections and extra facts the bot answers from. A new item answers visitors once another team member approves it." />
       {canCreateInformation(viewer) ? (
         <AddInformationForm onAdded={() => pageIndex !== 0 && void navigate('/inform-the-bot')} />
       ) : null}
@@ -34,7 +34,7 @@ export function InformTheBotList({ pageIndex, pendingOnly, viewer }: { pageIndex
         emptyIcon={IconBook}
         boxed
         emptyText={pendingOnly ? 'Nothing waits for approval.' : 'No information yet.'}
-        emptyHint="Facts and corrections the bot should know: add one above, or write the right answer on a thumbs-down in Feedback. Another administrator approves each before the bot uses it."
+        emptyHint="Facts and corrections the bot should know: add one above, or write the right answer on a thumbs-down in Feedback. Another team member approves each before the bot uses it."
       />
       {rows && rows.length > 0 ? (
         <PaginationBar basePath="/inform-the-bot" currentPage={pageIndex + 1} totalCount={rows[0]?.total_count ?? 0} pageSize={PAGE_SIZE.informTheBot} query={pendingOnly ? `?${INFORM_THE_BOT_STATUS_PARAM}=pending` : ''} />

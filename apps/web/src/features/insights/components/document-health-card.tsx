@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
-import { INSIGHTS_TEXTS, type InsightPeriodDays } from '@steward/contract/insights';
+import { INSIGHTS_TEXTS, type DocumentHealthRow, type InsightPeriodDays } from '@steward/contract/insights';
+import { DataList } from '../../../components/data-list/data-list.tsx';
+import type { ListColumn } from '../../../components/data-list/list-column.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useDocumentHealth } from '../api/get-document-health.ts';
 import { InsightCard } from './insight-card.tsx';
@@ -11,6 +13,19 @@ function NoDocuments() {
     </>
   );
 }
+
+const COLUMNS: ListColumn<DocumentHealthRow>[] = [
+  { id: 'document', header: 'Document', className: 'breakable', cell: (row) => row.title },
+  { id: 'cited', header: 'Cited', className: 'text-end', headerClassName: 'text-end', cell: (row) => row.citations },
+  { id: 'up', header: 'Thumbs up', className: 'text-end', headerClassName: 'text-end', cell: (row) => row.up },
+  { id: 'down', header: 'Thumbs down', className: 'text-end', headerClassName: 'text-end', cell: (row) => row.down },
+  {
+    id: 'last-cited',
+    header: 'Last cited',
+    className: 'text-nowrap',
+    cell: (row) => (row.last_cited ? formatDateTime(row.last_cited) : <span className="badge bg-warning-subtle text-warning-emphasis">{INSIGHTS_TEXTS.neverCited}</span>),
+  },
+];
 
 /** Document health: per document, the period's answers citing it and their ratings; never-cited documents say so. */
 export function DocumentHealthCard({ days }: { days: InsightPeriodDays }) {
@@ -25,28 +40,7 @@ export function DocumentHealthCard({ days }: { days: InsightPeriodDays }) {
       empty={rows.length === 0 ? <NoDocuments /> : null}
       summary={rows.length > 0 ? `${neverCited} of ${rows.length} documents never cited in this period.` : null}
     >
-      <table className="table card-table table-vcenter" data-testid="document-health">
-        <thead>
-          <tr>
-            <th scope="col">Document</th>
-            <th scope="col" className="text-end">Cited</th>
-            <th scope="col" className="text-end">Thumbs up</th>
-            <th scope="col" className="text-end">Thumbs down</th>
-            <th scope="col">Last cited</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.document_id}>
-              <td className="text-wrap">{row.title}</td>
-              <td className="text-end">{row.citations}</td>
-              <td className="text-end">{row.up}</td>
-              <td className="text-end">{row.down}</td>
-              <td>{row.last_cited ? formatDateTime(row.last_cited) : <span className="badge bg-warning-subtle text-warning-emphasis">{INSIGHTS_TEXTS.neverCited}</span>}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataList label={INSIGHTS_TEXTS.documentHealth} columns={COLUMNS} rows={rows} rowKey={(row) => row.document_id} />
     </InsightCard>
   );
 }

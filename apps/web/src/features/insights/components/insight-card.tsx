@@ -10,20 +10,13 @@ interface InsightCardProps {
   summary?: ReactNode;
   /** Shown instead of the table when there is nothing to list. */
   empty?: ReactNode;
-  /** The table. */
+  /** The list (a DataList: on a phone each row is a card of labelled cells, so nothing scrolls sideways). */
   children: ReactNode;
 }
 
-/**
- * One block of the Insights screen: a card with its heading and a line of help, then its table, which
- * scrolls sideways on a phone and takes focus so keyboard users can scroll it (axe's scrollable-region-focusable).
- */
+/** One block of the Insights screen: a card with its heading and a line of help, then its list. */
 export function InsightCard({ id, title, help, loading, summary, empty, children }: InsightCardProps) {
-  let body: ReactNode = (
-    <div className="table-responsive" role="region" aria-label={`${title}: table`} tabIndex={0}>
-      {children}
-    </div>
-  );
+  let body: ReactNode = children;
   if (loading) body = <div className="card-body"><LoadingPlaceholder /></div>;
   else if (empty) body = <div className="card-body text-secondary">{empty}</div>;
   return (

@@ -1,8 +1,18 @@
-import { INSIGHTS_TEXTS, type InsightPeriodDays } from '@steward/contract/insights';
+import { INSIGHTS_TEXTS, type InsightPeriodDays, type TimeToFixRow } from '@steward/contract/insights';
+import { DataList } from '../../../components/data-list/data-list.tsx';
+import type { ListColumn } from '../../../components/data-list/list-column.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useTimeToFix } from '../api/get-time-to-fix.ts';
 import { formatHours } from '../format-hours.ts';
 import { InsightCard } from './insight-card.tsx';
+
+const COLUMNS: ListColumn<TimeToFixRow>[] = [
+  { id: 'question', header: 'Question', className: 'breakable', cell: (fix) => fix.question },
+  { id: 'rated-down', header: 'Rated down', className: 'text-nowrap', cell: (fix) => formatDateTime(fix.rated_at) },
+  { id: 'time-to-fix', header: 'Time to fix', className: 'text-end', headerClassName: 'text-end', cell: (fix) => formatHours(fix.hours_to_fix) },
+  { id: 'before', header: 'Before', cell: (fix) => `${fix.up_before} of ${fix.ratings_before} up` },
+  { id: 'after', header: 'After', cell: (fix) => `${fix.up_after} of ${fix.ratings_after} up` },
+];
 
 /** Time to fix: each corrected thumbs-down, the hours to its approval, and the ratings before and after. */
 export function TimeToFixCard({ days }: { days: InsightPeriodDays }) {
@@ -20,28 +30,7 @@ export function TimeToFixCard({ days }: { days: InsightPeriodDays }) {
       summary={summary}
       empty={fixes.length === 0 ? INSIGHTS_TEXTS.noFixes : null}
     >
-      <table className="table card-table table-vcenter" data-testid="time-to-fix">
-        <thead>
-          <tr>
-            <th scope="col">Question</th>
-            <th scope="col">Rated down</th>
-            <th scope="col" className="text-end">Time to fix</th>
-            <th scope="col">Before</th>
-            <th scope="col">After</th>
-          </tr>
-        </thead>
-        <tbody>
-          {fixes.map((fix) => (
-            <tr key={fix.correction_id}>
-              <td className="text-wrap">{fix.question}</td>
-              <td>{formatDateTime(fix.rated_at)}</td>
-              <td className="text-end">{formatHours(fix.hours_to_fix)}</td>
-              <td>{`${fix.up_before} of ${fix.ratings_before} up`}</td>
-              <td>{`${fix.up_after} of ${fix.ratings_after} up`}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataList label={INSIGHTS_TEXTS.timeToFix} columns={COLUMNS} rows={fixes} rowKey={(fix) => fix.correction_id} />
     </InsightCard>
   );
 }

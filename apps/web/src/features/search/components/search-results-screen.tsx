@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { pageIndexFromRoute } from '../../../lib/page-param.ts';
 import { useSearchResultsPage } from '../api/search.ts';
 import { HighlightedSnippet } from './highlighted-snippet.tsx';
+import { OtherKindsOfResults } from './other-kinds-of-results.tsx';
 
 const countText = (count: number) =>
   `${count.toLocaleString('en-US')}${count >= SEARCH_COUNT_CAP ? '+' : ''} ${count === 1 ? 'result' : 'results'}`;
@@ -68,6 +69,7 @@ export function SearchResultsScreen() {
           emptyText: SEARCH_TEXTS.noResults,
           emptyHint: 'The search reads the visitors\' messages and the bot\'s answers. Try fewer or other words, or a "quoted phrase".',
           emptyAnnounce: true,
+          emptyAction: data?.length === 0 ? <OtherKindsOfResults query={query} /> : undefined,
         }}
         pages={{ basePath: `/search/${encodeURIComponent(query)}`, currentPage: pageIndex + 1, totalCount, pageSize: PAGE_SIZE.searchResults }}
       />

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ACCOUNT_SUCCESS } from '@steward/contract/accounts';
 import { addUserRequest, INVITATION_DELIVERY_TEXTS, type AddUserOutcome } from '@steward/contract/user-accounts';
 import { CopyableCode } from '../../../components/copyable-code.tsx';
+import { MailDeliveryNotice } from '../../../components/mail-delivery-notice.tsx';
 import { ROLE_LABEL, ROLES } from '@steward/contract/access';
 import { BackButton } from '../../../components/back-button.tsx';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
@@ -78,7 +79,7 @@ function InvitationDelivery({ email, outcome }: { email: string; outcome: AddUse
   if (!outcome || outcome.delivery === 'smtp') return <p className="mb-0 small">{INVITATION_DELIVERY_TEXTS.smtp(email)}</p>;
   return (
     <>
-      <p className="small mb-2 text-break">{INVITATION_DELIVERY_TEXTS.outbox(outcome.outbox_folder ?? 'outbox')}</p>
+      <MailDeliveryNotice outcome={outcome} mail="the invitation" />
       {outcome.register_link ? (
         <>
           <p className="small mb-2">{INVITATION_DELIVERY_TEXTS.link}</p>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ACCOUNT_SUCCESS } from '@steward/contract/accounts';
+import { INFORM_THE_BOT_MESSAGES } from '@steward/contract/inform-the-bot';
 import { userListQuery, type UserListRow } from '@steward/contract/user-accounts';
 import { ROLE_LABEL } from '@steward/contract/access';
 import { PAGE_SIZE } from '@steward/contract/paging';
@@ -84,7 +85,7 @@ export function UserAccountsList({ pageIndex, viewerId, showsAddUserLink, canDel
         id="user-accounts-title"
         pretitle="Administration"
         title="User Accounts"
-        description="The staff who can sign in to this dashboard. Approving a correction takes a second administrator."
+        description={`The staff who can sign in to this dashboard. Information the bot learns needs a second person. ${INFORM_THE_BOT_MESSAGES.approvalRule}`}
         actions={
           showsAddUserLink ? (
             <Link to="/user-accounts/add" className="btn btn-primary">

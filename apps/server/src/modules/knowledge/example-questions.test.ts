@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_PAGE_TEXTS } from '@steward/contract/demo-page';
+import { exampleQuestions } from './example-questions.ts';
+
+const BILL_OF_RIGHTS = {
+  title: 'The Bill of Rights',
+  chunks: [
+    {
+      heading: null,
+      content:
+        'The Bill of Rights: the first ten amendments to the Constitution of the United States\n(ratified December 15, 1791)\n\nAmendment I\nCongress shall make no law respecting an establishment of religion.\n\nAmendment II\nA well regulated Militia, being necessary to the security of a free State.',
+    },
+  ],
+};
+const MANUAL = {
+  title: 'GNU Wget manual',
+  chunks: [
+    { heading: '2. Invoking › 2.5 Download Options', content: 'The options that control downloading. See also the recursive options.' },
+    { heading: '2. Invoking › 2.5 Download Options', content: 'More about --tries.' },
+    { heading: '3. Recursive Download', content: 'GNU Wget can follow links.' },
+  ],
+};
+const FAQ = {
+  title: 'Shipping FAQ',
+  chunks: [{ heading: null, content: 'Frequently asked.\nHow long does delivery take to Canada? Five to seven days.\nCan I pay by invoice? Yes.\nok?' }],
+};
+const ADDRESS = { title: 'The Gettysburg Address', chunks: [{ heading: null, content: 'The Gettysburg Address\nDelivered by Abraham Lincoln at the dedication of the cemetery.' }] };
+
+describe('the /demo page\'s example questions from the uploaded documents', () => {
+  it('takes the questions a document asks itself first, then its headings without their numbers', () => {
+    expect(exampleQuestions([FAQ], 3)).toEqual(['How long does delivery take to Canada?', 'Can I pay by invoice?', DEMO_PAGE_TEXTS.aboutDocument('Shipping FAQ')]);
+    expect(exampleQuestions([MANUAL], 3)).toEqual([
+      DEMO_PAGE_TEXTS.aboutTopic('GNU Wget manual', 'Download Options'),
+      DEMO_PAGE_TEXTS.aboutTopic('GNU Wget manual', 'Recursive Download'),
+      DEMO_PAGE_TEXTS.aboutDocument('GNU Wget manual'),
+    ]);
+  });
+
+  it('reads a text file\'s short title lines as topics, but not its own title, a date line or a long first line', () => {
+    expect(exampleQuestions([BILL_OF_RIGHTS], 2)).toEqual([
+      'What does “The Bill of Rights” say about Amendment I?',
+      'What does “The Bill of Rights” say about Amendment II?',
+    ]);
+    expect(exampleQuestions([ADDRESS], 3)).toEqual(['What is “The Gettysburg Address” about?']);
+    // A title above a blank line counts; the short last line of a wrapped paragraph does not.
+    const wrapped = {
+      title: 'Kettle care',
+      chunks: [{ heading: null, content: 'Descaling\n\nDescale the kettle with citric acid once a month, more often where\nthe water is hard\n\nRinse it twice before you boil water for drinking again.' }],
+    };
+    expect(exampleQuestions([wrapped], 3)).toEqual([DEMO_PAGE_TEXTS.aboutTopic('Kettle care', 'Descaling'), DEMO_PAGE_TEXTS.aboutDocument('Kettle care')]);
+  });
+
+  it('takes one from each document in turn, newest first, each once, up to the limit; none without documents', () => {
+    expect(exampleQuestions([BILL_OF_RIGHTS, ADDRESS, FAQ], 3)).toEqual([
+      'What does “The Bill of Rights” say about Amendment I?',
+      'What is “The Gettysburg Address” about?',
+      'How long does delivery take to Canada?',
+    ]);
+    expect(exampleQuestions([FAQ, FAQ], 3)).toEqual(['How long does delivery take to Canada?', 'Can I pay by invoice?', DEMO_PAGE_TEXTS.aboutDocument('Shipping FAQ')]);
+    expect(exampleQuestions([])).toEqual([]);
+  });
+});

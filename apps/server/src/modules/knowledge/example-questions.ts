@@ -1,0 +1,66 @@
+import { DEMO_EXAMPLE_QUESTIONS, DEMO_PAGE_TEXTS } from '@steward/contract/demo-page';
+
+/** A document as the example questions read it: its title and its first chunks. */
+export interface ExampleQuestionSource {
+  title: string;
+  chunks: readonly { heading: string | null; content: string }[];
+}
+
+/** A question a reader could ask as it stands: 12–120 characters, a letter first, a question mark last. */
+const FAQ_QUESTION = /(?<=^|[\n.!?]\s{0,3})([A-Z][^\n.!?]{10,118}\?)/g;
+/** "2.5 ", "IV. ", "Chapter 3: " before a heading's words. */
+// eslint-disable-next-line security/detect-unsafe-regex -- linear: each repeated part starts with a "." no digit matches, so there is one way to match
+const NUMBERING = /^(?:(?:chapter|section|part)\s+)?(?:\d+(?:\.\d+)*|[ivxlc]+)[.:)]?\s+/i;
+
+/** A heading's last part, without its numbering, if it reads as a topic (3–60 characters, a letter, no list punctuation). */
+function topicOf(text: string): string | undefined {
+  const last = text.split(' › ').at(-1)?.trim().replace(NUMBERING, '') ?? '';
+  if (last.length < 3 || last.length > 60 || !/\p{L}/u.test(last) || /[,;|\t]|[.:!?]$/.test(last) || !/^\p{L}/u.test(last)) return undefined;
+  return last;
+}
+
+/**
+ * A document's candidate questions, best first: the questions its text asks itself (an FAQ), then its topics (the
+ * headings of a PDF; in a text file, short lines that stand alone as titles do), then what it is about.
+ */
+function candidatesOf(source: ExampleQuestionSource): string[] {
+  const asked: string[] = [];
+  const topics: string[] = [];
+  for (const chunk of source.chunks) {
+    for (const match of chunk.content.matchAll(FAQ_QUESTION)) if (match[1]) asked.push(match[1].trim());
+    const headingTopic = chunk.heading ? topicOf(chunk.heading) : undefined;
+    if (headingTopic) topics.push(headingTopic);
+    // A title in a text file ("Amendment I" above its text): a short line that starts the chunk or follows a blank
+    // one, with a longer line next (after blank lines); not the last line of a wrapped paragraph.
+    const lines = chunk.content.split('\n').map((line) => line.trim());
+    lines.forEach((line, index) => {
+      if (index > 0 && lines[index - 1] !== '') return;
+      const next = lines.slice(index + 1).find((other) => other !== '') ?? '';
+      const topic = next.length > line.length ? topicOf(line) : undefined;
+      if (topic) topics.push(topic);
+    });
+  }
+  const title = source.title.trim();
+  const aboutTopics = topics.filter((topic) => topic.toLowerCase() !== title.toLowerCase()).map((topic) => DEMO_PAGE_TEXTS.aboutTopic(title, topic));
+  return [...asked, ...aboutTopics, DEMO_PAGE_TEXTS.aboutDocument(title)];
+}
+
+/**
+ * The /demo page's example questions from the uploaded documents (newest first): one from each document in turn, so
+ * they span the documents, each distinct. None without documents (the page then shows the neutral ones).
+ */
+export function exampleQuestions(sources: readonly ExampleQuestionSource[], limit = DEMO_EXAMPLE_QUESTIONS): string[] {
+  const lists = sources.map(candidatesOf);
+  const chosen: string[] = [];
+  const seen = new Set<string>();
+  for (let round = 0; chosen.length < limit && lists.some((list) => list.length > round); round += 1) {
+    for (const list of lists) {
+      const question = list[round];
+      if (question === undefined || seen.has(question.toLowerCase())) continue;
+      seen.add(question.toLowerCase());
+      chosen.push(question);
+      if (chosen.length === limit) break;
+    }
+  }
+  return chosen;
+}
