@@ -1,17 +1,27 @@
 import { FEEDBACK_MESSAGES } from '@steward/contract/feedback';
+import { canViewPersonalData, type StaffMember } from '@steward/contract/permissions';
 import { HELP_REQUEST_MESSAGES } from '@steward/contract/help-requests';
 import { HISTORY_MESSAGES } from '@steward/contract/history';
 import type { RevealedPersonalData } from '@steward/contract/personal-data';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { type AuditObject, recordAudit, type StaffActor } from '../audit-log/record-audit.ts';
-import { savePersonalDataMasking } from '../bot-settings/personal-data-masking.repository.ts';
+import { readPersonalDataMasking, savePersonalDataMasking } from '../bot-settings/personal-data-masking.repository.ts';
 import { findFeedbackById } from '../feedback/feedback.repository.ts';
 import { findHelpRequest } from '../help-requests/help-requests.repository.ts';
 import { wholeSessionRows } from '../history/history.actions.ts';
 
 /** What a reveal asks for (the contract's request, as parsed). */
 export type RevealTarget = { kind: 'history'; session_id: string } | { kind: 'feedback' | 'help_request'; id: number };
+
+/**
+ * Whether an export (History, Feedback, Help Requests; each audited) masks visitors' personal data: only when
+ * masking is on and the caller does not hold view_personal_data (docs/privacy.md). Off, exports are whole for
+ * everyone allowed to export.
+ */
+export async function exportMasksPersonalData(db: Db, viewer: StaffMember): Promise<boolean> {
+  return !canViewPersonalData(viewer) && (await readPersonalDataMasking(db));
+}
 
 /**
  * Turns the masking of visitors' personal data on or off (Bot Settings, issue 58), audited in the caller's
