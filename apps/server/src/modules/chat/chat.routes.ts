@@ -64,7 +64,7 @@ export async function chatRoutes(app: FastifyInstance, { db, config, knowledge, 
       const body = request.body;
       if (body.session_id !== undefined) await requireGenuine(body.session_id);
       const sessionId = body.session_id ?? (await sessionIds()).issue();
-      await countChatCall(db, config.chatRateLimits, { ip: request.ip, sessionId });
+      await countChatCall(db, config.chatRateLimits, 'questions', { ip: request.ip, sessionId });
 
       const answerWith = async (draft: AnswerDraft): Promise<ChatAnswer> => {
         const row = await db.transaction((tx) => recordExchange(tx, {
@@ -116,7 +116,7 @@ export async function chatRoutes(app: FastifyInstance, { db, config, knowledge, 
     async (request) => {
       const body = request.body;
       await requireGenuine(body.session_id);
-      await countChatCall(db, config.chatRateLimits, { ip: request.ip, sessionId: body.session_id });
+      await countChatCall(db, config.chatRateLimits, 'extras', { ip: request.ip, sessionId: body.session_id });
       // A row of another session, or none at all: the same refusal, so ids reveal nothing.
       if ((await sessionOfHistoryRow(db, body.history_id)) !== body.session_id) {
         throw new HttpError(403, CHAT_TEXTS.feedbackForeignRow, 'history_id');
@@ -141,7 +141,7 @@ export async function chatRoutes(app: FastifyInstance, { db, config, knowledge, 
     async (request) => {
       const body = request.body;
       if (body.session_id !== undefined) await requireGenuine(body.session_id);
-      await countChatCall(db, config.chatRateLimits, { ip: request.ip, sessionId: body.session_id });
+      await countChatCall(db, config.chatRateLimits, 'extras', { ip: request.ip, sessionId: body.session_id });
       const helpRequest = {
         name: body.name,
         email: body.email,
@@ -160,8 +160,8 @@ export async function chatRoutes(app: FastifyInstance, { db, config, knowledge, 
     '/api/chat/fun-facts',
     { ...chatCall, schema: { response: { 200: rowsAnswer(chatFunFacts) } } },
     async (request) => {
-      // Rate-limited like every public chat call (per address), so no client can make it a free load generator.
-      await countChatCall(db, config.chatRateLimits, { ip: request.ip, sessionId: undefined });
+      // Rate-limited like every public chat call (per address, with the ratings' budget), so no client can make it a free load generator.
+      await countChatCall(db, config.chatRateLimits, 'extras', { ip: request.ip, sessionId: undefined });
       return { success: true as const, data: { rows: [{ facts: (await listFunFacts(db)).map((fact) => fact.fact) }] } };
     },
   );
