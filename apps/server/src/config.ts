@@ -226,6 +226,8 @@ export interface Config {
   botAllowedOrigins: string[];
   /** An OpenAI-compatible chat server that writes answers from the retrieved passages; undefined: extractive answers. */
   llm: LlmConfig | undefined;
+  /** LLM_TIMEOUT_MS, also for a language model saved in Bot Settings and for the Answers card's Test. */
+  llmTimeoutMs: number;
   /** Public chat calls allowed per minute, per visitor address and per chat session. */
   chatRateLimits: { perIpPerMinute: number; perSessionPerMinute: number };
   /** The proxies whose X-Forwarded-For names the client (rate limits, the audit log, chat limits and countries read it). */
@@ -320,6 +322,7 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
       helpRequests: env.RETENTION_HELP_REQUESTS_DAYS ?? null,
     },
     botAllowedOrigins: [...new Set([new URL(publicUrl).origin, ...env.BOT_ALLOWED_ORIGINS.map((origin) => new URL(origin).origin)])],
+    llmTimeoutMs: env.LLM_TIMEOUT_MS,
     llm:
       env.LLM_BASE_URL && env.LLM_MODEL
         ? { baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ''), model: env.LLM_MODEL, apiKey: env.LLM_API_KEY, timeoutMs: env.LLM_TIMEOUT_MS }
