@@ -1,7 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { botSettings } from '../../db/schema.ts';
+import { readJsonSetting, saveJsonSetting } from './json-settings.repository.ts';
 
 /** The bot_settings row of the Answers card (JSON); no row: the environment's LLM_* and EMBEDDINGS_* settings. */
 export const ANSWER_MODELS_TYPE = 'answerModels';
@@ -21,20 +20,7 @@ export type StoredAnswerModels = z.infer<typeof storedAnswerModels>;
  * settings apply then, as before anything was saved). One primary-key read: the chat reads it for every answer,
  * so every instance follows a change at once.
  */
-export async function readAnswerModels(db: Db): Promise<StoredAnswerModels | undefined> {
-  const [row] = await db.select({ value: botSettings.value }).from(botSettings).where(eq(botSettings.type, ANSWER_MODELS_TYPE));
-  if (!row) return undefined;
-  try {
-    const parsed = storedAnswerModels.safeParse(JSON.parse(row.value));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export const readAnswerModels = (db: Db): Promise<StoredAnswerModels | undefined> =>
+  readJsonSetting(db, ANSWER_MODELS_TYPE, (json) => storedAnswerModels.safeParse(json).data);
 
-export async function saveAnswerModels(db: Db, models: StoredAnswerModels): Promise<void> {
-  await db
-    .insert(botSettings)
-    .values({ type: ANSWER_MODELS_TYPE, value: JSON.stringify(models) })
-    .onConflictDoUpdate({ target: botSettings.type, set: { value: sql`excluded.value` } });
-}
+export const saveAnswerModels = (db: Db, models: StoredAnswerModels): Promise<void> => saveJsonSetting(db, ANSWER_MODELS_TYPE, models);
