@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { CHAT_HELP_REQUEST_TEXTS } from '@steward/contract/chat-constants';
+import { CHAT_HELP_REQUEST_TEXTS, CHAT_TEXTS } from '@steward/contract/chat-constants';
 import { addDocument, settledDocument, textUpload, unique } from '../support/documents.ts';
 import { E2E_BASE_URL } from '../support/e2e-constants.ts';
 import { expect, expectNoAccessibilityViolations, signInAs, test } from '../support/fixtures.ts';
@@ -263,6 +263,36 @@ test.describe('the chat widget on another site', () => {
     await visitor.close();
   });
 
+  test('shows a question refused once and sent again only once, with its answer', async ({ browser }) => {
+    const visitor = await visitorContext(browser);
+    const page = await visitor.newPage();
+    // The first question meets the rate limit (as a flood from the same address would); the second gets through.
+    let refused = false;
+    await page.route(`${E2E_BASE_URL}/api/chat/ask`, async (route) => {
+      if (refused) return route.fallback();
+      refused = true;
+      return route.fulfill({
+        status: 429,
+        headers: { 'access-control-allow-origin': new URL(host.url()).origin, 'content-type': 'application/json', 'retry-after': '30' },
+        body: JSON.stringify({ success: false, error: { message: CHAT_TEXTS.tooManyRequests } }),
+      });
+    });
+    await page.goto(host.url());
+    const panel = await openChat(page);
+    await questionBox(page).fill('Do you deliver on Sundays?');
+    await panel.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(panel.locator('.message.error')).toHaveText(CHAT_TEXTS.tooManyRequests);
+
+    await askInWidget(page, 'Do you deliver on Sundays?');
+    await expect(panel.locator('.message.visitor')).toHaveText(['You: Do you deliver on Sundays?']);
+    await expect(panel.locator('.message.error')).toHaveCount(0);
+    await page.reload();
+    await openChat(page);
+    await expect(panel.locator('.message.visitor')).toHaveText(['You: Do you deliver on Sundays?']);
+    await expect(answers(page)).toHaveCount(1);
+    await visitor.close();
+  });
+
   test('sends a help request, checked first, which staff see in Help Requests', async ({ browser, page, signIn }) => {
     const visitor = await visitorContext(browser);
     const visitorPage = await visitor.newPage();
@@ -282,6 +312,10 @@ test.describe('the chat widget on another site', () => {
     const name = unique('Widget Visitor');
     const message = `Please call me about my kettle (${name}).`;
     await form.getByRole('textbox', { name: 'Name' }).fill(name);
+    // A field filled since the check keeps no "must not be empty"; the others keep their problems until fixed.
+    await expect(form.getByText(CHAT_HELP_REQUEST_TEXTS.nameEmpty)).toHaveCount(0);
+    await expect(form.getByRole('textbox', { name: 'Name' })).not.toHaveAttribute('aria-invalid');
+    await expect(form.getByText(CHAT_HELP_REQUEST_TEXTS.messageEmpty)).toBeVisible();
     await form.getByRole('textbox', { name: 'Email' }).fill('widget.visitor@example.com');
     await form.getByRole('textbox', { name: 'Message' }).fill(message);
     await form.getByRole('button', { name: 'Send request' }).click();

@@ -51,6 +51,7 @@ describe('readConfig', () => {
     [{ LLM_TIMEOUT_MS: '10' }, /^Invalid LLM_TIMEOUT_MS: must be between 1000 and 600000/],
     [{ CHAT_RATE_LIMIT_PER_IP: '0' }, /^Invalid CHAT_RATE_LIMIT_PER_IP: must be between 1 and 100000/],
     [{ CHAT_RATE_LIMIT_PER_SESSION: 'many' }, /^Invalid CHAT_RATE_LIMIT_PER_SESSION/],
+    [{ STEWARD_SECRETS_KEY: 'too-short-a-key' }, /^Invalid STEWARD_SECRETS_KEY: must be 32 bytes, as 64 hex digits or in base64 .*\(got 15 characters\)\.$/],
   ])('stops on %j with one line naming the variable', (environment, message) => {
     expect(() => readConfig(environment)).toThrow(ConfigError);
     expect(() => readConfig(environment)).toThrow(message);
@@ -74,6 +75,15 @@ describe('readConfig', () => {
     expect(config.embeddings).toEqual({ baseUrl: 'http://models:8080/v1', model: 'nomic-embed-text', apiKey: 'sk-123' });
     expect(config.uploadMaxMb).toBe(25);
     expect(config.allowPrivateUrls).toBe(true);
+  });
+
+  it('reads STEWARD_SECRETS_KEY as 64 hex digits or base64 of 32 bytes, and has none by default', () => {
+    const key = Buffer.alloc(32, 7);
+    expect(readConfig({}).secretsKey).toBeUndefined();
+    expect(readConfig({ STEWARD_SECRETS_KEY: key.toString('hex') }).secretsKey).toEqual(key);
+    expect(readConfig({ STEWARD_SECRETS_KEY: key.toString('base64') }).secretsKey).toEqual(key);
+    expect(readConfig({ STEWARD_SECRETS_KEY: key.toString('base64url') }).secretsKey).toEqual(key);
+    expect(() => readConfig({ STEWARD_SECRETS_KEY: Buffer.alloc(16, 7).toString('base64') })).toThrow(/^Invalid STEWARD_SECRETS_KEY/);
   });
 
   it('reads the audit log retention in days', () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { SIMPLE_EMAIL_PATTERN } from '@steward/contract/auth';
 import { RETENTION_DAYS } from '@steward/contract/privacy';
+import { parseSealingKey } from './lib/sealed-secrets.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
@@ -118,6 +119,14 @@ const environmentSchema = z.object({
   EMBEDDINGS_BASE_URL: urlText(['http:', 'https:']).optional(),
   EMBEDDINGS_MODEL: optionalText,
   EMBEDDINGS_API_KEY: optionalText,
+  STEWARD_SECRETS_KEY: optionalText.superRefine((value, context) => {
+    if (value === undefined) return;
+    try {
+      parseSealingKey(value);
+    } catch (error) {
+      context.addIssue({ code: 'custom', message: (error as Error).message });
+    }
+  }),
   UPLOAD_MAX_MB: z.coerce
     .number({ error: 'must be a number of megabytes' })
     .int('must be a whole number')
@@ -190,6 +199,8 @@ export interface Config {
   logFormat: 'pretty' | 'json';
   /** Secure cookies when the dashboard is served over https. */
   secureCookies: boolean;
+  /** The key sealing the secrets saved in the dashboard (lib/sealed-secrets.ts); undefined: one kept in the database. */
+  secretsKey: Buffer | undefined;
   /** An OpenAI-compatible embeddings API for documents; undefined: the built-in Universal Sentence Encoder Lite. */
   embeddings: { baseUrl: string; model: string; apiKey: string | undefined } | undefined;
   /** The largest document, uploaded or fetched from a URL, in MB. */
@@ -215,6 +226,8 @@ export interface Config {
   botAllowedOrigins: string[];
   /** An OpenAI-compatible chat server that writes answers from the retrieved passages; undefined: extractive answers. */
   llm: LlmConfig | undefined;
+  /** LLM_TIMEOUT_MS, also for a language model saved in Bot Settings and for the Answers card's Test. */
+  llmTimeoutMs: number;
   /** Public chat calls allowed per minute, per visitor address and per chat session. */
   chatRateLimits: { perIpPerMinute: number; perSessionPerMinute: number };
   /** The proxies whose X-Forwarded-For names the client (rate limits, the audit log, chat limits and countries read it). */
@@ -250,7 +263,10 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const variable = String(issue?.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid ${variable}: ${issue?.message ?? 'invalid value'} (got "${environment[variable] ?? ''}").`);
+    const given = environment[variable] ?? '';
+    // A key or a password is never repeated into the log, even a wrong one.
+    const got = /(_KEY|PASSWORD)$/.test(variable) ? `${given.length} characters` : `"${given}"`;
+    throw new ConfigError(`Invalid ${variable}: ${issue?.message ?? 'invalid value'} (got ${got}).`);
   }
   const env = parsed.data;
   if (env.STEWARD_ADMIN_PASSWORD && !env.STEWARD_ADMIN_EMAIL) {
@@ -290,6 +306,7 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     secureCookies: publicUrl.startsWith('https:'),
+    secretsKey: env.STEWARD_SECRETS_KEY === undefined ? undefined : parseSealingKey(env.STEWARD_SECRETS_KEY),
     embeddings:
       env.EMBEDDINGS_BASE_URL && env.EMBEDDINGS_MODEL
         ? { baseUrl: env.EMBEDDINGS_BASE_URL, model: env.EMBEDDINGS_MODEL, apiKey: env.EMBEDDINGS_API_KEY }
@@ -305,6 +322,7 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
       helpRequests: env.RETENTION_HELP_REQUESTS_DAYS ?? null,
     },
     botAllowedOrigins: [...new Set([new URL(publicUrl).origin, ...env.BOT_ALLOWED_ORIGINS.map((origin) => new URL(origin).origin)])],
+    llmTimeoutMs: env.LLM_TIMEOUT_MS,
     llm:
       env.LLM_BASE_URL && env.LLM_MODEL
         ? { baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ''), model: env.LLM_MODEL, apiKey: env.LLM_API_KEY, timeoutMs: env.LLM_TIMEOUT_MS }

@@ -23,3 +23,4 @@ export { nginxBinary, startNginx } from './test/nginx-server.ts';
 export { type PostgresServer, postgresBinDir, startPostgresServer } from './test/postgres-server.ts';
 export { recipientOf, type SmtpSink, startSmtpSink } from './test/smtp-sink.ts';
 export { testDataPath } from './test/test-data.ts';
+export { type FakeLlmServer, startFakeLlmServer } from './test/fake-llm-server.ts';

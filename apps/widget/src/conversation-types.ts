@@ -3,6 +3,8 @@ import type { ChatAnswerKind } from '@steward/contract/chat-constants';
 export interface QuestionMessage {
   role: 'visitor';
   text: string;
+  /** The server refused it (or could not be reached): shown with the failure, never kept across page loads. */
+  refused?: true;
 }
 
 export type Rating = 'up' | 'down';

@@ -48,7 +48,7 @@ describe('Conversation', () => {
     held.open();
     await asking;
     expect(conversation.busy).toBe(false);
-    expect(changes.map((change) => (change.type === 'pending' ? `pending:${change.streamedText}` : `${change.type}:${change.message.role}`))).toEqual([
+    expect(changes.map((change) => (change.type === 'pending' ? `pending:${change.streamedText}` : change.type === 'removed' ? 'removed' : `${change.type}:${change.message.role}`))).toEqual([
       'added:visitor',
       'pending:',
       'pending:Yes',
@@ -65,7 +65,32 @@ describe('Conversation', () => {
     const conversation = new Conversation(client, store);
     await conversation.ask('Hi', PAGE);
     expect(conversation.messages.at(-1)).toEqual({ role: 'error', text: CHAT_TEXTS.tooManyRequests });
-    expect(store.load().messages).toEqual([{ role: 'visitor', text: 'Hi' }]);
+    // Neither the failure nor the question it refused: after a reload, asking again would show the question twice.
+    expect(store.load().messages).toEqual([]);
+  });
+
+  it('shows a refused question once when the visitor sends it again, answered', async () => {
+    client.replies = [{ error: new ChatCallError(CHAT_TEXTS.tooManyRequests, 429) }];
+    const conversation = new Conversation(client, store);
+    const changes: ConversationChange[] = [];
+    conversation.subscribe((change) => changes.push(change));
+    await conversation.ask('Do you ship abroad?', PAGE);
+    await conversation.ask('Do you ship abroad?', PAGE);
+    expect(conversation.messages.map((message) => (message.role === 'bot' ? 'bot' : `${message.role}:${message.text}`))).toEqual([
+      'visitor:Do you ship abroad?',
+      'bot',
+    ]);
+    expect(changes.filter((change) => change.type === 'removed')).toEqual([{ type: 'removed', index: 0 }]);
+    expect(new Conversation(client, store).messages).toEqual(conversation.messages);
+  });
+
+  it('keeps a refused question in view when the next question is another one', async () => {
+    client.replies = [{ error: new ChatCallError(CHAT_TEXTS.tooManyRequests, 429) }];
+    const conversation = new Conversation(client, store);
+    await conversation.ask('Do you ship abroad?', PAGE);
+    await conversation.ask('What does shipping cost?', PAGE);
+    expect(conversation.messages.map((message) => message.role)).toEqual(['visitor', 'error', 'visitor', 'bot']);
+    expect(store.load().messages.map((message) => message.role === 'visitor' && message.text)).toEqual(['What does shipping cost?', false]);
   });
 
   it('starts a new session, once, when the server no longer accepts the saved one', async () => {

@@ -7,6 +7,8 @@ import type { AnswerMessage, ChatMessage, QuestionMessage, Rating } from './conv
 export type ConversationChange =
   | { type: 'added'; message: ChatMessage }
   | { type: 'updated'; index: number; message: ChatMessage }
+  /** The messages from `index` on are gone (a refused question asked again, with its failure). */
+  | { type: 'removed'; index: number }
   /** The answer on its way: undefined when none; '' before the first streamed piece. */
   | { type: 'pending'; streamedText: string | undefined };
 
@@ -65,6 +67,8 @@ export class Conversation {
   /** Sends a question (checked with questionProblem first) and adds the answer, or the failure's message. */
   async ask(text: string, origin = pageAddress()): Promise<void> {
     if (this.busy || questionProblem(text) !== undefined) return;
+    this.forgetRefused(text);
+    const questionIndex = this.messageList.length;
     this.add({ role: 'visitor', text });
     this.setStreamed('');
     try {
@@ -80,6 +84,7 @@ export class Conversation {
       });
     } catch (error) {
       this.setStreamed(undefined);
+      this.messageList[questionIndex] = { role: 'visitor', text, refused: true };
       this.add({ role: 'error', text: error instanceof ChatCallError ? error.message : UNREACHABLE_MESSAGE });
     }
   }
@@ -130,6 +135,19 @@ export class Conversation {
     }
   }
 
+  /**
+   * The same question sent again right after it was refused (a rate limit, an outage) replaces the refused one and
+   * its failure, so the transcript shows it once.
+   */
+  private forgetRefused(text: string): void {
+    const index = this.messageList.length - 2;
+    const refused = this.messageList[index];
+    if (refused?.role !== 'visitor' || !refused.refused || refused.text.trim() !== text.trim()) return;
+    if (this.messageList[index + 1]?.role !== 'error') return;
+    this.messageList.splice(index);
+    this.emit({ type: 'removed', index });
+  }
+
   private add(message: ChatMessage): void {
     this.messageList.push(message);
     this.save();
@@ -142,7 +160,9 @@ export class Conversation {
   }
 
   private save(): void {
-    const kept = this.messageList.filter((message): message is QuestionMessage | AnswerMessage => message.role !== 'error');
+    const kept = this.messageList.filter(
+      (message): message is QuestionMessage | AnswerMessage => message.role === 'bot' || (message.role === 'visitor' && !message.refused),
+    );
     this.store.save({ sessionId: this.sessionId, messages: kept });
   }
 

@@ -133,6 +133,12 @@ export const canUpdateHelpRequestStatus: StaffRule = (user) => holds(user, 'upda
 /** The Save buttons, fun fact edit/delete and the email section of Bot Settings: update_bot_settings. */
 export const canUpdateBotSettings: StaffRule = (user) => holds(user, 'update_bot_settings');
 
+/**
+ * Bot Settings' Answers card (the answer writer and the embedder, their keys) and its calls: administrators by
+ * role who hold update_bot_settings. Its keys reach paid services, and its embedder re-indexes the knowledge.
+ */
+export const canManageAnswerModels: StaffRule = (user) => isAdministrator(user) && canUpdateBotSettings(user);
+
 // Privacy
 
 /** The Privacy screen, its sidebar entry, and finding and erasing what is stored about a visitor: erase_personal_data. */

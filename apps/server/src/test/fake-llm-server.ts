@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 export type FakeLlmBehaviour =
   | { kind: 'stream'; pieces: string[] }
   | { kind: 'status'; status: number }
+  /** Answers 200 with this JSON, whatever was asked: an answer of the wrong shape, say. */
+  | { kind: 'json'; body: unknown }
   /** Accepts the request and never answers: the caller's timeout must end it. */
   | { kind: 'hang' };
 
@@ -26,7 +28,8 @@ export interface FakeLlmServer {
 /**
  * An OpenAI-compatible chat server on loopback: `POST /v1/chat/completions` answered with
  * Server-Sent Events (`data: {"choices":[{"delta":{"content":…}}]}` lines, then `data: [DONE]`),
- * or a chosen status, or silence. It records every request it receives.
+ * or a chosen status, or silence; `POST /v1/embeddings` answers small vectors (or the same status or
+ * silence). It records every request it receives.
  */
 export async function startFakeLlmServer(): Promise<FakeLlmServer> {
   const received: ReceivedLlmRequest[] = [];
@@ -43,6 +46,17 @@ export async function startFakeLlmServer(): Promise<FakeLlmServer> {
       }
       if (behaviour.kind === 'status') {
         response.writeHead(behaviour.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'model overloaded' } }));
+        return;
+      }
+      if (behaviour.kind === 'json') {
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(behaviour.body));
+        return;
+      }
+      if (request.url?.endsWith('/embeddings')) {
+        // An embeddings API: one small vector per input, in order (the number of words, then the text's length).
+        const inputs = ((JSON.parse(text || '{}') as { input?: unknown }).input ?? []) as string[];
+        const data = inputs.map((input, index) => ({ object: 'embedding', index, embedding: [input.split(' ').length, input.length / 100, 0.5, -0.25] }));
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data, model: 'fake' }));
         return;
       }
       response.writeHead(200, { 'content-type': 'text/event-stream' });

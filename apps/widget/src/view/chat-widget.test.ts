@@ -191,6 +191,38 @@ describe('the chat widget', () => {
     expect(shadow().activeElement).toBe(question());
   });
 
+  it('takes a problem away from a help-request field as soon as the visitor fills it, and keeps the others', () => {
+    widget = mount();
+    launcher().click();
+    buttonNamed('Ask our team').click();
+    const input = (name: string) => $<HTMLInputElement>(`form.help [name=${name}]`);
+    const problemOf = (name: string) => shadow().querySelector(`#${input(name).id}-error`)?.textContent ?? '';
+    const type = (name: string, value: string) => {
+      input(name).value = value;
+      input(name).dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    buttonNamed('Send request').click();
+    expect([problemOf('name'), problemOf('email'), problemOf('message')]).toEqual([
+      CHAT_HELP_REQUEST_TEXTS.nameEmpty,
+      CHAT_HELP_REQUEST_TEXTS.emailEmpty,
+      CHAT_HELP_REQUEST_TEXTS.messageEmpty,
+    ]);
+
+    type('name', 'Ada');
+    type('email', 'ada@');
+    expect(problemOf('name')).toBe('');
+    expect(input('name').hasAttribute('aria-invalid')).toBe(false);
+    expect(problemOf('email')).toBe(CHAT_HELP_REQUEST_TEXTS.emailInvalid);
+    expect(problemOf('message')).toBe(CHAT_HELP_REQUEST_TEXTS.messageEmpty);
+    // An autofilled field (a change event, no input event) is checked again too.
+    input('message').value = 'Please call me.';
+    input('message').dispatchEvent(new Event('change', { bubbles: true }));
+    expect(problemOf('message')).toBe('');
+    // A field without a problem is not judged while it is being typed.
+    type('name', '');
+    expect(problemOf('name')).toBe('');
+  });
+
   it('offers the help request under an answer the bot did not know', async () => {
     client.replies = [{ answer: { answer_kind: 'unknown', answer: "<p>I'm sorry, I don't know the answer to that.</p>" } }];
     widget = mount();
@@ -200,6 +232,18 @@ describe('the chat widget', () => {
     expect(offer.textContent).toBe('Ask our team');
     offer.click();
     expect($('form.help').closest('.view')?.hasAttribute('hidden')).toBe(false);
+  });
+
+  it('shows a question refused then sent again once, with its answer and no failure left', async () => {
+    client.replies = [{ error: new ChatCallError('Too many messages: please wait a moment and try again.', 429) }];
+    widget = mount();
+    launcher().click();
+    await ask('Do you ship abroad?');
+    expect($$('.message').map((message) => message.className)).toEqual(['message bot', 'message visitor', 'message error']);
+    await ask('Do you ship abroad?');
+    expect($$('.message.visitor').map((message) => message.textContent)).toEqual(['You: Do you ship abroad?']);
+    expect($$('.message.error')).toEqual([]);
+    expect($$('.message.bot .answer').map((answer) => answer.textContent)).toEqual(['Answer to Do you ship abroad?']);
   });
 
   it('refuses an empty question with a message tied to the box', async () => {

@@ -50,7 +50,8 @@ export function conversationView(options: ConversationViewOptions): Conversation
         feedbackControls(answer.rating, (rating, reasons, comment) => conversation.rate(index, rating, reasons, comment)),
       askTeam: options.openHelpRequest,
     });
-  conversation.messages.forEach((message, index) => messages.appendChild(render(message, index)));
+  // One element per message of the conversation, in order (the greeting and the pending bubble are not among them).
+  const rendered = conversation.messages.map((message, index) => messages.appendChild(render(message, index)));
 
   const questionId = uniqueId('question');
   const errorId = `${questionId}-error`;
@@ -128,6 +129,7 @@ export function conversationView(options: ConversationViewOptions): Conversation
     } else if (change.type === 'added') {
       const index = conversation.messages.length - 1;
       const added = messages.appendChild(render(change.message, index));
+      rendered.push(added);
       if (change.message.role === 'bot') {
         options.announce(answerText(change.message));
         // A long answer is read from its start.
@@ -135,6 +137,9 @@ export function conversationView(options: ConversationViewOptions): Conversation
         return;
       }
       if (change.message.role === 'error') options.announce(change.message.text);
+    } else if (change.type === 'removed') {
+      for (const gone of rendered.splice(change.index)) gone.remove();
+      return;
     } else {
       // A rating: its controls already show it, and re-rendering would move the focus.
       return;

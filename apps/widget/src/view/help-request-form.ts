@@ -28,7 +28,8 @@ export interface HelpRequestForm {
 
 /**
  * The help-request form: name, email and message, checked with the server's rules before sending
- * (each problem under its field, the first invalid field focused); the server's refusal shows above.
+ * (each problem under its field, the first invalid field focused, and checked again as that field changes);
+ * the server's refusal shows above.
  */
 export function helpRequestForm(send: SendHelpRequest, onSent: () => void, onBack: () => void): HelpRequestForm {
   const headingId = uniqueId('help-heading');
@@ -57,6 +58,15 @@ export function helpRequestForm(send: SendHelpRequest, onSent: () => void, onBac
     alert.textContent = '';
     for (const each of Object.values(fields)) each.setProblem(undefined);
   };
+  // A problem shown under a field follows what is typed there (autofill and paste included), so a field
+  // the visitor has filled since the last "Send request" never keeps its "must not be empty".
+  for (const name of Object.keys(fields) as (keyof HelpRequestFields)[]) {
+    const recheck = () => {
+      if (fields[name].hasProblem()) fields[name].setProblem(helpRequestProblems(values())[name]);
+    };
+    fields[name].input.addEventListener('input', recheck);
+    fields[name].input.addEventListener('change', recheck);
+  }
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -104,6 +114,7 @@ function field(name: string, label: string, input: HTMLInputElement | HTMLTextAr
   return {
     input,
     wrapper: h('div', {}, h('label', { for: id }, label), input, error),
+    hasProblem: () => (error.textContent ?? '') !== '',
     setProblem(problem: string | undefined) {
       error.textContent = problem ?? '';
       if (problem) {

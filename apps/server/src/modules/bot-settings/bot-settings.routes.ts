@@ -6,6 +6,7 @@ import { canUpdateBotSettings } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
 import { signedIn } from '../../plugins/access.ts';
 import { actorOf } from '../audit-log/record-audit.ts';
+import { answerModelsRoutes } from './answer-models.routes.ts';
 import { botAppearanceRoutes } from './bot-appearance.routes.ts';
 import { saveBotSettings } from './bot-settings.actions.ts';
 import { readBotSettings } from './bot-settings.repository.ts';
@@ -42,4 +43,5 @@ export async function botSettingsRoutes(app: FastifyInstance, context: AppContex
   await funFactRoutes(app, context);
   await botAppearanceRoutes(app, context);
   await visitorMailRoutes(app, context);
+  await answerModelsRoutes(app, context);
 }

@@ -1,30 +1,17 @@
-import { eq, sql } from 'drizzle-orm';
 import { RETENTION_KINDS, type RetentionRow, type RetentionSettings, retentionSettings } from '@steward/contract/privacy';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { botSettings } from '../../db/schema.ts';
+import { readJsonSetting, saveJsonSetting } from './json-settings.repository.ts';
 
 /** The bot_settings row of Bot Settings' Data retention: a JSON object of days (null: for ever) per kind. */
 export const DATA_RETENTION_SETTING = 'dataRetention';
 
 /** The saved retention, or null when none is saved (or the value is damaged): then the environment's defaults apply. */
 export async function readSavedRetention(db: Db): Promise<RetentionSettings | null> {
-  const [row] = await db.select({ value: botSettings.value }).from(botSettings).where(eq(botSettings.type, DATA_RETENTION_SETTING));
-  if (!row) return null;
-  try {
-    const parsed = retentionSettings.safeParse(JSON.parse(row.value));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  return (await readJsonSetting(db, DATA_RETENTION_SETTING, (json) => retentionSettings.safeParse(json).data)) ?? null;
 }
 
-export async function saveRetention(db: Db, retention: RetentionSettings): Promise<void> {
-  await db
-    .insert(botSettings)
-    .values({ type: DATA_RETENTION_SETTING, value: JSON.stringify(retention) })
-    .onConflictDoUpdate({ target: botSettings.type, set: { value: sql`excluded.value` } });
-}
+export const saveRetention = (db: Db, retention: RetentionSettings): Promise<void> => saveJsonSetting(db, DATA_RETENTION_SETTING, retention);
 
 type RetentionConfig = Pick<Config, 'retentionDefaults' | 'auditRetentionDays'>;
 

@@ -106,7 +106,52 @@ describe('rate limits', () => {
     const statuses: number[] = [];
     for (let call = 0; call < 4; call += 1) statuses.push((await ask({ message: `Other ${call}` })).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
+    // Ratings have their own allowance: the questions' flood does not refuse them.
     const feedback = await chatCall(testApp, 'POST', '/api/chat/feedback', { body: { session_id: first.session_id, history_id: first.history_id, rating: 'up' } });
-    expect(feedback.status).toBe(429);
+    expect(feedback.status).toBe(200);
+  });
+
+  it('stops a flood of ratings and fun facts with their own limits, leaving the questions their allowance', async () => {
+    const ip = '198.51.100.7';
+    const call = (method: 'GET' | 'POST', path: string, body?: Record<string, unknown>) =>
+      chatCall(testApp, method, path, { ...(body ? { body } : {}), headers: { 'x-forwarded-for': ip } });
+    const asked = firstRow(await call('POST', '/api/chat/ask', { message: 'One' }));
+    const rate = () => call('POST', '/api/chat/feedback', { session_id: asked.session_id, history_id: asked.history_id, rating: 'down' });
+    // Per session: two extras, the third refused.
+    expect([(await rate()).status, (await rate()).status]).toEqual([200, 200]);
+    const flooded = await rate();
+    expect(flooded.status).toBe(429);
+    expect(flooded.body.error?.message).toBe(CHAT_TEXTS.tooManyRequests);
+    expect(Number(flooded.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Per address: three extras so far; fun facts take the rest, then are refused.
+    const facts: number[] = [];
+    for (let each = 0; each < 4; each += 1) facts.push((await call('GET', '/api/chat/fun-facts')).status);
+    expect(facts).toEqual([200, 200, 200, 429]);
+    // The session's second question is still allowed.
+    expect((await call('POST', '/api/chat/ask', { message: 'Two', session_id: asked.session_id })).status).toBe(200);
+  });
+});
+
+describe('rate limits at their shipped values', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp({ BOT_ALLOWED_ORIGINS: SHOP_ORIGIN });
+  });
+  afterAll(() => testApp.close());
+
+  it('let a visitor ask ten questions and rate three answers in a minute, after the widget loaded the fun facts', async () => {
+    const call = (method: 'GET' | 'POST', path: string, body?: Record<string, unknown>) =>
+      chatCall(testApp, method, path, { ...(body ? { body } : {}), headers: { 'x-forwarded-for': '198.51.100.8' } });
+    expect((await call('GET', '/api/chat/fun-facts')).status).toBe(200);
+    let sessionId: unknown;
+    const statuses: number[] = [];
+    for (let question = 1; question <= 10; question += 1) {
+      const answer = await call('POST', '/api/chat/ask', { message: `Question ${question}?`, ...(sessionId ? { session_id: sessionId } : {}) });
+      statuses.push(answer.status);
+      const row = firstRow(answer);
+      sessionId = row.session_id;
+      if (question % 3 === 0) statuses.push((await call('POST', '/api/chat/feedback', { session_id: sessionId, history_id: row.history_id, rating: 'up' })).status);
+    }
+    expect(statuses).toEqual(Array.from({ length: 13 }, () => 200));
   });
 });

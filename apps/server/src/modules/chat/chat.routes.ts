@@ -18,6 +18,7 @@ import { rateAnswerOnce } from '../feedback/feedback.actions.ts';
 import { receiveHelpRequest } from '../help-requests/help-requests.actions.ts';
 import { recordExchange } from '../history/history.actions.ts';
 import { visitorCountry } from '../../lib/country-lookup.ts';
+import { answerModelSettings } from '../bot-settings/answer-models.actions.ts';
 import { readBotAppearance } from '../bot-settings/bot-appearance.repository.ts';
 import { listFunFacts } from '../bot-settings/fun-facts.repository.ts';
 import { type AnswerDraft, answerQuestion } from '../answers/answer-question.ts';
@@ -39,6 +40,19 @@ export async function chatRoutes(app: FastifyInstance, { db, config, knowledge, 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const sessionIds = sharedChatSessionIds(db);
   const savedOrigins = async () => (await readBotAppearance(db)).allowed_sites;
+  const answerModels = answerModelSettings(db, config);
+  /**
+   * The language model of Bot Settings' Answers card (else LLM_*), read for every answer so every instance follows
+   * a change at once; a saved key this server cannot open leaves the answer to the built-in quotes, logged.
+   */
+  const answerWriter = async (requestLog: FastifyRequest['log']) => {
+    try {
+      return await answerModels.answerWriter();
+    } catch (error) {
+      requestLog.error({ err: error }, 'the saved answer writer could not be read: answering with quotes');
+      return undefined;
+    }
+  };
   const chatCall = { config: { access: 'public' as const }, onRequest: chatOriginCheck(config.botAllowedOrigins, savedOrigins), bodyLimit: CHAT_BODY_LIMIT };
 
   /** The visitor's address and country, as the bot API would have been sent them. */
@@ -64,7 +78,7 @@ export async function chatRoutes(app: FastifyInstance, { db, config, knowledge, 
       const body = request.body;
       if (body.session_id !== undefined) await requireGenuine(body.session_id);
       const sessionId = body.session_id ?? (await sessionIds()).issue();
-      await countChatCall(db, config.chatRateLimits, { ip: request.ip, sessionId });
+      await countChatCall(db, config.chatRateLimits, 'questions', { ip: request.ip, sessionId });
 
       const answerWith = async (draft: AnswerDraft): Promise<ChatAnswer> => {
         const row = await db.transaction((tx) => recordExchange(tx, {
@@ -91,7 +105,7 @@ export async function chatRoutes(app: FastifyInstance, { db, config, knowledge, 
           ...(support ? { support_message: CHAT_TEXTS.supportMessage } : {}),
         };
       };
-      const deps = { db, knowledge, llm: config.llm, log: request.log };
+      const deps = { db, knowledge, llm: await answerWriter(request.log), log: request.log };
 
       if (!wantsEventStream(request.headers.accept)) {
         return { success: true as const, data: { rows: [await answerWith(await answerQuestion(deps, body.message))] } };
@@ -116,7 +130,7 @@ export async function chatRoutes(app: FastifyInstance, { db, config, knowledge, 
     async (request) => {
       const body = request.body;
       await requireGenuine(body.session_id);
-      await countChatCall(db, config.chatRateLimits, { ip: request.ip, sessionId: body.session_id });
+      await countChatCall(db, config.chatRateLimits, 'extras', { ip: request.ip, sessionId: body.session_id });
       // A row of another session, or none at all: the same refusal, so ids reveal nothing.
       if ((await sessionOfHistoryRow(db, body.history_id)) !== body.session_id) {
         throw new HttpError(403, CHAT_TEXTS.feedbackForeignRow, 'history_id');
@@ -141,7 +155,7 @@ export async function chatRoutes(app: FastifyInstance, { db, config, knowledge, 
     async (request) => {
       const body = request.body;
       if (body.session_id !== undefined) await requireGenuine(body.session_id);
-      await countChatCall(db, config.chatRateLimits, { ip: request.ip, sessionId: body.session_id });
+      await countChatCall(db, config.chatRateLimits, 'extras', { ip: request.ip, sessionId: body.session_id });
       const helpRequest = {
         name: body.name,
         email: body.email,
@@ -160,8 +174,8 @@ export async function chatRoutes(app: FastifyInstance, { db, config, knowledge, 
     '/api/chat/fun-facts',
     { ...chatCall, schema: { response: { 200: rowsAnswer(chatFunFacts) } } },
     async (request) => {
-      // Rate-limited like every public chat call (per address), so no client can make it a free load generator.
-      await countChatCall(db, config.chatRateLimits, { ip: request.ip, sessionId: undefined });
+      // Rate-limited like every public chat call (per address, with the ratings' budget), so no client can make it a free load generator.
+      await countChatCall(db, config.chatRateLimits, 'extras', { ip: request.ip, sessionId: undefined });
       return { success: true as const, data: { rows: [{ facts: (await listFunFacts(db)).map((fact) => fact.fact) }] } };
     },
   );

@@ -222,6 +222,22 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   // Bot settings and fun facts.
   { route: 'GET /api/bot-appearance', build: get('/api/bot-appearance'), expect: LOGIN },
   { route: 'GET /api/getting-started', build: get('/api/getting-started'), expect: LOGIN },
+  // The Answers card: administrators by role holding update_bot_settings (canManageAnswerModels).
+  { route: 'GET /api/answer-models', build: get('/api/answer-models'), expect: ADMIN_ONLY },
+  {
+    route: 'POST /api/answer-models',
+    build: () => ({ path: '/api/answer-models', body: { writer: { kind: 'quotes' }, embedder: { kind: 'built_in' } } }),
+    expect: ADMIN_ONLY,
+  },
+  {
+    // A server nobody listens on: the Test answers 200 with what went wrong, at once.
+    route: 'POST /api/answer-models/test',
+    build: () => ({
+      path: '/api/answer-models/test',
+      body: { part: 'writer', server: { base_url: 'http://127.0.0.1:9/v1', model: 'm', key: { change: 'remove' } } },
+    }),
+    expect: ADMIN_ONLY,
+  },
   {
     route: 'POST /api/bot-appearance',
     build: () => ({

@@ -1,7 +1,9 @@
-import { canErasePersonalData, canUpdateBotSettings, type StaffMember } from '@steward/contract/permissions';
+import { canErasePersonalData, canManageAnswerModels, canUpdateBotSettings, type StaffMember } from '@steward/contract/permissions';
+import { useAnswerModels } from '../api/answer-models.ts';
 import { useBotAppearance } from '../api/bot-appearance.ts';
 import { useDataRetention } from '../api/data-retention.ts';
 import { useBotSettings } from '../api/get-bot-settings.ts';
+import { AnswerModelsSection } from './answer-models-section.tsx';
 import { BotAppearanceForm } from './bot-appearance-form.tsx';
 import { DataRetentionSection } from './data-retention-section.tsx';
 import { FunFactsSection } from './fun-facts-section.tsx';
@@ -18,6 +20,7 @@ import { useVisitorMail } from '../../../lib/visitor-mail.ts';
  * Bot settings: without canUpdateBotSettings (update_bot_settings), Save is disabled, edit/delete and the email section hidden.
  * Mail to visitors (issue 58), Data retention (issue 43) and the masking of visitors' personal data (issue 58) come
  * last, read only without it.
+ * The Answers card (issue 54) is for administrators only (canManageAnswerModels): others do not see it.
  */
 export function BotSettingsScreen({ viewer }: { viewer: StaffMember }) {
   const mayEdit = canUpdateBotSettings(viewer);
@@ -26,11 +29,13 @@ export function BotSettingsScreen({ viewer }: { viewer: StaffMember }) {
   const retention = useDataRetention().data;
   const visitorMail = useVisitorMail().data;
   const masking = usePersonalDataMasking().data;
+  const answerModels = useAnswerModels(canManageAnswerModels(viewer)).data;
   return (
     <section aria-labelledby="bot-settings-title">
       <PageHeader id="bot-settings-title" pretitle="Knowledge" title="Bot Settings" description="How the bot looks and talks on your site, when it offers your team's help, and who is told of help requests." />
       {isPending ? <LoadingPlaceholder /> : null}
       {appearance ? <BotAppearanceForm saved={appearance} mayEdit={mayEdit} /> : null}
+      {answerModels ? <AnswerModelsSection saved={answerModels} /> : null}
       {settings ? <SupportThresholdForm threshold={settings.supportMessageThreshold} mayEdit={mayEdit} /> : null}
       <FunFactsSection mayEdit={mayEdit} />
       {mayEdit && settings?.helpRequestEmails ? <HelpRequestEmailsSection emails={settings.helpRequestEmails} /> : null}
