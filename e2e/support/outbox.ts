@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { simpleParser } from 'mailparser';
+import { scaled } from './slowdown.ts';
 
 export interface OutboxMail {
   subject: string;
@@ -32,7 +33,7 @@ export async function mailedLink(dataDir: string, to: string, count = 1): Promis
         link = mails[count - 1]?.links[0] ?? '';
         return mails.length;
       },
-      { timeout: 15_000, message: `mail number ${count} to ${to}` },
+      { timeout: scaled(15_000), message: `mail number ${count} to ${to}` },
     )
     .toBeGreaterThanOrEqual(count);
   const url = new URL(link);
