@@ -13,7 +13,6 @@ export const securityBlock = {
     // test/ holds the security tests (test/security/) and the security check (test/security-check/), a tool the
     // operator runs, which takes no request input.
     'apps/server/src/test/**',
-    'apps/server/src/ingest/test-pdfs.ts',
     'apps/web/src/test/**',
     'apps/widget/src/test/**',
   ],

@@ -23,8 +23,8 @@ const source = (file) => new URL(`./src/${file}`, import.meta.url).pathname;
 await build({
   entryPoints: {
     main: source('main.ts'),
-    'pdf-worker': source('ingest/pdf-worker.ts'),
-    'embedding-worker': source('ingest/embedding-worker.ts'),
+    'pdf-worker': source('ingest/pdf/pdf-worker.ts'),
+    'embedding-worker': source('ingest/embedders/embedding-worker.ts'),
   },
   outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,

@@ -1,5 +1,5 @@
 // Bundles the chat widget into one minified IIFE, dist/widget.js, that any site loads with a <script> tag,
-// and copies the /demo host page beside it (dist/demo/). The server serves both (plugins/widget-script.ts).
+// and copies the /demo host page beside it (dist/demo/). The server serves both (plugins/widget-routes.ts).
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 

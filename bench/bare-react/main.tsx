@@ -1,4 +1,4 @@
-// The baseline of the first-load JavaScript target (bench/src/first-load-js.ts): React 19 and React Router
+// The baseline of the first-load JavaScript target (bench/src/bundle-sizes.ts): React 19 and React Router
 // rendering one route, built with the dashboard's Vite settings. Nothing else belongs here.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

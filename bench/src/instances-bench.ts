@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startNginx } from '@steward/server/test-support';
 import { forkBenchServer, preparePostgresDatabase, type ServerProcess, signIn } from './bench-server.ts';
 import { type LoadOptions, type Measurement, measureInRounds } from './measure.ts';
 
@@ -30,54 +30,23 @@ const freePort = () =>
     });
   });
 
-/** nginx (Debian's) in front of the two instances, round robin, in a directory of its own; stopped by the answer. */
-async function startNginx(upstreams: readonly string[]): Promise<{ url: string; stop: () => Promise<void> }> {
-  const binary = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => fs.existsSync(candidate));
-  if (!binary) throw new Error('nginx is not installed: apt-get install nginx (the bench runs it itself, in a directory of its own).');
-  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'steward-bench-nginx-'));
+/** nginx (Debian's) in front of the two instances, round robin, keep-alive. */
+async function startBalancer(upstreams: readonly string[]): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const servers = upstreams.map((url) => `server ${new URL(url).host};`).join(' ');
-  const config = path.join(prefix, 'nginx.conf');
-  fs.writeFileSync(
-    config,
-    `daemon off; worker_processes 1; error_log stderr warn; pid ${prefix}/nginx.pid;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${prefix}/body; proxy_temp_path ${prefix}/proxy; fastcgi_temp_path ${prefix}/fastcgi;
-  uwsgi_temp_path ${prefix}/uwsgi; scgi_temp_path ${prefix}/scgi;
-  upstream steward { ${servers} keepalive 64; }
+  const url = `http://127.0.0.1:${port}`;
+  const nginx = await startNginx(
+    `  upstream steward { ${servers} keepalive 64; }
   server {
     listen 127.0.0.1:${port};
     location / {
       proxy_pass http://steward; proxy_http_version 1.1; proxy_set_header Connection "";
       proxy_set_header Host $host; proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
     }
-  }
-}
-`,
-  );
-  const child: ChildProcess = spawn(binary, ['-c', config, '-p', prefix], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let log = '';
-  child.stderr?.on('data', (part: Buffer) => (log += part.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 10_000;
-  while (!(await fetch(`${url}/api/health`).then((answer) => answer.ok).catch(() => false))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`nginx did not start: ${log.trim() || `exit ${child.exitCode}`}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
+  }`,
     url,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      fs.rmSync(prefix, { recursive: true, force: true });
-    },
-  };
+  );
+  return { url, stop: nginx.stop };
 }
 
 /**
@@ -95,7 +64,7 @@ export async function benchmarkInstances(
   let proxy: { url: string; stop: () => Promise<void> } | undefined;
   try {
     servers.push(await forkBenchServer(dataDir, { DATABASE_URL: url }), await forkBenchServer(second, { DATABASE_URL: url }));
-    proxy = await startNginx(servers.map((server) => server.url));
+    proxy = await startBalancer(servers.map((server) => server.url));
     // One session for all: the instances share the database's sessions.
     const cookie = await signIn(proxy.url);
     const at = (base: string, call: string): LoadOptions => ({ url: `${base}${call}`, connections: options.connections, durationSeconds: options.durationSeconds, headers: { cookie } });

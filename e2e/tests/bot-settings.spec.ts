@@ -107,8 +107,9 @@ test.describe('Bot Settings', () => {
     await page.goto('/bot-settings');
     await expect(page.getByText(`Did you know that ${fact}?`)).toBeVisible();
     const saveButtons = page.getByRole('button', { name: 'Save' });
-    // The threshold's, the chat widget's look (issue 41), the fun facts' and the data retention's (issue 43).
-    await expect(saveButtons).toHaveCount(4);
+    // The threshold's, the chat widget's look (issue 41), the fun facts', the data retention's (issue 43) and the
+    // masking of visitors' personal data's (issue 58).
+    await expect(saveButtons).toHaveCount(5);
     for (const button of await saveButtons.all()) await expect(button).toBeDisabled();
     await expect(page.getByRole('button', { name: /Edit fun fact/ })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /Delete fun fact/ })).toHaveCount(0);

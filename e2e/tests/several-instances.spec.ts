@@ -1,16 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
-import { type Db, openDatabase, postgresBinDir, type PostgresServer, sqlRows, startPostgresServer } from '@steward/server/test-support';
+import { type Db, openDatabase, type PostgresServer, sqlRows, startPostgresServer } from '@steward/server/test-support';
 import { type BuiltServer, REPOSITORY_ROOT, startBuiltServer } from '../support/built-server.ts';
-import { signInTo, staffCall } from '../support/built-server-calls.ts';
+import { staffCall } from '../support/built-server-calls.ts';
 import { testPdf } from '../support/documents.ts';
 import { E2E_PORT } from '../support/e2e-constants.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { ADMIN, environment, hasPostgres, reportMessage, scratch, signIn, skipWithoutPostgres, slowMailServer } from '../support/several-instances.ts';
 import { scaled } from '../support/slowdown.ts';
 
 /**
@@ -18,29 +16,13 @@ import { scaled } from '../support/slowdown.ts';
  * instance on the embedded database, through crashes (kill -9) and deploys (SIGTERM). The shipped bundle,
  * environment variables only.
  */
-const ADMIN = { email: 'several@example.com', password: 'Several-Instances-42', name: 'Sev Eral' };
-const BOT_API_KEY = 'several-instances-bot-key-0123456789';
+
 /**
  * On PostgreSQL without pgvector (this machine's) a document is not embedded, so its ingestion is mostly
  * parsing: a long book keeps it running for seconds. On the embedded database embedding takes the time.
  */
 const LONG_PDF = 'freeculture.pdf';
 const SHORT_PDF = 'tracemonkey.pdf';
-const hasPostgres = fs.existsSync(path.join(postgresBinDir(), 'postgres'));
-
-const scratch = () => fs.mkdtempSync(path.join(os.tmpdir(), 'steward-instances-'));
-const environment = (port: number, more: Record<string, string>) => ({
-  PORT: String(port),
-  DATA_DIR: path.join(scratch(), 'data'),
-  LOG_LEVEL: 'info',
-  BOT_API_KEY,
-  STEWARD_ADMIN_EMAIL: ADMIN.email,
-  STEWARD_ADMIN_PASSWORD: ADMIN.password,
-  STEWARD_ADMIN_NAME: ADMIN.name,
-  ...more,
-});
-
-const signIn = (server: BuiltServer) => signInTo(server, ADMIN);
 
 async function uploadPdf(server: BuiltServer, cookie: string, title: string, file: string): Promise<number> {
   const form = new FormData();
@@ -60,59 +42,9 @@ async function firstToWrite(servers: readonly BuiltServer[], line: string): Prom
   return Promise.any(servers.map(async (server) => (await server.waitForOutput(line), server)));
 }
 
-/** One exchange reported by the chatbot; answers its id, or undefined when the call failed (the instance died). */
-async function reportMessage(server: BuiltServer, n: number): Promise<number | undefined> {
-  try {
-    const answer = await fetch(`${server.url}/api/bot/messages`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${BOT_API_KEY}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ session_id: `several-${n % 20}`, user_message: `Question ${n}`, api_response: `Answer ${n}` }),
-    });
-    if (answer.status !== 200) return undefined;
-    return Number(((await answer.json()) as { data: { rows: { id: number }[] } }).data.rows[0]?.id);
-  } catch {
-    return undefined;
-  }
-}
-
 const chunkCounts = async (db: Db, documentId: number) =>
   (await sqlRows<{ total: number; distinct: number }>(db, sql`
     SELECT count(*)::int AS total, count(DISTINCT chunk_index)::int AS distinct FROM knowledge_chunks WHERE document_id = ${documentId}`))[0];
-
-/**
- * A mail server on a loopback port that takes its time over each mail (as a real one under load does), so an
- * instance can die with a mail in flight; it keeps each mail's recipient and Message-ID.
- */
-async function slowMailServer(delayMs: number) {
-  const received: { to: string; messageId: string }[] = [];
-  /** Mails whose data arrived and whose answer (250 OK) is not sent yet: the sender does not know they arrived. */
-  const inFlight = new Set<string>();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          const entry = { to: mail.to && !Array.isArray(mail.to) ? mail.to.text : '', messageId: mail.messageId ?? '' };
-          inFlight.add(entry.to);
-          setTimeout(() => {
-            inFlight.delete(entry.to);
-            received.push(entry);
-            callback();
-          }, delayMs);
-        })
-        .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
-    },
-  });
-  const port = await new Promise<number>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.server.address();
-      resolve(typeof address === 'object' && address ? address.port : 0);
-    });
-  });
-  return { url: `smtp://127.0.0.1:${port}`, received, inFlight, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 /** `npm run backup` or `npm run restore` as an operator runs it, on DATA_DIR. */
 const runScript = (script: 'backup' | 'restore', file: string, dataDir: string) =>
@@ -133,7 +65,7 @@ async function redeployDuring(start: () => Promise<BuiltServer>, first: BuiltSer
 }
 
 test.describe('several instances on one PostgreSQL server', () => {
-  test.skip(!hasPostgres, `No PostgreSQL server binaries in ${postgresBinDir()} (scripts/ensure-postgres.sh installs them).`);
+  test.skip(!hasPostgres, skipWithoutPostgres);
   test.setTimeout(scaled(600_000));
   let postgres: PostgresServer;
   let database: { db: Db; close(): Promise<void> };

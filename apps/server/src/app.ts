@@ -22,8 +22,8 @@ import { informTheBotRoutes } from './modules/inform-the-bot/inform-the-bot.rout
 import { botRoutes } from './modules/bot/bot.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createMailTransport, type MailTransport } from './mail/mail-transport.ts';
-import { createEmbedder } from './ingest/create-embedder.ts';
-import type { Embedder } from './ingest/embedder.ts';
+import { createEmbedder } from './ingest/embedders/create-embedder.ts';
+import type { Embedder } from './ingest/embedders/embedder.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { createKnowledgeStore } from './modules/knowledge/knowledge-store.ts';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes.ts';
@@ -42,6 +42,9 @@ import { createJobHandlers } from './worker/job-handlers.ts';
 import { registerAccessRules, type RegisteredRoute } from './plugins/access.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
+import { refuseCallsWhileDatabaseGone } from './plugins/database-outage.ts';
+import { registerDraining } from './plugins/draining.ts';
+import { alwaysReachable, watchReachability } from './db/database-reachability.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { textSafeValidatorCompiler } from './plugins/text-safety-validation.ts';
@@ -50,7 +53,7 @@ import type { WidgetBuild } from './plugins/widget-build.ts';
 import { registerWidgetRoutes } from './plugins/widget-routes.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { queueStates } from './jobs/job-queue.ts';
-import { withEmbeddingMetrics } from './ingest/timed-embedder.ts';
+import { withEmbeddingMetrics } from './ingest/embedders/timed-embedder.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 
 export interface BuildAppOptions {
@@ -124,8 +127,18 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
   app.setValidatorCompiler(textSafeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const databaseReachability = database.checkConnection ? watchReachability(database.checkConnection, app.log) : alwaysReachable;
+  const stopListening = database.onConnectionError?.((error) => databaseReachability.report(error));
+  app.addHook('onClose', async () => {
+    stopListening?.();
+    databaseReachability.stop();
+  });
   const mailTransport = options.mailTransport ?? createMailTransport(config, app.log);
-  const metrics = createMetrics({ queueStates: () => queueStates(database.db), poolUse: () => database.poolUse?.() });
+  const metrics = createMetrics({
+    queueStates: () => queueStates(database.db),
+    poolUse: () => database.poolUse?.(),
+    databaseReachable: () => databaseReachability.reachable,
+  });
   const embedder = withEmbeddingMetrics(options.embedder ?? createEmbedder(config), metrics);
   app.addHook('onClose', () => embedder.close());
   const knowledge = createKnowledgeStore(database.db, embedder);
@@ -133,6 +146,8 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     config,
     database,
     db: database.db,
+    databaseReachability,
+    draining: registerDraining(app),
     log: app.log,
     jobHandlers: createJobHandlers({ db: database.db, config, log: app.log, mailTransport, knowledge }),
     mailTransport,
@@ -140,7 +155,9 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     metrics,
   };
 
-  registerErrorHandling(app);
+  registerErrorHandling(app, databaseReachability);
+  // Before the session's lookup, which would ask the database.
+  refuseCallsWhileDatabaseGone(app, databaseReachability);
   const routes = registerAccessRules(app, config.botApiKey);
   registerMetrics(app, metrics, config.metricsToken);
   await app.register(fastifyCookie);

@@ -120,4 +120,12 @@ describe('readConfig', () => {
       expect(() => readConfig({ TRUST_PROXY: wrong }), wrong).toThrow(/^Invalid TRUST_PROXY: must be true, false, a number of hops/);
     }
   });
+
+  it('reads STOP_DRAIN_SECONDS: 5 s on PostgreSQL and none on the embedded database by default, 0–300', () => {
+    expect(readConfig({}).stopDrainMs).toBe(0);
+    expect(readConfig({ DATABASE_URL: 'postgres://steward@127.0.0.1/steward' }).stopDrainMs).toBe(5000);
+    expect(readConfig({ DATABASE_URL: 'postgres://steward@127.0.0.1/steward', STOP_DRAIN_SECONDS: '0' }).stopDrainMs).toBe(0);
+    expect(readConfig({ STOP_DRAIN_SECONDS: '12' }).stopDrainMs).toBe(12_000);
+    for (const wrong of ['-1', '301', '2.5', 'soon']) expect(() => readConfig({ STOP_DRAIN_SECONDS: wrong }), wrong).toThrow(/^Invalid STOP_DRAIN_SECONDS: must be/);
+  });
 });

@@ -158,7 +158,16 @@ const environmentSchema = z.object({
   CHAT_RATE_LIMIT_PER_SESSION: perMinute.default(12),
   TRUST_PROXY: trustProxySetting.default(['loopback']),
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters long').optional(),
+  STOP_DRAIN_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 300')
+    .max(300, 'must be between 0 and 300')
+    .optional(),
 });
+
+/** STOP_DRAIN_SECONDS on PostgreSQL when unset: a few of a balancer's health checks or retries. */
+export const DEFAULT_STOP_DRAIN_SECONDS = 5;
 
 export interface Config {
   port: number;
@@ -189,6 +198,12 @@ export interface Config {
   allowPrivateUrls: boolean;
   /** The longest a client may take to send one whole request (headers and body), in ms. */
   requestTimeoutMs: number;
+  /**
+   * How long a graceful stop answers 503 on the health calls, still serving, before it stops taking connections
+   * (so a load balancer sends no more), in ms: STOP_DRAIN_SECONDS, by default 5 s on PostgreSQL (several instances
+   * behind a balancer) and none on the embedded database (one instance, nothing to take over).
+   */
+  stopDrainMs: number;
   /** Audit log entries older than this many days are deleted by the hourly clean-up. */
   auditRetentionDays: number;
   /**
@@ -282,6 +297,7 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
     uploadMaxMb: env.UPLOAD_MAX_MB,
     allowPrivateUrls: env.ALLOW_PRIVATE_URLS,
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+    stopDrainMs: (env.STOP_DRAIN_SECONDS ?? (env.DATABASE_URL ? DEFAULT_STOP_DRAIN_SECONDS : 0)) * 1000,
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     retentionDefaults: {
       history: env.RETENTION_HISTORY_DAYS ?? null,

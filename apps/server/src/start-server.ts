@@ -7,7 +7,8 @@ import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { scheduleCleanUp } from './worker/clean-up.ts';
 import { jobLanes } from './worker/job-handlers.ts';
-import { jobOwnerName, releaseInterruptedJobs, startJobWorker } from './jobs/job-queue.ts';
+import { jobOwnerName, releaseInterruptedJobs } from './jobs/job-queue.ts';
+import { startJobWorker } from './jobs/job-worker.ts';
 import { requireWebBuild } from './plugins/web-build.ts';
 import { requireWidgetBuild } from './plugins/widget-build.ts';
 import { listenForBackups } from './setup/backup-socket.ts';
@@ -52,7 +53,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await context.knowledge.prepare(app.log);
     await app.listen({ port: config.port, host: config.host });
     const stopBackups = config.databaseUrl ? async () => undefined : await listenForBackups(config.dataDir, database, app.log);
-    const workers = jobLanes(context.jobHandlers).map((lane) => startJobWorker(context.db, lane, app.log, { owner: jobOwner, metrics: context.metrics }));
+    const workers = jobLanes(context.jobHandlers).map((lane) => startJobWorker(context.db, lane, app.log, { owner: jobOwner, metrics: context.metrics, reachability: context.databaseReachability }));
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const openDb = database;
@@ -61,11 +62,17 @@ export async function startServer(config: Config): Promise<RunningServer> {
       database,
       url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
       firstAdministrator,
-      // A graceful stop (SIGTERM, a deploy): no new requests or jobs; requests in flight get HTTP_STOP_GRACE_MS,
-      // a job in hand is told to stop and, if it cannot within the workers' grace, is handed back without
-      // losing an attempt.
+      // A graceful stop (SIGTERM, a deploy): first the drain (health answers 503 and every answer closes its
+      // connection, while requests are still served: the load balancer takes the instance out), then no new
+      // requests or jobs; requests in flight get HTTP_STOP_GRACE_MS, a job in hand is told to stop and, if it cannot
+      // within the workers' grace, is handed back without losing an attempt.
       stop: async () => {
+        context.draining.begin();
         const workersStopped = Promise.all(workers.map((worker) => worker.stop()));
+        if (config.stopDrainMs > 0) {
+          app.log.info(`Stopping: the health calls answer 503 for ${config.stopDrainMs / 1000} s (STOP_DRAIN_SECONDS) before connections are refused.`);
+          await new Promise((resolve) => setTimeout(resolve, config.stopDrainMs));
+        }
         await closeWithin(app, HTTP_STOP_GRACE_MS);
         await workersStopped;
         await stopBackups();

@@ -3,10 +3,9 @@
  * every key fact is in its document, and the set has the questions the evaluation needs.
  * `node --import tsx bench/src/eval/check-question-set.ts [bench/eval/questions.json]`
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { detectDocumentKind, parseDocument } from '@steward/server/knowledge-internals';
 import { DEFAULT_QUESTION_SET, readQuestionSet } from './question-set.ts';
+import { readDocument } from './read-document.ts';
 import { holdsAny } from './text-match.ts';
 
 const file = process.argv[2] ?? DEFAULT_QUESTION_SET;
@@ -14,10 +13,7 @@ const { set, documentsDir } = readQuestionSet(file);
 const problems: string[] = [];
 const texts = new Map<string, string>();
 for (const document of set.documents) {
-  const bytes = fs.readFileSync(path.join(documentsDir, document.file));
-  const kind = detectDocumentKind(document.file, bytes.subarray(0, 8192));
-  if (!kind.ok) throw new Error(`${document.file}: ${kind.reason}`);
-  texts.set(document.file, (await parseDocument(kind.kind, bytes)).map((page) => page.text).join('\n'));
+  texts.set(document.file, (await readDocument(path.join(documentsDir, document.file))).text);
 }
 for (const question of set.answerable) {
   const text = texts.get(question.document) ?? '';

@@ -15,7 +15,13 @@ export interface QuestionOutcome {
   answerKind: string;
   /** The answer holds every key fact (answerable questions). */
   factsHeld: boolean;
+  /** The same in the answer's own text, without the source it cites (answer-shape.ts' answerBody). */
+  factsInAnswer: boolean;
+  /** The answer's own text is only a FAQ's question line or a heading (answer-shape.ts), or null. */
+  onlyQuestionOrHeading: 'question' | 'heading' | null;
   answer: string;
+  /** The answer's own text, without the source it cites (answer-shape.ts' answerBody). */
+  answerBody: string;
   /** The search's first passage, as the report shows a miss. */
   topPassage: string;
   topScore: number | null;
@@ -31,12 +37,23 @@ export interface EvalSummary {
   searchParaphrased: RankingMeasures;
   baselineParaphrased: RankingMeasures;
   factsHeld: number;
+  /** Answers holding every key fact in their own text (the source they cite left out), among the questions whose first passage is right and among all answerable ones. */
+  factsInAnswerRankedFirst: Count;
+  factsInAnswer: Count;
+  /** Answers (of every question not declined) that are only a question line or a heading. */
+  questionOrHeadingOnly: Count;
   wronglyDeclined: number;
   outOfScopeDeclined: number;
   searchMs: { p50: number; p95: number };
   askMs: { p50: number; p95: number };
   /** The answer rule with each document alone in the store, when that part ran. */
   oneManual?: OneManualDeclines;
+}
+
+/** Some of a whole: `part` of `whole`. */
+export interface Count {
+  part: number;
+  whole: number;
 }
 
 export interface EvalTarget {
@@ -48,8 +65,10 @@ export interface EvalTarget {
 
 const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
 const points = (share: number) => (share * 100).toFixed(1);
+const shareOf = (count: Count) => (count.whole === 0 ? 0 : count.part / count.whole);
+const countedPercent = (count: Count) => `${percent(shareOf(count))} (${count.part} of ${count.whole})`;
 
-/** The issue's targets (issue 37), each with its verdict. */
+/** The issue's targets (issue 37, and issue 54 for the answers' own text), each with its verdict. */
 export function evalTargets(summary: EvalSummary): EvalTarget[] {
   const lead = summary.search.hitAt1 - summary.baseline.hitAt1;
   return [
@@ -57,6 +76,19 @@ export function evalTargets(summary: EvalSummary): EvalTarget[] {
     { label: 'hit@5', measured: percent(summary.search.hitAt5), target: '≥ 85 %', met: summary.search.hitAt5 >= 0.85 },
     { label: 'MRR@10', measured: summary.search.mrrAt10.toFixed(3), target: '≥ 0.70', met: summary.search.mrrAt10 >= 0.7 },
     { label: 'answers holding every key fact', measured: percent(summary.factsHeld), target: '≥ 75 %', met: summary.factsHeld >= 0.75 },
+    {
+      label: 'answers holding every key fact in their own text, right passage ranked first',
+      measured: countedPercent(summary.factsInAnswerRankedFirst),
+      target: '≥ 90 %',
+      met: shareOf(summary.factsInAnswerRankedFirst) >= 0.9,
+    },
+    { label: 'answers holding every key fact in their own text, all answerable', measured: countedPercent(summary.factsInAnswer), target: '≥ 70 %', met: shareOf(summary.factsInAnswer) >= 0.7 },
+    {
+      label: 'answers that are only a question line or a heading',
+      measured: `${summary.questionOrHeadingOnly.part} of ${summary.questionOrHeadingOnly.whole} answers`,
+      target: '0',
+      met: summary.questionOrHeadingOnly.part === 0,
+    },
     { label: 'out-of-scope questions declined', measured: percent(summary.outOfScopeDeclined), target: '≥ 90 %', met: summary.outOfScopeDeclined >= 0.9 },
     { label: 'answerable questions wrongly declined', measured: percent(summary.wronglyDeclined), target: '≤ 5 %', met: summary.wronglyDeclined <= 0.05 },
   ];
@@ -68,6 +100,8 @@ export function summarise(outcomes: readonly QuestionOutcome[], measure: (ranks:
   const outOfScope = outcomes.filter((outcome) => !outcome.answerable);
   const share = (list: readonly QuestionOutcome[], test: (outcome: QuestionOutcome) => boolean) => (list.length === 0 ? 0 : list.filter(test).length / list.length);
   const declined = (outcome: QuestionOutcome) => outcome.answerKind === 'unknown';
+  const count = (list: readonly QuestionOutcome[], test: (outcome: QuestionOutcome) => boolean): Count => ({ part: list.filter(test).length, whole: list.length });
+  const answered = outcomes.filter((outcome) => !declined(outcome));
   const times = (pick: (outcome: QuestionOutcome) => number) => ({ p50: percentile(outcomes.map(pick), 50), p95: percentile(outcomes.map(pick), 95) });
   return {
     answerable: answerable.length,
@@ -78,6 +112,12 @@ export function summarise(outcomes: readonly QuestionOutcome[], measure: (ranks:
     searchParaphrased: measure(paraphrased.map((outcome) => outcome.rank)),
     baselineParaphrased: measure(paraphrased.map((outcome) => outcome.baselineRank)),
     factsHeld: share(answerable, (outcome) => outcome.factsHeld),
+    factsInAnswerRankedFirst: count(
+      answerable.filter((outcome) => outcome.rank === 1),
+      (outcome) => outcome.factsInAnswer,
+    ),
+    factsInAnswer: count(answerable, (outcome) => outcome.factsInAnswer),
+    questionOrHeadingOnly: count(answered, (outcome) => outcome.onlyQuestionOrHeading !== null),
     wronglyDeclined: share(answerable, declined),
     outOfScopeDeclined: share(outOfScope, declined),
     searchMs: times((outcome) => outcome.searchMs),

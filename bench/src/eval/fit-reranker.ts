@@ -13,7 +13,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createEmbedder, createKnowledgeStore, type PassageFeatures, rankPassages, type RelevanceModel, relevancesOf, RERANKED, scoreOf, unknownShareOf } from '@steward/server/knowledge-internals';
+import {
+  createEmbedder,
+  createKnowledgeStore,
+  FEATURE_ORDER,
+  type PassageFeatures,
+  rankPassages,
+  type RelevanceModel,
+  relevanceModelOf,
+  relevancesOf,
+  RERANKED,
+  scoreOf,
+  unknownShareOf,
+  weighedFeatures,
+} from '@steward/server/knowledge-internals';
 import { openDatabase } from '@steward/server/test-support';
 import { benchAdmin, benchConfig, prepareDataDir, signIn, startBenchServer } from '../bench-server.ts';
 import { indexDocuments } from './eval-server.ts';
@@ -79,16 +92,8 @@ try {
 fs.mkdirSync('test-results/eval', { recursive: true });
 fs.writeFileSync('test-results/eval/reranker-samples.json', JSON.stringify(samples));
 
-const NAMES = ['bm25', 'coverage', 'proximity', 'heading', 'title', 'similarity'] as const;
-type Weights = Record<(typeof NAMES)[number], number>;
-const vectorOf = (features: PassageFeatures, withVectors: boolean): number[] => [
-  Math.min(features.bm25, 3),
-  features.coverage,
-  features.proximity,
-  features.heading,
-  features.title,
-  withVectors ? (features.similarity ?? 0) : 0,
-];
+/** A sample's features as the search's score weighs them (passage-features.ts), the similarity 0 when fitting without vectors. */
+const vectorOf = (features: PassageFeatures, withVectors: boolean): number[] => weighedFeatures(withVectors ? features : { ...features, similarity: null });
 
 const byQuestion = (list: readonly Sample[]) => {
   const groups = new Map<string, Sample[]>();
@@ -111,9 +116,9 @@ function fitRanking(training: readonly Sample[], withVectors: boolean): number[]
       }
     }
   }
-  const weights = NAMES.map(() => 0);
+  const weights = FEATURE_ORDER.map(() => 0);
   for (let step = 0; step < 3000 && pairs.length > 0; step += 1) {
-    const gradient = NAMES.map(() => 0);
+    const gradient = FEATURE_ORDER.map(() => 0);
     for (const difference of pairs) {
       const p = 1 / (1 + Math.exp(-difference.reduce((sum, value, i) => sum + value * (weights[i] ?? 0), 0)));
       difference.forEach((value, i) => (gradient[i] = (gradient[i] ?? 0) + (p - 1) * value));
@@ -143,8 +148,10 @@ function temperatureFor(training: readonly Sample[], weights: readonly number[],
 
 function fit(training: readonly Sample[], withVectors: boolean): RelevanceModel {
   const weights = fitRanking(training, withVectors);
-  const model = Object.fromEntries(NAMES.map((name, i) => [name, withVectors || name !== 'similarity' ? (weights[i] ?? 0) : 0])) as Weights;
-  return { ...model, temperature: temperatureFor(training, weights, withVectors) };
+  return relevanceModelOf(
+    FEATURE_ORDER.map((name, i) => (withVectors || name !== 'similarity' ? (weights[i] ?? 0) : 0)),
+    temperatureFor(training, weights, withVectors),
+  );
 }
 
 /** Each candidate of a question with its relevance under the model, best first. */

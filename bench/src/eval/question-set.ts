@@ -47,6 +47,10 @@ export const DEFAULT_QUESTION_SET = path.join(REPOSITORY_ROOT, 'bench', 'eval', 
 /** Where a set's documents are, unless the set's own folder holds them. */
 export const MANUALS_DIR = path.join(REPOSITORY_ROOT, 'test-data', 'manuals');
 
+/** Where a run writes each question's outcome: named by the set's folder and file, so two sets called questions.json do not overwrite each other. */
+export const resultsFileOf = (setFile: string): string =>
+  path.join(REPOSITORY_ROOT, 'test-results', 'eval', `${path.basename(path.dirname(setFile))}-${path.basename(setFile)}`);
+
 /** A set and the folder its documents are read from (beside the set when they are there, else test-data/manuals). */
 export function readQuestionSet(file: string): { set: QuestionSet; documentsDir: string } {
   const set = questionSetSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));

@@ -5,10 +5,13 @@
  * do, waits until GET /api/document-indexing says they are indexed, then asks every question of
  * POST /api/bot/knowledge/search (k = 10) and of POST /api/chat/ask, and ranks the same documents with a
  * textbook BM25 (bm25-baseline.ts) in the same run; then, on a second server, asks the chat again with each
- * document alone in the store (one-manual-stores.ts). It prints one table (evalMarkdown) and writes each
- * question's outcome to test-results/eval/<set's folder>-<set>.json.
+ * document alone in the store (one-manual-stores.ts). Each answer is also read without the source it cites
+ * (answer-shape.ts): its key facts, and whether it is only a FAQ's question line or a heading of the documents.
+ * It prints one table (evalMarkdown) and writes each question's outcome to
+ * test-results/eval/<set's folder>-<set>.json.
  *
- * `npm run eval -- --set <file>` evaluates another set (its documents beside it, or in test-data/manuals);
+ * `npm run eval -- --set <file>` evaluates another set (its documents beside it, or in test-data/manuals), in
+ * the repository or outside it (a held-out set);
  * `--write` puts the table into docs/operations.md between its markers; `--keep-data` keeps the server's data
  * directory with the indexed documents (for trying a change to the answers on them) and prints its path. Exits 1 when a target is missed.
  */
@@ -17,15 +20,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { KnowledgePassageRow } from '@steward/contract/documents';
-import { detectDocumentKind, parseDocument } from '@steward/server/knowledge-internals';
 import { benchAdmin, forkBenchServer, prepareDataDir, signIn } from '../bench-server.ts';
 import { EVAL_MARKERS, replaceMarkedSection, runContextMarkdown } from '../docs-section.ts';
+import { answerBody, onlyQuestionOrHeading, type QuestionsAndHeadings } from './answer-shape.ts';
 import { bm25Baseline, passagesOf } from './bm25-baseline.ts';
 import { evalMarkdown, evalTargets, type QuestionOutcome, summarise } from './eval-report.ts';
 import { answerText, firstRightRank, rankingMeasures } from './metrics.ts';
 import { askChat, indexDocuments, rowsOf } from './eval-server.ts';
 import { askOneManualAtATime } from './one-manual-stores.ts';
-import { type AnswerableQuestion, DEFAULT_QUESTION_SET, readQuestionSet, REPOSITORY_ROOT } from './question-set.ts';
+import { readDocument } from './read-document.ts';
+import { type AnswerableQuestion, DEFAULT_QUESTION_SET, readQuestionSet, REPOSITORY_ROOT, resultsFileOf } from './question-set.ts';
 import { holdsAny } from './text-match.ts';
 
 const BOT_API_KEY = 'steward-eval-bot-key-0123456789';
@@ -36,7 +40,8 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 const { values: options } = parseArgs({ options: { set: { type: 'string' }, write: { type: 'boolean', default: false }, 'keep-data': { type: 'boolean', default: false } } });
 const setFile = path.resolve(options.set ?? DEFAULT_QUESTION_SET);
 const { set, documentsDir } = readQuestionSet(setFile);
-const setName = path.relative(REPOSITORY_ROOT, setFile).startsWith('..') ? path.basename(setFile) : path.relative(REPOSITORY_ROOT, setFile);
+// A set outside the repository (a held-out one) is named by its folder and file, as its results file is.
+const setName = path.relative(REPOSITORY_ROOT, setFile).startsWith('..') ? path.join(path.basename(path.dirname(setFile)), path.basename(setFile)) : path.relative(REPOSITORY_ROOT, setFile);
 
 async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const started = performance.now();
@@ -46,16 +51,15 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number 
 
 const isRightFor = (question: AnswerableQuestion) => (passage: string) => holdsAny(passage, question.evidence);
 
-async function documentText(file: string): Promise<string> {
-  const bytes = fs.readFileSync(path.join(documentsDir, file));
-  const kind = detectDocumentKind(file, bytes.subarray(0, 8192));
-  if (!kind.ok) throw new Error(`${file}: ${kind.reason}`);
-  return (await parseDocument(kind.kind, bytes)).map((page) => page.text).join('\n');
-}
-
 const loadAverageAtStart = os.loadavg();
 log(`Evaluation ${setName}: ${set.documents.length} documents, ${set.answerable.length} answerable questions, ${set.outOfScope.length} out of scope.`);
-const baseline = bm25Baseline((await Promise.all(set.documents.map((document) => documentText(document.file)))).flatMap((text) => passagesOf(text)));
+const documents = await Promise.all(set.documents.map((document) => readDocument(path.join(documentsDir, document.file))));
+const baseline = bm25Baseline(documents.flatMap(({ text }) => passagesOf(text)));
+/** Every document's question lines and headings: an answer may quote any of them. */
+const questionsAndHeadings: QuestionsAndHeadings = {
+  questions: documents.flatMap((document) => document.questionsAndHeadings.questions),
+  headings: documents.flatMap((document) => document.questionsAndHeadings.headings),
+};
 const { dataDir } = await prepareDataDir(0);
 // The evaluation asks many questions from one address, each in a session of its own.
 const SERVER_SETTINGS = { BOT_API_KEY, CHAT_RATE_LIMIT_PER_IP: '100000', CHAT_RATE_LIMIT_PER_SESSION: '100000' };
@@ -80,6 +84,8 @@ async function askEverything(url: string): Promise<{ outcomes: QuestionOutcome[]
     );
     const ask = await timed(() => askChat(url, question.question));
     const answer = answerText(ask.value.answer);
+    const body = answerBody(ask.value.answer);
+    const answered = ask.value.answer_kind !== 'unknown';
     const passages = search.value.map((row) => row.text);
     outcomes.push({
       id: question.id,
@@ -91,8 +97,11 @@ async function askEverything(url: string): Promise<{ outcomes: QuestionOutcome[]
       searchMs: search.ms,
       askMs: ask.ms,
       answerKind: ask.value.answer_kind,
-      factsHeld: answerable && ask.value.answer_kind !== 'unknown' && question.facts.every((group) => holdsAny(answer, group)),
+      factsHeld: answerable && answered && question.facts.every((group) => holdsAny(answer, group)),
+      factsInAnswer: answerable && answered && question.facts.every((group) => holdsAny(body, group)),
+      onlyQuestionOrHeading: answered ? onlyQuestionOrHeading(body, questionsAndHeadings) : null,
       answer,
+      answerBody: body,
       topPassage: passages[0] ?? '',
       topScore: search.value[0]?.score ?? null,
     });
@@ -122,10 +131,8 @@ const context = [
 ].join('\n');
 const report = evalMarkdown(setName, summary, context);
 process.stdout.write(`\n${report}\n`);
-const resultsDir = path.join(REPOSITORY_ROOT, 'test-results', 'eval');
-fs.mkdirSync(resultsDir, { recursive: true });
-// Named by the set's folder and file, so two sets called questions.json do not overwrite each other.
-const resultsFile = path.join(resultsDir, `${path.basename(path.dirname(setFile))}-${path.basename(setFile)}`);
+const resultsFile = resultsFileOf(setFile);
+fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
 fs.writeFileSync(resultsFile, `${JSON.stringify({ summary, outcomes }, null, 2)}\n`);
 log(`Each question's outcome: ${path.relative(process.cwd(), resultsFile)}`);
 if (options.write) {

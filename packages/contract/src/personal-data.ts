@@ -3,9 +3,10 @@ import { idParam } from './envelope.ts';
 import { sessionIdParam } from './history.ts';
 
 /**
- * Issue 43, masked unless needed (docs/privacy.md): the server masks visitors' emails, phone numbers and
- * addresses in every list, detail, search result and export; whoever holds view_personal_data may reveal one
- * record, and each reveal is written to the audit log.
+ * Issue 43, masked unless needed, made a choice by issue 58 (docs/privacy.md): off by default, every screen shows
+ * visitors' emails, phone numbers and addresses whole, as the spec describes. An administrator may turn masking
+ * on: then the server masks them in every list, detail, search result and export; whoever holds
+ * view_personal_data may reveal one record, and each reveal is written to the audit log.
  */
 export const PERSONAL_DATA_TEXTS = {
   reveal: 'Reveal',
@@ -45,3 +46,26 @@ export const revealedPersonalDataRow = z.object({
   message: z.string().optional(),
 });
 export type RevealedPersonalData = z.infer<typeof revealedPersonalDataRow>;
+
+// The setting (issue 58): Bot Settings' "Visitors' personal data" card, GET and POST /api/personal-data/masking.
+
+export const PERSONAL_DATA_MASKING_TEXTS = {
+  title: "Visitors' personal data",
+  label: "Mask visitors' personal data",
+  off: "Off: every screen, search and export shows the visitors' emails, phone numbers and IP addresses whole, to everyone who may open it.",
+  on: "On: the server masks them (j•••@example.com, 203.0.113.•) everywhere; whoever may see personal data reveals one record at a time on its screen, and each reveal is recorded in the audit log.",
+  always: 'Card numbers are masked when they are stored, either way.',
+  saved: "You have successfully saved the masking of visitors' personal data.",
+  invalid: "Say whether visitors' personal data is masked: true or false.",
+} as const;
+
+/** GET /api/personal-data/masking's row, and POST's answer: whether the server masks visitors' personal data. */
+export const personalDataMaskingRow = z.object({ masked: z.boolean() });
+export type PersonalDataMasking = z.infer<typeof personalDataMaskingRow>;
+
+/** POST /api/personal-data/masking (holders of update_bot_settings, audited). */
+export const savePersonalDataMaskingRequest = z.strictObject(
+  { masked: z.boolean({ error: PERSONAL_DATA_MASKING_TEXTS.invalid }) },
+  { error: PERSONAL_DATA_MASKING_TEXTS.invalid },
+);
+export type SavePersonalDataMaskingRequest = z.infer<typeof savePersonalDataMaskingRequest>;

@@ -5,6 +5,7 @@ import { sqlRows } from '../db/sql-rows.ts';
 import { documentIngestionHandler } from '../modules/documents/document-ingestion.ts';
 import { informTheBotIndexingHandler } from '../modules/inform-the-bot/inform-the-bot-indexing.ts';
 import type { KnowledgeStore } from '../modules/knowledge/knowledge-store.ts';
+import { deleteEveryChunkWindow } from '../modules/knowledge/knowledge.repository.ts';
 import { dropVectorIndexes, forgetStoredModel, hasVectorColumn } from '../modules/knowledge/knowledge-vectors.ts';
 import { outsideTheQueue } from '../jobs/job-queue.ts';
 
@@ -33,7 +34,7 @@ export async function reindexKnowledge(
     await db.transaction(async (tx) => {
       await forgetStoredModel(tx);
       await dropVectorIndexes(tx);
-      await tx.execute(sql`DELETE FROM knowledge_chunk_windows`);
+      await deleteEveryChunkWindow(tx);
     });
   }
   await knowledge.prepare(log);

@@ -4,7 +4,7 @@ import { readConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { lockDataDir } from '../db/data-dir-lock.ts';
 import { migrate } from '../db/migrate.ts';
-import { createEmbedder } from '../ingest/create-embedder.ts';
+import { createEmbedder } from '../ingest/embedders/create-embedder.ts';
 import { createKnowledgeStore } from '../modules/knowledge/knowledge-store.ts';
 import { reindexKnowledge } from './reindex-knowledge.ts';
 import { explainStartUpFailure } from '../start-up-failure.ts';

@@ -3,7 +3,7 @@ import { readConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { lockDataDir } from '../db/data-dir-lock.ts';
 import { migrate } from '../db/migrate.ts';
-import { rebuildStatisticsRollup, rowsCompleteSince } from '../modules/statistics/statistics-rollup-rebuild.ts';
+import { rebuildStatisticsRollup, rowsCompleteSince } from '../modules/statistics/statistics-recount.repository.ts';
 import { StartUpError } from '../start-up-error.ts';
 import { explainStartUpFailure } from '../start-up-failure.ts';
 

@@ -29,6 +29,16 @@ export interface Database {
   dumpDataDir?: () => Promise<Blob>;
   /** PostgreSQL only: the pool's connections, for GET /metrics. */
   poolUse?: () => PoolUse;
+  /**
+   * PostgreSQL only: told of every connection that breaks (a restart, a failover, pg_terminate_backend), idle or
+   * in use, so the app can check whether the database is gone (db/database-reachability.ts).
+   */
+  onConnectionError?: (listener: (error: Error) => void) => () => void;
+  /**
+   * PostgreSQL only: answers when a new connection (not one of the pool's, which may all be busy) can run a query,
+   * throws when the server cannot be reached.
+   */
+  checkConnection?: () => Promise<void>;
 }
 
 export type DatabaseOptions =
@@ -63,6 +73,9 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Pr
   };
 }
 
+/** How long a new PostgreSQL connection may take before the server counts as not answering. */
+const CONNECTION_TIMEOUT_MS = 5_000;
+
 /** Any fixed number works; it only has to be the same in every Steward instance. */
 const MIGRATION_LOCK_ID = 742_319_001;
 
@@ -71,10 +84,25 @@ async function openPostgres(options: { url: string; maxConnections?: number }): 
   // statements are short index reads whose plans PostgreSQL may still cost high enough to compile. The page
   // functions' generic plans (1300) cost ~285k at a million history rows and spent ~25 ms of a 0.4 ms read in
   // JIT, on every call. An `options` parameter in DATABASE_URL replaces this one.
-  const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10, options: '-c jit=off' });
-  // An idle connection the server closes (restart, failover) would otherwise crash the process;
-  // the pool drops it and the next query opens a new one.
-  pool.on('error', () => undefined);
+  // A server that does not answer a connection within 5 s counts as gone, so requests fail rather than hang; TCP
+  // keep-alive finds connections a network failure left half open.
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.maxConnections ?? 10,
+    options: '-c jit=off',
+    connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  const connectionErrorListeners = new Set<(error: Error) => void>();
+  const connectionBroke = (error: Error) => {
+    for (const listener of connectionErrorListeners) listener(error);
+  };
+  // A connection the server closes (restart, failover, pg_terminate_backend) emits 'error' on its client, and an
+  // EventEmitter's 'error' without a listener is thrown: the pool listens on idle clients only, so a client in use
+  // (a transaction between two statements, a query waiting for its answer) crashed the process. Every client gets
+  // a listener of its own for its whole life; the pool drops a broken client when it is released.
+  pool.on('error', connectionBroke);
+  pool.on('connect', (client) => client.on('error', connectionBroke));
   await pool.query('SELECT 1');
   return {
     db: drizzlePostgres({ client: pool, schema }) as unknown as Db,
@@ -86,7 +114,7 @@ async function openPostgres(options: { url: string; maxConnections?: number }): 
         await connection.query(sqlText);
         await connection.query('COMMIT');
       } catch (error) {
-        await connection.query('ROLLBACK');
+        await connection.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
         connection.release();
@@ -106,5 +134,19 @@ async function openPostgres(options: { url: string; maxConnections?: number }): 
     },
     close: () => pool.end(),
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    onConnectionError: (listener) => {
+      connectionErrorListeners.add(listener);
+      return () => connectionErrorListeners.delete(listener);
+    },
+    checkConnection: async () => {
+      const client = new pg.Client({ connectionString: options.url, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS });
+      client.on('error', () => undefined);
+      try {
+        await client.connect();
+        await client.query('SELECT 1');
+      } finally {
+        await client.end().catch(() => undefined);
+      }
+    },
   };
 }

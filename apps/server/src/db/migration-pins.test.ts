@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERSONAL_DATA_MASKING_SETTING } from '../modules/bot-settings/personal-data-masking.repository.ts';
 import { FEEDBACK_COUNTERS } from '../modules/feedback/feedback.counters.ts';
 import { shownColumns as feedbackColumns } from '../modules/feedback/feedback.repository.ts';
 import { HELP_REQUEST_COUNTERS } from '../modules/help-requests/help-requests.counters.ts';
@@ -13,12 +14,15 @@ import { SEARCH_COUNTERS } from './migrations/1100-search-functions.ts';
 import { PAGE_COUNTERS } from './migrations/1300-list-page-functions.ts';
 import { HELP_REQUEST_HITS_COUNTER } from './migrations/2000-help-request-hits-static.ts';
 import { INFORM_THE_BOT_LIST_COUNTER } from './migrations/2400-inform-the-bot-counter-in-code.ts';
+import { MASKING_SETTING } from './migrations/3300-personal-data-masking.ts';
+import { SITE_EXPRESSIONS } from './migrations/2610-list-triage.ts';
+import { siteOf } from '../lib/list-filter-sql.ts';
 import { parseJsonRows } from './json-rows.ts';
 import { sqlRows } from './sql-rows.ts';
 
 /**
  * Migrations that have shipped never change, so they import no live feature code: what they share with the
- * modules (the list_counters names, the columns a page function answers) is written twice and pinned here, as
+ * modules (the list_counters names, the columns a page function answers, the expressions an index is on) is written twice and pinned here, as
  * schema-drift.test.ts pins the tables.
  */
 describe('the migrations are pinned to the modules they were written for', () => {
@@ -32,6 +36,14 @@ describe('the migrations are pinned to the modules they were written for', () =>
     });
     expect(HELP_REQUEST_HITS_COUNTER).toBe(HELP_REQUEST_COUNTERS.all);
     expect(INFORM_THE_BOT_LIST_COUNTER).toBe(INFORM_THE_BOT_COUNTER);
+  });
+
+  it('reads the masking setting from the bot_settings row the module writes (migration 3300)', () => {
+    expect(MASKING_SETTING).toBe(PERSONAL_DATA_MASKING_SETTING);
+  });
+
+  it('indexes the site the origin filter compares (migration 2610)', () => {
+    expect(SITE_EXPRESSIONS).toEqual({ origin: siteOf('origin'), origin_url: siteOf('origin_url') });
   });
 
   describe("each list's page function answers its repository's columns (migration 1300)", () => {

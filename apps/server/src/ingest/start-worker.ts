@@ -10,8 +10,9 @@ import type * as Esbuild from 'esbuild';
 /** Set to true by the server bundle (build.mjs); undefined when the server runs from source. */
 declare const STEWARD_BUNDLE: boolean | undefined;
 
-/** The ingestion workers: a file in this folder each, and dist/<name>.js beside dist/main.js in the bundle. */
-export type WorkerEntry = 'pdf-worker' | 'embedding-worker';
+/** The ingestion workers: dist/<name>.js beside dist/main.js in the bundle, and from source the file here. */
+const WORKER_SOURCES = { 'pdf-worker': './pdf/pdf-worker.ts', 'embedding-worker': './embedders/embedding-worker.ts' } as const;
+export type WorkerEntry = keyof typeof WORKER_SOURCES;
 
 const fromBundle = (): boolean => typeof STEWARD_BUNDLE !== 'undefined' && STEWARD_BUNDLE;
 
@@ -25,7 +26,7 @@ export function startWorker(entry: WorkerEntry, options: WorkerOptions = {}): Wo
   if (fromBundle()) {
     return new Worker(new URL(`./${entry}.js`, import.meta.url), options);
   }
-  const source = fileURLToPath(new URL(`./${entry}.ts`, import.meta.url));
+  const source = fileURLToPath(new URL(WORKER_SOURCES[entry], import.meta.url));
   const tsx = createRequire(import.meta.url).resolve('tsx/cjs');
   return new Worker(`require(${JSON.stringify(tsx)});\nrequire(${JSON.stringify(source)});`, { ...options, eval: true });
 }
@@ -76,7 +77,7 @@ function bundledFromSource(entry: WorkerEntry): string {
   const esbuild = createRequire(import.meta.url)(bundler) as typeof Esbuild;
   const outfile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'steward-worker-')), `${entry}.mjs`);
   esbuild.buildSync({
-    entryPoints: [fileURLToPath(new URL(`./${entry}.ts`, import.meta.url))],
+    entryPoints: [fileURLToPath(new URL(WORKER_SOURCES[entry], import.meta.url))],
     outfile,
     bundle: true,
     platform: 'node',

@@ -6,7 +6,8 @@ import { jobs } from '../db/schema.ts';
 import { createMetrics } from '../lib/metrics.ts';
 import { scaled } from '../test/slowdown.ts';
 import { openTestDatabase } from '../test/test-database.ts';
-import { enqueueJob, type JobHandler, LAST_ATTEMPT_CUT_OFF, releaseInterruptedJobs, retryDelayMs, runNextJob, startJobWorker } from './job-queue.ts';
+import { enqueueJob, type JobHandler, LAST_ATTEMPT_CUT_OFF, releaseInterruptedJobs, retryDelayMs, runNextJob } from './job-queue.ts';
+import { startJobWorker } from './job-worker.ts';
 
 const log = pino({ level: 'silent' });
 let database: Database;
@@ -90,12 +91,17 @@ async function heldByDeadInstance(queue: string, attempts: number, maxAttempts: 
 }
 
 describe('jobs of an instance that died', () => {
-  it('are taken over by another instance once the lease (seconds, renewed by heartbeat) ends, the cut-off run counted', async () => {
+  it('are taken over by another instance once the lease (seconds, renewed by heartbeat) ends, the cut-off run counted, and the takeover logged', async () => {
     const id = await heldByDeadInstance('test-takeover', 1, 3);
     const seen: number[] = [];
-    expect(await runNextJob(database.db, only('test-takeover', async (_payload, { attempt }) => void seen.push(attempt)), log, { owner: 'host-b:3000' })).toBe(true);
+    const lines: Record<string, unknown>[] = [];
+    const listening = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+    expect(await runNextJob(database.db, only('test-takeover', async (_payload, { attempt }) => void seen.push(attempt)), listening, { owner: 'host-b:3000' })).toBe(true);
     expect(seen).toEqual([2]);
     expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2, lockedBy: null });
+    expect(lines).toEqual([
+      expect.objectContaining({ msg: 'background job taken over: the instance running it stopped renewing its lease', jobId: id, queue: 'test-takeover', attempt: 2, from: 'host-a:3000' }),
+    ]);
   });
 
   it('are given up, not run again, when the cut-off run was the last attempt: the handler\'s giveUp records it', async () => {
@@ -146,7 +152,7 @@ describe('a graceful stop', () => {
   it('hands back a job that does not stop within the grace, and its late end does not mark it done', async () => {
     const id = await enqueueJob(database.db, 'test-stubborn', {});
     // The worker counts each run it ends: the count says when the late end has been dealt with.
-    const metrics = createMetrics({ queueStates: async () => [], poolUse: () => undefined });
+    const metrics = createMetrics({ queueStates: async () => [], poolUse: () => undefined, databaseReachable: () => true });
     const runsEnded = async () => (await metrics.jobsFinished.get()).values.reduce((sum, entry) => sum + entry.value, 0);
     let started!: () => void;
     const running = new Promise<void>((resolve) => {

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
 import { type SqlRow, sqlRows } from '../db/sql-rows.ts';
+import { type DatabaseReachability, isDatabaseUnreachable } from '../db/database-reachability.ts';
 import type { Metrics, QueueState } from '../lib/metrics.ts';
 
 export interface JobContext {
@@ -13,10 +14,23 @@ export interface JobContext {
   jobId: number;
   /** Aborted when the instance stops gracefully: a long job checks it between steps and stops there. */
   signal: AbortSignal;
+  /**
+   * Renews the lease now, before a step that must not be done twice (a mail handed to the mail server): throws
+   * JobTakenOverError when another instance took the job over meanwhile (this one stalled past its lease), so this
+   * run stops there and leaves the step to the run that holds the job.
+   */
+  holdLease(): Promise<void>;
+}
+
+/** This run no longer holds its job: another instance took it over once its lease ended. */
+export class JobTakenOverError extends Error {
+  constructor(jobId: number) {
+    super(`Background job ${jobId} was taken over by another instance: this run stops.`);
+  }
 }
 
 /** A handler run once, outside the queue (`npm run reindex`, tests): the first attempt, never stopped. */
-export const outsideTheQueue = (): JobContext => ({ attempt: 1, jobId: 0, signal: new AbortController().signal });
+export const outsideTheQueue = (): JobContext => ({ attempt: 1, jobId: 0, signal: new AbortController().signal, holdLease: async () => undefined });
 
 /**
  * One kind of background work. `giveUp`, when given, is told that a job will not run again because the
@@ -64,27 +78,29 @@ export const retryDelayMs = (attempt: number): number => 30_000 * 4 ** Math.max(
  */
 export const jobOwnerName = (port: number): string => `${os.hostname()}:${port}`;
 
-const queueList = (queues: readonly string[]) => sql.join(queues.map((queue) => sql`${queue}`), sql`, `);
+export const queueList = (queues: readonly string[]) => sql.join(queues.map((queue) => sql`${queue}`), sql`, `);
 
 /**
  * Claims one ready job of the given queues: a queued one that is due, or a running one whose lease ended
- * (its instance died). FOR UPDATE SKIP LOCKED lets several app instances share one queue on PostgreSQL
- * without two of them taking the same job. The claim counts an attempt; a job answered with more attempts
- * than it may have was cut off on its last one and is not run again.
+ * (its instance died: a takeover, answered with the instance that held it). FOR UPDATE SKIP LOCKED lets several
+ * app instances share one queue on PostgreSQL without two of them taking the same job. The claim counts an
+ * attempt; a job answered with more attempts than it may have was cut off on its last one and is not run again.
  */
 async function claimJob(db: Db, queues: readonly string[], owner: string) {
-  const rows = await sqlRows<Pick<SqlRow<typeof jobs>, 'id' | 'queue' | 'payload' | 'attempts' | 'max_attempts'>>(db, sql`
-    UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = ${owner},
-                    locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
-    WHERE id = (
-      SELECT id FROM jobs
+  const rows = await sqlRows<Pick<SqlRow<typeof jobs>, 'id' | 'queue' | 'payload' | 'attempts' | 'max_attempts'> & { taken_over_from: string | null }>(db, sql`
+    WITH ready AS (
+      SELECT id, CASE WHEN status = 'running' THEN coalesce(locked_by, 'an instance') END AS taken_over_from
+      FROM jobs
       WHERE queue IN (${queueList(queues)})
         AND ((status = 'queued' AND run_at <= now()) OR (status = 'running' AND locked_until < now()))
       ORDER BY run_at, id
       LIMIT 1
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING id, queue, payload, attempts, max_attempts`);
+    UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = ${owner},
+                    locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
+    FROM ready WHERE jobs.id = ready.id
+    RETURNING jobs.id, jobs.queue, jobs.payload, jobs.attempts, jobs.max_attempts, ready.taken_over_from`);
   return rows[0];
 }
 
@@ -95,9 +111,14 @@ export interface RunOptions {
   /** Aborted by a graceful stop: the job is handed back without using up an attempt. */
   signal?: AbortSignal;
   metrics?: Pick<Metrics, 'jobsFinished' | 'jobSeconds'>;
+  /**
+   * Whether the database answers: a job whose work is done while the database is gone is recorded done when it
+   * is back (rather than run again), and one cut off by the loss is left to the worker, attempt unused.
+   */
+  reachability?: DatabaseReachability;
 }
 
-const DEFAULT_OWNER = 'this-instance';
+export const DEFAULT_OWNER = 'this-instance';
 
 /** Runs one ready job if there is one; answers whether it did. */
 export async function runNextJob(db: Db, handlers: ReadonlyMap<string, JobHandler>, log: FastifyBaseLogger, options: RunOptions = {}): Promise<boolean> {
@@ -107,6 +128,9 @@ export async function runNextJob(db: Db, handlers: ReadonlyMap<string, JobHandle
   if (!job) return false;
   const id = Number(job.id);
   const handler = handlers.get(job.queue);
+  if (job.taken_over_from !== null) {
+    log.info({ jobId: id, queue: job.queue, attempt: job.attempts, from: job.taken_over_from }, 'background job taken over: the instance running it stopped renewing its lease');
+  }
   if (job.attempts > job.max_attempts) {
     await handler?.giveUp?.(job.payload, LAST_ATTEMPT_CUT_OFF).catch((error: unknown) => log.error({ err: error, jobId: id }, 'could not record a job given up'));
     log.error({ jobId: id, queue: job.queue, attempts: job.max_attempts }, `background job given up: ${LAST_ATTEMPT_CUT_OFF}`);
@@ -118,23 +142,40 @@ export async function runNextJob(db: Db, handlers: ReadonlyMap<string, JobHandle
   }
   const signal = options.signal ?? new AbortController().signal;
   const timer = options.metrics?.jobSeconds.startTimer({ queue: job.queue });
-  const finished = (outcome: 'done' | 'retry' | 'failed' | 'handed_back') => {
+  const finished = (outcome: 'done' | 'retry' | 'failed' | 'handed_back' | 'taken_over') => {
     timer?.();
     options.metrics?.jobsFinished.inc({ queue: job.queue, outcome });
   };
   const renewal = setInterval(() => {
-    renewLease(db, id, owner).catch((error: unknown) => log.warn({ err: error, jobId: id }, 'could not renew a job lease'));
+    renewLease(db, id, owner).catch((error: unknown) => {
+      // The database's loss is said once, by the reachability watch; the lease is renewed again when it is back.
+      if (isDatabaseUnreachable(error)) options.reachability?.report(error);
+      else log.warn({ err: error, jobId: id }, 'could not renew a job lease');
+    });
   }, options.leaseRenewalMs ?? LEASE_RENEWAL_MS);
   try {
     if (!handler) throw new Error(`No handler for queue ${job.queue}`);
-    await handler(job.payload, { attempt: job.attempts, jobId: id, signal });
-    // A job handed back meanwhile (a stop that could not wait for it) is another run's now.
-    await db
-      .update(jobs)
-      .set({ status: 'done', finishedAt: new Date(), lockedUntil: null, lockedBy: null, lastError: null })
-      .where(and(eq(jobs.id, id), eq(jobs.lockedBy, owner)));
+    const holdLease = async () => {
+      if (!(await renewLease(db, id, owner))) throw new JobTakenOverError(id);
+    };
+    await handler(job.payload, { attempt: job.attempts, jobId: id, signal, holdLease });
+    // A job handed back meanwhile (a stop that could not wait for it) is another run's now. Its work is done:
+    // recorded when the database answers again rather than done twice.
+    await whenRecorded(options.reachability, signal, () =>
+      db
+        .update(jobs)
+        .set({ status: 'done', finishedAt: new Date(), lockedUntil: null, lockedBy: null, lastError: null })
+        .where(and(eq(jobs.id, id), eq(jobs.lockedBy, owner))),
+    );
     finished('done');
   } catch (error) {
+    // Cut off by the database's loss, not failed: the worker waits for it and hands the job back unused.
+    if (isDatabaseUnreachable(error)) throw error;
+    if (error instanceof JobTakenOverError) {
+      log.info({ jobId: id, queue: job.queue }, 'background job taken over by another instance while this one ran it: this run stops');
+      finished('taken_over');
+      return true;
+    }
     if (signal.aborted) {
       await handBack(db, sql`id = ${id} AND locked_by = ${owner}`);
       log.info({ jobId: id, queue: job.queue }, 'background job handed back at a graceful stop: it runs again, without losing an attempt');
@@ -159,14 +200,48 @@ export async function runNextJob(db: Db, handlers: ReadonlyMap<string, JobHandle
   return true;
 }
 
-/** The heartbeat: only the instance holding the job extends its lease. */
-async function renewLease(db: Db, id: number, owner: string): Promise<void> {
-  await db.execute(sql`
-    UPDATE jobs SET locked_until = now() + make_interval(secs => ${LEASE_SECONDS}) WHERE id = ${id} AND status = 'running' AND locked_by = ${owner}`);
+/**
+ * Runs `record` (one statement recording a job's outcome); while the database is gone, again each time it
+ * answers, until it is recorded or the instance stops (then the job's lease ends and it runs again elsewhere).
+ */
+async function whenRecorded(reachability: DatabaseReachability | undefined, signal: AbortSignal, record: () => Promise<unknown>): Promise<void> {
+  for (;;) {
+    try {
+      await record();
+      return;
+    } catch (error) {
+      if (!reachability || !isDatabaseUnreachable(error) || signal.aborted) throw error;
+      reachability.report(error);
+      if (!(await untilReachable(reachability, signal))) throw error;
+    }
+  }
+}
+
+/** Waits until the database answers (true) or `signal` is aborted (false). */
+export async function untilReachable(reachability: DatabaseReachability, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return false;
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<false>((resolve) => {
+    onAbort = () => resolve(false);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([reachability.whenReachable().then(() => true), aborted]);
+  } finally {
+    if (onAbort) signal.removeEventListener('abort', onAbort);
+  }
+}
+
+/** The heartbeat: only the instance holding the job extends its lease. Answers whether it still holds it. */
+async function renewLease(db: Db, id: number, owner: string): Promise<boolean> {
+  const renewed = await sqlRows<{ id: number }>(db, sql`
+    UPDATE jobs SET locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
+    WHERE id = ${id} AND status = 'running' AND locked_by = ${owner} RETURNING id`);
+  return renewed.length > 0;
 }
 
 /** Running jobs made ready at once, their run not counted as an attempt. */
-async function handBack(db: Db, which: SQL): Promise<number> {
+export async function handBack(db: Db, which: SQL): Promise<number> {
   const rows = await sqlRows<{ id: number }>(db, sql`
     UPDATE jobs SET status = 'queued', attempts = greatest(attempts - 1, 0), locked_until = NULL, locked_by = NULL, run_at = now()
     WHERE status = 'running' AND ${which} RETURNING id`);
@@ -186,78 +261,11 @@ export async function releaseInterruptedJobs(db: Db, owner?: string): Promise<nu
   return rows.length;
 }
 
-export interface JobWorker {
-  /** Looks for work now instead of at the next poll. */
-  wake(): void;
-  /**
-   * Stops taking jobs and tells the one in hand to stop (its signal); waits for it at most `graceMs`, then
-   * hands it back without using up an attempt, so another instance (or the next start) runs it again.
-   */
-  stop(graceMs?: number): Promise<void>;
-}
-
-/** How long a graceful stop waits for the job in hand by default. */
-export const STOP_GRACE_MS = 10_000;
-
-/** Polls for jobs and runs them one at a time, so background work never crowds out requests. */
-export function startJobWorker(
-  db: Db,
-  handlers: ReadonlyMap<string, JobHandler>,
-  log: FastifyBaseLogger,
-  // A claim is one indexed query (well under a millisecond), so a mail waits at most half a second.
-  { pollMs = 500, owner = DEFAULT_OWNER, metrics }: { pollMs?: number; owner?: string; metrics?: RunOptions['metrics'] } = {},
-): JobWorker {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const stopping = new AbortController();
-  const loop = async () => {
-    timer = undefined;
-    try {
-      while (!stopped && (await runNextJob(db, handlers, log, { owner, signal: stopping.signal, ...(metrics ? { metrics } : {}) }))) {
-        // keep draining while there is work
-      }
-    } catch (error) {
-      log.error({ err: error }, 'job worker could not poll the queue');
-    }
-    if (!stopped) timer = setTimeout(schedule, pollMs);
-  };
-  const schedule = () => {
-    running = running.then(loop);
-  };
-  schedule();
-  return {
-    wake: () => {
-      if (timer) {
-        clearTimeout(timer);
-        schedule();
-      }
-    },
-    stop: async (graceMs = STOP_GRACE_MS) => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      stopping.abort();
-      let grace: NodeJS.Timeout | undefined;
-      const finished = await Promise.race([
-        running.then(() => true),
-        new Promise<false>((resolve) => {
-          grace = setTimeout(() => resolve(false), graceMs);
-        }),
-      ]);
-      clearTimeout(grace);
-      if (!finished) {
-        const handedBack = await handBack(db, sql`locked_by = ${owner} AND queue IN (${queueList([...handlers.keys()])})`);
-        if (handedBack > 0) log.warn(`${handedBack} background job(s) still running at the stop were handed back, to run again without losing an attempt.`);
-      }
-    },
-  };
-}
-
-/** Every queue's waiting and running jobs and its oldest due job's wait, for GET /metrics (one indexed scan). */
+/** Every queue's waiting (due, not yet claimed) and running jobs and its oldest due job's wait, for GET /metrics (one indexed scan). */
 export async function queueStates(db: Db): Promise<QueueState[]> {
   const rows = await sqlRows<{ queue: string; waiting: number; running: number; oldest_seconds: number }>(db, sql`
     SELECT queue,
-           count(*)::int AS waiting,
+           count(*) FILTER (WHERE status = 'queued')::int AS waiting,
            count(*) FILTER (WHERE status = 'running')::int AS running,
            coalesce(extract(epoch FROM now() - min(run_at) FILTER (WHERE status = 'queued')), 0)::float8 AS oldest_seconds
       FROM jobs

@@ -2,7 +2,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type CommonFilters, FILTERED_COUNT_CAP } from '@steward/contract/list-filters';
 import type { Db } from '../db/client.ts';
 import { jsonArrayOf, parseJsonRows } from '../db/json-rows.ts';
-import { siteOf } from '../db/migrations/2610-list-triage.ts';
 import { type SqlBigint, sqlRows } from '../db/sql-rows.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -27,6 +26,9 @@ export const commonConditions = (filters: CommonFilters): SQL[] => [
   ...dayRangeConditions(filters, filters.tz),
   ...(filters.country === undefined ? [] : [sql`country = ${filters.country}`]),
 ];
+
+/** The site of a URL column, its scheme and host lower-cased: the expression migration 2610 indexes (pinned by migration-pins.test.ts). */
+export const siteOf = (column: string): string => `lower(substring(${column} FROM '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]+'))`;
 
 /** Rows whose URL column is on `site` (scheme and host), over the expression index of migration 2610. */
 export const siteCondition = (column: string, site: string): SQL => sql`${sql.raw(siteOf(column))} = ${site}`;

@@ -3,7 +3,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 /** The queue's state at a scrape, per queue: read from the jobs table shared by every instance. */
 export interface QueueState {
   queue: string;
-  /** Queued and due, or running. */
+  /** Queued and due, not yet claimed by any instance. */
   waiting: number;
   running: number;
   /** Seconds since the oldest due job became due (0 with none waiting). */
@@ -32,7 +32,7 @@ export interface Metrics {
   chatAnswers: Counter<'kind'>;
 }
 
-export function createMetrics(sources: { queueStates: () => Promise<QueueState[]>; poolUse: () => PoolUse | undefined }): Metrics {
+export function createMetrics(sources: { queueStates: () => Promise<QueueState[]>; poolUse: () => PoolUse | undefined; databaseReachable: () => boolean }): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'steward_' });
   const queueGauge = (name: string, help: string, value: (state: QueueState) => number) =>
@@ -43,10 +43,12 @@ export function createMetrics(sources: { queueStates: () => Promise<QueueState[]
       registers: [registry],
       async collect() {
         this.reset();
-        for (const state of await sources.queueStates()) this.set({ queue: state.queue }, value(state));
+        // With the database gone the queue cannot be read: the series are left out, the rest is still scraped.
+        const states = await sources.queueStates().catch(() => []);
+        for (const state of states) this.set({ queue: state.queue }, value(state));
       },
     });
-  queueGauge('steward_job_queue_waiting', 'Jobs due or running, by queue (every instance\'s, from the database).', (state) => state.waiting);
+  queueGauge('steward_job_queue_waiting', 'Jobs due and waiting for an instance to take them, by queue (every instance\'s, from the database).', (state) => state.waiting);
   queueGauge('steward_job_queue_running', 'Jobs running, by queue.', (state) => state.running);
   queueGauge('steward_job_queue_oldest_seconds', 'Seconds the oldest due job of the queue has waited.', (state) => state.oldestSeconds);
   const poolGauge = (name: string, help: string, value: (use: PoolUse) => number) =>
@@ -59,6 +61,14 @@ export function createMetrics(sources: { queueStates: () => Promise<QueueState[]
         if (use) this.set(value(use));
       },
     });
+  new Gauge({
+    name: 'steward_database_reachable',
+    help: '1 while the database answers, 0 while this instance finds it gone (calls answer 503, jobs wait).',
+    registers: [registry],
+    collect() {
+      this.set(sources.databaseReachable() ? 1 : 0);
+    },
+  });
   poolGauge('steward_db_pool_connections', 'Connections the PostgreSQL pool holds.', (use) => use.total);
   poolGauge('steward_db_pool_idle', 'Idle connections of the pool.', (use) => use.idle);
   poolGauge('steward_db_pool_waiting', 'Queries waiting for a connection of the pool.', (use) => use.waiting);

@@ -220,3 +220,9 @@ const maskPhoneNumbers = (text: string): string => {
 export function maskPersonalData(text: string): string {
   return maskPhoneNumbers(maskIpAddresses(maskCardNumbers(text).replace(EMAIL, maskEmail)));
 }
+
+/**
+ * What a route answers with (issue 58): `mask` when masking is on, the value as it is when off (the default).
+ * The caller reads the setting once per request (`readPersonalDataMasking`).
+ */
+export const maskIf = <Value>(masked: boolean, mask: (value: Value) => Value): ((value: Value) => Value) => (masked ? mask : (value) => value);

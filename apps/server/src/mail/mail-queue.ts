@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { enqueueJob, type JobHandler } from '../jobs/job-queue.ts';
+import { sharedServerSecret } from '../lib/server-secrets.ts';
 import type { MailMessage } from './mail-message.ts';
 import type { MailTransport } from './mail-transport.ts';
 
@@ -21,11 +24,34 @@ export const enqueueMail = (db: Db, message: MailMessage): Promise<number> =>
   enqueueJob(db, MAIL_QUEUE, { ...message }, { maxAttempts: 8 });
 
 /**
- * Sends a queued mail. Its Message-ID is made from the job's id, so a mail sent again after a crash cut its
- * run off between sending and marking it done is the same mail (mail readers show one), never a second one.
+ * This installation's id, made once and kept in the database (server_secrets; not a secret: every Message-ID
+ * shows it), so two installations mailing from one host name never make the same Message-ID.
  */
-export const mailJobHandler =
-  (transport: MailTransport, messageIdDomain: string): JobHandler =>
-  async (payload, { jobId }) => {
-    await transport.send({ ...mailPayload.parse(payload), messageId: `<steward-mail-${jobId}@${messageIdDomain}>` });
+export const installationId = (db: Db): Promise<string> => sharedServerSecret(db, 'installation-id', () => randomBytes(8).toString('hex'));
+
+/** A queued mail's Message-ID: the same on every attempt, unique to this installation. */
+export const mailMessageId = (jobId: number, installation: string, domain: string): string => `<steward-mail-${jobId}.${installation}@${domain}>`;
+
+/**
+ * Sends a queued mail, at most once where that can be kept. Right before handing it to the mail server the run
+ * renews its lease (JobContext.holdLease): a run that stalled past its lease while another instance took the job
+ * over stops there instead of sending too. Once the server accepted it the job is recorded done before the lease
+ * ends (through a loss of the database too: job-queue.ts), so no later attempt sends it again. What remains
+ * at least once: an instance that dies between the server's acceptance and that record (docs/operations.md). The
+ * mail is then sent again by the next attempt with the same Message-ID, which mail readers show once.
+ */
+export function mailJobHandler(transport: MailTransport, messageIdDomain: string, db: Db, log: FastifyBaseLogger): JobHandler {
+  let installation: Promise<string> | undefined;
+  return async (payload, { jobId, attempt, holdLease }) => {
+    installation ??= installationId(db).catch((error: unknown) => {
+      installation = undefined;
+      throw error;
+    });
+    const messageId = mailMessageId(jobId, await installation, messageIdDomain);
+    const message = mailPayload.parse(payload);
+    await holdLease();
+    await transport.send({ ...message, messageId });
+    // Who it went to stays out of the log (a visitor's address, for a help request's reply).
+    log.info({ jobId, attempt, messageId }, 'mail sent');
   };
+}

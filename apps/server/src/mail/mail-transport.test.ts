@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { readConfig } from '../config.ts';
@@ -11,43 +10,13 @@ import { sqlRows } from '../db/sql-rows.ts';
 import { runNextJob } from '../jobs/job-queue.ts';
 import { invitationMail } from './account-mails.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { startSmtpSink } from '../test/smtp-sink.ts';
 import { createMailTransport } from './mail-transport.ts';
-
-/** A real SMTP server on a loopback port that keeps what it receives, or refuses it when told to. */
-function startSmtpServer() {
-  const received: ParsedMail[] = [];
-  const state = { refuse: false };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      if (state.refuse) {
-        stream.resume();
-        stream.on('end', () => callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 451 })));
-        return;
-      }
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
-    },
-  });
-  const listening = new Promise<number>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.server.address();
-      resolve(typeof address === 'object' && address ? address.port : 0);
-    });
-  });
-  return { received, state, listening, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger;
 
 describe('mail over SMTP (SMTP_URL)', () => {
-  const smtp = startSmtpServer();
+  const smtp = startSmtpSink();
   let testApp: TestApp;
   beforeAll(async () => {
     const port = await smtp.listening;
@@ -87,17 +56,6 @@ describe('mail over SMTP (SMTP_URL)', () => {
     } finally {
       smtp.state.refuse = false;
     }
-  });
-  it('sends a mail sent again after a crash (sent, not yet marked done) as the same mail: one Message-ID, made from the job', async () => {
-    const { client } = await testApp.signedInClient('admin');
-    expect((await client.post('/api/add-user', { name: 'Cal Crash', email: 'cal@example.com', role: 'viewer' })).status).toBe(200);
-    const [job] = await sqlRows<{ id: number }>(testApp.db, sql`SELECT id FROM jobs WHERE queue = 'mail' AND payload->>'to' = 'cal@example.com'`);
-    expect(await runNextJob(testApp.db, testApp.context.jobHandlers, testApp.app.log)).toBe(true);
-    // As a kill -9 between sending and marking it done leaves it: the lease ends, another instance runs it.
-    await testApp.db.execute(sql`UPDATE jobs SET status = 'running', locked_until = now() - interval '1 second' WHERE id = ${job?.id ?? 0}`);
-    expect(await runNextJob(testApp.db, testApp.context.jobHandlers, testApp.app.log, { owner: 'another-instance:3000' })).toBe(true);
-    const sent = smtp.received.filter((mail) => (mail.to && !Array.isArray(mail.to) ? mail.to.text : '') === 'cal@example.com');
-    expect(sent.map((mail) => mail.messageId)).toEqual([`<steward-mail-${job?.id}@127.0.0.1>`, `<steward-mail-${job?.id}@127.0.0.1>`]);
   });
 });
 

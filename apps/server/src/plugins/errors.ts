@@ -1,8 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorAnswer } from '@steward/contract/envelope';
+import { type DatabaseReachability, isDatabaseUnreachable } from '../db/database-reachability.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { BODY_LIMIT_BYTES } from '../lib/server-limits.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseUnreachableAnswer } from './database-outage.ts';
 
 const failure = (message: string, field?: string): ErrorAnswer => ({
   success: false,
@@ -18,10 +20,11 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 };
 
 /**
- * One error handler for the whole API: 4xx messages pass through in the envelope,
- * anything else is logged and becomes "Internal Server Error".
+ * One error handler for the whole API: 4xx messages pass through in the envelope; a call cut off by the
+ * database's loss answers 503 (the loss is logged once, by `reachability`, not per call); anything else is
+ * logged and becomes "Internal Server Error".
  */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, reachability: DatabaseReachability): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).headers(error.headers).send(failure(error.message, error.field));
@@ -45,6 +48,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       if (status === 429) return reply.code(429).send(failure(error.message));
       return reply.code(status).send(failure(frameworkMessage ?? 'The request is not valid.'));
+    }
+    if (isDatabaseUnreachable(error)) {
+      reachability.report(error);
+      return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send(databaseUnreachableAnswer);
     }
     // The logger's error serializer (lib/log-redaction.ts) leaves a failed query's SQL and parameters out.
     request.log.error({ err: error }, 'request failed');

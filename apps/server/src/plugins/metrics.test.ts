@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runNextJob } from '../jobs/job-queue.ts';
 import { enqueueMail } from '../mail/mail-queue.ts';
@@ -56,6 +57,19 @@ describe('GET /metrics', () => {
     const { text } = await scrape();
     expect(valueOf(text, 'steward_job_queue_waiting{queue="mail"}')).toBeUndefined();
     expect(valueOf(text, 'steward_jobs_finished_total{queue="mail",outcome="done"}')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('counts a job an instance is running as running, not as waiting, and says the database answers', async () => {
+    const id = await enqueueMail(testApp.db, { to: 'ops@example.com', subject: 'Running', text: 'Running', html: '<p>Running</p>' });
+    await testApp.db.execute(sql`UPDATE jobs SET status = 'running', attempts = 1, locked_by = 'host-a:3000', locked_until = now() + interval '30 seconds' WHERE id = ${id}`);
+    try {
+      const { text } = await scrape();
+      expect(valueOf(text, 'steward_job_queue_running{queue="mail"}')).toBe(1);
+      expect(valueOf(text, 'steward_job_queue_waiting{queue="mail"}')).toBe(0);
+      expect(valueOf(text, 'steward_database_reachable')).toBe(1);
+    } finally {
+      await testApp.db.execute(sql`DELETE FROM jobs WHERE id = ${id}`);
+    }
   });
 
   it('counts the chat\'s answers by kind and times the embedder\'s questions, with the process\'s own metrics', async () => {

@@ -2,9 +2,10 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { authTokens, serverSecrets } from '../db/schema.ts';
+import { authTokens } from '../db/schema.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { hashSecret } from '../lib/secrets.ts';
+import { forgetServerSecret, keepServerSecret, readServerSecret } from '../lib/server-secrets.ts';
 import { createInvitation } from '../modules/auth/invitations.repository.ts';
 import { countUsers, createUser } from '../modules/auth/users.repository.ts';
 import type { FirstAdministrator } from './start-banner.ts';
@@ -37,21 +38,17 @@ export async function ensureFirstAdministrator(db: Db, config: Config, log: Fast
   const outcome = await db.transaction(async (tx): Promise<FirstAdministrator | 'created' | undefined> => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('steward:first-administrator'))`);
     if ((await countUsers(tx)) > 0) {
-      await tx.delete(serverSecrets).where(eq(serverSecrets.name, FIRST_ADMIN_KEY));
+      await forgetServerSecret(tx, FIRST_ADMIN_KEY);
       return undefined;
     }
     if (passwordHash) {
       await createUser(tx, { name: admin.name, email: admin.email, role: 'admin', passwordHash });
       return 'created';
     }
-    const [kept] = await tx.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, FIRST_ADMIN_KEY));
-    let key = kept?.value;
+    let key = await readServerSecret(tx, FIRST_ADMIN_KEY);
     if (key === undefined || !(await isLiveInvitation(tx, key))) {
       key = await createInvitation(tx, { email: admin.email, name: admin.name, role: 'admin', createdBy: null });
-      await tx
-        .insert(serverSecrets)
-        .values({ name: FIRST_ADMIN_KEY, value: key })
-        .onConflictDoUpdate({ target: serverSecrets.name, set: { value: key, createdAt: sql`now()` } });
+      await keepServerSecret(tx, FIRST_ADMIN_KEY, key);
     }
     return { email: admin.email, registerLink: `${config.publicUrl}/register/${key}` };
   });

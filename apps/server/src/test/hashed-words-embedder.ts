@@ -1,4 +1,4 @@
-import type { Embedder } from '../ingest/embedder.ts';
+import type { Embedder } from '../ingest/embedders/embedder.ts';
 
 /** A model other than the built-in one: words hashed into 16 numbers. Enough to tell its vectors from USE-lite's 512. */
 export const hashedWordsEmbedder: Embedder = {

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -10,6 +10,11 @@ export const postgresBinDir = (): string => process.env.PG_BIN ?? '/usr/lib/post
 
 export interface PostgresServer {
   url(database: string): string;
+  /** `pg_ctl restart -m fast`, as a failover or a minor upgrade does: connections are cut, the server is back within a second or two. */
+  restart(): Promise<void>;
+  /** `pg_ctl stop -m fast`: the server is gone until `start`. */
+  pause(): Promise<void>;
+  start(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -47,26 +52,40 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   const init = spawnSync(initCommand, initArgs, { encoding: 'utf8' });
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.stdout}`);
   const port = await freePort();
-  const [command, args] = asServerUser(path.join(bin, 'postgres'), [
-    '-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
+  const serverOptions = [
+    '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
     '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200',
-  ]);
+  ];
+  const [command, args] = asServerUser(path.join(bin, 'postgres'), ['-D', dataDir, ...serverOptions]);
   const child: ChildProcess = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     log += chunk.toString();
   });
   await waitForPort(port, child, () => log);
+  const logFile = path.join(dir, 'server.log');
+  // Not spawnSync: the tests' own load goes on while the server restarts.
+  const pgCtl = async (...ctlArgs: string[]) => {
+    const [ctlCommand, ctlFull] = asServerUser(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-w', '-t', '60', ...ctlArgs]);
+    await new Promise<void>((resolve, reject) => {
+      execFile(ctlCommand, ctlFull, { encoding: 'utf8' }, (error, stdout, stderr) =>
+        error ? reject(new Error(`pg_ctl ${ctlArgs[0] ?? ''} failed: ${stderr || stdout || error.message}`)) : resolve(),
+      );
+    });
+  };
+  // After a restart or a start the server is pg_ctl's child, not this process's: the pid file says whether it runs.
+  const running = () => fs.existsSync(path.join(dataDir, 'postmaster.pid'));
   return {
     url: (database) => `postgres://steward@127.0.0.1:${port}/${database}`,
+    restart: () => pgCtl('restart', '-m', 'fast', '-l', logFile),
+    pause: () => pgCtl('stop', '-m', 'fast'),
+    // pg_ctl start does not read postmaster.opts as restart does: the options again.
+    start: () => pgCtl('start', '-l', logFile, '-o', serverOptions.join(' ')),
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        // runuser does not pass signals on, so ask the server itself to stop.
-        const [stopCommand, stopArgs] = asServerUser(path.join(bin, 'pg_ctl'), ['stop', '-D', dataDir, '-m', 'immediate', '-w']);
-        spawnSync(stopCommand, stopArgs, { stdio: 'ignore' });
-        await exited;
-      }
+      const exited = child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : Promise.resolve();
+      // runuser does not pass signals on, so ask the server itself to stop.
+      if (running()) await pgCtl('stop', '-m', 'immediate');
+      await exited;
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -11,7 +11,7 @@ import { hashPassword } from '../lib/passwords.ts';
 import { createUser, type UserRecord } from '../modules/auth/users.repository.ts';
 import { ApiClient } from './api-client.ts';
 import { openTestDatabase } from './test-database.ts';
-import type { Embedder } from '../ingest/embedder.ts';
+import type { Embedder } from '../ingest/embedders/embedder.ts';
 import type { DestinationStream } from 'pino';
 
 export const TEST_BOT_API_KEY = 'test-bot-api-key-0123456789abcdef';
@@ -52,6 +52,8 @@ export async function createTestApp(
     webDistDir?: string;
     logStream?: DestinationStream;
     embedder?: Embedder;
+    /** A database opened by the test (openTestDatabase with its options); closed with the app. */
+    database?: Database;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steward-test-data-'));
@@ -62,7 +64,7 @@ export async function createTestApp(
     PUBLIC_URL: 'http://127.0.0.1:3000',
     ...environment,
   });
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const built = await buildApp({
     config,
     database,

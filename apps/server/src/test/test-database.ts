@@ -4,8 +4,11 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
 
-/** A private, migrated database for one test file: a PGlite copy of the template, or a PostgreSQL clone. */
-export async function openTestDatabase(): Promise<Database> {
+/**
+ * A private, migrated database for one test file: a PGlite copy of the template, or a PostgreSQL clone (reached
+ * through `through`'s address when given: a proxy the test can cut, test/cuttable-proxy.ts).
+ */
+export async function openTestDatabase(options: { through?: (url: string) => string } = {}): Promise<Database> {
   const adminUrl = inject('postgresAdminUrl');
   if (!adminUrl) {
     const template = fs.readFileSync(inject('pgliteTemplatePath'));
@@ -16,7 +19,8 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE steward_template`);
   await admin.end();
-  const database = await openDatabase({ kind: 'postgres', url: adminUrl.replace(/\/postgres$/, `/${name}`), maxConnections: 5 });
+  const url = adminUrl.replace(/\/postgres$/, `/${name}`);
+  const database = await openDatabase({ kind: 'postgres', url: options.through ? options.through(url) : url, maxConnections: 5 });
   return {
     ...database,
     close: async () => {
@@ -27,6 +31,12 @@ export async function openTestDatabase(): Promise<Database> {
       await cleanup.end();
     },
   };
+}
+
+/** The test PostgreSQL server's address (onPostgres() only). */
+export function testPostgresAddress(): { host: string; port: number } {
+  const url = new URL(inject('postgresAdminUrl'));
+  return { host: url.hostname, port: Number(url.port) };
 }
 
 /** True when this run is against PostgreSQL (some PGlite-only features are skipped there). */

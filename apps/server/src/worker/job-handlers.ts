@@ -7,7 +7,8 @@ import { DOCUMENT_INGESTION_QUEUE, DOCUMENT_REINDEX_QUEUE } from '../modules/doc
 import { documentIngestionHandler, documentReindexHandler } from '../modules/documents/document-ingestion.ts';
 import { INFORM_THE_BOT_INDEXING_QUEUE, informTheBotIndexingHandler } from '../modules/inform-the-bot/inform-the-bot-indexing.ts';
 import type { KnowledgeStore } from '../modules/knowledge/knowledge-store.ts';
-import { KNOWLEDGE_WINDOWS_QUEUE, knowledgeWindowsHandler } from '../modules/knowledge/knowledge-windows-job.ts';
+import { KNOWLEDGE_WINDOWS_QUEUE } from '../modules/knowledge/knowledge-indexing.ts';
+import { knowledgeWindowsHandler } from '../modules/knowledge/knowledge-windows-job.ts';
 import { PASSWORD_RESET_QUEUE, passwordResetRequestHandler } from '../modules/auth/password-reset-request.ts';
 import { HELP_REQUEST_CREATED_QUEUE } from '../modules/help-requests/help-request-created.ts';
 import { helpRequestNotificationHandler } from '../modules/help-requests/help-request-notifications.ts';
@@ -17,7 +18,7 @@ import type { JobHandler } from '../jobs/job-queue.ts';
 /** Every kind of background work Steward does, by queue name: the one place handlers are registered. */
 export function createJobHandlers(deps: { db: Db; config: Config; log: FastifyBaseLogger; mailTransport: MailTransport; knowledge: KnowledgeStore }): Map<string, JobHandler> {
   return new Map<string, JobHandler>([
-    [MAIL_QUEUE, mailJobHandler(deps.mailTransport, new URL(deps.config.publicUrl).hostname)],
+    [MAIL_QUEUE, mailJobHandler(deps.mailTransport, new URL(deps.config.publicUrl).hostname, deps.db, deps.log)],
     [PASSWORD_RESET_QUEUE, passwordResetRequestHandler(deps)],
     [HELP_REQUEST_CREATED_QUEUE, helpRequestNotificationHandler(deps)],
     [CLEAN_UP_QUEUE, cleanUpHandler(deps)],

@@ -9,6 +9,7 @@ import {
   type RevealPersonalDataRequest,
 } from '@steward/contract/personal-data';
 import { apiPost } from '../lib/api-client.ts';
+import { usePersonalDataMasking } from '../lib/personal-data-masking.ts';
 import { errorMessage } from './form/error-message.ts';
 import { IconEye } from './icons.tsx';
 
@@ -17,9 +18,10 @@ export const revealPersonalData = (request: RevealPersonalDataRequest) =>
   apiPost('/api/personal-data/reveal', request, rowsAnswer(revealedPersonalDataRow));
 
 /**
- * The Reveal button of a History, Feedback or Help Request detail, for whoever holds view_personal_data: the
- * server masks emails, phone numbers and addresses for everyone (docs/privacy.md); this asks for the record
- * whole and hands it to the screen, which shows it in place of the masked values.
+ * The Reveal button of a History, Feedback or Help Request detail, for whoever holds view_personal_data, while
+ * masking is on: then the server masks emails, phone numbers and addresses for everyone (docs/privacy.md); this
+ * asks for the record whole and hands it to the screen, which shows it in place of the masked values. With
+ * masking off (the default) the screen shows them whole already, and there is nothing to reveal.
  */
 export function RevealPersonalData({
   viewer,
@@ -30,8 +32,10 @@ export function RevealPersonalData({
   request: RevealPersonalDataRequest;
   onRevealed: (rows: RevealedPersonalData[]) => void;
 }) {
+  const mayReveal = canViewPersonalData(viewer);
+  const masking = usePersonalDataMasking({ enabled: mayReveal });
   const reveal = useMutation({ mutationFn: () => revealPersonalData(request), onSuccess: (answer) => onRevealed(answer.data.rows) });
-  if (!canViewPersonalData(viewer)) return null;
+  if (!mayReveal || masking.data !== true) return null;
   return (
     <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
       <Button

@@ -1,7 +1,7 @@
 import type { Migration } from './migration.ts';
 
 /**
- * Chunks that follow a document's sections (ingest/document-sections.ts): each keeps the heading path it sits
+ * Chunks that follow a document's sections (ingest/reading/document-sections.ts): each keeps the heading path it sits
  * under and the page where it ends as well as where it starts. The heading is indexed with the text, weighted
  * A, so a question's words in a section's heading count (knowledge-search.ts). knowledge_totals keeps the
  * number of chunks and of their lexemes, kept by migration 1000's statement triggers in the same transaction:

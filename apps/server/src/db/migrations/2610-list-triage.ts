@@ -8,8 +8,14 @@ import type { Migration } from './migration.ts';
  *   History's badges and its rating and help-request filters use feedback by exchange and help requests by
  *   chat session (migration 2640).
  */
-/** The site of a URL, its scheme and host lower-cased: what the origin filter compares (list-filter-sql.ts writes the same). */
-export const siteOf = (column: string): string => `lower(substring(${column} FROM '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]+'))`;
+/**
+ * The site of each list's URL column, its scheme and host lower-cased: what the origin filter compares
+ * (lib/list-filter-sql.ts's siteOf, pinned to these by db/migration-pins.test.ts).
+ */
+export const SITE_EXPRESSIONS = {
+  origin: `lower(substring(origin FROM '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]+'))`,
+  origin_url: `lower(substring(origin_url FROM '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]+'))`,
+};
 
 export const listTriage: Migration = {
   name: '2610-list-triage',
@@ -17,9 +23,9 @@ export const listTriage: Migration = {
 INSERT INTO role_capabilities (role, capability) VALUES ('admin', 'export_data') ON CONFLICT DO NOTHING;
 
 CREATE INDEX history_country_time_idx ON history (country, time DESC, id DESC);
-CREATE INDEX history_site_time_idx ON history (${siteOf('origin')}, time DESC, id DESC);
+CREATE INDEX history_site_time_idx ON history (${SITE_EXPRESSIONS.origin}, time DESC, id DESC);
 CREATE INDEX feedback_country_time_idx ON feedback (country, time DESC, id DESC);
 CREATE INDEX help_requests_country_time_idx ON help_requests (country, time DESC, id DESC);
-CREATE INDEX help_requests_site_time_idx ON help_requests (${siteOf('origin_url')}, time DESC, id DESC);
+CREATE INDEX help_requests_site_time_idx ON help_requests (${SITE_EXPRESSIONS.origin_url}, time DESC, id DESC);
 `,
 };

@@ -41,6 +41,7 @@ import { statisticsRecountSince } from './2901-statistics-recount-since.ts';
 import { pdfOptionHyphens } from './3000-pdf-option-hyphens.ts';
 import { historyBadges } from './3100-history-badges.ts';
 import { knowledgeTermsRecount } from './3200-knowledge-terms-recount.ts';
+import { personalDataMasking } from './3300-personal-data-masking.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
 export const allMigrations: readonly Migration[] = [
@@ -86,4 +87,5 @@ export const allMigrations: readonly Migration[] = [
   pdfOptionHyphens,
   historyBadges,
   knowledgeTermsRecount,
+  personalDataMasking,
 ];

@@ -7,15 +7,97 @@ import {
   RESET_LINK_EXPIRED,
   RESET_LINK_USED,
 } from '@steward/contract/accounts';
+import { type CurrentUser, LOGIN_MESSAGES, SIGN_IN_LINK_SENT } from '@steward/contract/auth';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { enqueueJob } from '../../jobs/job-queue.ts';
+import { rateLimitAddress } from '../../lib/client-address.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { type AuditActor, recordAudit } from '../audit-log/record-audit.ts';
+import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
+import { type AuditActor, anonymousActor, recordAudit } from '../audit-log/record-audit.ts';
+import { limitRate } from './account-rate-limits.ts';
 import { consumeAccountToken } from './account-tokens.repository.ts';
-import { deleteSessionsOfUser } from './sessions.repository.ts';
-import { createUser, findUserByEmail, findUserById, savePassword } from './users.repository.ts';
+import { deviceOf } from './device-cookies.ts';
+import { countFailedSignIn } from './login-alert.ts';
+import { claimLoginAttempt } from './login-throttle.ts';
+import { PASSWORD_RESET_QUEUE } from './password-reset-request.ts';
+import { deleteSession, deleteSessionsOfUser } from './sessions.repository.ts';
+import { mailSignInLink } from './sign-in-link.ts';
+import { startSession } from './start-session.ts';
+import { browserIdOf, isTrustedBrowser } from './trusted-browsers.repository.ts';
+import { createUser, findUserByEmail, findUserById, normaliseEmail, savePassword } from './users.repository.ts';
 
 /** The person an invitation or reset key names, as the actor of what the key does, from where it was sent. */
 const actorFrom = (user: { id: number; name: string; email: string }, ip: string): AuditActor => ({ id: user.id, name: user.name, email: user.email, ip });
+
+/**
+ * Signs in with a password (POST /api/login) and answers the user as login answers it. The attempt is claimed
+ * against the throttles before the password is checked; a failure is audited and counted toward the account's
+ * alert; under LOGIN_EMAIL_CHECK a browser not verified lately is mailed a sign-in link instead of a session.
+ * Not in a caller's transaction: the check takes argon2's time, and a failure's entry and count stay though the
+ * call fails.
+ */
+export async function signIn(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  credentials: { email: string; password: string },
+): Promise<CurrentUser> {
+  const email = normaliseEmail(credentials.email);
+  const user = await findUserByEmail(db, email);
+  // Claimed before the password is checked: a throttled pair, device or address gets a 429 and no check.
+  const attempt = await claimLoginAttempt(db, { email, ip: request.ip, device: user ? await deviceOf(db, request, user.id) : undefined });
+  const passwordMatches = user ? await verifyPassword(user.passwordHash, credentials.password) : (await burnPasswordCheck(credentials.password), false);
+  // One message, in one place, for an unknown email and a wrong password: no account enumeration.
+  if (!user || !passwordMatches) {
+    await recordAudit(db, anonymousActor(request, email), {
+      action: 'sign_in_failed',
+      ...(user ? { object: { type: 'user' as const, id: user.id, label: user.name } } : {}),
+      details: { reason: user ? 'wrong_password' : 'unknown_email' },
+    });
+    await countFailedSignIn(db, config, request, email, user);
+    throw new HttpError(401, LOGIN_MESSAGES.wrongCredentials, 'none');
+  }
+  await attempt.succeeded();
+  // LOGIN_EMAIL_CHECK: a browser not verified lately gets a mailed sign-in link instead of a session.
+  if (config.loginEmailCheck && !(await isTrustedBrowser(db, user.id, browserIdOf(request)))) {
+    await mailSignInLink(db, config, user);
+    throw new HttpError(401, SIGN_IN_LINK_SENT, 'none');
+  }
+  return startSession(db, config, request, reply, user, 'password');
+}
+
+/** Ends the session the browser brought (GET /api/logout), in the caller's transaction; only a live one's end (`user`) is audited. */
+export async function signOut(tx: Db, actor: AuditActor, sessionId: string, user: { id: number; name: string } | null): Promise<void> {
+  await deleteSession(tx, sessionId);
+  if (user) await recordAudit(tx, actor, { action: 'sign_out', object: { type: 'user', id: user.id, label: user.name } });
+}
+
+/**
+ * Asks for a reset mail (POST /api/send-password-reset-email). A browser that has signed in to the account asks on
+ * a quota of its own, so a stranger asking for the same email cannot use up the owner's mails; anyone else is
+ * counted per address and per email. The mail is made later, in a job (password-reset-request.ts), so the answer
+ * is the same whether or not the account exists: no account enumeration (the lookup is one indexed read either way).
+ */
+export async function requestPasswordReset(db: Db, request: FastifyRequest, typedEmail: string): Promise<void> {
+  const email = normaliseEmail(typedEmail);
+  const address = rateLimitAddress(request.ip);
+  const user = await findUserByEmail(db, email);
+  const device = user ? await deviceOf(db, request, user.id) : undefined;
+  if (device) {
+    await limitRate(db, 'resetMailPerDevice', device.nonce, 'email');
+  } else {
+    await limitRate(db, 'resetMailPerAddress', address, 'email');
+    await limitRate(db, 'resetMailPerEmailAndAddress', `${email}:${address}`, 'email');
+    await limitRate(db, 'resetMailPerEmail', email, 'email');
+  }
+  await enqueueJob(db, PASSWORD_RESET_QUEUE, { email });
+}
+
+/** Counts an invitation against its inviter's quota (ACCOUNT_RATE_LIMITS.addUserPerUser); past it, 429. Before the invitation's transaction. */
+export const limitInvitations = (db: Db, inviterId: number): Promise<void> => limitRate(db, 'addUserPerUser', inviterId);
 
 /**
  * Accepts an invitation with a chosen password (POST /api/register): the key is spent, the account created and

@@ -1,23 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { changeThemeRequest, currentUserRow, LOGIN_MESSAGES, loginRequest, SIGN_IN_LINK_SENT } from '@steward/contract/auth';
+import { changeThemeRequest, currentUserRow, loginRequest } from '@steward/contract/auth';
 import { rowsAnswer, successAnswer } from '@steward/contract/envelope';
 import { canChangeTheme } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
 import { signedIn } from '../../plugins/access.ts';
-import { findUserByEmail, normaliseEmail, saveTheme } from './users.repository.ts';
-import { actorOf, anonymousActor, recordAudit } from '../audit-log/record-audit.ts';
+import { saveTheme } from './users.repository.ts';
+import { actorOf } from '../audit-log/record-audit.ts';
+import { signIn, signOut } from './auth.actions.ts';
 import { presentCurrentUser } from './auth.presenter.ts';
-import { deviceOf } from './device-cookies.ts';
-import { countFailedSignIn } from './login-alert.ts';
-import { claimLoginAttempt } from './login-throttle.ts';
 import { clearSessionCookie, sessionIdOf } from './session-cookie.ts';
-import { deleteSession } from './sessions.repository.ts';
-import { mailSignInLink } from './sign-in-link.ts';
-import { startSession } from './start-session.ts';
-import { browserIdOf, isTrustedBrowser } from './trusted-browsers.repository.ts';
 
 export async function authRoutes(app: FastifyInstance, { db, config }: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -25,32 +18,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppContex
   api.post(
     '/api/login',
     { config: { access: 'public' }, schema: { body: loginRequest, response: { 200: rowsAnswer(currentUserRow) } } },
-    async (request, reply) => {
-      const email = normaliseEmail(request.body.email);
-      const user = await findUserByEmail(db, email);
-      // Claimed before the password is checked: a throttled pair, device or address gets a 429 and no check.
-      const attempt = await claimLoginAttempt(db, { email, ip: request.ip, device: user ? await deviceOf(db, request, user.id) : undefined });
-      const passwordMatches = user
-        ? await verifyPassword(user.passwordHash, request.body.password)
-        : (await burnPasswordCheck(request.body.password), false);
-      // One message, in one place, for an unknown email and a wrong password: no account enumeration.
-      if (!user || !passwordMatches) {
-        await recordAudit(db, anonymousActor(request, email), {
-          action: 'sign_in_failed',
-          ...(user ? { object: { type: 'user' as const, id: user.id, label: user.name } } : {}),
-          details: { reason: user ? 'wrong_password' : 'unknown_email' },
-        });
-        await countFailedSignIn(db, config, request, email, user);
-        throw new HttpError(401, LOGIN_MESSAGES.wrongCredentials, 'none');
-      }
-      await attempt.succeeded();
-      // LOGIN_EMAIL_CHECK: a browser not verified lately gets a mailed sign-in link instead of a session.
-      if (config.loginEmailCheck && !(await isTrustedBrowser(db, user.id, browserIdOf(request)))) {
-        await mailSignInLink(db, config, user);
-        throw new HttpError(401, SIGN_IN_LINK_SENT, 'none');
-      }
-      return { success: true as const, data: { rows: [await startSession(db, config, request, reply, user, 'password')] } };
-    },
+    async (request, reply) => ({ success: true as const, data: { rows: [await signIn(db, config, request, reply, request.body)] } }),
   );
 
   api.get(
@@ -59,14 +27,8 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppContex
     { config: { access: 'public', sameSiteOnly: true }, schema: { response: { 200: successAnswer } } },
     async (request, reply) => {
       const sessionId = sessionIdOf(request);
-      const viewer = request.viewer;
-      if (sessionId) {
-        await db.transaction(async (tx) => {
-          await deleteSession(tx, sessionId);
-          // Only a live session is a sign-out; a stale cookie ends nothing.
-          if (viewer) await recordAudit(tx, actorOf(request), { action: 'sign_out', object: { type: 'user', id: viewer.id, label: viewer.name } });
-        });
-      }
+      // Only a live session is a sign-out; a stale cookie ends nothing.
+      if (sessionId) await db.transaction((tx) => signOut(tx, actorOf(request), sessionId, request.viewer));
       clearSessionCookie(reply);
       return { success: true as const };
     },

@@ -13,16 +13,13 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { enqueueJob } from '../../jobs/job-queue.ts';
 import { signedIn } from '../../plugins/access.ts';
 import { actorOf } from '../audit-log/record-audit.ts';
-import { changePassword, resetPassword } from './auth.actions.ts';
+import { changePassword, requestPasswordReset, resetPassword } from './auth.actions.ts';
 import { renewSession } from './start-session.ts';
-import { findUserByEmail, findUserById, normaliseEmail } from './users.repository.ts';
-import { deviceOf } from './device-cookies.ts';
+import { findUserById } from './users.repository.ts';
 import { rateLimitAddress } from '../../lib/client-address.ts';
 import { forgiveRate, limitRate } from './account-rate-limits.ts';
-import { PASSWORD_RESET_QUEUE } from './password-reset-request.ts';
 
 /** Forgot password (mail a reset link), reset password (with the key) and change password (signed in). */
 export async function passwordRoutes(app: FastifyInstance, { db, config }: AppContext): Promise<void> {
@@ -32,22 +29,7 @@ export async function passwordRoutes(app: FastifyInstance, { db, config }: AppCo
     '/api/send-password-reset-email',
     { config: { access: 'public' }, schema: { body: sendPasswordResetEmailRequest, response: { 200: successAnswer } } },
     async (request) => {
-      const email = normaliseEmail(request.body.email);
-      const address = rateLimitAddress(request.ip);
-      // A browser that has signed in to the account asks on a quota of its own, so a stranger asking for the
-      // same email cannot use up the owner's mails; anyone else is counted per address and per email.
-      const user = await findUserByEmail(db, email);
-      const device = user ? await deviceOf(db, request, user.id) : undefined;
-      if (device) {
-        await limitRate(db, 'resetMailPerDevice', device.nonce, 'email');
-      } else {
-        await limitRate(db, 'resetMailPerAddress', address, 'email');
-        await limitRate(db, 'resetMailPerEmailAndAddress', `${email}:${address}`, 'email');
-        await limitRate(db, 'resetMailPerEmail', email, 'email');
-      }
-      // The mail is made later, in a job, so the answer says the same thing whether or not the account
-      // exists: no account enumeration (the lookup above is one indexed read either way).
-      await enqueueJob(db, PASSWORD_RESET_QUEUE, { email });
+      await requestPasswordReset(db, request, request.body.email);
       return { success: true as const };
     },
   );

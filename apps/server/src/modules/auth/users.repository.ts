@@ -1,8 +1,9 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Role } from '@steward/contract/access';
 import type { Theme } from '@steward/contract/auth';
 import type { Db } from '../../db/client.ts';
 import { roleCapabilities, users } from '../../db/schema.ts';
+import { type SqlRow, sqlRows } from '../../db/sql-rows.ts';
 
 export type UserRecord = typeof users.$inferSelect;
 
@@ -53,4 +54,25 @@ export async function findUsersHolding(db: Db, capability: string): Promise<Pick
     .from(users)
     .innerJoin(roleCapabilities, and(eq(roleCapabilities.role, users.role), eq(roleCapabilities.capability, capability)))
     .orderBy(asc(users.id));
+}
+
+export type DeleteUserResult = 'deleted' | 'not_found' | 'last_administrator';
+
+export type DeletedUser = Pick<SqlRow<typeof users>, 'id' | 'name' | 'email' | 'role'>;
+
+/**
+ * Deletes a staff account (its sessions and keys go with it, by foreign key), unless it is
+ * the last administrator. The administrators are locked first, so two deletions at once
+ * cannot each leave the other one as the last. Run in the caller's transaction (user-accounts' deleteUser, with its audit entry).
+ */
+export async function deleteUserKeepingAnAdministrator(
+  tx: Db,
+  userId: number,
+): Promise<{ result: 'deleted'; deleted: DeletedUser } | { result: Exclude<DeleteUserResult, 'deleted'> }> {
+  const admins = await sqlRows<{ id: number }>(tx, sql`SELECT id FROM users WHERE role = 'admin' ORDER BY id FOR UPDATE`);
+  const [target] = await sqlRows<DeletedUser>(tx, sql`SELECT id, name, email, role FROM users WHERE id = ${userId} FOR UPDATE`);
+  if (!target) return { result: 'not_found' };
+  if (target.role === 'admin' && admins.length <= 1) return { result: 'last_administrator' };
+  await tx.execute(sql`DELETE FROM users WHERE id = ${userId}`);
+  return { result: 'deleted', deleted: target };
 }

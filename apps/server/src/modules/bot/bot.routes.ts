@@ -6,7 +6,7 @@ import type { AppContext } from '../../app-context.ts';
 import { rateAnswer } from '../feedback/feedback.actions.ts';
 import { receiveHelpRequest } from '../help-requests/help-requests.actions.ts';
 import { recordExchange } from '../history/history.actions.ts';
-import { visitorCountry } from './country-lookup.ts';
+import { visitorCountry } from '../../lib/country-lookup.ts';
 
 /** When it happened: the bot's time, or now. */
 const timeOf = (time: string | undefined): Date => (time ? new Date(time) : new Date());

@@ -7,7 +7,7 @@ import { type FakeLlmServer, startFakeLlmServer } from '../../test/fake-llm-serv
 import { runAllJobs } from '../../test/run-jobs.ts';
 import { scaled } from '../../test/slowdown.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { LLM_SYSTEM_PROMPT } from './llm-prompt.ts';
+import { LLM_SYSTEM_PROMPT } from '../answers/llm-prompt.ts';
 
 const RETURNS = '# Returns and refunds\n\nYou can return any item within 30 days of delivery for a full refund. Refunds reach your card within five business days.';
 const QUESTION = 'How many days do I have to return an item for a refund?';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
-import { detectDocumentKind, type DocumentKind, KIND_SNIFF_BYTES } from '../../ingest/document-kind.ts';
+import { detectDocumentKind, type DocumentKind, KIND_SNIFF_BYTES } from '../../ingest/reading/document-kind.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { cleanLabel } from '@steward/contract/text-safety';
 

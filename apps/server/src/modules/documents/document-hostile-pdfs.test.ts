@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PDF_LIMITS, PDF_LIMIT_REASONS } from '../../ingest/pdf-limits.ts';
-import { buildInflateBombPdf, buildManyPagesPdf } from '../../ingest/test-pdf-bombs.ts';
-import { buildTestPdf } from '../../ingest/test-pdfs.ts';
+import { DEFAULT_PDF_LIMITS, PDF_LIMIT_REASONS } from '../../ingest/pdf/pdf-limits.ts';
+import { buildInflateBombPdf, buildManyPagesPdf } from '../../test/test-pdf-bombs.ts';
+import { buildTestPdf } from '../../test/test-pdfs.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import type { ApiClient } from '../../test/api-client.ts';
 import { addDocument } from '../../test/document-upload.ts';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DocumentIndexingRow } from '@steward/contract/documents';
 import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
-import { KNOWLEDGE_WINDOWS_QUEUE } from '../knowledge/knowledge-windows-job.ts';
+import { KNOWLEDGE_WINDOWS_QUEUE } from '../knowledge/knowledge-indexing.ts';
 import { DOCUMENT_INGESTION_QUEUE, DOCUMENT_REINDEX_QUEUE } from './document-ingestion-queue.ts';
 
 /** The queues whose unfinished jobs mean a document is not fully searchable yet: its text, or its vectors, which follow. */

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { IngestError } from '../../ingest/ingest-error.ts';
-import { parseDocument } from '../../ingest/parse-document.ts';
+import { parseDocument } from '../../ingest/reading/parse-document.ts';
 import type { JobHandler } from '../../jobs/job-queue.ts';
 import type { KnowledgeStore } from '../knowledge/knowledge-store.ts';
 import { type PreparedChunks, prepareChunks, writeChunks } from '../knowledge/knowledge-indexing.ts';

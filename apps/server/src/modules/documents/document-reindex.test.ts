@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUE_REINDEX_JOBS } from '../../db/migrations/2200-knowledge-sections.ts';
 import { pdfOptionHyphens } from '../../db/migrations/3000-pdf-option-hyphens.ts';
-import { buildTestPdf } from '../../ingest/test-pdfs.ts';
+import { buildTestPdf } from '../../test/test-pdfs.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import type { ApiClient } from '../../test/api-client.ts';
 import { addDocument } from '../../test/document-upload.ts';

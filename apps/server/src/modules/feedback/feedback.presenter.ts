@@ -18,7 +18,7 @@ export const presentFeedbackRow = (record: FeedbackRecord, totalCount: number): 
   total_count: totalCount,
 });
 
-/** A row as everyone sees it (issue 43): the visitor's question, words and address masked (docs/privacy.md). */
+/** A row as everyone sees it with masking on (issues 43, 58): the visitor's question, words and address masked (docs/privacy.md). */
 export const maskFeedbackRow = (row: FeedbackRow): FeedbackRow => ({
   ...row,
   user_ip: maskIpAddress(row.user_ip),

@@ -13,15 +13,17 @@ import {
 import { feedbackExportQuery } from '@steward/contract/exports';
 import { feedbackFilterQuery, filteredPageAnswer } from '@steward/contract/list-filters';
 import { PAGE_SIZE } from '@steward/contract/paging';
-import { canExportData, canSaveCorrection, canViewPersonalData } from '@steward/contract/permissions';
+import { canExportData, canSaveCorrection } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
 import { fieldsOf, mapBatches } from '../../lib/export-stream.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { PageAnchors } from '../../lib/page-anchors.ts';
-import { maskPersonalData } from '../../lib/personal-data.ts';
+import { maskIf } from '../../lib/personal-data.ts';
 import { signedIn, signedInActor } from '../../plugins/access.ts';
 import { sendExport } from '../../plugins/export-reply.ts';
+import { readPersonalDataMasking } from '../bot-settings/personal-data-masking.repository.ts';
 import { createInformation } from '../inform-the-bot/inform-the-bot.actions.ts';
+import { exportMasksPersonalData } from '../personal-data/personal-data.actions.ts';
 import { maskFeedbackRow, presentCorrection, presentFeedbackRow } from './feedback.presenter.ts';
 import { feedbackExportBatches, findFeedbackById, findFeedbackPage } from './feedback.repository.ts';
 
@@ -49,9 +51,10 @@ export async function feedbackRoutes(app: FastifyInstance, { db, config }: AppCo
       async (request) => {
         const { pageIndex, rating } = request.params;
         const { records, totalCount, capped } = await findFeedbackPage(db, anchors, { rating, filters: request.query, pageIndex, pageSize: PAGE_SIZE.feedback });
+        const shown = maskIf(await readPersonalDataMasking(db), maskFeedbackRow);
         return {
           success: true as const,
-          data: { rows: records.map((record) => maskFeedbackRow(presentFeedbackRow(record, totalCount))), total_count: totalCount, total_count_capped: capped },
+          data: { rows: records.map((record) => shown(presentFeedbackRow(record, totalCount))), total_count: totalCount, total_count_capped: capped },
         };
       },
     );
@@ -62,8 +65,7 @@ export async function feedbackRoutes(app: FastifyInstance, { db, config }: AppCo
     { config: { access: canExportData }, schema: { querystring: feedbackExportQuery } },
     async (request, reply) => {
       const { format, rating, ...filters } = request.query;
-      // Whole for whoever may see personal data (the export is audited); masked as on screen otherwise.
-      const shown = canViewPersonalData(signedIn(request)) ? (row: FeedbackRow) => row : maskFeedbackRow;
+      const shown = maskIf(await exportMasksPersonalData(db, signedIn(request)), maskFeedbackRow);
       const batches = mapBatches(feedbackExportBatches(db, rating ?? '', filters), (records) => records.map((record) => shown(presentFeedbackRow(record, 0))));
       return sendExport(db, request, reply, { list: 'feedback', format, filters: { rating, ...filters }, fields: FEEDBACK_EXPORT_FIELDS, batches });
     },
@@ -78,7 +80,8 @@ export async function feedbackRoutes(app: FastifyInstance, { db, config }: AppCo
     async (request) => {
       const record = await findFeedbackById(db, request.params.id);
       if (!record) throw new HttpError(404, FEEDBACK_MESSAGES.notFound);
-      return { success: true as const, data: { rows: [maskFeedbackRow(presentFeedbackRow(record, 1))] } };
+      const shown = maskIf(await readPersonalDataMasking(db), maskFeedbackRow);
+      return { success: true as const, data: { rows: [shown(presentFeedbackRow(record, 1))] } };
     },
   );
 
@@ -97,7 +100,7 @@ export async function feedbackRoutes(app: FastifyInstance, { db, config }: AppCo
       const record = await findFeedbackById(db, request.params.id);
       if (!record) throw new HttpError(404, FEEDBACK_MESSAGES.notFound);
       const [correction] = await db.transaction((tx) =>
-        createInformation(tx, actor, config, [{ content: request.body.content, type: 'correction', question: maskPersonalData(record.userMessage), feedbackId: record.id }]),
+        createInformation(tx, actor, config, [{ content: request.body.content, type: 'correction', question: record.userMessage, feedbackId: record.id }]),
       );
       if (!correction) throw new Error('Saving a correction returned no row.');
       return { success: true as const, data: { rows: [presentCorrection(correction)] } };

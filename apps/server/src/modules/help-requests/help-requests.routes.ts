@@ -15,18 +15,20 @@ import {
   helpRequestStatusFilter,
 } from '@steward/contract/help-requests';
 import { helpRequestFilterQuery } from '@steward/contract/list-filters';
-import { canExportData, canUpdateHelpRequestStatus, canViewPersonalData } from '@steward/contract/permissions';
+import { canExportData, canUpdateHelpRequestStatus } from '@steward/contract/permissions';
 import { helpRequestExportQuery } from '@steward/contract/exports';
 import type { AppContext } from '../../app-context.ts';
 import { fieldsOf, mapBatches } from '../../lib/export-stream.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { readCounter } from '../../lib/list-counters.ts';
 import { PageAnchors } from '../../lib/page-anchors.ts';
+import { maskIf } from '../../lib/personal-data.ts';
 import { signedIn, signedInActor } from '../../plugins/access.ts';
 import { sendExport } from '../../plugins/export-reply.ts';
+import { readPersonalDataMasking } from '../bot-settings/personal-data-masking.repository.ts';
+import { exportMasksPersonalData } from '../personal-data/personal-data.actions.ts';
 import { HELP_REQUEST_COUNTERS } from './help-requests.counters.ts';
-import { findHistoryBadges, findSessionHistory } from '../history/history.repository.ts';
-import { maskHistoryRow, presentHistoryRow } from '../history/history.presenter.ts';
+import { sessionTranscript } from '../history/history.actions.ts';
 import { maskHelpRequest } from './help-requests.presenter.ts';
 import { repliesOfHelpRequest } from './help-request-replies.repository.ts';
 import { changeHelpRequestStatus, replyToHelpRequest } from './help-requests.actions.ts';
@@ -60,9 +62,10 @@ export async function helpRequestRoutes(app: FastifyInstance, { db, config }: Ap
     },
     async (request) => {
       const page = await findHelpRequestPage(db, anchors, { status: request.params.status ?? '', filters: request.query, pageIndex: request.params.pageIndex });
+      const shown = maskIf(await readPersonalDataMasking(db), maskHelpRequest);
       return {
         success: true as const,
-        data: { rows: page.rows.map((row) => ({ ...maskHelpRequest(row), total_count: page.totalCount })), total_count: page.totalCount, total_count_capped: page.capped },
+        data: { rows: page.rows.map((row) => ({ ...shown(row), total_count: page.totalCount })), total_count: page.totalCount, total_count_capped: page.capped },
       };
     },
   );
@@ -72,9 +75,8 @@ export async function helpRequestRoutes(app: FastifyInstance, { db, config }: Ap
     { config: { access: canExportData }, schema: { querystring: helpRequestExportQuery } },
     async (request, reply) => {
       const { format, status, ...filters } = request.query;
-      // Whole for whoever may see personal data (the export is audited); masked as on screen otherwise.
-      const whole = canViewPersonalData(signedIn(request));
-      const batches = mapBatches(helpRequestExportBatches(db, status ?? '', filters), (rows) => (whole ? rows : rows.map(maskHelpRequest)));
+      const shown = maskIf(await exportMasksPersonalData(db, signedIn(request)), maskHelpRequest);
+      const batches = mapBatches(helpRequestExportBatches(db, status ?? '', filters), (rows) => rows.map(shown));
       return sendExport(db, request, reply, { list: 'help-requests', format, filters: { status, ...filters }, fields: HELP_REQUEST_EXPORT_FIELDS, batches });
     },
   );
@@ -85,7 +87,8 @@ export async function helpRequestRoutes(app: FastifyInstance, { db, config }: Ap
     async (request) => {
       const helpRequest = await findHelpRequest(db, request.params.id);
       if (!helpRequest) throw new HttpError(404, HELP_REQUEST_MESSAGES.notFound);
-      return { success: true as const, data: { rows: [maskHelpRequest(helpRequest)] } };
+      const shown = maskIf(await readPersonalDataMasking(db), maskHelpRequest);
+      return { success: true as const, data: { rows: [shown(helpRequest)] } };
     },
   );
 
@@ -95,10 +98,9 @@ export async function helpRequestRoutes(app: FastifyInstance, { db, config }: Ap
     async (request) => {
       const sessionId = await findHelpRequestSessionId(db, request.params.id);
       if (sessionId === undefined) throw new HttpError(404, HELP_REQUEST_MESSAGES.notFound);
-      const transcript = sessionId === null ? [] : await findSessionHistory(db, sessionId);
+      const transcript = sessionId === null ? [] : await sessionTranscript(db, sessionId);
       const replies = await repliesOfHelpRequest(db, request.params.id);
-      const badges = await findHistoryBadges(db, transcript);
-      return { success: true as const, data: { transcript: transcript.map((record) => maskHistoryRow(presentHistoryRow(record, transcript.length, badges))), replies } };
+      return { success: true as const, data: { transcript, replies } };
     },
   );
 
@@ -126,7 +128,8 @@ export async function helpRequestRoutes(app: FastifyInstance, { db, config }: Ap
       const { id, action } = request.params;
       const actor = signedInActor(request);
       const helpRequest = await db.transaction((tx) => changeHelpRequestStatus(tx, actor, id, action));
-      return { success: true as const, data: { rows: [maskHelpRequest(helpRequest)] } };
+      const shown = maskIf(await readPersonalDataMasking(db), maskHelpRequest);
+      return { success: true as const, data: { rows: [shown(helpRequest)] } };
     },
   );
 }

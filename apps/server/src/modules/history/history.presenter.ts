@@ -21,7 +21,7 @@ export const presentHistoryRow = (record: HistoryRecord, totalCount: number, bad
 });
 
 /**
- * A row as everyone sees it (issue 43): the visitor's message, account and address masked; the bot's answer
+ * A row as everyone sees it with masking on (issues 43, 58): the visitor's message, account and address masked; the bot's answer
  * as it is. Whoever holds view_personal_data sees them whole with Reveal or in an export (docs/privacy.md).
  */
 export const maskHistoryRow = (row: HistoryRow): HistoryRow => ({

@@ -6,16 +6,20 @@ import { historyExportQuery } from '@steward/contract/exports';
 import { HISTORY_MESSAGES, type HistoryRow, historyRow, sessionIdParam, sessionNotesAnswer } from '@steward/contract/history';
 import { filteredPageAnswer, historyFilterQuery } from '@steward/contract/list-filters';
 import { PAGE_SIZE } from '@steward/contract/paging';
-import { canExportData, canViewPersonalData } from '@steward/contract/permissions';
+import { canExportData } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
 import { fieldsOf, mapBatches } from '../../lib/export-stream.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { PageAnchors } from '../../lib/page-anchors.ts';
+import { maskIf } from '../../lib/personal-data.ts';
 import { signedIn } from '../../plugins/access.ts';
 import { sendExport } from '../../plugins/export-reply.ts';
+import { readPersonalDataMasking } from '../bot-settings/personal-data-masking.repository.ts';
 import { ratingsOfAnswers } from '../feedback/feedback.repository.ts';
 import { helpRequestsOfSession } from '../help-requests/help-requests.repository.ts';
+import { exportMasksPersonalData } from '../personal-data/personal-data.actions.ts';
 import { answerSourcesOf } from './answer-sources.repository.ts';
+import { sessionTranscript } from './history.actions.ts';
 import { maskHistoryRow, presentHistoryRow } from './history.presenter.ts';
 import { presentSessionNotes } from './session-notes.presenter.ts';
 import { findHistoryBadges, findHistoryPage, findSessionHistory, historyExportBatches } from './history.repository.ts';
@@ -42,9 +46,10 @@ export async function historyRoutes(app: FastifyInstance, { db }: AppContext): P
     async (request) => {
       const { records, totalCount, capped } = await findHistoryPage(db, anchors, { pageIndex: request.params.pageIndex, pageSize: PAGE_SIZE.history, filters: request.query });
       const badges = await findHistoryBadges(db, records);
+      const shown = maskIf(await readPersonalDataMasking(db), maskHistoryRow);
       return {
         success: true as const,
-        data: { rows: records.map((record) => maskHistoryRow(presentHistoryRow(record, totalCount, badges))), total_count: totalCount, total_count_capped: capped },
+        data: { rows: records.map((record) => shown(presentHistoryRow(record, totalCount, badges))), total_count: totalCount, total_count_capped: capped },
       };
     },
   );
@@ -54,8 +59,7 @@ export async function historyRoutes(app: FastifyInstance, { db }: AppContext): P
     { config: { access: canExportData }, schema: { querystring: historyExportQuery } },
     async (request, reply) => {
       const { format, ...filters } = request.query;
-      // Whole for whoever may see personal data (the export is audited); masked as on screen otherwise.
-      const shown = canViewPersonalData(signedIn(request)) ? (row: HistoryRow) => row : maskHistoryRow;
+      const shown = maskIf(await exportMasksPersonalData(db, signedIn(request)), maskHistoryRow);
       const batches = mapBatches(historyExportBatches(db, filters), async (records) => {
         const badges = await findHistoryBadges(db, records);
         return records.map((record) => shown(presentHistoryRow(record, 0, badges)));
@@ -71,10 +75,9 @@ export async function historyRoutes(app: FastifyInstance, { db }: AppContext): P
       schema: { params: z.object({ sessionId: sessionIdParam }), response: { 200: rowsAnswer(historyRow) } },
     },
     async (request) => {
-      const records = await findSessionHistory(db, request.params.sessionId);
-      if (records.length === 0) throw new HttpError(404, HISTORY_MESSAGES.sessionNotFound);
-      const badges = await findHistoryBadges(db, records);
-      return { success: true as const, data: { rows: records.map((record) => maskHistoryRow(presentHistoryRow(record, records.length, badges))) } };
+      const rows = await sessionTranscript(db, request.params.sessionId);
+      if (rows.length === 0) throw new HttpError(404, HISTORY_MESSAGES.sessionNotFound);
+      return { success: true as const, data: { rows } };
     },
   );
 
@@ -88,12 +91,13 @@ export async function historyRoutes(app: FastifyInstance, { db }: AppContext): P
       const records = await findSessionHistory(db, request.params.sessionId);
       if (records.length === 0) throw new HttpError(404, HISTORY_MESSAGES.sessionNotFound);
       const historyIds = records.map((record) => record.id);
-      const [sources, ratings, helpRequests] = [
+      const [sources, ratings, helpRequests, masked] = [
         await answerSourcesOf(db, historyIds),
         await ratingsOfAnswers(db, historyIds),
         await helpRequestsOfSession(db, request.params.sessionId),
+        await readPersonalDataMasking(db),
       ];
-      return { success: true as const, data: presentSessionNotes(historyIds, sources, ratings, helpRequests) };
+      return { success: true as const, data: presentSessionNotes(historyIds, sources, ratings, helpRequests, masked) };
     },
   );
 }

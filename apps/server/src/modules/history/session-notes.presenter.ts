@@ -1,5 +1,5 @@
 import type { ExchangeNotes, SessionNotes } from '@steward/contract/history';
-import { maskPersonalData } from '../../lib/personal-data.ts';
+import { maskIf, maskPersonalData } from '../../lib/personal-data.ts';
 import type { AnswerSource } from './answer-sources.repository.ts';
 
 interface RatingRecord {
@@ -12,13 +12,18 @@ interface RatingRecord {
 
 const reasonList = (reason: unknown): string[] => (Array.isArray(reason) ? reason.filter((item): item is string => typeof item === 'string') : []);
 
-/** Each exchange's sources and ratings (the visitor's words masked: docs/privacy.md), in the session's order, and the session's help requests. */
+/**
+ * Each exchange's sources and ratings (the visitor's words masked when masking is on: docs/privacy.md), in the
+ * session's order, and the session's help requests.
+ */
 export function presentSessionNotes(
   historyIds: readonly number[],
   sources: Map<number, AnswerSource[]>,
   ratings: readonly RatingRecord[],
   helpRequests: SessionNotes['help_requests'],
+  masked: boolean,
 ): SessionNotes {
+  const words = maskIf(masked, maskPersonalData);
   const exchanges = historyIds.map((historyId): ExchangeNotes => ({
     history_id: historyId,
     sources: (sources.get(historyId) ?? []).map((source) => ({
@@ -33,7 +38,7 @@ export function presentSessionNotes(
     })),
     ratings: ratings
       .filter((rating) => rating.historyId === historyId)
-      .map((rating) => ({ feedback_id: rating.id, rating: rating.rating, reason: reasonList(rating.reason), user_feedback: maskPersonalData(rating.userFeedback) })),
+      .map((rating) => ({ feedback_id: rating.id, rating: rating.rating, reason: reasonList(rating.reason), user_feedback: words(rating.userFeedback) })),
   }));
   return { exchanges, help_requests: helpRequests };
 }

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { CORRECTION_MATCH_THRESHOLD, REPLAY_SIZE, type ReplayRow } from '@steward/contract/inform-the-bot';
+import { REPLAY_SIZE, type ReplayRow } from '@steward/contract/inform-the-bot';
 import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
-import { maskPersonalData } from '../../lib/personal-data.ts';
+import { answersAlike, questionLikeness } from './correction-match.repository.ts';
 
 /** Candidates the full-text index gives before they are ranked by likeness, so a large history is never read whole. */
 const CANDIDATES = 500;
@@ -24,7 +24,7 @@ interface PastQuestion {
 export async function replayCorrection(db: Db, correction: { question: string; content: string }): Promise<ReplayRow[]> {
   const rows = await sqlRows<PastQuestion>(db, sql`
     SELECT c.id, c.session_id, c.time, c.user_message, c.api_response,
-           similarity(steward_fold(c.user_message), steward_fold(${correction.question})) AS likeness
+           ${questionLikeness(sql`c.user_message`, sql`${correction.question}`)} AS likeness
     FROM (
       SELECT id, session_id, time, user_message, api_response FROM history
       WHERE search @@ replace(plainto_tsquery('steward_search', ${correction.question})::text, '&', '|')::tsquery
@@ -39,11 +39,10 @@ export async function replayCorrection(db: Db, correction: { question: string; c
       history_id: Number(row.id),
       session_id: row.session_id,
       time: new Date(row.time).toISOString(),
-      // The visitor's question, masked as everywhere (issue 43, docs/privacy.md).
-      user_message: maskPersonalData(row.user_message),
+      user_message: row.user_message,
       likeness,
       answer_then: row.api_response,
-      answer_with_correction: likeness >= CORRECTION_MATCH_THRESHOLD ? correction.content : null,
+      answer_with_correction: answersAlike(likeness) ? correction.content : null,
     };
   });
 }

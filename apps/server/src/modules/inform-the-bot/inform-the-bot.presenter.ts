@@ -1,10 +1,11 @@
-import type { InformTheBotRow } from '@steward/contract/inform-the-bot';
+import type { InformTheBotRow, ReplayRow } from '@steward/contract/inform-the-bot';
 import { maskPersonalData } from '../../lib/personal-data.ts';
 import type { InformTheBotRecord } from './inform-the-bot.repository.ts';
 
 /**
- * Copies what a card shows; approver and feedback ids stay on the server. A correction's question is a visitor's,
- * masked (issue 43, docs/privacy.md).
+ * Copies what a card shows; approver and feedback ids stay on the server. A correction's question is a visitor's
+ * and the bot's knowledge: masked whatever the setting (stored masked since issue 58; masked here for the items
+ * stored before), docs/privacy.md.
  */
 export const presentInformTheBotItem = (item: InformTheBotRecord, totalCount: number): InformTheBotRow => ({
   id: item.id,
@@ -18,3 +19,6 @@ export const presentInformTheBotItem = (item: InformTheBotRecord, totalCount: nu
   question: item.question === null ? null : maskPersonalData(item.question),
   total_count: totalCount,
 });
+
+/** A replayed past question as a route answers it when masking is on (docs/privacy.md): the visitor's words masked. */
+export const maskReplayRow = (row: ReplayRow): ReplayRow => ({ ...row, user_message: maskPersonalData(row.user_message) });

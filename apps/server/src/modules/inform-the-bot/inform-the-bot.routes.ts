@@ -13,7 +13,6 @@ import {
   replayRow,
 } from '@steward/contract/inform-the-bot';
 import {
-  canApproveInformation,
   canCreateInformation,
   canDeleteInformation,
   canEditInformation,
@@ -24,10 +23,12 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { readCounter } from '../../lib/list-counters.ts';
+import { maskIf } from '../../lib/personal-data.ts';
 import { signedIn, signedInActor } from '../../plugins/access.ts';
 import { findUsersHolding } from '../auth/users.repository.ts';
+import { readPersonalDataMasking } from '../bot-settings/personal-data-masking.repository.ts';
 import { approveInformation, createInformation, deleteInformation, editInformation } from './inform-the-bot.actions.ts';
-import { presentInformTheBotItem } from './inform-the-bot.presenter.ts';
+import { maskReplayRow, presentInformTheBotItem } from './inform-the-bot.presenter.ts';
 import { INFORM_THE_BOT_COUNTER } from './inform-the-bot.counters.ts';
 import { replayCorrection } from './correction-replay.repository.ts';
 import { countPending, findInformTheBotItem, listInformTheBotPage } from './inform-the-bot.repository.ts';
@@ -72,7 +73,8 @@ export async function informTheBotRoutes(app: FastifyInstance, context: AppConte
       const item = await findInformTheBotItem(db, request.params.id);
       if (!item) throw new HttpError(404, INFORM_THE_BOT_MESSAGES.notFound);
       const rows = item.question === null ? [] : await replayCorrection(db, { question: item.question, content: item.content });
-      return { success: true as const, data: { rows } };
+      const shown = maskIf(await readPersonalDataMasking(db), maskReplayRow);
+      return { success: true as const, data: { rows: rows.map(shown) } };
     },
   );
 
@@ -120,19 +122,9 @@ export async function informTheBotRoutes(app: FastifyInstance, context: AppConte
       schema: { params: idParams, body: approveInformTheBotRequest, response: { 200: successAnswer } },
     },
     async (request) => {
-      const viewer = signedIn(request);
       const actor = signedInActor(request);
-      const id = request.params.id;
-      const approved = await db.transaction((tx) => approveInformation(tx, actor, id, request.body?.content));
-      if (approved) return { success: true as const };
-      // Nothing was approved: say why, from the item as it is now.
-      const item = await findInformTheBotItem(db, id);
-      if (!item) throw new HttpError(404, INFORM_THE_BOT_MESSAGES.notFound);
-      if (item.status === 'approved') throw new HttpError(409, INFORM_THE_BOT_MESSAGES.alreadyApproved);
-      if (!canApproveInformation(viewer, { status: item.status, last_author_id: item.lastAuthorId })) {
-        throw new HttpError(403, INFORM_THE_BOT_MESSAGES.ownApproval);
-      }
-      throw new HttpError(409, INFORM_THE_BOT_MESSAGES.changedSinceLoaded);
+      await db.transaction((tx) => approveInformation(tx, actor, signedIn(request), request.params.id, request.body?.content));
+      return { success: true as const };
     },
   );
 

@@ -72,6 +72,15 @@ describe('POST /api/inform-the-bot', () => {
     });
   });
 
+  it("stores a correction's question with the visitor's email and phone masked, whatever the masking setting: it becomes the bot's knowledge", async () => {
+    const { client } = await testApp.signedInClient('viewer');
+    const answer = await client.post('/api/inform-the-bot', { content: 'Use the contact form.', question: 'Mail zoe@example.com or call +44 20 7946 0958?' });
+    expect(answer.status).toBe(200);
+    const id = Number(answer.body.data?.rows[0]?.id);
+    const [stored] = await sqlRows<{ question: string }>(testApp.db, sql`SELECT question FROM inform_the_bot WHERE id = ${id}`);
+    expect(stored?.question).toBe('Mail z•••@example.com or call +44 •• •••• 0958?');
+  });
+
   it('refuses a correction whose question is over the limit', async () => {
     const { client } = await testApp.signedInClient('viewer');
     const answer = await client.post('/api/inform-the-bot', { content: 'Yes.', question: 'q'.repeat(MAX_QUESTION_LENGTH + 1) });

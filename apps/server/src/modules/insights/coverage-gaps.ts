@@ -1,6 +1,6 @@
 import { COVERAGE_GAP_QUESTION_LIMIT, COVERAGE_GAP_SIMILARITY, type CoverageGapsReport } from '@steward/contract/insights';
 import type { Db } from '../../db/client.ts';
-import { embeddingInput } from '../../ingest/embedder.ts';
+import { embeddingInput } from '../../ingest/embedders/embedder.ts';
 import type { KnowledgeStore } from '../knowledge/knowledge-store.ts';
 import { findGapQuestions, type GapQuestion } from './insights.repository.ts';
 import { groupBySimilarity } from './similarity-groups.ts';

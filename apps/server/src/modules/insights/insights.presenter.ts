@@ -11,7 +11,7 @@ export const presentDocumentHealth = (record: DocumentHealthRecord): DocumentHea
   last_cited: record.lastCited?.toISOString() ?? null,
 });
 
-/** The visitors' questions as everyone sees them (issue 43): masked, as in the lists (docs/privacy.md). */
+/** The visitors' questions as everyone sees them with masking on (issues 43, 58): masked, as in the lists (docs/privacy.md). */
 export const maskCoverageGaps = (report: CoverageGapsReport): CoverageGapsReport => ({
   ...report,
   groups: report.groups.map((group) => ({ ...group, question: maskPersonalData(group.question), examples: group.examples.map(maskPersonalData) })),

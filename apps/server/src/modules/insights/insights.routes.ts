@@ -12,6 +12,8 @@ import {
 } from '@steward/contract/insights';
 import { canReadDocumentHealth, canReadInsights, canUpdateBotSettings } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
+import { maskIf } from '../../lib/personal-data.ts';
+import { readPersonalDataMasking } from '../bot-settings/personal-data-masking.repository.ts';
 import { buildCoverageGaps } from './coverage-gaps.ts';
 import { maskCoverageGaps, maskTimeToFix, presentDocumentHealth } from './insights.presenter.ts';
 import { countSessionsReaching, findDocumentHealth, periodStart } from './insights.repository.ts';
@@ -25,7 +27,8 @@ export async function insightsRoutes(app: FastifyInstance, { db, knowledge }: Ap
     '/api/insights/coverage-gaps',
     { config: { access: canReadInsights }, schema: { querystring: insightPeriodQuery, response: { 200: rowsAnswer(coverageGapsReport) } } },
     async (request) => {
-      const report = maskCoverageGaps(await buildCoverageGaps(db, knowledge, periodStart(request.query.days)));
+      const shown = maskIf(await readPersonalDataMasking(db), maskCoverageGaps);
+      const report = shown(await buildCoverageGaps(db, knowledge, periodStart(request.query.days)));
       return { success: true as const, data: { rows: [report] } };
     },
   );
@@ -43,7 +46,8 @@ export async function insightsRoutes(app: FastifyInstance, { db, knowledge }: Ap
     '/api/insights/time-to-fix',
     { config: { access: canReadInsights }, schema: { querystring: insightPeriodQuery, response: { 200: rowsAnswer(timeToFixReport) } } },
     async (request) => {
-      const report = maskTimeToFix(await buildTimeToFix(db, periodStart(request.query.days)));
+      const shown = maskIf(await readPersonalDataMasking(db), maskTimeToFix);
+      const report = shown(await buildTimeToFix(db, periodStart(request.query.days)));
       return { success: true as const, data: { rows: [report] } };
     },
   );

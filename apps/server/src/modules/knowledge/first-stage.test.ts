@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { bestByText, bestWithVectors, type FirstStageScore, firstStageScorer, likeliest, scoreAt } from './first-stage.ts';
 import { seededRandom } from '../../test/seeded-random.ts';
-import { passageFeatures, type QuestionTerm, scoreOf } from './passage-features.ts';
+import { passageFeatures, scoreOf } from './passage-features.ts';
+import type { QuestionTerm } from './question-terms.ts';
 
 const term = (text: string, idf: number, extra: Partial<QuestionTerm> = {}): QuestionTerm => ({
   term: text,

@@ -1,4 +1,5 @@
-import { bm25Feature, type PassageFeatures, passageFeatures, type QuestionTerm, scoreOf, WITH_VECTORS } from './passage-features.ts';
+import { bm25Feature, type PassageFeatures, passageFeatures, scoreOf, WITH_VECTORS } from './passage-features.ts';
+import type { QuestionTerm } from './question-terms.ts';
 
 /**
  * The knowledge search's first stage, past fetching: each candidate's score from what the candidates' rows gave
@@ -6,6 +7,24 @@ import { bm25Feature, type PassageFeatures, passageFeatures, type QuestionTerm, 
  * coverage), and the choice of the best ones to rerank, reading their similarity to the question only where it
  * can change that choice.
  */
+
+/** BM25's usual constants (Lucene's and Elasticsearch's defaults). */
+export const BM25_K1 = 1.2;
+export const BM25_B = 0.75;
+
+/** BM25 of one chunk over the question's known terms (each term's IDF counted for its weight), and the terms it holds. */
+export function bm25Of(known: readonly QuestionTerm[], termFrequencies: readonly number[], length: number, averageLength: number) {
+  const norm = BM25_K1 * (1 - BM25_B + (BM25_B * length) / Math.max(averageLength, Number.MIN_VALUE));
+  let bm25 = 0;
+  const matched: string[] = [];
+  known.forEach((term, index) => {
+    const tf = termFrequencies[index] ?? 0;
+    if (tf <= 0) return;
+    bm25 += (term.idf * term.weight * tf * (BM25_K1 + 1)) / (tf + norm);
+    matched.push(term.term);
+  });
+  return { bm25, matched };
+}
 
 /** A candidate as the first stage scores it. */
 export interface FirstStageChunk {

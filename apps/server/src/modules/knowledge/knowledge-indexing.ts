@@ -1,10 +1,16 @@
 import type { Db } from '../../db/client.ts';
-import { chunkSections } from '../../ingest/chunk.ts';
-import { documentLines } from '../../ingest/clean-pages.ts';
-import type { DocumentPage } from '../../ingest/document-kind.ts';
-import { documentSections } from '../../ingest/document-sections.ts';
+import { chunkSections } from '../../ingest/reading/chunk.ts';
+import { documentLines } from '../../ingest/reading/clean-pages.ts';
+import type { DocumentPage } from '../../ingest/reading/document-kind.ts';
+import { documentSections } from '../../ingest/reading/document-sections.ts';
 import type { KnowledgeStore } from './knowledge-store.ts';
 import { type ChunkOwner, type ChunkWindows, type NewChunk, replaceChunks } from './knowledge.repository.ts';
+
+/**
+ * The queue that re-embeds an owner's chunks window by window (knowledge-windows-job.ts): { documentId } or
+ * { informTheBotId }. Migration 2101 names it too; a document with jobs in it is still being indexed.
+ */
+export const KNOWLEDGE_WINDOWS_QUEUE = 'knowledge-windows';
 
 /** An owner's text cut and embedded, ready to be written in the transaction that marks it indexed. */
 export interface PreparedChunks {

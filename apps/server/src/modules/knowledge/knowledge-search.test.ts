@@ -4,8 +4,9 @@ import type { Database } from '../../db/client.ts';
 import { insertDocument } from '../../test/document-upload.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
 import { replaceChunks } from './knowledge.repository.ts';
-import { questionTerms, searchKnowledge, TEXT_CANDIDATES } from './knowledge-search.ts';
-import { SYNONYM_WEIGHT } from './passage-features.ts';
+import { searchKnowledge } from './knowledge-search.ts';
+import { TEXT_CANDIDATES } from './knowledge-search.repository.ts';
+import { questionTerms, SYNONYM_WEIGHT } from './question-terms.ts';
 
 let database: Database;
 beforeAll(async () => {

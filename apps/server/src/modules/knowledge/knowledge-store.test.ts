@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import type { Embedder } from '../../ingest/embedder.ts';
+import type { Embedder } from '../../ingest/embedders/embedder.ts';
 import { onPostgres, openTestDatabase } from '../../test/test-database.ts';
 import { createKnowledgeStore } from './knowledge-store.ts';
 

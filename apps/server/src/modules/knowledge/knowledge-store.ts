@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { withEmbeddingCache } from '../../ingest/cached-embedder.ts';
-import type { Embedder } from '../../ingest/embedder.ts';
-import { embedChunkWindows } from '../../ingest/embedding-windows.ts';
+import { withEmbeddingCache } from '../../ingest/embedders/cached-embedder.ts';
+import type { Embedder } from '../../ingest/embedders/embedder.ts';
+import { embedChunkWindows } from '../../ingest/embedders/embedding-windows.ts';
 import { StartUpError } from '../../start-up-error.ts';
 import { ensureVectorIndex, hasVectorColumn, readStoredModel, recordModel, type StoredModel } from './knowledge-vectors.ts';
 

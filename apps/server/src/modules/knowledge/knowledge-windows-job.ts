@@ -1,14 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { embeddingWindows } from '../../ingest/embedding-windows.ts';
+import { embeddingWindows } from '../../ingest/embedders/embedding-windows.ts';
 import type { JobHandler } from '../../jobs/job-queue.ts';
 import { embeddedText } from './knowledge-indexing.ts';
 import type { KnowledgeStore } from './knowledge-store.ts';
 import { chunksOf, writeChunkWindows } from './knowledge.repository.ts';
-
-/** Re-embeds an owner's chunks window by window: { documentId } or { informTheBotId }. Migration 2101 names it too. */
-export const KNOWLEDGE_WINDOWS_QUEUE = 'knowledge-windows';
 
 const payloadSchema = z.union([
   z.object({ documentId: z.number().int().positive() }),

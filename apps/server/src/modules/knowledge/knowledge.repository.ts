@@ -125,3 +125,8 @@ export const chunksOf = (db: Db, owner: ChunkOwner): Promise<{ id: number | stri
 export async function deleteChunks(db: Db, owner: ChunkOwner): Promise<void> {
   await db.execute(sql`DELETE FROM knowledge_chunks WHERE ${ownerCondition(owner)}`);
 }
+
+/** Every chunk's vectors, before the store is embedded again with another model (npm run reindex). */
+export async function deleteEveryChunkWindow(tx: Db): Promise<void> {
+  await tx.execute(sql`DELETE FROM knowledge_chunk_windows`);
+}

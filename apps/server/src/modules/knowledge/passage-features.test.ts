@@ -1,37 +1,46 @@
 import { describe, expect, it } from 'vitest';
-import { informativenessOf } from './lexicon/english-word-frequencies-of.ts';
-import { type QuestionTerm, unknownShareOf } from './passage-features.ts';
+import { seededRandom } from '../../test/seeded-random.ts';
+import {
+  BM25_CAP,
+  FEATURE_ORDER,
+  FULL_TEXT_ONLY,
+  type PassageFeatures,
+  passageFeatures,
+  relevanceModelOf,
+  scoreOf,
+  weighedFeatures,
+  WITH_VECTORS,
+} from './passage-features.ts';
 
-const own = (word: string, unknown: boolean, name = false): QuestionTerm => ({
-  term: word.toLowerCase(),
-  idf: 1,
-  chunks: unknown ? 0 : 5,
-  unknown,
-  word,
-  weight: 1,
-  informativeness: informativenessOf(word),
-  name,
-});
-
-describe('unknownShareOf: how much of a question the documents say nothing of', () => {
-  it('weighs each word the store lacks by what it says in everyday English; the most common words not at all', () => {
-    const terms = [own('compression', false), own('level', false), own('default', false), own('YouTube', true, true)];
-    const total = ['compression', 'level', 'default', 'YouTube'].reduce((sum, word) => sum + informativenessOf(word), 0);
-    expect(unknownShareOf(terms)).toBeCloseTo(informativenessOf('YouTube') / total);
-    expect(unknownShareOf([own('many', true), own('download', false)])).toBe(0);
+// The search scores with scoreOf; bench/src/eval/fit-reranker.ts fits weights on weighedFeatures and makes them a
+// model with relevanceModelOf. These pin the two to one feature order and one BM25 cap.
+describe('the features a score weighs, shared with the reranker fitter', () => {
+  it('are every feature a passage has and every weight a model has, once', () => {
+    const features = passageFeatures([], { bm25: 0, similarity: null, hits: [], titleTerms: [] });
+    expect([...FEATURE_ORDER].sort()).toEqual(Object.keys(features).sort());
+    for (const model of [WITH_VECTORS, FULL_TEXT_ONLY]) expect([...FEATURE_ORDER, 'temperature'].sort()).toEqual(Object.keys(model).sort());
   });
 
-  it('counts an everyday word the store lacks half as much as a name it lacks', () => {
-    const everyday = unknownShareOf([own('gzip', false), own('colleague', true)]);
-    const name = unknownShareOf([own('gzip', false), own('colleague', true, true)]);
-    expect(everyday).toBeCloseTo(name / 2);
-    // A question made only of words the store lacks is still wholly outside it.
-    expect(unknownShareOf([own('football', true), own('cup', true)])).toBeCloseTo(0.5);
+  it('score as the weights fitted on them, in their order, say', () => {
+    const random = seededRandom(53);
+    for (let sample = 0; sample < 200; sample += 1) {
+      const features: PassageFeatures = {
+        bm25: random() * 6,
+        coverage: random(),
+        proximity: random(),
+        heading: random(),
+        title: random(),
+        similarity: sample % 4 === 0 ? null : random() * 2 - 1,
+      };
+      const weights = FEATURE_ORDER.map(() => random() * 10 - 2);
+      const fitted = weighedFeatures(features).reduce((sum, value, index) => sum + value * (weights[index] ?? 0), 0);
+      expect(scoreOf(features, relevanceModelOf(weights, 0.6))).toBeCloseTo(fitted, 12);
+    }
   });
 
-  it('takes a word as known when the store holds one of its synonyms', () => {
-    const purchase = own('purchase', true);
-    const buy: QuestionTerm = { ...own('buy', false), source: 'purchase', weight: 0.5 };
-    expect(unknownShareOf([own('kettle', false), purchase, buy])).toBe(0);
+  it('count BM25 up to BM25_CAP, and no similarity as none', () => {
+    const features: PassageFeatures = { bm25: BM25_CAP + 2, coverage: 0.5, proximity: 0.25, heading: 0, title: 1, similarity: null };
+    expect(weighedFeatures(features)).toEqual([BM25_CAP, 0.5, 0.25, 0, 1, 0]);
+    expect(scoreOf(features, WITH_VECTORS)).toBe(scoreOf({ ...features, bm25: BM25_CAP, similarity: 0 }, WITH_VECTORS));
   });
 });

@@ -1,33 +1,11 @@
+import type { QuestionTerm } from './question-terms.ts';
+
 /**
  * The second stage of the knowledge search: features of a candidate passage that say how well it answers a
  * question, computed from what the first stage fetched (its BM25, its nearest window's similarity, where the
  * question's words sit in it), and the calibrated relevance made of them. Pure: unit-tested alone, fitted by
  * `bench/src/eval/fit-reranker.ts` on the evaluation's questions (docs/bot.md).
  */
-
-/** A word of the question as the store knows it: its English stem, how telling it is, and how it was typed. */
-export interface QuestionTerm {
-  term: string;
-  /** BM25's inverse document frequency; a word no chunk holds gets the largest there is (a chunk of its own). */
-  idf: number;
-  /** The chunks that hold it. */
-  chunks: number;
-  /** Held by no chunk at all. */
-  unknown: boolean;
-  /** The question's word it comes from (or the synonym), for showing staff why a passage matched. */
-  word: string;
-  /** 1 for the question's own words, SYNONYM_WEIGHT for a synonym of one. */
-  weight: number;
-  /** For a synonym: the question's term it stands for. */
-  source?: string;
-  /** How much its word says in general English (informativenessOf), for the answer rule. */
-  informativeness: number;
-  /** Its word is written as a name ("YouTube", "QUIC", "zstd"; isNameLike), not as everyday English. */
-  name: boolean;
-}
-
-/** How much a synonym of a question's word (WordNet) counts against the word itself. */
-export const SYNONYM_WEIGHT = 0.5;
 
 /** Where one of the question's terms sits in a passage: positions in its text, and whether its heading holds it. */
 export interface TermHits {
@@ -55,38 +33,6 @@ export interface PassageFeatures {
 export const PROXIMITY_WINDOW = 12;
 
 const sumIdf = (terms: readonly QuestionTerm[]) => terms.reduce((sum, term) => sum + term.idf, 0);
-
-/**
- * Words more common than this in everyday English (informativenessOf under it: "many", "days", "think", about
- * the 300 most common words) are how a question is asked rather than what it is about: the answer rule leaves
- * them out.
- */
-export const COMMON_WORD_INFORMATIVENESS = 1.5;
-
-/**
- * How much an everyday word the store lacks counts against a name it lacks. A manual of a few hundred pages
- * does not use most of everyday English: with one manual, "colleague", "folder" or "defect" in a question the
- * manual answers were missing from it, and counted in full they declined 20.5 % and 13.0 % of the answerable
- * questions of the evaluation's two sets, each manual alone in the store (7.7 % and 2.2 % at this share). A name
- * it lacks ("YouTube", "QUIC", "Homebrew") is what a question the documents cannot answer is about.
- */
-export const EVERYDAY_WORD_SHARE = 0.5;
-
-/**
- * The share of the question in words no chunk holds, nor any synonym of them: what the documents say nothing
- * of. Each word weighs what it says in everyday English (informativenessOf: "refund" some, "firmware" much, a
- * name the frequency list has never seen most; the most common words nothing), not its rarity in the store,
- * which in a small store would make any everyday word it lacks look like the question's subject; an everyday
- * word the store lacks counts EVERYDAY_WORD_SHARE of that, a name in full.
- */
-export function unknownShareOf(terms: readonly QuestionTerm[]): number {
-  const own = terms.filter((term) => term.source === undefined && term.informativeness >= COMMON_WORD_INFORMATIVENESS);
-  // A word the store lacks but one of whose synonyms it holds ("purchase" where the documents say "buy") is known.
-  const bySynonym = new Set(terms.flatMap((term) => (term.source === undefined ? [] : [term.source])));
-  const total = own.reduce((sum, term) => sum + term.informativeness, 0);
-  const unknown = own.filter((term) => term.unknown && !bySynonym.has(term.term));
-  return total === 0 ? 0 : unknown.reduce((sum, term) => sum + term.informativeness * (term.name ? 1 : EVERYDAY_WORD_SHARE), 0) / total;
-}
 
 /**
  * How much of each of the question's own terms a set of held terms accounts for: 1 for the term itself, its
@@ -163,13 +109,7 @@ function bestWindow(terms: readonly QuestionTerm[], hits: readonly TermHits[]): 
  * 40 %, about four in ten were the one that answered). One model for a store with vectors, one for full text
  * alone. Fitted on the evaluation's questions by bench/src/eval/fit-reranker.ts, rounded; docs/bot.md gives the run.
  */
-export interface RelevanceModel {
-  bm25: number;
-  coverage: number;
-  proximity: number;
-  heading: number;
-  title: number;
-  similarity: number;
+export interface RelevanceModel extends Record<FeatureName, number> {
   temperature: number;
 }
 
@@ -178,16 +118,32 @@ export const FULL_TEXT_ONLY: RelevanceModel = { bm25: 5.2, coverage: 2.5, proxim
 
 export const modelFor = (features: PassageFeatures): RelevanceModel => (features.similarity === null ? FULL_TEXT_ONLY : WITH_VECTORS);
 
-/** A candidate's score: higher ranks first. */
+/**
+ * The features a score weighs, in the order it sums them and fit-reranker.ts fits their weights: one list for
+ * both, so a model fitted as a vector of weights (relevanceModelOf) scores as the search does.
+ */
+export const FEATURE_ORDER = ['bm25', 'coverage', 'proximity', 'heading', 'title', 'similarity'] as const satisfies readonly (keyof PassageFeatures)[];
+export type FeatureName = (typeof FEATURE_ORDER)[number];
+
+/** The BM25 feature a score counts at most: a passage repeating the question's words past it is no likelier the answer. */
+export const BM25_CAP = 3;
+
+/** A feature as a score weighs it: BM25 capped at BM25_CAP, no similarity (no vectors) as 0. */
+const weighed = (features: PassageFeatures, name: FeatureName): number =>
+  name === 'bm25' ? Math.min(features.bm25, BM25_CAP) : (features[name] ?? 0);
+
+/** The features as a score weighs them, in FEATURE_ORDER: what fit-reranker.ts fits the weights on. */
+export const weighedFeatures = (features: PassageFeatures): number[] => FEATURE_ORDER.map((name) => weighed(features, name));
+
+/** A model of weights in FEATURE_ORDER (as fit-reranker.ts fits them) and a temperature. */
+export const relevanceModelOf = (weights: readonly number[], temperature: number): RelevanceModel => ({
+  ...(Object.fromEntries(FEATURE_ORDER.map((name, index) => [name, weights[index] ?? 0])) as Record<FeatureName, number>),
+  temperature,
+});
+
+/** A candidate's score, the sum of its weighed features times the model's weights in FEATURE_ORDER: higher ranks first. */
 export function scoreOf(features: PassageFeatures, model: RelevanceModel = modelFor(features)): number {
-  return (
-    model.bm25 * Math.min(features.bm25, 3) +
-    model.coverage * features.coverage +
-    model.proximity * features.proximity +
-    model.heading * features.heading +
-    model.title * features.title +
-    model.similarity * (features.similarity ?? 0)
-  );
+  return FEATURE_ORDER.reduce((score, name) => score + model[name] * weighed(features, name), 0);
 }
 
 /** The candidates' relevances (0 to 1, summing to 1): each one's chance of being the passage that answers, among them. */

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Embedder } from '../../ingest/embedder.ts';
+import type { Embedder } from '../../ingest/embedders/embedder.ts';
 import { botPost } from '../../test/bot-test-support.ts';
 import { chatCall, firstRow } from '../../test/chat-test-support.ts';
 import { addDocument } from '../../test/document-upload.ts';

@@ -2,18 +2,39 @@ import { FEEDBACK_MESSAGES } from '@steward/contract/feedback';
 import { HELP_REQUEST_MESSAGES } from '@steward/contract/help-requests';
 import { HISTORY_MESSAGES } from '@steward/contract/history';
 import type { RevealedPersonalData } from '@steward/contract/personal-data';
+import { canViewPersonalData, type StaffMember } from '@steward/contract/permissions';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { type AuditObject, recordAudit, type StaffActor } from '../audit-log/record-audit.ts';
+import { readPersonalDataMasking, savePersonalDataMasking } from '../bot-settings/personal-data-masking.repository.ts';
 import { findFeedbackById } from '../feedback/feedback.repository.ts';
 import { findHelpRequest } from '../help-requests/help-requests.repository.ts';
-import { presentHistoryRow } from '../history/history.presenter.ts';
-import { findSessionHistory } from '../history/history.repository.ts';
+import { wholeSessionRows } from '../history/history.actions.ts';
 
 /** What a reveal asks for (the contract's request, as parsed). */
 export type RevealTarget = { kind: 'history'; session_id: string } | { kind: 'feedback' | 'help_request'; id: number };
 
-const NO_BADGES = { ratings: new Map<number, 'up' | 'down'>(), sessionsWithHelpRequests: new Set<string>() };
+/**
+ * Whether an export (History, Feedback, Help Requests; each audited) masks visitors' personal data: only when
+ * masking is on and the caller does not hold view_personal_data (docs/privacy.md). Off, exports are whole for
+ * everyone allowed to export.
+ */
+export async function exportMasksPersonalData(db: Db, viewer: StaffMember): Promise<boolean> {
+  return !canViewPersonalData(viewer) && (await readPersonalDataMasking(db));
+}
+
+/**
+ * Turns the masking of visitors' personal data on or off (Bot Settings, issue 58), audited in the caller's
+ * transaction as a bot settings change with the new state (`details.maskPersonalData`).
+ */
+export async function setPersonalDataMasking(tx: Db, actor: StaffActor, masked: boolean): Promise<void> {
+  await savePersonalDataMasking(tx, masked);
+  await recordAudit(tx, actor, {
+    action: 'bot_settings_changed',
+    object: { type: 'bot_settings', id: null, label: 'Bot settings' },
+    details: { maskPersonalData: masked },
+  });
+}
 
 /**
  * One record's personal fields, whole, for a staff member holding view_personal_data (the route's rule), with
@@ -27,12 +48,9 @@ export async function revealPersonalData(tx: Db, actor: StaffActor, target: Reve
 
 async function readWhole(tx: Db, target: RevealTarget): Promise<{ rows: RevealedPersonalData[]; object: AuditObject }> {
   if (target.kind === 'history') {
-    const records = await findSessionHistory(tx, target.session_id);
-    if (records.length === 0) throw new HttpError(404, HISTORY_MESSAGES.sessionNotFound);
-    const rows = records.map((record) => {
-      const row = presentHistoryRow(record, 0, NO_BADGES);
-      return { id: row.id, user_ip: row.user_ip, user_message: row.user_message, account: row.account };
-    });
+    const whole = await wholeSessionRows(tx, target.session_id);
+    if (whole.length === 0) throw new HttpError(404, HISTORY_MESSAGES.sessionNotFound);
+    const rows = whole.map((row) => ({ id: row.id, user_ip: row.user_ip, user_message: row.user_message, account: row.account }));
     return { rows, object: { type: 'chat_session', id: null, label: target.session_id } };
   }
   if (target.kind === 'feedback') {

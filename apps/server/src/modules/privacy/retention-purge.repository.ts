@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { type SqlBigint, sqlRows } from '../../db/sql-rows.ts';
 import { counted, deleteFeedbackRows, deleteHelpRequestRows, deleteHistoryRows } from './counted-deletes.ts';
 import { deleteInBatches, RETENTION_BATCH_ROWS } from '../../lib/batched-deletes.ts';
-import { noteRowsPurgedBefore } from '../statistics/statistics-rollup-rebuild.ts';
+import { noteRowsPurgedBefore } from '../statistics/statistics-recount.repository.ts';
 
 /**
  * The retention's deletes (docs/privacy.md): rows older than a cut-off go in batches, each its own short

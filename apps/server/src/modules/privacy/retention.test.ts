@@ -6,7 +6,7 @@ import { newSessionId } from '../../test/bot-test-support.ts';
 import { countersAndRows, seedVisitor, statisticsSums } from '../../test/privacy-test-support.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { cleanUpAndRecord } from '../../worker/clean-up.ts';
-import { rebuildStatisticsRollup, rowsCompleteSince } from '../statistics/statistics-rollup-rebuild.ts';
+import { rebuildStatisticsRollup, rowsCompleteSince } from '../statistics/statistics-recount.repository.ts';
 import { purgeHistoryBefore } from './retention-purge.repository.ts';
 
 let testApp: TestApp;

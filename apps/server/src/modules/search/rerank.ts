@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
-import type { Embedder } from '../../ingest/embedder.ts';
+import type { Embedder } from '../../ingest/embedders/embedder.ts';
 import { parseSearchText, toTsQuery } from './search-text.ts';
 
 /** How much of each result is read: the rest of a long answer says little more about relevance. */

@@ -2,7 +2,7 @@ import type { FeedbackHit, HelpRequestHit, HistoryHit } from '@steward/contract/
 import { maskPersonalData } from '../../lib/personal-data.ts';
 import type { TopBarFound } from './search.repository.ts';
 
-// Search hits as everyone sees them (issue 43): what the visitor typed is masked in the text the snippets are
+// Search hits as everyone sees them with masking on (issues 43, 58): what the visitor typed is masked in the text the snippets are
 // cut from, as in the lists (docs/privacy.md). A search can still find a row by an email typed whole.
 
 export const maskHistoryHit = <Hit extends HistoryHit>(hit: Hit): Hit => ({ ...hit, user_message: maskPersonalData(hit.user_message) });

@@ -14,7 +14,9 @@ import {
   TOP_BAR_COUNT_CAP,
 } from '@steward/contract/search';
 import type { AppContext } from '../../app-context.ts';
+import { maskIf } from '../../lib/personal-data.ts';
 import { signedIn } from '../../plugins/access.ts';
+import { readPersonalDataMasking } from '../bot-settings/personal-data-masking.repository.ts';
 import { bestOf, rankResults } from './rerank.ts';
 import { maskHistoryHit, maskTopBarFound } from './search.presenter.ts';
 import { searchHistory, searchTopBar, searchUserAccounts } from './search.repository.ts';
@@ -33,7 +35,7 @@ export async function searchRoutes(app: FastifyInstance, { db, knowledge, log }:
     const window = { limit: request.body.limit, offset: request.body.page * request.body.limit, countCap: TOP_BAR_COUNT_CAP };
     const users = canReadUserAccounts(viewer) ? await searchUserAccounts(db, allWords(parsed), window) : nothing;
     if (!tsQuery) return { success: true as const, data: { chatHistory: nothing, feedback: nothing, helpRequests: nothing, userAccounts: users } };
-    const found = maskTopBarFound(await searchTopBar(db, tsQuery, allWords(parsed), window));
+    const found = maskIf(await readPersonalDataMasking(db), maskTopBarFound)(await searchTopBar(db, tsQuery, allWords(parsed), window));
     return {
       success: true as const,
       data: { chatHistory: found.history, feedback: found.feedback, helpRequests: found.helpRequests, userAccounts: users },
@@ -53,7 +55,8 @@ export async function searchRoutes(app: FastifyInstance, { db, knowledge, log }:
       if (!tsQuery) return { success: true as const, data: { rows: [] } };
       const size = PAGE_SIZE.searchResults;
       const found = await searchHistory(db, tsQuery, { limit: size, offset: request.body.page * size, countCap: SEARCH_COUNT_CAP });
-      return { success: true as const, data: { rows: found.rows.map((row) => ({ ...maskHistoryHit(row), total_count: found.total_count })) } };
+      const shown = maskIf(await readPersonalDataMasking(db), maskHistoryHit);
+      return { success: true as const, data: { rows: found.rows.map((row) => ({ ...shown(row), total_count: found.total_count })) } };
     },
   );
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { planStatistics, type TimeRange } from './statistics-periods.ts';
-import { rebuildStatisticsRollup } from './statistics-rollup-rebuild.ts';
+import { rebuildStatisticsRollup } from './statistics-recount.repository.ts';
 import { buildStatisticsRow } from './statistics-report.ts';
 import { countStatistics } from './statistics.repository.ts';
 import { addExchange, addFeedback, addSession, clearStatisticsData } from '../../test/statistics-test-data.ts';

@@ -7,7 +7,7 @@ import { invitationMail } from '../../mail/account-mails.ts';
 import { enqueueMail } from '../../mail/mail-queue.ts';
 import { recordAudit, type StaffActor } from '../audit-log/record-audit.ts';
 import { createInvitation } from '../auth/invitations.repository.ts';
-import { deleteUserKeepingAnAdministrator } from './user-accounts.repository.ts';
+import { deleteUserKeepingAnAdministrator } from '../auth/users.repository.ts';
 
 export const USER_NOT_FOUND = 'This user does not exist.';
 

@@ -28,25 +28,3 @@ export async function listUsersPage(
     FROM users ORDER BY ${ORDER_BY[order.sort][order.order]}
     LIMIT ${pageSize} OFFSET ${pageIndex * pageSize}`);
 }
-
-
-export type DeleteUserResult = 'deleted' | 'not_found' | 'last_administrator';
-
-export type DeletedUser = Pick<SqlRow<typeof users>, 'id' | 'name' | 'email' | 'role'>;
-
-/**
- * Deletes a staff account (its sessions and keys go with it, by foreign key), unless it is
- * the last administrator. The administrators are locked first, so two deletions at once
- * cannot each leave the other one as the last. Run in the caller's transaction (deleteUser, with its audit entry).
- */
-export async function deleteUserKeepingAnAdministrator(
-  tx: Db,
-  userId: number,
-): Promise<{ result: 'deleted'; deleted: DeletedUser } | { result: Exclude<DeleteUserResult, 'deleted'> }> {
-  const admins = await sqlRows<{ id: number }>(tx, sql`SELECT id FROM users WHERE role = 'admin' ORDER BY id FOR UPDATE`);
-  const [target] = await sqlRows<DeletedUser>(tx, sql`SELECT id, name, email, role FROM users WHERE id = ${userId} FOR UPDATE`);
-  if (!target) return { result: 'not_found' };
-  if (target.role === 'admin' && admins.length <= 1) return { result: 'last_administrator' };
-  await tx.execute(sql`DELETE FROM users WHERE id = ${userId}`);
-  return { result: 'deleted', deleted: target };
-}

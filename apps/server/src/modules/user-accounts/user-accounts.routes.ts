@@ -17,7 +17,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { signedIn, signedInActor } from '../../plugins/access.ts';
-import { limitRate } from '../auth/account-rate-limits.ts';
+import { limitInvitations } from '../auth/auth.actions.ts';
 import { findUserByEmail, findUserById } from '../auth/users.repository.ts';
 import { deleteUser, inviteUser, USER_NOT_FOUND } from './user-accounts.actions.ts';
 import { presentUser, presentUserListRow } from './user-accounts.presenter.ts';
@@ -32,7 +32,7 @@ export async function userAccountsRoutes(app: FastifyInstance, { db, config }: A
     { config: { access: canAddUser }, schema: { body: addUserRequest, response: { 200: addUserAnswer } } },
     async (request) => {
       const inviter = signedIn(request);
-      await limitRate(db, 'addUserPerUser', inviter.id);
+      await limitInvitations(db, inviter.id);
       const { name, email, role } = request.body;
       if (await findUserByEmail(db, email)) throw new HttpError(409, EMAIL_TAKEN, 'email');
       const link = await db.transaction((tx) => inviteUser(tx, signedInActor(request), config, { name, email, role }));

@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import { newSecret } from '../../lib/secrets.ts';
-import { buildInflateBombPdf, buildManyPagesPdf } from '../../ingest/test-pdf-bombs.ts';
-import { buildTestPdf } from '../../ingest/test-pdfs.ts';
+import { buildInflateBombPdf, buildManyPagesPdf } from '../test-pdf-bombs.ts';
+import { buildTestPdf } from '../test-pdfs.ts';
 import { LOGIN_THROTTLE } from '../../modules/auth/login-throttle.ts';
 import { fillPath, HOSTILE_TEXTS, type OpenApiDocument, routesOfOpenApi, sample } from '../security/openapi-routes.ts';
 import { DEMO_ADMIN, DEMO_VIEWER, type ScanTarget } from './scan-target.ts';

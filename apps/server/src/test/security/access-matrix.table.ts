@@ -311,6 +311,9 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   { route: 'GET /api/export/history', build: get('/api/export/history?format=csv'), expect: ADMIN_ONLY },
   { route: 'GET /api/export/feedback', build: get('/api/export/feedback?format=jsonl'), expect: ADMIN_ONLY },
   { route: 'GET /api/export/help-requests', build: get('/api/export/help-requests'), expect: ADMIN_ONLY },
+  { route: 'GET /api/personal-data/masking', build: get('/api/personal-data/masking'), expect: LOGIN },
+  // Saves masking off, as it is by default, so the other rows' answers stay as they are.
+  { route: 'POST /api/personal-data/masking', build: () => ({ path: '/api/personal-data/masking', body: { masked: false } }), expect: ADMIN_ONLY },
   {
     route: 'POST /api/personal-data/reveal',
     build: async (fixtures) => ({ path: '/api/personal-data/reveal', body: { kind: 'feedback', id: await fixtures.feedbackId() } }),

@@ -7,10 +7,11 @@ import { chatCall, firstRow, SHOP_ORIGIN } from '../chat-test-support.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
 import type { JsonSchema, OpenApiDocument } from './openapi-routes.ts';
 
-// Issue 43, masked unless needed (docs/privacy.md). Every route of the OpenAPI document whose answer holds a field
-// that can carry a visitor's personal data is called by a viewer after a visitor left an email, a phone number and
-// an IP address in every place they can; no answer may hold any of them whole. A route with such a field that
-// this table does not name fails the test, so a new route cannot forget its masking.
+// Issue 43 and issue 58 (docs/privacy.md): masking visitors' personal data is a choice, off by default. Every route
+// of the OpenAPI document whose answer holds a field that can carry a visitor's personal data is called by a viewer
+// after a visitor left an email, a phone number and an IP address in every place they can: with masking off (the
+// default) each answers them whole, as the spec's screens show them; with it on, no answer may hold any of them
+// whole. A route with such a field that this table does not name fails the test, so a new route cannot forget it.
 
 const EMAIL = 'zara.visitor@example.com';
 const PHONE = '+44 20 7946 0958';
@@ -35,13 +36,18 @@ interface Call {
   method?: 'GET' | 'POST';
   path: (seeded: Seeded) => string;
   body?: unknown;
-  /** The answer holds the seeded record (masked): false where the seed cannot reach the route's answer. */
+  /** The answer holds the seeded record: false where the seed cannot reach the route's answer. */
   holdsSeed?: boolean;
+  /** Masked whatever the setting, with the reason (docs/privacy.md, "Always masked"). */
+  alwaysMasked?: string;
 }
 type Coverage = Call | { exempt: string };
 
 const STAFF_DATA = { exempt: "staff accounts' own names and emails, not a visitor's" };
 const STAFF_TEXT = { exempt: "staff's own text, and a correction's question by the presenter GET /api/inform-the-bot/{pageIndex} is checked with" };
+const CORRECTION_QUESTION = "a correction's question is the bot's knowledge, which answers every visitor: stored masked";
+
+let statusChanges = 0;
 
 /** Every route whose answer has a personal field, `METHOD path` as the OpenAPI document writes it. */
 const COVERAGE: Record<string, Coverage> = {
@@ -51,17 +57,23 @@ const COVERAGE: Record<string, Coverage> = {
   'GET /api/all-feedback/{pageIndex}': { path: () => '/api/all-feedback/0' },
   'GET /api/all-feedback/{pageIndex}/{rating}': { path: () => '/api/all-feedback/0/down' },
   'GET /api/feedback/{id}': { path: (seed) => `/api/feedback/${seed.feedbackId}` },
-  'POST /api/feedback/{id}/correction': { method: 'POST', path: (seed) => `/api/feedback/${seed.feedbackId}/correction`, body: { content: 'Use the contact form.' } },
+  'POST /api/feedback/{id}/correction': {
+    method: 'POST',
+    path: (seed) => `/api/feedback/${seed.feedbackId}/correction`,
+    body: { content: 'Use the contact form.' },
+    alwaysMasked: CORRECTION_QUESTION,
+  },
   'GET /api/all-help-requests/{pageIndex}/{status}?': { path: () => '/api/all-help-requests/0/' },
   'GET /api/help-requests/{id}': { path: (seed) => `/api/help-requests/${seed.helpRequestId}` },
   'GET /api/help-requests/{id}/thread': { path: (seed) => `/api/help-requests/${seed.helpRequestId}/thread` },
-  'POST /api/help-requests/{id}/{action}': { method: 'POST', path: (seed) => `/api/help-requests/${seed.helpRequestId}/resolve` },
+  // Resolves, then reopens when called again (in the other mode): repeating an action is refused.
+  'POST /api/help-requests/{id}/{action}': { method: 'POST', path: (seed) => `/api/help-requests/${seed.helpRequestId}/${(statusChanges += 1) % 2 === 1 ? 'resolve' : 'reopen'}` },
   'POST /api/search': { method: 'POST', path: () => '/api/search', body: { search: WORD } },
   'POST /api/search/history': { method: 'POST', path: () => '/api/search/history', body: { search: WORD } },
   'GET /api/insights/coverage-gaps': { path: () => '/api/insights/coverage-gaps?days=7' },
   // Needs an approved correction rated before and after: its question is masked by the same function.
   'GET /api/insights/time-to-fix': { path: () => '/api/insights/time-to-fix?days=7', holdsSeed: false },
-  'GET /api/inform-the-bot/{pageIndex}': { path: () => '/api/inform-the-bot/0' },
+  'GET /api/inform-the-bot/{pageIndex}': { path: () => '/api/inform-the-bot/0', alwaysMasked: CORRECTION_QUESTION },
   'GET /api/inform-the-bot/{id}/replay': { path: (seed) => `/api/inform-the-bot/${seed.informationId}/replay` },
   'POST /api/inform-the-bot': STAFF_TEXT,
   'POST /api/inform-the-bot/upload': STAFF_TEXT,
@@ -132,6 +144,46 @@ async function routesWithPersonalFields(): Promise<{ route: string; fields: stri
 }
 
 const isCall = (coverage: Coverage): coverage is Call => !('exempt' in coverage);
+const CALLS = Object.entries(COVERAGE).filter((entry): entry is [string, Call] => isCall(entry[1]));
+
+/** The call's answer, as text, to a viewer. */
+async function viewersAnswer(call: Call): Promise<string> {
+  const path = call.path(seeded);
+  const answer = call.method === 'POST' ? await viewer.post(path, call.body) : await viewer.get(path);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return JSON.stringify(answer.body);
+}
+
+function expectMasked(text: string, call: Call): void {
+  expect(RAW.filter((raw) => text.includes(raw))).toEqual([]);
+  if (call.holdsSeed !== false) expect(MASKED.some((masked) => text.includes(masked))).toBe(true);
+}
+
+function expectWhole(text: string, call: Call): void {
+  expect(MASKED.filter((masked) => text.includes(masked))).toEqual([]);
+  if (call.holdsSeed !== false) expect(RAW.filter((raw) => !text.includes(raw))).toEqual([]);
+}
+
+/** An administrator turns the setting on or off, as Bot Settings does. */
+async function setMasking(masked: boolean): Promise<void> {
+  const answer = await admin.post('/api/personal-data/masking', { masked });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+}
+
+async function download(client: ApiClient, path: string): Promise<{ status: number; text: string }> {
+  const response = await fetch(`${testApp.baseUrl}${path}`, { headers: { cookie: `steward_session=${client.sessionCookie ?? ''}` } });
+  return { status: response.status, text: await response.text() };
+}
+
+/** Runs `check` with the administrators holding export_data but not view_personal_data. */
+async function withoutViewPersonalData(check: () => Promise<void>): Promise<void> {
+  await testApp.db.execute(sql`DELETE FROM role_capabilities WHERE role = 'admin' AND capability = 'view_personal_data'`);
+  try {
+    await check();
+  } finally {
+    await testApp.db.execute(sql`INSERT INTO role_capabilities (role, capability) VALUES ('admin', 'view_personal_data')`);
+  }
+}
 
 describe('every route answering a personal field', () => {
   it('is named by this test: checked below, or exempt with its reason', async () => {
@@ -141,36 +193,43 @@ describe('every route answering a personal field', () => {
     // And the table names no route the document has lost.
     expect(Object.keys(COVERAGE).filter((route) => !routes.some((found) => found.route === route))).toEqual([]);
   });
+});
 
-  it.each(Object.entries(COVERAGE).filter((entry): entry is [string, Call] => isCall(entry[1])))('%s answers a viewer masked values only', async (_route, call) => {
-    const path = call.path(seeded);
-    const answer = call.method === 'POST' ? await viewer.post(path, call.body) : await viewer.get(path);
-    expect(answer.status).toBe(200);
-    const text = JSON.stringify(answer.body);
-    expect(RAW.filter((raw) => text.includes(raw))).toEqual([]);
-    if (call.holdsSeed !== false) expect(MASKED.some((masked) => text.includes(masked))).toBe(true);
+describe('with masking off (the default, and after an upgrade): the values whole, as the spec shows them', () => {
+  it.each(CALLS)('%s answers a viewer the values whole', async (_route, call) => {
+    const text = await viewersAnswer(call);
+    if (call.alwaysMasked) expectMasked(text, call);
+    else expectWhole(text, call);
+  });
+
+  it.each(EXPORTS)('%s is whole for export_data alone too', async (path) => {
+    await withoutViewPersonalData(async () => {
+      const whole = await download(admin, path);
+      expect(whole.status).toBe(200);
+      expect(RAW.filter((raw) => !whole.text.includes(raw))).toEqual([]);
+      expect(MASKED.filter((masked) => whole.text.includes(masked))).toEqual([]);
+    });
   });
 });
 
-async function download(client: ApiClient, path: string): Promise<{ status: number; text: string }> {
-  const response = await fetch(`${testApp.baseUrl}${path}`, { headers: { cookie: `steward_session=${client.sessionCookie ?? ''}` } });
-  return { status: response.status, text: await response.text() };
-}
+describe('with masking on', () => {
+  beforeAll(() => setMasking(true));
+  afterAll(() => setMasking(false));
 
-describe('the exports', () => {
+  it.each(CALLS)('%s answers a viewer masked values only', async (_route, call) => {
+    expectMasked(await viewersAnswer(call), call);
+  });
+
   it.each(EXPORTS)('%s is whole for view_personal_data, masked for export_data alone', async (path) => {
     const whole = await download(admin, path);
     expect(whole.status).toBe(200);
     expect(whole.text).toContain(IP);
-    await testApp.db.execute(sql`DELETE FROM role_capabilities WHERE role = 'admin' AND capability = 'view_personal_data'`);
-    try {
+    await withoutViewPersonalData(async () => {
       const masked = await download(admin, path);
       expect(masked.status).toBe(200);
       expect(RAW.filter((raw) => masked.text.includes(raw))).toEqual([]);
       expect(masked.text).toContain('203.0.113.•');
-    } finally {
-      await testApp.db.execute(sql`INSERT INTO role_capabilities (role, capability) VALUES ('admin', 'view_personal_data')`);
-    }
+    });
   });
 });
 
@@ -180,7 +239,15 @@ const revealEntries = () =>
     sql`SELECT actor_name, object_type, object_id, object_label, details FROM audit_log WHERE action = 'personal_data_revealed' ORDER BY id`,
   );
 
-describe('POST /api/personal-data/reveal', () => {
+// The reveal answers the same whichever the setting: with masking off it shows nothing the screens do not, and
+// the dashboard offers no Reveal then (docs/privacy.md); a reveal asked for is still recorded.
+describe.each([
+  ['on', true],
+  ['off', false],
+])('POST /api/personal-data/reveal, masking %s', (_mode, masked) => {
+  beforeAll(() => setMasking(masked));
+  afterAll(() => setMasking(false));
+
   it('refuses a viewer (403) and records nothing', async () => {
     const before = (await revealEntries()).length;
     for (const body of [{ kind: 'feedback', id: seeded.feedbackId }, { kind: 'help_request', id: seeded.helpRequestId }, { kind: 'history', session_id: seeded.sessionId }]) {

@@ -1,0 +1,65 @@
+import { CHAT_TEXTS, type ChatSource } from '@steward/contract/chat';
+import { escapeHtml, textToParagraphs } from './answer-html.ts';
+import { HEADING_SEPARATOR } from '../../ingest/reading/chunk.ts';
+import { answerText, type CandidateSentence } from './answer-sentences.ts';
+import type { RetrievedPassage } from './answer-rule.ts';
+
+/** Where a passage comes from, as the widget lists it. */
+export const sourceOf = (passage: RetrievedPassage): ChatSource => ({
+  title: passage.documentTitle,
+  source_url: passage.sourceUrl,
+  page: passage.page,
+});
+
+/** One entry per document page, in the passages' order. */
+export function distinctSources(passages: readonly RetrievedPassage[]): ChatSource[] {
+  const seen = new Map<string, ChatSource>();
+  for (const source of passages.map(sourceOf)) {
+    const key = JSON.stringify([source.title, source.source_url, source.page]);
+    if (!seen.has(key)) seen.set(key, source);
+  }
+  return [...seen.values()];
+}
+
+/** "pages 4–5", "page 4", or nothing for text without pages. */
+function pagesLabel(page: number | null, pageEnd: number | null): string {
+  if (page === null) return '';
+  return pageEnd !== null && pageEnd !== page ? `, pages ${page}–${pageEnd}` : `, page ${page}`;
+}
+
+/** A web address to the document, at its page when it is a PDF. */
+function documentHref(sourceUrl: string | null, page: number | null): string | null {
+  if (!sourceUrl || !/^https?:\/\//i.test(sourceUrl)) return null;
+  return page !== null && /\.pdf(?:$|[?#])/i.test(sourceUrl) && !sourceUrl.includes('#') ? `${sourceUrl}#page=${page}` : sourceUrl;
+}
+
+/** "Title, page 3 (2.4 OPTIONS)": the document linked when it has a web address, then its page and section. */
+function sourceLabel(passage: Pick<RetrievedPassage, 'documentTitle' | 'sourceUrl' | 'page' | 'pageEnd' | 'heading'>): string {
+  const title = escapeHtml(passage.documentTitle);
+  const href = documentHref(passage.sourceUrl, passage.page);
+  const linked = href ? `<a href="${escapeHtml(href)}">${title}</a>` : title;
+  const section = passage.heading?.split(HEADING_SEPARATOR).at(-1);
+  return `${linked}${pagesLabel(passage.page, passage.pageEnd)}${section ? ` (${escapeHtml(section)})` : ''}`;
+}
+
+/**
+ * Without an LLM: the chosen sentences (answer-sentences.ts) as one paragraph, then where they come from,
+ * once: each passage they were taken from, linked, with its page and section.
+ */
+export function extractiveAnswerHtml(sentences: readonly CandidateSentence[], passages: readonly RetrievedPassage[]): string {
+  const used = [...new Set(sentences.map((sentence) => sentence.passage))].flatMap((index) => passages[index] ?? []);
+  const sources = [...new Set(used.map((passage) => sourceLabel(passage)))];
+  return `<p>${escapeHtml(answerText(sentences))}</p><p>${escapeHtml(CHAT_TEXTS.sourcePrefix)} <cite>${sources.join('; ')}</cite></p>`;
+}
+
+/** The LLM's text as paragraphs, its [n] citations raised, then the numbered sources they point to. */
+export function llmAnswerHtml(text: string, passages: readonly RetrievedPassage[]): string {
+  const body = textToParagraphs(text).replace(/\[(\d{1,2})\]/g, '<sup>[$1]</sup>');
+  const sources = passages.map((passage) => `<li>${sourceLabel(passage)}</li>`).join('');
+  return `${body}<p><strong>Sources</strong></p><ol>${sources}</ol>`;
+}
+
+export const correctionAnswerHtml = (content: string): string => textToParagraphs(content);
+
+/** The answer when nothing answers the question: Bot Settings' text, or the built-in one when that is empty. */
+export const dontKnowHtml = (text = ''): string => `<p>${escapeHtml(text.trim() || CHAT_TEXTS.dontKnow)}</p>`;

@@ -1,0 +1,97 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChatAnswerKind, ChatSource } from '@steward/contract/chat';
+import type { LlmConfig } from '../../config.ts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
+import type { KnowledgeStore } from '../knowledge/knowledge-store.ts';
+import { readBotAppearance } from '../bot-settings/bot-appearance.repository.ts';
+import { sanitizeAnswerHtml } from './answer-html.ts';
+import { correctionAnswerHtml, distinctSources, dontKnowHtml, extractiveAnswerHtml, llmAnswerHtml } from './answer-builders.ts';
+import { type CandidateSentence, chooseSentences, sentencesOfPassages } from './answer-sentences.ts';
+import { type RetrievedPassage, retrievePassages } from './answer-rule.ts';
+import type { AnswerSource } from '../history/answer-sources.repository.ts';
+import { findMatchingCorrection } from '../inform-the-bot/correction-match.repository.ts';
+import { streamChatCompletion } from './llm-client.ts';
+import { llmMessages } from './llm-prompt.ts';
+
+export interface ChatAnswerDeps {
+  db: Db;
+  knowledge: KnowledgeStore;
+  llm: LlmConfig | undefined;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+/** An answer before it is stored: sanitised HTML, how it was made, its sources. */
+export interface AnswerDraft {
+  html: string;
+  kind: ChatAnswerKind;
+  sources: ChatSource[];
+  /** Nothing answered the question: the history row is flagged for the History filter. */
+  coverageGap: boolean;
+  /** The passages it quoted or gave the LLM, or the correction it answers with. */
+  builtFrom: AnswerSource[];
+}
+
+const sourceOfPassage = (passage: RetrievedPassage): AnswerSource => ({
+  documentId: passage.documentId,
+  informTheBotId: passage.informTheBotId,
+  title: passage.documentTitle,
+  page: passage.page,
+  pageEnd: passage.pageEnd,
+  heading: passage.heading,
+  excerpt: passage.text,
+  relevance: passage.relevance,
+});
+
+/**
+ * Answers a visitor's question. An approved correction for (nearly) this question wins; else the
+ * passages that answer it well enough are written up by the LLM, when one is configured, or quoted;
+ * with none, the bot says it does not know. An LLM failure or timeout falls back to the quotes.
+ */
+export async function answerQuestion(
+  deps: ChatAnswerDeps,
+  question: string,
+  stream: { onDelta?: (text: string) => void; signal?: AbortSignal } = {},
+): Promise<AnswerDraft> {
+  const correction = await findMatchingCorrection(deps.db, question);
+  if (correction) {
+    const builtFrom = [{ documentId: null, informTheBotId: correction.id, title: 'Inform the Bot', page: null, pageEnd: null, heading: null, excerpt: correction.content, relevance: correction.likeness }];
+    return draft(correctionAnswerHtml(correction.content), 'correction', [], builtFrom);
+  }
+
+  const { terms, passages } = await retrievePassages(deps.db, deps.knowledge, deps.log, question);
+  if (passages.length === 0) return { ...draft(dontKnowHtml((await readBotAppearance(deps.db)).dont_know_text), 'unknown', [], []), coverageGap: true };
+
+  if (deps.llm) {
+    try {
+      const text = await streamChatCompletion(deps.llm, llmMessages(question, passages), stream.onDelta ?? (() => undefined), stream.signal);
+      if (text.trim() !== '') return draft(llmAnswerHtml(text, passages), 'llm', distinctSources(passages), passages.map(sourceOfPassage));
+      deps.log.warn('The LLM server answered with no text: the answer quotes the passages instead.');
+    } catch (error) {
+      deps.log.warn({ err: error }, 'The LLM server failed: the answer quotes the passages instead.');
+    }
+  }
+  const sentences = await withTerms(deps.db, sentencesOfPassages(passages));
+  const chosen = chooseSentences(sentences, question, terms, passages.map((passage) => passage.relevance));
+  const used = [...new Set(chosen.map((sentence) => sentence.passage))].flatMap((index) => passages[index] ?? []);
+  return draft(extractiveAnswerHtml(chosen, passages), 'extractive', distinctSources(used), used.map(sourceOfPassage));
+}
+
+/** The sentences with their English stems, as the search reads words. */
+async function withTerms(db: Db, sentences: CandidateSentence[]): Promise<CandidateSentence[]> {
+  if (sentences.length === 0) return sentences;
+  const rows = await sqlRows<{ position: number | string; terms: string[] }>(db, sql`
+    SELECT position - 1 AS position, tsvector_to_array(to_tsvector('english', text)) AS terms
+    FROM jsonb_array_elements_text(${JSON.stringify(sentences.map((sentence) => sentence.text))}::jsonb) WITH ORDINALITY AS sentence(text, position)`);
+  const termsAt = new Map(rows.map((row) => [Number(row.position), row.terms]));
+  return sentences.map((sentence, position) => ({ ...sentence, terms: termsAt.get(position) ?? [] }));
+}
+
+const draft = (html: string, kind: ChatAnswerKind, sources: ChatSource[], builtFrom: AnswerSource[]): AnswerDraft => ({
+  html: sanitizeAnswerHtml(html),
+  kind,
+  sources,
+  coverageGap: false,
+  builtFrom,
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import type { QuestionTerm } from '../knowledge/question-terms.ts';
+import { answerText, type CandidateSentence, chooseSentences, sentencesOfPassages } from './answer-sentences.ts';
+
+const term = (stem: string, idf: number, extra: Partial<QuestionTerm> = {}): QuestionTerm => ({ term: stem, idf, chunks: 1, unknown: false, word: stem, weight: 1, informativeness: 3, name: false, ...extra });
+
+/** Sentences of the passages with crude stems (lower-case words without a final s), as the database would give them. */
+function sentences(passages: readonly string[]): CandidateSentence[] {
+  return sentencesOfPassages(passages.map((text) => ({ text }))).map((sentence) => ({
+    ...sentence,
+    terms: (sentence.text.toLowerCase().match(/[a-z0-9-]+/g) ?? []).map((word) => word.replace(/s$/, '')),
+  }));
+}
+
+describe('sentencesOfPassages', () => {
+  it('cuts passages into sentences, whitespace tidied, each knowing its passage, paragraph and the option its paragraph describes', () => {
+    const found = sentencesOfPassages([{ text: '‘-c’\n‘--continue’\n     Continue getting a file.  It is useful.\n\nAnother paragraph.' }, { text: 'Second passage.' }]);
+    expect(found.map((sentence) => [sentence.text, sentence.passage, sentence.index, sentence.paragraph, sentence.entry])).toEqual([
+      ['‘-c’ ‘--continue’ Continue getting a file.', 0, 0, 0, '‘-c’ ‘--continue’'],
+      ['It is useful.', 0, 1, 0, '‘-c’ ‘--continue’'],
+      ['Another paragraph.', 0, 2, 1, '‘-c’ ‘--continue’'],
+      ['Second passage.', 1, 0, 0, null],
+    ]);
+  });
+
+  it('takes the option a paragraph starts with, or a paragraph of its own names, as what the paragraphs after it describe, until the next option', () => {
+    const found = sentencesOfPassages([
+      { text: '--error-exitcode=<number> [default: 0]\n\nSpecifies an exit code.\n\nUseful in test suites.\n\n‘--keep’\n‘-k’\nKeep input files.' },
+      { text: 'A passage of its own.' },
+    ]);
+    expect(found.map((sentence) => [sentence.text, sentence.entry])).toEqual([
+      ['--error-exitcode=<number> [default: 0]', '--error-exitcode=<number>'],
+      ['Specifies an exit code.', '--error-exitcode=<number>'],
+      ['Useful in test suites.', '--error-exitcode=<number>'],
+      ['‘--keep’ ‘-k’ Keep input files.', '‘--keep’ ‘-k’'],
+      ['A passage of its own.', null],
+    ]);
+    expect(answerText(found.slice(2, 3))).toBe('--error-exitcode=<number>: Useful in test suites.');
+  });
+
+  it('reads a long "sentence" without full stops (a list, a help text) line by line', () => {
+    const help = Array.from({ length: 12 }, (_, index) => `-${index}, --option-${index}   does thing number ${index}`).join('\n');
+    expect(sentencesOfPassages([{ text: help }]).length).toBe(12);
+  });
+});
+
+describe('chooseSentences', () => {
+  const terms = [term('memory', 3), term('decompress', 2)];
+
+  it('quotes the sentence holding most of the question, then the next ones of its passage while they add to it', () => {
+    const chosen = chooseSentences(
+      sentences(['Files are compressed in blocks. Decompression needs 3700k of memory. With -s it needs 2300k of memory. The weather is nice.']),
+      'How much memory does decompression need?',
+      [term('memori', 3), term('decompression', 2)],
+      [0.5],
+    );
+    expect(chosen.map((sentence) => sentence.text)).toEqual(['Decompression needs 3700k of memory.', 'With -s it needs 2300k of memory.']);
+  });
+
+  it('quotes the sentence before one that leans on it', () => {
+    const chosen = chooseSentences(sentences(['Use the -s flag on small machines. This halves the memory to decompress.']), 'memory to decompress?', terms, [0.5]);
+    expect(chosen.map((sentence) => sentence.text)).toEqual(['Use the -s flag on small machines.', 'This halves the memory to decompress.']);
+  });
+
+  it('prefers, for "how do I…", the sentence that names an option, and for "how much…" the one with a number', () => {
+    const text = ['Decompressing can use a lot of memory on old machines.', 'Give --small to decompress in less memory.'];
+    const how = chooseSentences(sentences([text.join(' ')]), 'How do I decompress with little memory?', terms, [0.5]);
+    expect(how[0]?.text).toBe('Give --small to decompress in less memory.');
+    const much = chooseSentences(sentences(['Decompression uses memory on every machine. Decompression uses 3700k of memory.']), 'How much memory does it take to decompress?', terms, [0.5]);
+    expect(much[0]?.text).toBe('Decompression uses 3700k of memory.');
+  });
+
+  it('quotes only passages nearly as relevant as the best, and nothing when no sentence holds any of the question', () => {
+    const chosen = chooseSentences(sentences(['Nothing here.', 'Decompression needs memory.']), 'memory to decompress?', terms, [0.9, 0.3]);
+    expect(chosen).toEqual([]);
+    expect(chooseSentences(sentences(['Nothing here.']), 'memory?', terms, [0.5])).toEqual([]);
+  });
+
+  it('never quotes more than three sentences', () => {
+    const many = Array.from({ length: 6 }, (_, index) => `Memory note ${index} on how to decompress.`).join(' ');
+    expect(chooseSentences(sentences([many]), 'memory decompress', terms, [0.5])).toHaveLength(3);
+  });
+});
+
+describe('answerText', () => {
+  it('names the option the quoted sentences describe when they do not name it themselves', () => {
+    const found = sentencesOfPassages([{ text: '‘--no-check-certificate’\n     Don’t check the certificate.  Use it to proceed anyway.' }]);
+    expect(answerText(found.slice(1))).toBe('‘--no-check-certificate’: Use it to proceed anyway.');
+    expect(answerText(found)).toBe('‘--no-check-certificate’ Don’t check the certificate. Use it to proceed anyway.');
+  });
+});

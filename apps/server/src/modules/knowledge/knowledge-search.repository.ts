@@ -1,0 +1,174 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bigintArray, textArray } from '../../db/sql-arrays.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
+import { vectorLiteral } from './knowledge-vectors.ts';
+
+/**
+ * The knowledge search's statements (knowledge-search.ts runs them in order): the question's term statistics,
+ * the full-text side's candidates and the vector side's, the documents' titles, the similarities, and the
+ * chosen passages' texts with where the question's words sit in them.
+ */
+
+/**
+ * ts_rank_cd's weights for D, C, B and A (at most 1 each): a passage's text is weighted D, its heading A
+ * (migration 2200). With one occurrence worth TERM_FREQUENCY_UNIT, ts_rank_cd of a one-word query without
+ * normalisation is that word's count, a heading's occurrence counting double.
+ */
+const TERM_FREQUENCY_WEIGHTS = '{0.5,0.5,0.5,1}';
+export const TERM_FREQUENCY_UNIT = 0.5;
+
+/** The most chunks the full-text side scores (candidateWords): BM25 weighs a question's common words little. */
+export const TEXT_CANDIDATES = 500;
+/** The vector side's chunks: the nearest window of each, of the WINDOW_CANDIDATES nearest windows. */
+export const VECTOR_CANDIDATES = 50;
+export const WINDOW_CANDIDATES = 2 * VECTOR_CANDIDATES;
+
+export interface QueryEmbedding {
+  vector: ArrayLike<number>;
+  dimensions: number;
+}
+
+/** A known term of the question (question-terms.ts) as the statements use it: its stem and the chunks holding it. */
+interface SearchedTerm {
+  term: string;
+  chunks: number;
+}
+
+/** Each text's English stems, in the texts' order, with the chunks holding each and the chunks in all. */
+export const termStatistics = (db: Db, texts: readonly string[]) =>
+  sqlRows<{ position: number | string; term: string; chunks: number | string; total: number | string }>(db, sql`
+    SELECT e.position - 1 AS position, stem.term, coalesce(k.chunks, 0) AS chunks, coalesce((SELECT chunks FROM knowledge_totals WHERE id = 1), 0) AS total
+    FROM jsonb_array_elements_text(${JSON.stringify(texts)}::jsonb) WITH ORDINALITY AS e(text, position)
+    CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('english', e.text))) AS stem(term)
+    LEFT JOIN knowledge_terms k ON k.term = stem.term
+    ORDER BY e.position, stem.term`);
+
+/**
+ * The vector side: the chunks of the WINDOW_CANDIDATES windows nearest the question (HNSW, cosine), the
+ * VECTOR_CANDIDATES first by their nearest window, with its distance. Run it in withAllWindowCandidates.
+ * `question` is the question's vector in the statement (its literal, by default).
+ */
+export function nearestChunks({ vector, dimensions }: QueryEmbedding, question?: SQL) {
+  const asVector = sql.raw(`vector(${String(dimensions)})`);
+  return sql`SELECT chunk_id AS id, min(distance) AS distance FROM (
+      SELECT chunk_id, embedding::${asVector} <=> ${question ?? sql`${vectorLiteral(vector)}::${asVector}`} AS distance
+      FROM knowledge_chunk_windows ORDER BY distance LIMIT ${WINDOW_CANDIDATES}) nearest_windows
+    GROUP BY chunk_id ORDER BY min(distance), chunk_id LIMIT ${VECTOR_CANDIDATES}`;
+}
+
+export interface ScoredChunkRow {
+  id: number | string;
+  document_id: number | string | null;
+  /** Lexemes in the chunk's search vector (BM25's document length). */
+  length: number | string;
+  average_length: number | string;
+  /** ts_rank_cd of each known question term, in the question's order (TERM_FREQUENCY_UNIT per occurrence). */
+  ranks: (number | string)[];
+}
+
+/**
+ * The chunks the full-text side scores, as a tsquery: those holding the question's rarest word, and the next
+ * rarest while the chunks holding them add up to at most TEXT_CANDIDATES; when even the rarest is in more
+ * chunks than that, those holding both of the two rarest.
+ */
+function candidateWords(known: readonly SearchedTerm[]) {
+  const rarestFirst = [...known].sort((a, b) => a.chunks - b.chunks || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
+  const [rarest, second] = rarestFirst;
+  if (!rarest) return undefined;
+  if (rarest.chunks > TEXT_CANDIDATES && second) return sql`steward_any_lexeme(${textArray([rarest.term])}) && steward_any_lexeme(${textArray([second.term])})`;
+  let running = 0;
+  const words = rarestFirst.filter((term, place) => {
+    running += term.chunks;
+    return place === 0 || running <= TEXT_CANDIDATES;
+  });
+  return sql`steward_any_lexeme(${textArray(words.map((term) => term.term))})`;
+}
+
+/**
+ * A chunk's columns BM25 is computed from: its length and each known term's ts_rank_cd, in one array (one call
+ * per term against a constant query: the same counts through a lateral join and an aggregate took twice the time
+ * at 500 candidates).
+ */
+function scoreColumns(known: readonly SearchedTerm[]): SQL {
+  const ranks = known.length === 0 ? sql`'{}'::float8[]` : sql`ARRAY[${sql.join(known.map((term) => sql`ts_rank_cd(${TERM_FREQUENCY_WEIGHTS}::float4[], c.search_vector, steward_any_lexeme(${textArray([term.term])}), 0)`), sql`, `)}]::float8[]`;
+  return sql`c.id, c.document_id, length(c.search_vector) AS length, ${ranks} AS ranks,
+    (SELECT greatest(lexemes, 1)::float8 / greatest(chunks, 1) FROM knowledge_totals WHERE id = 1) AS average_length`;
+}
+
+/** The full-text side's candidates (candidateWords), with what BM25 is computed from, as its index scan finds them. */
+export async function textCandidateRows(db: Db, known: readonly SearchedTerm[]): Promise<ScoredChunkRow[]> {
+  const words = candidateWords(known);
+  if (!words) return [];
+  return sqlRows<ScoredChunkRow>(db, sql`SELECT ${scoreColumns(known)} FROM knowledge_chunks c WHERE c.search_vector @@ (${words}) LIMIT ${TEXT_CANDIDATES}`);
+}
+
+/**
+ * The vector side's candidates (nearestChunks, each with its distance and what BM25 is computed from) and the
+ * similarity of each of them and of the `likely` others: one statement, which sends and parses the question's
+ * vector once. A row with no distance is a likely other; one with no similarity, a chunk without windows.
+ */
+export async function vectorSideRows(db: Db, known: readonly SearchedTerm[], embedding: QueryEmbedding, likely: readonly number[]) {
+  const asVector = sql.raw(`vector(${String(embedding.dimensions)})`);
+  const question = sql`(SELECT vector FROM question)`;
+  return withAllWindowCandidates(db, (tx) =>
+    sqlRows<{ [K in keyof ScoredChunkRow]: ScoredChunkRow[K] | null } & { id: number | string; distance: number | string | null; similarity: number | string | null }>(tx, sql`
+      WITH question AS MATERIALIZED (SELECT ${vectorLiteral(embedding.vector)}::${asVector} AS vector),
+      nearest AS MATERIALIZED (${nearestChunks(embedding, question)}),
+      scored AS (SELECT ${scoreColumns(known)}, nearest.distance FROM nearest JOIN knowledge_chunks c ON c.id = nearest.id),
+      likely AS (
+        SELECT chunk_id AS id, 1 - min(embedding::${asVector} <=> ${question}) AS similarity FROM knowledge_chunk_windows
+        WHERE chunk_id = ANY (${bigintArray(likely)} || ARRAY(SELECT id FROM nearest)) GROUP BY chunk_id)
+      SELECT coalesce(scored.id, likely.id) AS id, scored.document_id, scored.length, scored.ranks, scored.average_length, scored.distance, likely.similarity
+      FROM scored FULL JOIN likely ON likely.id = scored.id`),
+  );
+}
+
+/** The English stems of each document's title. */
+export const titleTermsOf = (db: Db, documentIds: readonly number[]) =>
+  sqlRows<{ id: number | string; terms: string[] }>(db, sql`
+    SELECT id, tsvector_to_array(to_tsvector('english', coalesce(title, ''))) AS terms FROM documents WHERE id = ANY (${bigintArray(documentIds)})`);
+
+/** Each chunk's nearest window's cosine similarity to the question; a chunk without windows is left out. */
+export async function similaritiesOf(db: Db, ids: readonly number[], { vector, dimensions }: QueryEmbedding): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const asVector = sql.raw(`vector(${String(dimensions)})`);
+  const rows = await sqlRows<{ id: number | string; similarity: number | string }>(db, sql`
+    SELECT chunk_id AS id, 1 - min(embedding::${asVector} <=> ${vectorLiteral(vector)}::${asVector}) AS similarity
+    FROM knowledge_chunk_windows WHERE chunk_id = ANY (${bigintArray(ids)}) GROUP BY chunk_id`);
+  return new Map(rows.map((row) => [Number(row.id), Number(row.similarity)]));
+}
+
+export interface DetailRow {
+  id: number | string;
+  content: string;
+  heading: string | null;
+  page: number | null;
+  page_end: number | null;
+  document_id: number | null;
+  inform_the_bot_id: number | null;
+  document_title: string | null;
+  source_url: string | null;
+  /** The chunk's search vector narrowed to the question's terms, as PostgreSQL's text form of a tsvector. */
+  hits: string;
+}
+
+/**
+ * The chosen candidates' texts and where the question's words sit in each: one statement, its search vector
+ * narrowed to the question's terms (ts_delete of the others) as text. Unnesting each whole vector and reading
+ * the texts apart took twice as long.
+ */
+export async function details(db: Db, ids: readonly number[], terms: readonly { term: string }[]): Promise<DetailRow[]> {
+  if (ids.length === 0) return [];
+  return sqlRows<DetailRow>(db, sql`
+    SELECT c.id, c.content, c.heading, c.page, c.page_end, c.document_id, c.inform_the_bot_id, d.title AS document_title, d.source_url,
+      ts_delete(c.search_vector, tsvector_to_array(ts_delete(c.search_vector, ${textArray(terms.map((term) => term.term))})))::text AS hits
+    FROM knowledge_chunks c LEFT JOIN documents d ON d.id = c.document_id WHERE c.id = ANY (${bigintArray(ids)})`);
+}
+
+/** Runs `work` in a transaction where pgvector's HNSW search answers all WINDOW_CANDIDATES (at its default, 40 at most). */
+export const withAllWindowCandidates = <T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> =>
+  db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`SET LOCAL hnsw.ef_search = ${WINDOW_CANDIDATES}`));
+    return work(tx);
+  });

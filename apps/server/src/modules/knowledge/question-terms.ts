@@ -1,0 +1,122 @@
+import type { Db } from '../../db/client.ts';
+import { termStatistics } from './knowledge-search.repository.ts';
+import { informativenessOf, isNameLike } from './lexicon/english-word-frequencies-of.ts';
+import { baseFormOf } from './lexicon/irregular-verbs.ts';
+import { synonymsOf } from './lexicon/synonyms-of.ts';
+
+/**
+ * The question as the knowledge search reads it: its words as the store knows them (their English stems, how
+ * telling each is), with the base forms and synonyms that stand for them, and how much of it the store lacks.
+ */
+
+/** A word of the question as the store knows it: its English stem, how telling it is, and how it was typed. */
+export interface QuestionTerm {
+  term: string;
+  /** BM25's inverse document frequency; a word no chunk holds gets the largest there is (a chunk of its own). */
+  idf: number;
+  /** The chunks that hold it. */
+  chunks: number;
+  /** Held by no chunk at all. */
+  unknown: boolean;
+  /** The question's word it comes from (or the synonym), for showing staff why a passage matched. */
+  word: string;
+  /** 1 for the question's own words, SYNONYM_WEIGHT for a synonym of one. */
+  weight: number;
+  /** For a synonym: the question's term it stands for. */
+  source?: string;
+  /** How much its word says in general English (informativenessOf), for the answer rule. */
+  informativeness: number;
+  /** Its word is written as a name ("YouTube", "QUIC", "zstd"; isNameLike), not as everyday English. */
+  name: boolean;
+}
+
+/** How much a synonym of a question's word (WordNet) counts against the word itself. */
+export const SYNONYM_WEIGHT = 0.5;
+
+/** A question's words as typed (what whitespace separates, without the punctuation around it), each with whether a sentence starts with it. */
+function wordsOf(question: string): { text: string; startsSentence: boolean }[] {
+  const words: { text: string; startsSentence: boolean }[] = [];
+  let startsSentence = true;
+  for (const token of question.split(/\s+/)) {
+    const text = token.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    if (text !== '') words.push({ text, startsSentence });
+    if (token.length > 0) startsSentence = /[.?!][^\p{L}\p{N}]*$/u.test(token);
+  }
+  return words;
+}
+
+/**
+ * The question's distinct English stems (the search's own, so they match the chunks'), each with its IDF and
+ * the word it was typed as; then, for each word with a stem, the stems of its base form when it is an irregular
+ * verb's (weight 1) and of its synonyms (WordNet, synonyms-of.ts; SYNONYM_WEIGHT) that the store holds and the
+ * question does not, each standing for that word's stem.
+ */
+export async function questionTerms(db: Db, question: string): Promise<QuestionTerm[]> {
+  const typed = wordsOf(question);
+  const words = typed.map((word) => word.text);
+  const texts = [
+    ...typed.map((word) => ({ text: word.text, of: -1, weight: 1, name: isNameLike(word.text, word.startsSentence) })),
+    // An irregular verb's base form is the word itself to the reader ("built" is "build"); a synonym counts less.
+    ...words.flatMap((word, index) => {
+      const base = baseFormOf(word);
+      return base ? [{ text: base, of: index, weight: 1, name: false }] : [];
+    }),
+    ...words.flatMap((word, index) => synonymsOf(word).map((text) => ({ text, of: index, weight: SYNONYM_WEIGHT, name: false }))),
+  ];
+  if (texts.length === 0) return [];
+  const rows = await termStatistics(db, texts.map((text) => text.text));
+  const total = Math.max(1, Number(rows[0]?.total ?? 0));
+  const idf = (chunks: number) => Math.log(1 + (total - chunks + 0.5) / (chunks + 0.5));
+  const terms = new Map<string, QuestionTerm>();
+  const stemsOfWord = new Map<number, string[]>();
+  for (const row of rows) {
+    const position = Number(row.position);
+    const text = texts[position];
+    if (!text || text.of >= 0) continue;
+    stemsOfWord.set(position, [...(stemsOfWord.get(position) ?? []), row.term]);
+    if (terms.has(row.term)) continue;
+    const chunks = Number(row.chunks);
+    terms.set(row.term, { term: row.term, idf: idf(chunks), chunks, unknown: chunks === 0, word: text.text, weight: 1, informativeness: informativenessOf(text.text), name: text.name });
+  }
+  for (const row of rows) {
+    const text = texts[Number(row.position)];
+    const chunks = Number(row.chunks);
+    const source = text && text.of >= 0 ? stemsOfWord.get(text.of)?.[0] : undefined;
+    // A synonym counts when the store holds it, it is not one of the question's own words, and its word was not a stop word.
+    if (!text || source === undefined || chunks === 0 || terms.has(row.term)) continue;
+    terms.set(row.term, { term: row.term, idf: idf(chunks), chunks, unknown: false, word: text.text, weight: text.weight, source, informativeness: informativenessOf(text.text), name: false });
+  }
+  return [...terms.values()];
+}
+
+/**
+ * Words more common than this in everyday English (informativenessOf under it: "many", "days", "think", about
+ * the 300 most common words) are how a question is asked rather than what it is about: the answer rule leaves
+ * them out.
+ */
+export const COMMON_WORD_INFORMATIVENESS = 1.5;
+
+/**
+ * How much an everyday word the store lacks counts against a name it lacks. A manual of a few hundred pages
+ * does not use most of everyday English: with one manual, "colleague", "folder" or "defect" in a question the
+ * manual answers were missing from it, and counted in full they declined 20.5 % and 13.0 % of the answerable
+ * questions of the evaluation's two sets, each manual alone in the store (7.7 % and 2.2 % at this share). A name
+ * it lacks ("YouTube", "QUIC", "Homebrew") is what a question the documents cannot answer is about.
+ */
+export const EVERYDAY_WORD_SHARE = 0.5;
+
+/**
+ * The share of the question in words no chunk holds, nor any synonym of them: what the documents say nothing
+ * of. Each word weighs what it says in everyday English (informativenessOf: "refund" some, "firmware" much, a
+ * name the frequency list has never seen most; the most common words nothing), not its rarity in the store,
+ * which in a small store would make any everyday word it lacks look like the question's subject; an everyday
+ * word the store lacks counts EVERYDAY_WORD_SHARE of that, a name in full.
+ */
+export function unknownShareOf(terms: readonly QuestionTerm[]): number {
+  const own = terms.filter((term) => term.source === undefined && term.informativeness >= COMMON_WORD_INFORMATIVENESS);
+  // A word the store lacks but one of whose synonyms it holds ("purchase" where the documents say "buy") is known.
+  const bySynonym = new Set(terms.flatMap((term) => (term.source === undefined ? [] : [term.source])));
+  const total = own.reduce((sum, term) => sum + term.informativeness, 0);
+  const unknown = own.filter((term) => term.unknown && !bySynonym.has(term.term));
+  return total === 0 ? 0 : unknown.reduce((sum, term) => sum + term.informativeness * (term.name ? 1 : EVERYDAY_WORD_SHARE), 0) / total;
+}
