@@ -112,15 +112,20 @@ export interface SlowdownMeasurement {
 }
 
 /**
- * Three runs of each measurement and the factor their medians give: the larger ratio to the reference,
- * rounded up to a tenth, within MEASURED_SLOWDOWN_RANGE.
+ * The factor two medians give: the larger ratio to the reference, rounded up to a tenth, within
+ * MEASURED_SLOWDOWN_RANGE.
  */
-export async function measureTestSlowdown(): Promise<SlowdownMeasurement> {
-  const cpuMs = median(await timeCpuWork(3));
-  const roundTripsMs = median(await timeRoundTrips(3));
+export function slowdownOf(cpuMs: number, roundTripsMs: number): SlowdownMeasurement {
   const ratio = Math.max(cpuMs / REFERENCE.cpuMs, roundTripsMs / REFERENCE.roundTripsMs);
   const factor = Math.min(MEASURED_SLOWDOWN_RANGE.max, Math.max(MEASURED_SLOWDOWN_RANGE.min, Math.ceil(ratio * 10) / 10));
   return { factor, cpuMs, roundTripsMs };
+}
+
+/** Three runs of each measurement, and the factor their medians give (slowdownOf). */
+export async function measureTestSlowdown(): Promise<SlowdownMeasurement> {
+  const cpuMs = median(await timeCpuWork(3));
+  const roundTripsMs = median(await timeRoundTrips(3));
+  return slowdownOf(cpuMs, roundTripsMs);
 }
 
 /** STEWARD_TEST_SLOWDOWN as set (a number of at least 1), or undefined when unset or empty. */
@@ -140,12 +145,18 @@ export const testSlowdown = (): number => readTestSlowdown() ?? 1;
 /** A timeout in milliseconds, as tuned on the reference machine, stretched for this one. */
 export const scaled = (milliseconds: number): number => Math.round(milliseconds * testSlowdown());
 
-/** The one line the harness prints about a measurement. */
+/** The one line the harness prints about a measurement; it says so when the machine measured past the cap. */
 export function describeMeasurement({ factor, cpuMs, roundTripsMs }: SlowdownMeasurement): string {
+  const ratio = Math.max(cpuMs / REFERENCE.cpuMs, roundTripsMs / REFERENCE.roundTripsMs);
+  const capped =
+    ratio > MEASURED_SLOWDOWN_RANGE.max
+      ? ` This machine measured ${ratio.toFixed(1)}× slower than the reference, past the ${MEASURED_SLOWDOWN_RANGE.max}× a measurement may choose: ` +
+        `other work is using it, and tests may time out; let it settle, or set ${TEST_SLOWDOWN_VARIABLE} higher knowingly.`
+      : '';
   return (
     `Test timeouts × ${factor} (${TEST_SLOWDOWN_VARIABLE}, measured): fixed CPU work on two threads took ${Math.round(cpuMs)} ms ` +
     `(${Math.round(REFERENCE.cpuMs)} ms on the reference machine), ${ROUND_TRIPS} HTTP round trips ${Math.round(roundTripsMs)} ms ` +
-    `(${Math.round(REFERENCE.roundTripsMs)} ms). Set ${TEST_SLOWDOWN_VARIABLE} to choose it.`
+    `(${Math.round(REFERENCE.roundTripsMs)} ms). Set ${TEST_SLOWDOWN_VARIABLE} to choose it.${capped}`
   );
 }
 
