@@ -1,5 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { scaled, settleTestSlowdown } from './scripts/test-slowdown.ts';
+
+// Every timeout below and in the tests is multiplied by STEWARD_TEST_SLOWDOWN (apps/server/src/test/slowdown.ts);
+// unset, this measures the machine once, and the test processes inherit the value.
+await settleTestSlowdown();
+/** Vitest's own defaults (5 s a test, 10 s a hook), stretched like every other timeout. */
+const timeouts = { testTimeout: scaled(5_000), hookTimeout: scaled(10_000) };
 
 /** Unit and API tests of every package; `npm run test:pg` runs the server project again on PostgreSQL. */
 export default defineConfig({
@@ -13,6 +20,7 @@ export default defineConfig({
           root: 'packages/contract',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          ...timeouts,
         },
       },
       {
@@ -22,8 +30,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['src/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: scaled(30_000),
+          hookTimeout: scaled(60_000),
         },
       },
       {
@@ -32,6 +40,7 @@ export default defineConfig({
           root: 'bench',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          ...timeouts,
         },
       },
       {
@@ -40,6 +49,7 @@ export default defineConfig({
           root: 'apps/widget',
           include: ['src/**/*.test.ts'],
           environment: 'jsdom',
+          ...timeouts,
         },
       },
       {
@@ -50,6 +60,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
+          ...timeouts,
+          // findBy/waitFor's limit (src/test/setup.ts): their default 1 s is too short for a first render on a loaded 2-core machine.
+          provide: { asyncUtilTimeout: scaled(5_000) },
         },
       },
     ],

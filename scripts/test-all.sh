@@ -5,6 +5,11 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n== %s ==\n' "$1"; }
 
+# Every timeout of the tests is multiplied by STEWARD_TEST_SLOWDOWN. Unset, a second's measurement of this
+# machine picks it, once for every step below (scripts/test-slowdown.ts prints what it measured and chose).
+STEWARD_TEST_SLOWDOWN="$(node --import tsx scripts/test-slowdown.ts)"
+export STEWARD_TEST_SLOWDOWN
+
 step "typecheck"
 npm run --silent typecheck
 step "lint"

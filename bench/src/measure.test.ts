@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../../scripts/test-slowdown.ts';
 import { measure, measureInRounds, percentiles, WARM_UP_SECONDS } from './measure.ts';
 
 /** A local server that counts what it answers and remembers each body. */
@@ -87,7 +88,7 @@ describe('measureInRounds', () => {
     const answered = (path: string) => paths.filter((seen) => seen === path).length;
     expect(first?.requests).toBeLessThan(answered('/first'));
     expect(second?.requests).toBeLessThan(answered('/second'));
-  }, 20_000);
+  }, scaled(20_000));
 
   it('refuses a number of rounds that is not a whole number of at least one', async () => {
     await expect(measureInRounds([{ url, connections: 1, durationSeconds: 1 }], 0)).rejects.toThrow('rounds must be a whole number of at least 1 (got 0).');

@@ -105,6 +105,24 @@ describe('the target rows', () => {
     });
   });
 
+  it("holds issue 52's two guards: a statistics period past 2.2× authenticate-user and History's deep page under 0.30× of its throughput fail", () => {
+    // The last full run's misses: each statistics period 2.21–2.28× authenticate-user's p50.
+    for (const ratio of [2.21, 2.28]) {
+      const slowStatistics = complete(size(10, 10, { [statisticsCall('Past Week', 0)]: measured(10 * ratio) }));
+      expect(row('statistics-vs-authenticate-0', slowStatistics)).toMatchObject({ status: 'fail', note: 'Past Week' });
+      expect(row('statistics-vs-authenticate-0', slowStatistics).value).toBeCloseTo(ratio);
+    }
+    expect(row('statistics-vs-authenticate-0', complete(size(10, 10, { [statisticsCall('All Time', 0)]: measured(22) })))).toMatchObject({ status: 'pass', value: 2.2 });
+    // History's deep page served 25 requests a second for authenticate-user's 100: 0.25×, under the 0.30 guard.
+    const slowHistoryDeep = complete(size(10, 10, { [CALL.historyDeep]: measured(40) }));
+    expect(row('list-throughput', slowHistoryDeep)).toMatchObject({ status: 'fail', value: 0.25, note: CALL.historyDeep });
+    expect(targetsMarkdown(slowHistoryDeep)).toContain('✗: a list call serves fewer requests than the guard allows');
+    // At 0.30× it passes: the guard is "at least".
+    const atGuard = complete(size(10, 10, { [CALL.historyDeep]: measured(33, { requestsPerSecond: 30 }) }));
+    expect(row('list-throughput', atGuard).status).toBe('pass');
+    expect(row('list-throughput', atGuard).value).toBeCloseTo(0.3);
+  });
+
   it('takes the worst period of an offset and names it', () => {
     const large = size(10, 15, { [statisticsCall('All Time', -9.5)]: measured(30) });
     expect(row('statistics-vs-authenticate--9.5', complete(large))).toMatchObject({ status: 'fail', value: 3, note: 'All Time' });

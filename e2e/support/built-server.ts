@@ -1,10 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { scaled } from './slowdown.ts';
 
 export const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** What `npm start` runs after `npm run build`. */
 export const SERVER_BUNDLE = path.join(REPOSITORY_ROOT, 'apps', 'server', 'dist', 'main.js');
+
+/**
+ * The time limit of a test that starts `servers` shipped servers of its own, each on a fresh DATA_DIR (the
+ * migrations, the first administrator): a share for each start beside the test's own, stretched like every timeout.
+ */
+export const ownServersBudget = (servers = 1): number => scaled(30_000 + 30_000 * servers);
 
 export interface BuiltServer {
   url: string;
@@ -21,7 +28,7 @@ export interface BuiltServer {
  * Starts the shipped server bundle exactly as a user does: `node apps/server/dist/main.js` with
  * environment variables only, and waits until /api/health answers.
  */
-export async function startBuiltServer(environment: Record<string, string>, timeoutMs = 90_000): Promise<BuiltServer> {
+export async function startBuiltServer(environment: Record<string, string>, timeoutMs = scaled(90_000)): Promise<BuiltServer> {
   if (!fs.existsSync(SERVER_BUNDLE)) throw new Error(`${SERVER_BUNDLE} is missing: run \`npm run build\` first.`);
   const port = environment.PORT ?? '3000';
   const url = `http://127.0.0.1:${port}`;
@@ -47,7 +54,7 @@ export async function startBuiltServer(environment: Record<string, string>, time
   return {
     url,
     output: () => output,
-    waitForOutput: async (text, waitMs = 120_000) => {
+    waitForOutput: async (text, waitMs = scaled(120_000)) => {
       const until = Date.now() + waitMs;
       while (!output.includes(text)) {
         if (child.exitCode !== null) throw new Error(`The server exited before writing "${text}":\n${output}`);
@@ -75,7 +82,7 @@ async function stopProcess(child: ChildProcess, exited: Promise<number | null>):
   if (child.exitCode !== null) return;
   child.kill('SIGTERM');
   // A graceful stop takes at most 15 s (requests in flight; a job in hand gets 10 s, meanwhile): allow it.
-  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  const timer = setTimeout(() => child.kill('SIGKILL'), scaled(30_000));
   await exited;
   clearTimeout(timer);
 }

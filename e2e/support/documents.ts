@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Locator, Page, Request } from '@playwright/test';
 import { REPOSITORY_ROOT } from './built-server.ts';
 import { expect, test as base } from './fixtures.ts';
+import { scaled } from './slowdown.ts';
 
 /**
  * Helpers for the Documents tests (e2e/tests/documents*.spec.ts): real files, a loopback server the
@@ -13,7 +14,7 @@ import { expect, test as base } from './fixtures.ts';
  */
 
 /** Indexing a small file takes seconds; a PDF's parse worker and the embedder can take longer on a busy machine. */
-export const INGESTION_TIMEOUT = 60_000;
+export const INGESTION_TIMEOUT = scaled(60_000);
 
 /** A real-world PDF of the repository's test-data/pdf. A missing file fails the test rather than skip it. */
 export function testPdf(name: string): string {

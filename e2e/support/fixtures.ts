@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { StaffAccounts, type StaffUser } from './staff-accounts.ts';
 
 export type { StaffUser };
@@ -39,9 +39,12 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
 export { expect };
 
-/** Signs in through POST /api/login from the page's context, so the browser holds the session cookie. */
-export async function signInAs(page: Page, user: StaffUser): Promise<void> {
-  const answer = await page.request.post('/api/login', { data: { email: user.email, password: user.password } });
+/**
+ * Signs in through POST /api/login from a page's (or a browser context's) own request context, so the
+ * browser holds the session cookie.
+ */
+export async function signInAs(owner: { request: APIRequestContext }, user: StaffUser): Promise<void> {
+  const answer = await owner.request.post('/api/login', { data: { email: user.email, password: user.password } });
   expect(answer.status()).toBe(200);
 }
 

@@ -1,5 +1,17 @@
+/** The rows a screen's address names: real ids, or a route's parameter names (`:feedbackId`) for a test's title. */
+export interface ScreenIds {
+  sessionId: string;
+  feedbackId: number | string;
+  helpRequestId: number | string;
+  userId: number | string;
+  searchText: string;
+}
+
+/** The sweeps' titles: each screen's route, its ids named as parameters. */
+export const SCREEN_ROUTE_PARAMETERS: ScreenIds = { sessionId: ':sessionId', feedbackId: ':feedbackId', helpRequestId: ':helpRequestId', userId: ':userId', searchText: ':text' };
+
 /** Every screen a signed-in administrator can open, with the ids of rows that exist: the sweeps visit them all. */
-export function signedInScreens(ids: { sessionId: string; feedbackId: number; helpRequestId: number; userId: number; searchText: string }): string[] {
+export function signedInScreens(ids: ScreenIds): string[] {
   return [
     '/home',
     '/history',

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startBuiltServer } from '../support/built-server.ts';
+import { ownServersBudget, startBuiltServer } from '../support/built-server.ts';
 import { E2E_DATA_DIR, E2E_PASSWORD, E2E_PORT } from '../support/e2e-constants.ts';
 import { expect, expectNoAccessibilityViolations, test } from '../support/fixtures.ts';
 import { mailedLink } from '../support/outbox.ts';
@@ -243,6 +243,7 @@ test.describe('User detail and Change password', () => {
 test.describe('Sign-in link', () => {
   test('with LOGIN_EMAIL_CHECK, a new browser gets a mailed link after the right password, and the link signs it in', async ({ page }) => {
     // A second shipped server, started with the setting on, as an operator would.
+    test.setTimeout(ownServersBudget());
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steward-e2e-email-check-'));
     const port = E2E_PORT + 1;
     const admin = { email: 'checked-admin@example.com', password: 'Checked-Admin-1' };

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { forkBenchServer, prepareDataDir, signIn } from '../../bench/src/bench-server.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { scaled } from '../support/slowdown.ts';
 
 /**
  * `npm run bench` measures the shipped bundle (apps/server/dist/main.js) in a process of its own
@@ -8,7 +9,7 @@ import { expect, test } from '../support/fixtures.ts';
  * bench's server process is tested here rather than with the bench's unit tests.
  */
 test("the bench's server process serves the shipped build beside its bare route, reports its memory and stops cleanly", async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const { dataDir } = await prepareDataDir(300);
   try {
     const server = await forkBenchServer(dataDir);

@@ -3,6 +3,7 @@ import { CHAT_HELP_REQUEST_TEXTS, CHAT_TEXTS } from '@steward/contract/chat-cons
 import { addDocument, settledDocument, textUpload, unique } from '../support/documents.ts';
 import { E2E_BASE_URL } from '../support/e2e-constants.ts';
 import { expect, expectNoAccessibilityViolations, signInAs, test } from '../support/fixtures.ts';
+import { scaled } from '../support/slowdown.ts';
 import { startWidgetHost, type WidgetHost } from '../support/widget-host.ts';
 
 /**
@@ -48,7 +49,7 @@ async function askInWidget(page: Page, question: string): Promise<Locator> {
   const before = await answers(page).count();
   await questionBox(page).fill(question);
   await chatPanel(page).getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(answers(page)).toHaveCount(before + 1, { timeout: 20_000 });
+  await expect(answers(page)).toHaveCount(before + 1, { timeout: scaled(20_000) });
   return answers(page).last();
 }
 
@@ -75,7 +76,7 @@ test.describe('the chat widget on another site', () => {
     signIn,
     createStaff,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(scaled(150_000));
     await signIn('admin');
     const manual = await indexedDocument(page);
 
@@ -158,7 +159,7 @@ test.describe('the chat widget on another site', () => {
     await expect(pending).toHaveAttribute('aria-busy', 'true');
     await expect(chatPanel(visitorPage).getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
     release();
-    await expect(answers(visitorPage)).toHaveCount(1, { timeout: 20_000 });
+    await expect(answers(visitorPage)).toHaveCount(1, { timeout: scaled(20_000) });
     await expect(pending).toHaveCount(0);
     await visitor.close();
   });
@@ -206,7 +207,7 @@ test.describe('the chat widget on another site', () => {
 
     await page.keyboard.type('Where is my order?');
     await page.keyboard.press('Enter');
-    await expect(answers(page)).toHaveCount(1, { timeout: 20_000 });
+    await expect(answers(page)).toHaveCount(1, { timeout: scaled(20_000) });
     await expect(questionBox(page)).toBeFocused();
     // Back from the question box: the newest answer's thumbs down.
     await page.keyboard.press('Shift+Tab');
@@ -343,7 +344,7 @@ test.describe('the chat widget on another site', () => {
     await expect(panel.getByText('Hello from Acme!')).toBeVisible();
     await panel.getByRole('textbox', { name: 'Your question' }).fill('What are your opening hours?');
     await panel.getByRole('textbox', { name: 'Your question' }).press('Enter');
-    await expect(panel.locator('.message.bot:has(.answer)')).toHaveCount(1, { timeout: 20_000 });
+    await expect(panel.locator('.message.bot:has(.answer)')).toHaveCount(1, { timeout: scaled(20_000) });
     await panel.getByRole('button', { name: 'Thumbs down' }).click();
     await expect(panel.getByRole('checkbox', { name: 'Incorrect' })).toBeVisible();
     await expectNoAccessibilityViolations(page, 'steward-chat');

@@ -8,6 +8,7 @@ import { type BuiltServer, startBuiltServer } from '../support/built-server.ts';
 import { addDocument, settledDocument, textUpload } from '../support/documents.ts';
 import { E2E_PORT } from '../support/e2e-constants.ts';
 import { expect, expectNoAccessibilityViolations, test } from '../support/fixtures.ts';
+import { scaled } from '../support/slowdown.ts';
 
 /**
  * The /demo page (issue 58): the assistant as Bot Settings saved it, and example questions from the uploaded
@@ -64,7 +65,7 @@ test.describe('/demo on the shared server', () => {
     const panel = page.getByRole('dialog', { name: title });
     await panel.getByRole('textbox', { name: 'Your question' }).fill('What does the First Amendment protect?');
     await panel.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect(panel.locator('.message.bot:has(.answer)')).toHaveCount(1, { timeout: 20_000 });
+    await expect(panel.locator('.message.bot:has(.answer)')).toHaveCount(1, { timeout: scaled(20_000) });
     await expectNoAccessibilityViolations(page);
     expect(problems).toEqual([]);
   });
@@ -76,7 +77,7 @@ test.describe('/demo on a fresh install', () => {
   let admin: APIRequestContext;
 
   test.beforeAll(async () => {
-    test.setTimeout(180_000); // a fresh database, migrated
+    test.setTimeout(scaled(180_000)); // a fresh database, migrated
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steward-e2e-demo-page-'));
     server = await startBuiltServer({
       PORT: String(FRESH_PORT),

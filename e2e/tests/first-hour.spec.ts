@@ -9,6 +9,7 @@ import { postBotHelpRequest } from '../support/bot-api.ts';
 import { E2E_DATA_DIR } from '../support/e2e-constants.ts';
 import { expect, expectNoAccessibilityViolations, test } from '../support/fixtures.ts';
 import { mailsTo } from '../support/outbox.ts';
+import { scaled } from '../support/slowdown.ts';
 
 /** Issue 41, "a first hour that sells it": what a new owner meets in the first hour, in Chromium. */
 
@@ -223,7 +224,7 @@ test.describe('Bot Settings: the bot\'s look', () => {
       await expect(header).toHaveCSS('background-color', 'rgb(122, 59, 18)');
       await expect(header).toHaveCSS('color', 'rgb(255, 255, 255)');
       await suggestions.getByRole('button', { name: 'What does the First Amendment protect?' }).click();
-      await expect(visitor.getByRole('dialog').locator('.message.bot:has(.answer)')).toHaveCount(1, { timeout: 20_000 });
+      await expect(visitor.getByRole('dialog').locator('.message.bot:has(.answer)')).toHaveCount(1, { timeout: scaled(20_000) });
       await expect(suggestions).toHaveCount(0);
     } finally {
       // Back to the defaults, so the other widget tests meet the widget they expect.

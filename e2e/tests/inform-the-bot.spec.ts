@@ -138,7 +138,10 @@ test.describe('Inform the Bot', () => {
     await page.goto('/inform-the-bot');
     await page.getByRole('button', { name: 'Add new information' }).click();
     await page.getByLabel(/Or upload files/).setInputFiles({ name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf') });
+    // The server tries to read the file (in a process of its own) before it answers: wait for that answer.
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/inform-the-bot/upload');
     await page.getByRole('button', { name: 'Save' }).click();
+    expect((await answered).status()).toBe(400);
     await expect(page.getByRole('alert')).toHaveText('"broken.pdf" is not a readable PDF file.');
   });
 

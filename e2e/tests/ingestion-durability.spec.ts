@@ -8,6 +8,7 @@ import { signInTo, staffCall } from '../support/built-server-calls.ts';
 import { testPdf } from '../support/documents.ts';
 import { E2E_PORT } from '../support/e2e-constants.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { scaled } from '../support/slowdown.ts';
 
 const ADMIN = { email: 'durability@example.com', password: 'Durable-Ingestion-42', name: 'Dora Durable' };
 const PDF = testPdf('freeculture.pdf');
@@ -27,7 +28,7 @@ async function chunksOf(dataDir: string, documentId: number): Promise<{ total: n
 }
 
 test.describe('durable ingestion', () => {
-  test.setTimeout(600_000);
+  test.setTimeout(scaled(600_000));
 
   test('kill -9 in the middle of an ingestion: after a restart the job resumes and indexes each chunk once', async () => {
     const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'steward-durability-')), 'data');
@@ -61,7 +62,7 @@ test.describe('durable ingestion', () => {
       const cookie = await signIn(second);
       await expect
         .poll(async () => (await staffCall(second, cookie, '/api/documents/0')).find((row) => row.id === documentId)?.status, {
-          timeout: 480_000,
+          timeout: scaled(480_000),
           intervals: [1000],
         })
         .toBe('completed');

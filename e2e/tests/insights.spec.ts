@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { addDocument, settledDocument, textUpload, unique } from '../support/documents.ts';
 import { expect, expectNoAccessibilityViolations, signInAs, test } from '../support/fixtures.ts';
+import { screensBudget } from '../support/slowdown.ts';
 
 interface ChatRow {
   session_id: string;
@@ -126,13 +127,15 @@ test.describe('Insights', () => {
 });
 
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 667 } } as const;
+const AXE_PATHS = ['/insights', '/home', '/bot-settings', '/inform-the-bot?question=Do%20you%20sell%20moon%20boots%3F'];
 for (const [size, viewport] of Object.entries(SIZES)) for (const theme of ['light', 'dark'] as const) {
   test(`Insights, Home's tile, the threshold preview and the correction form have no axe violations (${theme}, ${size})`, async ({ page, request, signIn }) => {
+    test.setTimeout(screensBudget(AXE_PATHS.length));
     await page.setViewportSize(viewport);
     await ask(request, `Do you sell ${unique('moon boots')}?`);
     const user = await signIn('admin');
     await page.request.post('/api/user/change-theme', { data: { id: user.id, theme } });
-    for (const path of ['/insights', '/home', '/bot-settings', '/inform-the-bot?question=Do%20you%20sell%20moon%20boots%3F']) {
+    for (const path of AXE_PATHS) {
       await page.goto(path);
       await expect(page.locator('html')).toHaveAttribute('data-bs-theme', theme);
       await expect(page.getByText('Loading…')).toHaveCount(0);

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAccessibilityViolations, signInAs, test } from '../support/fixtures.ts';
+import { expect, expectNoAccessibilityViolations, signInAs, type StaffUser, test } from '../support/fixtures.ts';
 import { E2E_ASSISTANT_NAME } from '../support/e2e-constants.ts';
+import { screensBudget } from '../support/slowdown.ts';
 
 /**
  * The open help request count is global: other spec files seed help requests in parallel, so tests
@@ -90,14 +91,17 @@ test.describe('layout', () => {
   });
 });
 
+/** Every screen names itself and the dashboard: one test per screen, one administrator signed in for them all. */
 test.describe('document titles', () => {
-  test('every screen names itself and the dashboard', async ({ page, signIn }) => {
-    await page.goto('/');
-    await expect(page).toHaveTitle(`Login · ${E2E_ASSISTANT_NAME} Owner Dashboard`);
-    await page.goto('/reset-password');
-    await expect(page).toHaveTitle(`Forgot Password · ${E2E_ASSISTANT_NAME} Owner Dashboard`);
-    const user = await signIn('admin');
-    const screens: [string, string][] = [
+  for (const [path, title] of [['/', 'Login'], ['/reset-password', 'Forgot Password']] as const) {
+    test(`${path} is titled ${title}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveTitle(`${title} · ${E2E_ASSISTANT_NAME} Owner Dashboard`);
+    });
+  }
+
+  test.describe('signed in', () => {
+    const screens = (user: { id: number | string }): [string, string][] => [
       ['/home', 'Home'],
       ['/history', 'History'],
       ['/history/page/2', 'History'],
@@ -115,13 +119,29 @@ test.describe('document titles', () => {
       ['/audit-log/page/2', 'Audit Log'],
       ['/insights', 'Insights'],
     ];
-    for (const [path, title] of screens) {
-      await page.goto(path);
-      await expect(page).toHaveTitle(`${title} · ${E2E_ASSISTANT_NAME} Owner Dashboard`);
+    // One administrator's page for all of them, as a person moving through the dashboard.
+    let user: StaffUser;
+    let page: Page;
+    test.beforeAll(async ({ browser, staffAccounts }) => {
+      user = await staffAccounts.create('admin');
+      page = await browser.newPage();
+      await signInAs(page, user);
+    });
+    test.afterAll(() => page?.context().close());
+
+    for (const [index, [route, title]] of screens({ id: ':id' }).entries()) {
+      test(`${route} is titled ${title}`, async () => {
+        await page.goto(screens(user)[index]?.[0] ?? route);
+        await expect(page).toHaveTitle(`${title} · ${E2E_ASSISTANT_NAME} Owner Dashboard`);
+      });
     }
-    // In-app navigation changes it too.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Feedback' }).click();
-    await expect(page).toHaveTitle(`Feedback · ${E2E_ASSISTANT_NAME} Owner Dashboard`);
+
+    test('in-app navigation changes it too', async () => {
+      await page.goto('/home');
+      await expect(page).toHaveTitle(`Home · ${E2E_ASSISTANT_NAME} Owner Dashboard`);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Feedback' }).click();
+      await expect(page).toHaveTitle(`Feedback · ${E2E_ASSISTANT_NAME} Owner Dashboard`);
+    });
   });
 });
 
@@ -234,6 +254,7 @@ test.describe('theme before first paint', () => {
 
 test.describe('no white flash on navigation', () => {
   test('a dark user moving through every screen never sees a light background, even while a screen downloads', async ({ page, signIn }) => {
+    test.setTimeout(screensBudget(ADMIN_ENTRIES.length));
     const user = await signIn('admin');
     await page.request.post('/api/user/change-theme', { data: { id: user.id, theme: 'dark' } });
     await page.goto('/home');

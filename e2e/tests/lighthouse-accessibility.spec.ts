@@ -2,6 +2,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, E2E_BASE_URL } from '../support/e2e-constants.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { scaled } from '../support/slowdown.ts';
 
 /**
  * Lighthouse's accessibility category (its own audits, beyond axe) on the login and home screens, in
@@ -17,13 +18,20 @@ interface AuditOutcome {
 }
 
 async function accessibilityAudit(url: string, formFactor: 'mobile' | 'desktop', cookie?: string): Promise<AuditOutcome> {
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROMIUM_FLAGS });
+  // chrome-launcher polls for the browser every 500 ms, 50 times by default; Lighthouse waits 45 s for a load.
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROMIUM_FLAGS,
+    maxConnectionRetries: Math.ceil(scaled(25_000) / 500),
+  });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['accessibility'],
+      maxWaitForFcp: scaled(30_000),
+      maxWaitForLoad: scaled(45_000),
       formFactor,
       screenEmulation: formFactor === 'desktop' ? { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false } : undefined,
       ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),

@@ -1,5 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
+import { scaled } from '../support/slowdown.ts';
 
 /** Holds the matching calls until `release()`; each is then answered by `answer`. */
 function holdCalls(page: Page, url: string, answer: (route: Route) => Promise<void>) {
@@ -58,7 +59,7 @@ test.describe('loading and empty states', () => {
     await page.route('**/api/all-history/0', (route) => route.fulfill({ status: 500, json: { success: false, error: { message: 'Internal Server Error' } } }));
     await page.goto('/history');
     await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();
-    await expect(page.getByRole('status')).toBeHidden({ timeout: 10_000 });
+    await expect(page.getByRole('status')).toBeHidden({ timeout: scaled(10_000) });
     await expect(page.getByText('No conversations yet.')).toBeHidden();
   });
 });

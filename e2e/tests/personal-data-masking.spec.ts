@@ -9,6 +9,7 @@ import { postBotFeedback, postBotMessage, uniqueSessionId } from '../support/bot
 import { E2E_BOT_API_KEY, E2E_PASSWORD, E2E_PORT } from '../support/e2e-constants.ts';
 import { expect, expectNoAccessibilityViolations, test } from '../support/fixtures.ts';
 import { mailedLink } from '../support/outbox.ts';
+import { scaled } from '../support/slowdown.ts';
 
 // Issues 43 and 58 (docs/privacy.md): masking visitors' personal data is a choice, off by default. Off, every staff
 // member sees a visitor's email, phone number and address whole on the History, Feedback and Help Requests lists
@@ -207,7 +208,7 @@ async function setMasking(masked: boolean): Promise<void> {
 
 test.describe('with masking on', () => {
   test.beforeAll(async () => {
-    test.setTimeout(180_000); // a fresh database, migrated
+    test.setTimeout(scaled(180_000)); // a fresh database, migrated
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steward-e2e-masking-'));
     server = await startBuiltServer({
       PORT: String(MASKED_PORT),

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { postBotFeedback, postBotHelpRequest, postBotMessage, uniqueSessionId } from '../support/bot-api.ts';
 import { RETENTION_MESSAGES, RETENTION_PREVIEW_TEXTS, type RetentionPreviewRow } from '@steward/contract/privacy';
 import { expect, expectNoAccessibilityViolations, test } from '../support/fixtures.ts';
+import { screensBudget } from '../support/slowdown.ts';
 
 // Issue 43 (docs/privacy.md): Bot Settings' Data retention and the Privacy screen's erasure on request.
 // Other spec files share this server, and its hourly clean-up reads the saved retention: a test that saves
@@ -183,6 +184,7 @@ test.describe('Privacy: erasure on request', () => {
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 667 } } as const;
 for (const [size, viewport] of Object.entries(SIZES)) for (const theme of ['light', 'dark'] as const) {
   test(`the Privacy screen and Data retention have no axe violations (${theme}, ${size})`, async ({ page, request, signIn }) => {
+    test.setTimeout(screensBudget(3)); // Bot Settings, Privacy with counts, its confirmation
     await page.setViewportSize(viewport);
     const visitor = await seedVisitor(request, `axe-${theme}-${size}`);
     const user = await signIn('admin');

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from '../support/e2e-constants.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { screensBudget } from '../support/slowdown.ts';
 
 /**
  * A release cannot pass without this: on the shipped build, a person opens the dashboard, logs in,
@@ -48,6 +49,7 @@ const SCREENS = [
 ];
 
 test('the shipped dashboard: login, every sidebar screen, theme, logout, with no errors', async ({ page }) => {
+  test.setTimeout(screensBudget(SCREENS.length));
   const problems = watchForProblems(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { postBotFeedback, postBotHelpRequest, postBotMessage } from '../support/bot-api.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { signedInScreens } from '../support/signed-in-screens.ts';
+import { SCREEN_ROUTE_PARAMETERS, signedInScreens } from '../support/signed-in-screens.ts';
+import { screensBudget } from '../support/slowdown.ts';
 
 /**
  * The built server's Content-Security-Policy (no inline script, frame-ancestors 'none', …) blocks
@@ -36,7 +37,7 @@ async function expectNoViolations(page: Page, seen: Violations, path: string): P
 }
 
 test('every screen loads without a CSP violation, signed out and as an administrator', async ({ page, request, signIn }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(screensBudget(3 + signedInScreens(SCREEN_ROUTE_PARAMETERS).length + 1));
   const sessionId = `csp-${Date.now()}`;
   const historyId = await postBotMessage(request, { session_id: sessionId, user_message: 'Where is my order?', api_response: '<p>On <b>its</b> way.</p>' });
   const feedbackId = await postBotFeedback(request, { history_id: historyId, rating: 'down', user_feedback: 'Vague.' });

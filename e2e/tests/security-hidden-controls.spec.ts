@@ -1,5 +1,6 @@
 import type { APIResponse, Page } from '@playwright/test';
 import { expect, test, type StaffUser } from '../support/fixtures.ts';
+import { scaled } from '../support/slowdown.ts';
 
 /**
  * Each control the dashboard hides from a viewer or an administrator, beside the call that control
@@ -129,7 +130,7 @@ async function expectHiddenAndRefused(page: Page, controls: HiddenControl[], oth
 }
 
 test('a viewer: every control the screens hide is refused by the server', async ({ page, signIn, createStaff }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const other = await createStaff('admin');
   const self = await signIn('viewer');
   await expectHiddenAndRefused(page, VIEWER_HIDDEN, other, self);

@@ -3,6 +3,7 @@ import { addDocument, textUpload } from '../support/documents.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { payload, shortPayload } from '../support/script-payloads.ts';
 import { expectNothingRan, watchForScripts } from '../support/script-watch.ts';
+import { scaled } from '../support/slowdown.ts';
 
 /**
  * Stored XSS beyond history and feedback (conversation-safety.spec.ts): script payloads stored through
@@ -16,7 +17,7 @@ test.use({ bypassCSP: true });
 const LITERAL = 'onerror=';
 
 test('stored script payloads in help requests, Inform the Bot, fun facts, documents, names and search never run', async ({ page, request, signIn, createStaff }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const watch = watchForScripts(page);
   const word = `zebra${Date.now().toString(36)}`;
   const helpRequestId = await postBotHelpRequest(request, { name: shortPayload('hr-name'), email: 'visitor@example.com', message: payload('hr-message') });

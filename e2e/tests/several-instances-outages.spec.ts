@@ -7,6 +7,7 @@ import { E2E_PORT } from '../support/e2e-constants.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { documentedNginxConfig } from '../support/nginx.ts';
 import { environment, hasPostgres, type MailServer, postMessage, signIn, skipWithoutPostgres, slowMailServer } from '../support/several-instances.ts';
+import { scaled } from '../support/slowdown.ts';
 
 /**
  * Issue 52: two instances of the shipped bundle on one PostgreSQL server (started here) while that server
@@ -56,7 +57,7 @@ const healthOf = async (server: BuiltServer) => {
 
 test.describe('two instances while their PostgreSQL server restarts, stops and loses backends', () => {
   test.skip(!hasPostgres, skipWithoutPostgres);
-  test.setTimeout(300_000);
+  test.setTimeout(scaled(300_000));
   let postgres: PostgresServer;
   let database: { db: Db; query<Row>(text: string, params?: unknown[]): Promise<Row[]>; close(): Promise<void> };
   let servers: BuiltServer[] = [];
@@ -99,7 +100,7 @@ test.describe('two instances while their PostgreSQL server restarts, stops and l
   /** Both instances answer and have written no crash (a stack trace without a JSON line, an uncaught exception). */
   async function expectBothUp(): Promise<void> {
     for (const server of servers) {
-      await expect.poll(async () => (await healthOf(server)).status, { timeout: 30_000 }).toBe(200);
+      await expect.poll(async () => (await healthOf(server)).status, { timeout: scaled(30_000) }).toBe(200);
       expect(server.output()).not.toMatch(/uncaught exception|unhandled promise rejection|^\s+at /m);
     }
   }
@@ -124,7 +125,7 @@ test.describe('two instances while their PostgreSQL server restarts, stops and l
     const from = servers.map((server) => server.output().length);
     await postgres.pause();
     for (const server of servers) {
-      await expect.poll(() => healthOf(server), { timeout: 30_000 }).toEqual({ status: 503, body: { success: false, error: { message: HEALTH_MESSAGES.databaseDown } } });
+      await expect.poll(() => healthOf(server), { timeout: scaled(30_000) }).toEqual({ status: 503, body: { success: false, error: { message: HEALTH_MESSAGES.databaseDown } } });
       expect(await postMessage(server.url, 1)).toEqual({ status: 503, body: { success: false, error: { message: DATABASE_UNREACHABLE_MESSAGE } } });
     }
     await postgres.start();
@@ -165,7 +166,7 @@ test.describe('two instances while their PostgreSQL server restarts, stops and l
     };
     const cookie = await signIn(servers[0] as BuiltServer);
     await staffCall(servers[0] as BuiltServer, cookie, '/api/add-user', { name: 'Outage Invitee', email: invitee, role: 'viewer' });
-    await expect.poll(() => restarted !== undefined, { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => restarted !== undefined, { timeout: scaled(30_000) }).toBe(true);
     await restarted;
     await expectBothUp();
     const stored = await steward();
@@ -173,7 +174,7 @@ test.describe('two instances while their PostgreSQL server restarts, stops and l
       const job = async () =>
         (await sqlRows<{ status: string; attempts: number }>(stored.db, sql`SELECT status, attempts FROM jobs WHERE queue = 'mail' AND payload->>'to' = ${invitee}`))[0];
       // Left running, its lease would end and an instance would send it again (same Message-ID, a second mail).
-      await expect.poll(job, { timeout: 20_000 }).toEqual({ status: 'done', attempts: 1 });
+      await expect.poll(job, { timeout: scaled(20_000) }).toEqual({ status: 'done', attempts: 1 });
     } finally {
       await stored.close();
     }
@@ -185,7 +186,7 @@ test.describe('two instances while their PostgreSQL server restarts, stops and l
 test.describe('two instances redeployed one after the other behind nginx (docs/operations.md\'s example)', () => {
   test.skip(!hasPostgres, skipWithoutPostgres);
   test.skip(!nginxBinary, 'nginx is not installed (scripts/ensure-nginx.sh installs it).');
-  test.setTimeout(300_000);
+  test.setTimeout(scaled(300_000));
 
   test('readers get no error at all, and a writer that retries as docs/operations.md says loses no write', async () => {
     const postgres = await startPostgresServer();
@@ -226,9 +227,9 @@ test.describe('two instances redeployed one after the other behind nginx (docs/o
         await instances[index]?.stop();
         const started = await startBuiltServer(environmentOf);
         instances[index] = started;
-        await started.waitForOutput('"url":"/api/authenticate-user"', 60_000);
+        await started.waitForOutput('"url":"/api/authenticate-user"', scaled(60_000));
       }
-      await expect.poll(() => reads.length, { timeout: 30_000 }).toBeGreaterThan(200);
+      await expect.poll(() => reads.length, { timeout: scaled(30_000) }).toBeGreaterThan(200);
       stopped = true;
       await Promise.all(load);
       expect(reads.filter((status) => status !== 200), nginx.log()).toEqual([]);

@@ -9,6 +9,7 @@ import { testPdf } from '../support/documents.ts';
 import { E2E_PORT } from '../support/e2e-constants.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { ADMIN, environment, hasPostgres, reportMessage, scratch, signIn, skipWithoutPostgres, slowMailServer } from '../support/several-instances.ts';
+import { scaled } from '../support/slowdown.ts';
 
 /**
  * Issue 42: Steward as several instances on one PostgreSQL server (the harness's, started here), and as one
@@ -47,7 +48,7 @@ const chunkCounts = async (db: Db, documentId: number) =>
 
 /** `npm run backup` or `npm run restore` as an operator runs it, on DATA_DIR. */
 const runScript = (script: 'backup' | 'restore', file: string, dataDir: string) =>
-  spawnSync('npm', ['run', '--silent', script, '--', file], { cwd: REPOSITORY_ROOT, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8', timeout: 120_000 });
+  spawnSync('npm', ['run', '--silent', script, '--', file], { cwd: REPOSITORY_ROOT, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8', timeout: scaled(120_000) });
 
 /** Stops `server` with SIGTERM (a deploy) each time `line` shows in its output, `times` times, starting it again each time. */
 async function redeployDuring(start: () => Promise<BuiltServer>, first: BuiltServer, line: string, times: number): Promise<BuiltServer> {
@@ -65,7 +66,7 @@ async function redeployDuring(start: () => Promise<BuiltServer>, first: BuiltSer
 
 test.describe('several instances on one PostgreSQL server', () => {
   test.skip(!hasPostgres, skipWithoutPostgres);
-  test.setTimeout(600_000);
+  test.setTimeout(scaled(600_000));
   let postgres: PostgresServer;
   let database: { db: Db; close(): Promise<void> };
   test.beforeAll(async () => {
@@ -87,8 +88,9 @@ test.describe('several instances on one PostgreSQL server', () => {
       expect((await fetch(`${b.url}/api/authenticate-user`, { headers: { cookie } })).status).toBe(200);
 
       // Writes through both instances while one is killed: each acknowledged write is kept, the counters equal the rows.
-      const writes = Array.from({ length: 120 }, (_, n) => reportMessage(n % 2 === 0 ? a : b, n));
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      let answered = 0;
+      const writes = Array.from({ length: 120 }, (_, n) => reportMessage(n % 2 === 0 ? a : b, n).finally(() => (answered += 1)));
+      await expect.poll(() => answered, { intervals: [5] }).toBeGreaterThanOrEqual(10);
       await a.killHard();
       const acknowledged = (await Promise.all(writes)).filter((id): id is number => id !== undefined);
       expect(acknowledged.length).toBeGreaterThanOrEqual(60);
@@ -106,9 +108,9 @@ test.describe('several instances on one PostgreSQL server', () => {
       expect(running.output()).not.toContain('document indexed');
       survivor = running === b ? restarted : b;
       const killedAt = Date.now();
-      await expect.poll(() => documentStatus(survivor as BuiltServer, cookie, documentId), { timeout: 240_000, intervals: [1000] }).toBe('completed');
+      await expect.poll(() => documentStatus(survivor as BuiltServer, cookie, documentId), { timeout: scaled(240_000), intervals: [1000] }).toBe('completed');
       expect(survivor.output()).toContain('document indexed');
-      expect(Date.now() - killedAt).toBeLessThan(240_000);
+      expect(Date.now() - killedAt).toBeLessThan(scaled(240_000));
       const chunks = await chunkCounts(database.db, documentId);
       expect(chunks?.total).toBeGreaterThan(10);
       expect(chunks?.total).toBe(chunks?.distinct);
@@ -127,15 +129,15 @@ test.describe('several instances on one PostgreSQL server', () => {
       const invitees = Array.from({ length: 12 }, (_, n) => `invitee-${n}-${Date.now()}@example.com`);
       for (const [n, email] of invitees.entries()) await staffCall(a, cookie, '/api/add-user', { name: `Invitee ${n}`, email, role: 'viewer' });
       // A's mail server has a mail whose 250 OK A never gets: A dies between sending and marking it sent.
-      await expect.poll(() => mailA.inFlight.size, { timeout: 30_000, intervals: [20] }).toBeGreaterThan(0);
+      await expect.poll(() => mailA.inFlight.size, { timeout: scaled(30_000), intervals: [20] }).toBeGreaterThan(0);
       const cutOff = [...mailA.inFlight];
       await a.killHard();
       const killedAt = Date.now();
       const received = () => [...mailA.received, ...mailB.received];
       // Every invitee gets their invitation; the one in flight again from B, once A's lease (30 s) ended.
       const resent = () => cutOff.every((to) => mailB.received.some((entry) => entry.to === to));
-      await expect.poll(() => resent() && new Set(received().map((entry) => entry.to)).size === invitees.length, { timeout: 90_000, intervals: [500] }).toBe(true);
-      expect(Date.now() - killedAt).toBeLessThan(90_000);
+      await expect.poll(() => resent() && new Set(received().map((entry) => entry.to)).size === invitees.length, { timeout: scaled(90_000), intervals: [500] }).toBe(true);
+      expect(Date.now() - killedAt).toBeLessThan(scaled(90_000));
       const idsByRecipient = new Map<string, Set<string>>();
       for (const entry of received()) idsByRecipient.set(entry.to, (idsByRecipient.get(entry.to) ?? new Set()).add(entry.messageId));
       // Sent twice, it is the same mail: one Message-ID per recipient.
@@ -153,7 +155,7 @@ test.describe('several instances on one PostgreSQL server', () => {
     const documentId = await uploadPdf(first, cookie, 'Free Culture, deployed over', LONG_PDF);
     const last = await redeployDuring(() => start(port), first, 'document ingestion started', 3);
     try {
-      await expect.poll(() => documentStatus(last, cookie, documentId), { timeout: 240_000, intervals: [1000] }).toBe('completed');
+      await expect.poll(() => documentStatus(last, cookie, documentId), { timeout: scaled(240_000), intervals: [1000] }).toBe('completed');
       const chunks = await chunkCounts(database.db, documentId);
       expect(chunks?.total).toBe(chunks?.distinct);
     } finally {
@@ -163,7 +165,7 @@ test.describe('several instances on one PostgreSQL server', () => {
 });
 
 test.describe('one instance on the embedded database', () => {
-  test.setTimeout(600_000);
+  test.setTimeout(scaled(600_000));
 
   test('writes while the server is killed with kill -9: after a restart every acknowledged write is there, and the counters equal the rows', async () => {
     const settings = environment(E2E_PORT + 11, {});
@@ -199,14 +201,14 @@ test.describe('one instance on the embedded database', () => {
       const cookie = await signIn(first);
       const invitees = Array.from({ length: 4 }, (_, n) => `embedded-invitee-${n}-${Date.now()}@example.com`);
       for (const [n, email] of invitees.entries()) await staffCall(first, cookie, '/api/add-user', { name: `Invitee ${n}`, email, role: 'viewer' });
-      await expect.poll(() => mail.inFlight.size, { timeout: 30_000, intervals: [20] }).toBeGreaterThan(0);
+      await expect.poll(() => mail.inFlight.size, { timeout: scaled(30_000), intervals: [20] }).toBeGreaterThan(0);
       const cutOff = [...mail.inFlight];
       await first.killHard();
       second = await startBuiltServer(settings);
       expect(second.output()).toContain('background job(s) interrupted by the last stop will run again.');
       const deliveries = (to: string) => mail.received.filter((entry) => entry.to === to).length;
       // The mail in flight arrives twice (the server got it, the sender never heard so), the same mail both times.
-      await expect.poll(() => cutOff.every((to) => deliveries(to) === 2) && invitees.every((to) => deliveries(to) >= 1), { timeout: 60_000, intervals: [500] }).toBe(true);
+      await expect.poll(() => cutOff.every((to) => deliveries(to) === 2) && invitees.every((to) => deliveries(to) >= 1), { timeout: scaled(60_000), intervals: [500] }).toBe(true);
       for (const to of invitees) expect(new Set(mail.received.filter((entry) => entry.to === to).map((entry) => entry.messageId)).size).toBe(1);
     } finally {
       await Promise.all([first.stop(), second?.stop()]);
@@ -223,7 +225,7 @@ test.describe('one instance on the embedded database', () => {
     const last = await redeployDuring(start, first, 'document parsed, embedding its chunks', 3);
     const backup = path.join(scratch(), 'steward.tar.gz');
     try {
-      await expect.poll(() => documentStatus(last, cookie, documentId), { timeout: 240_000, intervals: [1000] }).toBe('completed');
+      await expect.poll(() => documentStatus(last, cookie, documentId), { timeout: scaled(240_000), intervals: [1000] }).toBe('completed');
       // npm run backup while the server runs (through its socket in DATA_DIR), then a restore into a new DATA_DIR.
       const backedUp = runScript('backup', backup, settings.DATA_DIR);
       expect(backedUp.status, backedUp.stderr).toBe(0);

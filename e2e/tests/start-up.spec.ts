@@ -5,9 +5,10 @@ import path from 'node:path';
 import { ACCOUNT_SUCCESS } from '@steward/contract/accounts';
 import { INFORM_THE_BOT_MESSAGES } from '@steward/contract/inform-the-bot';
 import { openDatabase } from '@steward/server/test-support';
-import { REPOSITORY_ROOT, SERVER_BUNDLE, startBuiltServer } from '../support/built-server.ts';
+import { ownServersBudget, REPOSITORY_ROOT, SERVER_BUNDLE, startBuiltServer } from '../support/built-server.ts';
 import { E2E_DATA_DIR, E2E_PORT } from '../support/e2e-constants.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { scaled } from '../support/slowdown.ts';
 
 /**
  * What a person sees when the shipped server cannot start: one line saying what is wrong and what
@@ -18,7 +19,7 @@ function startAndFail(environment: Record<string, string>): { status: number | n
     cwd: REPOSITORY_ROOT,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...environment },
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: scaled(60_000),
   });
   return { status: result.status, stderr: result.stderr };
 }
@@ -63,6 +64,7 @@ test.describe('start-up of the shipped server', () => {
   });
 
   test('a database a newer version of Steward upgraded', async () => {
+    test.setTimeout(ownServersBudget(2));
     const dataDir = path.join(scratch(), 'data');
     const first = await startBuiltServer({ PORT: String(E2E_PORT + 6), DATA_DIR: dataDir });
     await first.stop();
@@ -99,7 +101,7 @@ test.describe('start-up of the shipped server', () => {
         cwd: copy,
         env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', DATA_DIR: path.join(copy, 'data'), LOG_LEVEL: 'silent' },
         encoding: 'utf8',
-        timeout: 60_000,
+        timeout: scaled(60_000),
       });
     const index = path.join(copy, 'apps/web/dist/index.html');
     fs.appendFileSync(index, '<!-- rebuilt without the server -->');
@@ -123,6 +125,7 @@ test.describe('start-up of the shipped server', () => {
   });
 
   test('a good start serves the dashboard at deep links, and its assets', async ({ request }) => {
+    test.setTimeout(ownServersBudget());
     const dataDir = path.join(scratch(), 'data');
     const server = await startBuiltServer({ PORT: String(E2E_PORT + 2), DATA_DIR: dataDir });
     try {
@@ -142,6 +145,7 @@ test.describe('start-up of the shipped server', () => {
   });
 
   test('the first administrator registers through the printed link, logs in with the printed address, and is told to invite a second approver', async ({ page }) => {
+    test.setTimeout(ownServersBudget());
     const server = await startBuiltServer({ PORT: String(E2E_PORT + 4), DATA_DIR: path.join(scratch(), 'data') });
     try {
       const printed = /First administrator \((\S+)\): open http:\/\/localhost:\d+(\/register\/\S+)/.exec(server.output());

@@ -10,6 +10,7 @@ import { type CuttableProxy, startCuttableProxy } from '../test/cuttable-proxy.t
 import { createTestApp, TEST_BOT_API_KEY, type TestApp } from '../test/test-app.ts';
 import { onPostgres, openTestDatabase, testPostgresAddress } from '../test/test-database.ts';
 import { sqlRows } from './sql-rows.ts';
+import { scaled } from '../test/slowdown.ts';
 
 /**
  * Issue 52: an instance that loses its PostgreSQL server (a restart, a failover, pg_terminate_backend) stays up,
@@ -42,7 +43,7 @@ describe.skipIf(!onPostgres())('losing the PostgreSQL server', () => {
   });
   afterEach(async () => {
     await proxy.restore().catch(() => undefined);
-    await expect.poll(async () => (await testApp.client().get('/api/health')).status, { timeout: 15_000 }).toBe(200);
+    await expect.poll(async () => (await testApp.client().get('/api/health')).status, { timeout: scaled(15_000) }).toBe(200);
     expect(uncaught).toEqual([]);
   });
 
@@ -74,13 +75,13 @@ describe.skipIf(!onPostgres())('losing the PostgreSQL server', () => {
     const refused = await reportMessage(2);
     expect(refused.status).toBe(503);
     expect(await refused.json()).toEqual({ success: false, error: { message: DATABASE_UNREACHABLE_MESSAGE } });
-    await expect.poll(async () => (await testApp.client().get('/api/health')).body, { timeout: 15_000 }).toEqual({ success: false, error: { message: HEALTH_MESSAGES.databaseDown } });
+    await expect.poll(async () => (await testApp.client().get('/api/health')).body, { timeout: scaled(15_000) }).toEqual({ success: false, error: { message: HEALTH_MESSAGES.databaseDown } });
     expect((await testApp.client().get('/api/health/ready')).status).toBe(503);
     // Known gone: calls are refused at once, with nothing asked of the database.
     for (let n = 3; n < 13; n += 1) expect((await reportMessage(n)).status).toBe(503);
 
     await proxy.restore();
-    await expect.poll(async () => (await testApp.client().get('/api/health')).status, { timeout: 15_000 }).toBe(200);
+    await expect.poll(async () => (await testApp.client().get('/api/health')).status, { timeout: scaled(15_000) }).toBe(200);
     expect((await reportMessage(13)).status).toBe(200);
     expect(said('The database does not answer')).toHaveLength(1);
     expect(said('The database answers again')).toHaveLength(1);
@@ -151,9 +152,9 @@ describe.skipIf(!onPostgres())('losing the PostgreSQL server', () => {
       await running;
       await proxy.cut();
       goOn();
-      await expect.poll(() => said('The database does not answer').length, { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => said('The database does not answer').length, { timeout: scaled(15_000) }).toBe(1);
       await proxy.restore();
-      await expect.poll(async () => (await sqlRows<{ status: string }>(testApp.db, sql`SELECT status FROM jobs WHERE id = ${id}`))[0]?.status, { timeout: 15_000 }).toBe('done');
+      await expect.poll(async () => (await sqlRows<{ status: string }>(testApp.db, sql`SELECT status FROM jobs WHERE id = ${id}`))[0]?.status, { timeout: scaled(15_000) }).toBe('done');
       const [row] = await testApp.db.select({ attempts: jobs.attempts }).from(jobs).where(sql`id = ${id}`);
       // Run twice, the first cut off by the loss: one attempt used, not two, and no 30 s back-off.
       expect(runs).toEqual([1, 1]);

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
+import { createMetrics } from '../lib/metrics.ts';
+import { scaled } from '../test/slowdown.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import { enqueueJob, type JobHandler, LAST_ATTEMPT_CUT_OFF, releaseInterruptedJobs, retryDelayMs, runNextJob } from './job-queue.ts';
 import { startJobWorker } from './job-worker.ts';
@@ -48,15 +50,18 @@ describe('runNextJob', () => {
 
   it('renews the lease of a long job so no other worker takes it over', async () => {
     const id = await enqueueJob(database.db, 'test-long', {});
+    const lease = async () => (await jobRow(id))?.lockedUntil?.getTime() ?? 0;
     const leases: number[] = [];
+    // The job lasts until its lease has been renewed (a heartbeat every 50 ms here), however long that takes.
     const long = only('test-long', async () => {
-      for (let step = 0; step < 3; step += 1) {
-        leases.push((await jobRow(id))?.lockedUntil?.getTime() ?? 0);
-        await new Promise((resolve) => setTimeout(resolve, 120));
-      }
+      const first = await lease();
+      leases.push(first);
+      await vi.waitFor(async () => expect(await lease()).toBeGreaterThan(first), { timeout: scaled(5_000), interval: 20 });
+      leases.push(await lease());
     });
     await runNextJob(database.db, long, log, { leaseRenewalMs: 50 });
-    expect(leases[2]).toBeGreaterThan(leases[0] ?? Number.POSITIVE_INFINITY);
+    expect(leases).toHaveLength(2);
+    expect(leases[1]).toBeGreaterThan(leases[0] ?? Number.POSITIVE_INFINITY);
   });
 });
 
@@ -146,6 +151,9 @@ describe('a graceful stop', () => {
 
   it('hands back a job that does not stop within the grace, and its late end does not mark it done', async () => {
     const id = await enqueueJob(database.db, 'test-stubborn', {});
+    // The worker counts each run it ends: the count says when the late end has been dealt with.
+    const metrics = createMetrics({ queueStates: async () => [], poolUse: () => undefined, databaseReachable: () => true });
+    const runsEnded = async () => (await metrics.jobsFinished.get()).values.reduce((sum, entry) => sum + entry.value, 0);
     let started!: () => void;
     const running = new Promise<void>((resolve) => {
       started = resolve;
@@ -161,13 +169,13 @@ describe('a graceful stop', () => {
         await finishing;
       }),
       log,
-      { owner: 'host-a:3000' },
+      { owner: 'host-a:3000', metrics },
     );
     await running;
     await worker.stop(100);
     expect(await jobRow(id)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null });
     finish();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await vi.waitFor(async () => expect(await runsEnded()).toBe(1), { timeout: scaled(5_000) });
     expect((await jobRow(id))?.status).toBe('queued');
   });
 });

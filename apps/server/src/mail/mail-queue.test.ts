@@ -7,6 +7,7 @@ import { recipientOf, startSmtpSink } from '../test/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { onPostgres, openTestDatabase, testPostgresAddress } from '../test/test-database.ts';
 import { enqueueMail, installationId, MAIL_QUEUE } from './mail-queue.ts';
+import { scaled } from '../test/slowdown.ts';
 
 /** The test's SMTP server, with a step a test may set for the moment it has a mail, before its answer. */
 const startSmtpServer = () => {
@@ -116,12 +117,12 @@ describe.skipIf(!onPostgres())('a mail accepted while the PostgreSQL server is g
     // The mail server has the mail; the database goes away before its answer reaches the instance.
     smtp.hooks.beforeAnswer = () => proxy.cut();
     const run = runNextJob(testApp.db, testApp.context.jobHandlers, testApp.app.log, { owner: 'instance-a:3000', reachability: testApp.context.databaseReachability });
-    await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => smtp.received.length, { timeout: scaled(10_000) }).toBe(1);
     smtp.hooks.beforeAnswer = undefined;
-    await expect.poll(() => testApp.context.databaseReachability.reachable, { timeout: 15_000 }).toBe(false);
+    await expect.poll(() => testApp.context.databaseReachability.reachable, { timeout: scaled(15_000) }).toBe(false);
     await proxy.restore();
     await run.catch(() => undefined);
-    await expect.poll(async () => (await jobOf(testApp, id))?.status, { timeout: 15_000 }).toBe('done');
+    await expect.poll(async () => (await jobOf(testApp, id))?.status, { timeout: scaled(15_000) }).toBe('done');
     // Had it stayed running, its lease would end and another instance would send it again.
     await endLease(testApp, id);
     expect(await runNextJob(testApp.db, testApp.context.jobHandlers, testApp.app.log, { owner: 'instance-b:3000' })).toBe(false);

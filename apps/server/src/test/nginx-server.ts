@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { scaled } from './slowdown.ts';
 
 /** Debian's nginx, where installed (scripts/ensure-nginx.sh installs it for npm test; the bench asks for it). */
 export const nginxBinary = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => fs.existsSync(candidate));
@@ -29,7 +30,7 @@ ${serverBlocks}
   const child: ChildProcess = spawn(nginxBinary, ['-c', config, '-p', prefix], { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   child.stderr?.on('data', (part: Buffer) => (log += part.toString()));
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + scaled(15_000);
   while (!(await fetch(`${url}/api/health`).then((answer) => answer.ok).catch(() => false))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { scaled } from './slowdown.ts';
 
 /** Where Debian puts the PostgreSQL 15 server; PG_BIN overrides. */
 export const postgresBinDir = (): string => process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
@@ -91,7 +92,8 @@ export async function startPostgresServer(): Promise<PostgresServer> {
 }
 
 async function waitForPort(port: number, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  const limitMs = scaled(30_000);
+  const deadline = Date.now() + limitMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`PostgreSQL exited at start:\n${log()}`);
     const open = await new Promise<boolean>((resolve) => {
@@ -104,5 +106,5 @@ async function waitForPort(port: number, child: ChildProcess, log: () => string)
     if (open && log().includes('ready to accept connections')) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`PostgreSQL did not start within 30 s:\n${log()}`);
+  throw new Error(`PostgreSQL did not start within ${limitMs / 1000} s:\n${log()}`);
 }

@@ -1,8 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, inject } from 'vitest';
 
-// findBy/waitFor give up after 1 s by default: too short for a first render on a loaded 2-core CI machine.
-configure({ asyncUtilTimeout: 5000 });
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** How long findBy/waitFor wait: 5 s times STEWARD_TEST_SLOWDOWN (vitest.config.ts). */
+    asyncUtilTimeout: number;
+  }
+}
+
+configure({ asyncUtilTimeout: inject('asyncUtilTimeout') });
 
 afterEach(() => cleanup());

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { scaled } from '../../test/slowdown.ts';
 import { EmbeddingError } from './embedder.ts';
 import { createOpenAiEmbedder } from './embedder-openai.ts';
 
@@ -113,7 +114,7 @@ describe('createOpenAiEmbedder', () => {
     answer = () => 'never';
     const embedder = createOpenAiEmbedder({ baseUrl, model: 'm' });
     const pending = embedder.embed(['a']);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: scaled(5_000) });
     await embedder.close();
     await expect(pending).rejects.toThrow('The embedder was closed.');
   });

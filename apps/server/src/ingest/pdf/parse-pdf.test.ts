@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../../test/slowdown.ts';
 import { testDataPath } from '../../test/test-data.ts';
 import { chunkPages } from '../reading/chunk.ts';
 import { type DocumentPage } from '../reading/document-kind.ts';
@@ -126,7 +127,7 @@ describe('parsePdf on hand-made files', () => {
     await expect(parsePdf(fs.readFileSync(path.join(pdfDir, 'freeculture.pdf')), { limits: { timeLimitMs: 50 } })).rejects.toThrow(
       new IngestError('Reading this PDF took longer than 50 ms, so it was stopped.'),
     );
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(Date.now() - started).toBeLessThan(scaled(2000));
   });
 
   it('stops a PDF that needs more heap than its process may have', async () => {
@@ -149,7 +150,7 @@ describe('parsePdf on hand-made files', () => {
 });
 
 // Generating and reading a bomb is seconds of processor time alone, and many more while other test files run.
-const HOSTILE_TIMEOUT_MS = 180_000;
+const HOSTILE_TIMEOUT_MS = scaled(180_000);
 
 describe('parsePdf on hostile files', () => {
   let gibBomb: Buffer;

@@ -8,6 +8,7 @@ import { counters } from '../../test/bot-test-support.ts';
 import { chatCall, firstRow } from '../../test/chat-test-support.ts';
 import { addDocument } from '../../test/document-upload.ts';
 import { runAllJobs } from '../../test/run-jobs.ts';
+import { scaled } from '../../test/slowdown.ts';
 import { testDataPath } from '../../test/test-data.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { retrievePassages } from './answer-rule.ts';
@@ -25,7 +26,7 @@ beforeAll(async () => {
   await addDocument(admin, { name: 'tracemonkey.pdf', bytes: pdf, title: TITLE, sourceUrl: SOURCE_URL });
   await runAllJobs(testApp);
   chunkTexts = (await sqlRows<{ content: string }>(testApp.db, sql`SELECT content FROM knowledge_chunks`)).map((row) => row.content);
-}, 120_000);
+}, scaled(120_000));
 afterAll(() => testApp.close());
 
 const ask = async (message: string) => firstRow(await chatCall(testApp, 'POST', '/api/chat/ask', { body: { message }, origin: null }));

@@ -5,6 +5,7 @@ import { askStreaming, chatCall, firstRow, SHOP_ORIGIN } from '../../test/chat-t
 import { addDocument } from '../../test/document-upload.ts';
 import { type FakeLlmServer, startFakeLlmServer } from '../../test/fake-llm-server.ts';
 import { runAllJobs } from '../../test/run-jobs.ts';
+import { scaled } from '../../test/slowdown.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { LLM_SYSTEM_PROMPT } from '../answers/llm-prompt.ts';
 
@@ -72,7 +73,7 @@ describe('answers written by an OpenAI-compatible LLM server', () => {
     llm.behave({ kind: 'hang' });
     const started = Date.now();
     const answer = await ask();
-    expect(Date.now() - started).toBeLessThan(5000);
+    expect(Date.now() - started).toBeLessThan(scaled(5000));
     expect(llm.received).toHaveLength(1);
     expect(answer.answer_kind).toBe('extractive');
     expect(String(answer.answer)).toContain('<p>You can return any item within 30 days of delivery for a full refund.');

@@ -7,6 +7,7 @@ import { sqlRows } from '../../db/sql-rows.ts';
 import type { ApiClient } from '../../test/api-client.ts';
 import { addDocument } from '../../test/document-upload.ts';
 import { runAllJobs } from '../../test/run-jobs.ts';
+import { scaled } from '../../test/slowdown.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let testApp: TestApp;
@@ -37,5 +38,5 @@ describe('hostile PDFs uploaded through the Documents screen', () => {
     const listed = await admin.get('/api/documents/0');
     const bombRow = (listed.body.data?.rows as { id: number; status: string }[]).find((row) => row.id === bomb);
     expect(bombRow?.status).toBe('error');
-  }, 300_000);
+  }, scaled(300_000));
 });

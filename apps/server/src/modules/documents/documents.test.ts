@@ -4,7 +4,7 @@ import { DOCUMENT_MESSAGES, MAX_FILES_PER_UPLOAD } from '@steward/contract/docum
 import { sqlRows } from '../../db/sql-rows.ts';
 import type { ApiClient } from '../../test/api-client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { FILE_PART_BYTES } from './document-files.repository.ts';
+import { FILE_PART_BYTES, readFileBytes } from './document-files.repository.ts';
 import { DOCUMENT_INGESTION_QUEUE } from './document-ingestion-queue.ts';
 
 let testApp: TestApp;
@@ -62,14 +62,17 @@ describe('uploading and registering documents', () => {
   });
 
   it('stores a file larger than one part in parts and keeps every byte', async () => {
-    const big = Buffer.alloc(FILE_PART_BYTES + 12345, 'a');
-    const uploaded = await admin.postForm('/api/upload-files', uploadForm([{ name: 'big.txt', bytes: big }]));
+    // A PDF's header, then every byte value, in parts that do not end on a multiple of three (base64's groups).
+    const body = Buffer.from(Array.from({ length: FILE_PART_BYTES + 12345 }, (_, index) => (index * 7 + (index >> 8)) % 256));
+    const big = Buffer.concat([Buffer.from('%PDF-1.7\n', 'latin1'), body]);
+    const uploaded = await admin.postForm('/api/upload-files', uploadForm([{ name: 'big.pdf', bytes: big }]));
     expect(uploaded.status).toBe(200);
     const fileId = String(uploaded.body.data?.rows[0]?.file_id);
     const [stored] = await sqlRows<{ parts: number; size: number; bytes: number }>(testApp.db, sql`
       SELECT count(*)::int AS parts, max(f.byte_size)::int AS size, sum(length(p.bytes))::int AS bytes
       FROM document_files f JOIN document_file_parts p USING (file_id) WHERE f.file_id = ${fileId}`);
     expect(stored).toEqual({ parts: 2, size: big.byteLength, bytes: big.byteLength });
+    expect((await readFileBytes(testApp.db, fileId))?.equals(big)).toBe(true);
   });
 
   it('checks the type by content, not only by name, and keeps nothing of a refused upload', async () => {

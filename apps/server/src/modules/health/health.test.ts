@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { allMigrations } from '../../db/migrations/all-migrations.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
+import { scaled } from '../../test/slowdown.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -80,7 +81,7 @@ describe('GET /api/health while the database is gone, and during a graceful stop
       expect(call.headers.get('retry-after')).toBe('5');
 
       state.gone = false;
-      await expect.poll(async () => (await app.client().get('/api/health')).status, { timeout: 10_000 }).toBe(200);
+      await expect.poll(async () => (await app.client().get('/api/health')).status, { timeout: scaled(10_000) }).toBe(200);
       expect((await app.client().get('/api/health/ready')).status).toBe(200);
     } finally {
       await app.close();

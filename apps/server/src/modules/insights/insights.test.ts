@@ -4,6 +4,7 @@ import type { ApiClient } from '../../test/api-client.ts';
 import { chatCall, firstRow, SHOP_ORIGIN } from '../../test/chat-test-support.ts';
 import { addDocument } from '../../test/document-upload.ts';
 import { runAllJobs } from '../../test/run-jobs.ts';
+import { scaled } from '../../test/slowdown.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let testApp: TestApp;
@@ -23,7 +24,7 @@ beforeAll(async () => {
   });
   await addDocument(admin, { name: 'warranty.txt', bytes: 'Warranty\n\nEvery kettle carries a two-year warranty.', title: 'Warranty', sourceUrl: 'https://shop.example.com/warranty' });
   await runAllJobs(testApp);
-}, 120_000);
+}, scaled(120_000));
 afterAll(() => testApp.close());
 
 const ask = async (message: string, sessionId?: unknown) =>

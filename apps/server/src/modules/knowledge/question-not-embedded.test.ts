@@ -6,6 +6,7 @@ import { chatCall, firstRow } from '../../test/chat-test-support.ts';
 import { addDocument } from '../../test/document-upload.ts';
 import { hashedWordsEmbedder } from '../../test/hashed-words-embedder.ts';
 import { runAllJobs } from '../../test/run-jobs.ts';
+import { scaled } from '../../test/slowdown.ts';
 import { onPostgres } from '../../test/test-database.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -39,7 +40,7 @@ beforeAll(async () => {
   await addDocument(admin, { name: 'kettle.txt', bytes: manual, title: 'Kettle manual', sourceUrl: 'https://shop.example.com/kettle' });
   await runAllJobs(testApp);
   questionsFail = true;
-}, 60_000);
+}, scaled(60_000));
 afterAll(() => testApp.close());
 
 describe.skipIf(onPostgres())('a question the embedder cannot embed (pgvector)', () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMIT_PER_ADDRESS, LOGIN_THROTTLE } from '../../modules/auth/login-throttle.ts';
 import { readConfig } from '../../config.ts';
 import { type RunningServer, startServer } from '../../start-server.ts';
+import { scaled } from '../slowdown.ts';
 
 // Advisory class: brute force. Rate limits live in the database (rate_limits), so a restart of the
 // server (the way a patient attacker would hope to reset them) does not forgive a single failure.
@@ -64,7 +65,7 @@ describe('login rate limits survive a restart', () => {
     const afterRestart = await login(url, OWNER.email, OWNER.password);
     expect(afterRestart.status).toBe(429);
     expect(Number(afterRestart.retryAfter)).toBeLessThanOrEqual(LOGIN_THROTTLE.maxDelaySeconds);
-  }, 120_000);
+  }, scaled(120_000));
 
   it(`locks an address after ${LOGIN_LIMIT_PER_ADDRESS.limit} failures across accounts, and still after a restart`, async () => {
     let url = await restart();
@@ -78,5 +79,5 @@ describe('login rate limits survive a restart', () => {
     const afterRestart = await login(url, 'someone-new@example.com', 'Any-Pass-1');
     expect(afterRestart.status).toBe(429);
     expect(afterRestart.body.error?.message).toMatch(/^Too many failed login attempts/);
-  }, 180_000);
+  }, scaled(180_000));
 });

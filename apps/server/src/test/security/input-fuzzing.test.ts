@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSAFE_TEXT_MESSAGES } from '@steward/contract/text-safety';
 import { ApiClient, type ApiResponse } from '../api-client.ts';
+import { scaled } from '../slowdown.ts';
 import { createTestApp, TEST_BOT_API_KEY, type TestApp } from '../test-app.ts';
 import { dbFingerprint } from './db-fingerprint.ts';
 import { fillPath, objectsOf, type OpenApiDocument, type OpenApiRoute, routesOfOpenApi, sample } from './openapi-routes.ts';
@@ -60,7 +61,7 @@ describe('every route of the OpenAPI document', () => {
     }
     expect(wrong).toEqual([]);
     expect(await dbFingerprint(testApp.db)).toEqual(before);
-  }, 120_000);
+  }, scaled(120_000));
 
   it('refuses unknown keys in every object of every body schema, nested ones too', async () => {
     const routes = routesOfOpenApi((await admin.get<OpenApiDocument>('/api/docs/json')).body);

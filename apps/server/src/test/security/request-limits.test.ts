@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaled } from '../slowdown.ts';
 import { TEST_BOT_API_KEY, createTestApp, type TestApp } from '../test-app.ts';
 import { HEADERS_TIMEOUT_MS, IDLE_CONNECTION_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, MAX_HEADER_BYTES } from '../../lib/server-limits.ts';
 import { rawExchange } from './raw-http.ts';
@@ -71,6 +72,12 @@ describe('long paths', () => {
 });
 
 describe('slow clients', () => {
+  // Each trickle would take 40 s; the server cuts it off after about 2 s. A close within this bound is the server's
+  // doing, on a slow machine too (STEWARD_TEST_SLOWDOWN), and never near the 40 s.
+  const CUT_OFF_WITHIN_MS = Math.min(scaled(8_000), 20_000);
+  const trickle = { intervalMs: 100, waitMs: CUT_OFF_WITHIN_MS + 5_000 };
+  const testTimeout = CUT_OFF_WITHIN_MS + scaled(12_000);
+
   it('sets the Node server timeouts', () => {
     const server = testApp.app.server;
     expect(server.requestTimeout).toBe(2_000);
@@ -83,20 +90,20 @@ describe('slow clients', () => {
   it('cuts off a client that trickles its body past the request timeout', async () => {
     const head = 'POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 400\r\n\r\n';
     const body = Array.from({ length: 400 }, () => ' ');
-    const exchange = await rawExchange(testApp.baseUrl, [head, ...body], { intervalMs: 100, waitMs: 15_000 });
+    const exchange = await rawExchange(testApp.baseUrl, [head, ...body], trickle);
     expect(exchange.closed).toBe(true);
     // 400 bytes at 10 a second would take 40 s; the server gives up after about 2 s.
-    expect(exchange.elapsedMs).toBeLessThan(8_000);
+    expect(exchange.elapsedMs).toBeLessThan(CUT_OFF_WITHIN_MS);
     expect(exchange.response).toMatch(/^(HTTP\/1\.1 408 |$)/);
     await stillServing();
-  }, 20_000);
+  }, testTimeout);
 
   it('cuts off a client that trickles its headers', async () => {
     const head = 'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n';
-    const lines = Array.from({ length: 200 }, (_, index) => `X-Slow-${index}: 1\r\n`);
-    const exchange = await rawExchange(testApp.baseUrl, [head, ...lines], { intervalMs: 100, waitMs: 15_000 });
+    const lines = Array.from({ length: 400 }, (_, index) => `X-Slow-${index}: 1\r\n`);
+    const exchange = await rawExchange(testApp.baseUrl, [head, ...lines], trickle);
     expect(exchange.closed).toBe(true);
-    expect(exchange.elapsedMs).toBeLessThan(8_000);
+    expect(exchange.elapsedMs).toBeLessThan(CUT_OFF_WITHIN_MS);
     await stillServing();
-  }, 20_000);
+  }, testTimeout);
 });
