@@ -23,7 +23,7 @@ import { signedIn, signedInActor } from '../../plugins/access.ts';
 import { sendExport } from '../../plugins/export-reply.ts';
 import { readPersonalDataMasking } from '../bot-settings/personal-data-masking.repository.ts';
 import { createInformation } from '../inform-the-bot/inform-the-bot.actions.ts';
-import { exportMasksPersonalData } from '../personal-data/export-masking.ts';
+import { exportMasksPersonalData } from '../personal-data/personal-data.actions.ts';
 import { maskFeedbackRow, presentCorrection, presentFeedbackRow } from './feedback.presenter.ts';
 import { feedbackExportBatches, findFeedbackById, findFeedbackPage } from './feedback.repository.ts';
 

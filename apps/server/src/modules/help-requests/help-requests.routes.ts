@@ -26,7 +26,7 @@ import { maskIf } from '../../lib/personal-data.ts';
 import { signedIn, signedInActor } from '../../plugins/access.ts';
 import { sendExport } from '../../plugins/export-reply.ts';
 import { readPersonalDataMasking } from '../bot-settings/personal-data-masking.repository.ts';
-import { exportMasksPersonalData } from '../personal-data/export-masking.ts';
+import { exportMasksPersonalData } from '../personal-data/personal-data.actions.ts';
 import { HELP_REQUEST_COUNTERS } from './help-requests.counters.ts';
 import { sessionTranscript } from '../history/history.actions.ts';
 import { maskHelpRequest } from './help-requests.presenter.ts';

@@ -17,7 +17,7 @@ import { sendExport } from '../../plugins/export-reply.ts';
 import { readPersonalDataMasking } from '../bot-settings/personal-data-masking.repository.ts';
 import { ratingsOfAnswers } from '../feedback/feedback.repository.ts';
 import { helpRequestsOfSession } from '../help-requests/help-requests.repository.ts';
-import { exportMasksPersonalData } from '../personal-data/export-masking.ts';
+import { exportMasksPersonalData } from '../personal-data/personal-data.actions.ts';
 import { answerSourcesOf } from './answer-sources.repository.ts';
 import { sessionTranscript } from './history.actions.ts';
 import { maskHistoryRow, presentHistoryRow } from './history.presenter.ts';
