@@ -1,4 +1,5 @@
 import type { SourceLine } from './clean-pages.ts';
+import { faqQuestions, QUESTION_LEVEL } from './faq-questions.ts';
 
 /** A paragraph of a section, with the page it starts on. */
 export interface SectionParagraph {
@@ -37,12 +38,17 @@ const LIST_ITEM = /^\s*(?:[•‣◦▪∙·*-]\s+|\d{1,2}[.)]\s+\S)/;
  * A document's lines (clean-pages.ts) as sections under their headings. In a PDF a heading is a short line
  * set larger than the body text (the size most of the text is set in); in a text file, a line underlined
  * with one repeated character (its level by the order the underline characters first appear, as
- * reStructuredText does) or a Markdown `#` heading. A numbered heading's level is its numbering's depth.
+ * reStructuredText does) or a Markdown `#` heading. A numbered heading's level is its numbering's depth. A FAQ's
+ * question lines are headings too (faq-questions.ts), below the others: each entry is a section of its own.
  * Lines of a paragraph are joined with spaces in a PDF (its line breaks are only layout) and kept in a text
  * file; a word hyphenated at a PDF line's end is joined again.
  */
 export function documentSections(lines: readonly SourceLine[]): DocumentSection[] {
   const headingAt = lines.some((line) => line.size !== null) ? pdfHeadings(lines) : textHeadings(lines);
+  for (const [index, question] of faqQuestions(lines, (at) => headingAt.has(at))) {
+    headingAt.set(index, { text: question.text, level: QUESTION_LEVEL });
+    for (let more = 1; more < question.lineCount; more += 1) headingAt.set(index + more, null);
+  }
   const sections: DocumentSection[] = [];
   let path: Heading[] = [];
   let current: DocumentSection | undefined;
