@@ -18,7 +18,7 @@ function textLines(text: string): SourceLine[] {
 }
 
 describe('FAQ entries as sections', () => {
-  it('reads "Q:"/"A:" pairs as entries: the question in the heading path, the answer as the section’s text', () => {
+  it('reads "Q:"/"A:" pairs as entries: the question in the heading path and still in the section’s text', () => {
     const sections = documentSections(
       textLines(
         [
@@ -35,8 +35,11 @@ describe('FAQ entries as sections', () => {
       ),
     );
     expect(sections).toEqual([
-      { headings: ['Printer FAQ', 'How do I clear a paper jam?'], paragraphs: [{ text: 'A: Open the rear door and pull the sheet out slowly.', page: 1 }] },
-      { headings: ['Printer FAQ', 'Why is the print faint? It used to be dark and crisp.'], paragraphs: [{ text: 'A: The toner is low. Replace the cartridge.', page: 1 }] },
+      { headings: ['Printer FAQ', 'How do I clear a paper jam?'], paragraphs: [{ text: 'Q: How do I clear a paper jam?\nA: Open the rear door and pull the sheet out slowly.', page: 1 }] },
+      {
+        headings: ['Printer FAQ', 'Why is the print faint? It used to be dark and crisp.'],
+        paragraphs: [{ text: 'Q: Why is the print faint? It used to be dark\nand crisp.\nA: The toner is low. Replace the cartridge.', page: 1 }],
+      },
     ]);
   });
 
@@ -45,7 +48,7 @@ describe('FAQ entries as sections', () => {
       textLines(['Q) Help! What does the "strict_mode"', 'option change?', 'A) It refuses unsigned uploads.', '', 'Q) Help! The log says "bad owner".', 'A1) The folder is owned by root.'].join('\n')),
     );
     expect(sections.map((section) => section.headings)).toEqual([['Help! What does the "strict_mode" option change?'], ['Help! The log says "bad owner".']]);
-    expect(sections[1]?.paragraphs[0]?.text).toBe('A1) The folder is owned by root.');
+    expect(sections[1]?.paragraphs[0]?.text).toBe('Q) Help! The log says "bad owner".\nA1) The folder is owned by root.');
   });
 
   it('reads numbered questions on their own lines as entries when a text has several', () => {
@@ -65,9 +68,9 @@ describe('FAQ entries as sections', () => {
       ),
     );
     expect(sections.map((section) => [section.headings, section.paragraphs.map((paragraph) => paragraph.text.trim())])).toEqual([
-      [['1. How do I reset the router?'], ['Hold the reset button for ten seconds.']],
-      [['2. Which port does the admin page use?'], ['Port 8443, over HTTPS only.']],
-      [['3. Can I turn off the status light?'], ['Yes: Settings, then Lights, then Off.']],
+      [['1. How do I reset the router?'], ['1. How do I reset the router?\n   Hold the reset button for ten seconds.']],
+      [['2. Which port does the admin page use?'], ['2. Which port does the admin page use?', 'Port 8443, over HTTPS only.']],
+      [['3. Can I turn off the status light?'], ['3. Can I turn off the status light?\n   Yes: Settings, then Lights, then Off.']],
     ]);
   });
 
@@ -89,6 +92,14 @@ describe('FAQ entries as sections', () => {
         ],
       },
     ]);
+  });
+
+  it('takes a question whose underline is shorter than it as the next entry, not one inside the entry before', () => {
+    const sections = documentSections(
+      textLines(['0. What is an array?', '~~~~~~~~~~~~~~~~~~~', '  Disks used as one.', '', '1. How do I add a disk?', '~~~~~~~~~~~~~~~~~~~~~~~', '  Use the add command.', '', '2. And how do I find out which disks can fail without', '   losing the array?', '~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~', '  Read the status file.'].join('\n')),
+    );
+    expect(sections.map((section) => section.headings)).toEqual([['0. What is an array?'], ['1. How do I add a disk?'], ['2. And how do I find out which disks can fail without losing the array?']]);
+    expect(sections[2]?.paragraphs.map((paragraph) => paragraph.text)).toEqual(['2. And how do I find out which disks can fail without\n   losing the array?\n  Read the status file.']);
   });
 
   it('nests a question under the section it is in, and the next real heading ends it', () => {

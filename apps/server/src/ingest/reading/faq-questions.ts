@@ -9,12 +9,16 @@ import type { SourceLine } from './clean-pages.ts';
  * - unmarked entries: a paragraph that starts with a question on its own line(s) ("2.1. How do I …?", "Why does
  *   … ?"), counted only when the text has several of them, so that a manual's one rhetorical question stays prose.
  * Headings already found (underlined, Markdown, a PDF's larger type) keep their own level; these nest below them.
+ * The question's lines stay in the section's text too (the search finds an entry by its question's words as well
+ * as by its heading); the answer leaves them out (modules/answers/sentence-shapes.ts).
  */
 
 /** A question read as a heading: its text without the "Q:" marker, and how many lines it takes up. */
 export interface FaqQuestion {
   text: string;
   lineCount: number;
+  /** An underline follows it (a heading the underline's reader missed: its question is longer than its underline). */
+  underlined: boolean;
 }
 
 /** Below every other heading's level: a question nests under the section it is in, and the next one replaces it. */
@@ -28,8 +32,9 @@ const NUMBERING = /^\s*\d[\d.]{0,12}[a-z]?[.)]?\s+/;
 const startsAsQuestion = (text: string): boolean => /^\s*["'“‘(]?\p{Lu}/u.test(text.replace(NUMBERING, ''));
 const LIST_ITEM = /^\s*(?:[•‣◦▪∙·*-]|[a-z][.)])\s/;
 const MOST_QUESTION_LINES = 4;
+const UNDERLINE = /^\s*([*=\-~^#+_.'])\1{2,}\s*$/;
 const LONGEST_QUESTION = 250;
-/** Fewer unmarked questions than this in a text are prose, not a FAQ. */
+/** Fewer questions than this in a text (unmarked ones and question headings) are prose, not a FAQ. */
 const FEWEST_UNMARKED = 3;
 
 /**
@@ -54,7 +59,8 @@ export function faqQuestions(lines: readonly SourceLine[], isHeading: (index: nu
     const next = lines[index + (question?.lineCount ?? 0)];
     if (question && !question.text.includes('? ') && next && !ENDS_AS_QUESTION.test(next.text.trim())) unmarked.set(index, question);
   });
-  return unmarked.size >= FEWEST_UNMARKED ? new Map([...marked, ...unmarked].sort((a, b) => a[0] - b[0])) : marked;
+  const questionHeadings = lines.filter((line, index) => isHeading(index) && ENDS_AS_QUESTION.test(line.text.trim())).length;
+  return unmarked.size + questionHeadings >= FEWEST_UNMARKED ? new Map([...marked, ...unmarked].sort((a, b) => a[0] - b[0])) : marked;
 }
 
 /** The question starting at `start`: its lines up to the one ending with "?" (or, marked, up to the answer's marker). */
@@ -62,7 +68,7 @@ function questionAt(lines: readonly SourceLine[], start: number, isHeading: (ind
   const parts: string[] = [];
   for (let index = start; index < Math.min(lines.length, start + MOST_QUESTION_LINES); index += 1) {
     const line = lines[index];
-    if (!line || (index > start && (line.paragraphStart || isHeading(index) || ANSWER_MARKER.test(line.text)))) break;
+    if (!line || (index > start && (line.paragraphStart || isHeading(index) || ANSWER_MARKER.test(line.text) || UNDERLINE.test(line.text)))) break;
     parts.push(line.text.trim());
     if (ENDS_AS_QUESTION.test(line.text.trim())) break;
   }
@@ -70,5 +76,5 @@ function questionAt(lines: readonly SourceLine[], start: number, isHeading: (ind
   const next = lines[start + parts.length];
   const answered = ENDS_AS_QUESTION.test(text) || (markedEntry && next !== undefined && (ANSWER_MARKER.test(next.text) || next.paragraphStart));
   if (!answered || text.length > LONGEST_QUESTION || !/\p{L}/u.test(text)) return undefined;
-  return { text, lineCount: parts.length };
+  return { text, lineCount: parts.length, underlined: UNDERLINE.test(next?.text ?? '') };
 }

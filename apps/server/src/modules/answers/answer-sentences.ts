@@ -1,5 +1,6 @@
 import type { QuestionTerm } from '../knowledge/question-terms.ts';
-import { linesOfSentence, piecesOfParagraph, type SentenceShape, shapeOf, withoutAnswerMarker } from './sentence-shapes.ts';
+import { HEADING_SEPARATOR } from '../../ingest/reading/chunk.ts';
+import { linesOfSentence, partOfHeading, piecesOfParagraph, type SentenceShape, shapeOf, withoutAnswerMarker } from './sentence-shapes.ts';
 import { withListItems } from './answer-lists.ts';
 
 /**
@@ -60,11 +61,13 @@ function entryOf(sentence: string): string | null {
 
 /**
  * The passages' sentences in order, whitespace made single spaces; `terms` left empty for the caller to fill.
- * A paragraph that starts with an option describes it, and so do the paragraphs after it in the passage until
+ * A sentence that is part of the passage's own heading (a FAQ's question, which the entry's text keeps) is a
+ * question line, never quoted. A paragraph that starts with an option describes it, and so do the paragraphs after it in the passage until
  * another option's (a manual's option list: the name, then one or more paragraphs about it).
  */
-export function sentencesOfPassages(passages: readonly { text: string }[]): CandidateSentence[] {
+export function sentencesOfPassages(passages: readonly { text: string; heading?: string | null }[]): CandidateSentence[] {
   return passages.flatMap((passage, passageIndex) => {
+    const inHeading = partOfHeading(passage.heading?.split(HEADING_SEPARATOR).at(-1));
     let index = 0;
     let entry: string | null = null;
     return passage.text.split(/\n\s*\n/).flatMap((paragraphText, paragraph) => {
@@ -82,7 +85,7 @@ export function sentencesOfPassages(passages: readonly { text: string }[]): Cand
         index: index++,
         paragraph,
         entry: described,
-        shape: shapeOf(line, sentences[position + 1]?.line),
+        shape: inHeading(text) ? 'question' : shapeOf(line, sentences[position + 1]?.line),
         terms: [],
       }));
     });

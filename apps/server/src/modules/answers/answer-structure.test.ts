@@ -30,6 +30,20 @@ describe('a FAQ’s entry', () => {
     expect(answer).toContain('The disk quota is reached around midnight.');
   });
 
+  it('never quotes the entry’s own question, kept in its text under its heading, even when it reads as a statement', () => {
+    const passage = { text: 'Q) Help! I get the error "disk quota exceeded".\nA) The backup folder is full. Raise backup_quota in the config.', heading: 'FAQ › Help! I get the error "disk quota exceeded".' };
+    const found = sentencesOfPassages([passage]);
+    expect(found.map((sentence) => sentence.shape)).toEqual(['question', 'question', 'sentence', 'sentence']);
+    const chosen = chooseSentences(
+      found.map((sentence) => ({ ...sentence, terms: (sentence.text.toLowerCase().match(/[a-z0-9_]+/g) ?? []) })),
+      'error disk quota exceeded',
+      termsOf('error disk quota exceeded'),
+      [0.5],
+      [true],
+    );
+    expect(answerText(chosen)).toBe('The backup folder is full. Raise backup_quota in the config.');
+  });
+
   it('quotes a short section (an entry read as its own section) whole, without its answer marker', () => {
     const passage = 'A1) Yes, indirectly. Use xinetd for per-IP limits.\nA2) In standalone mode, set:\nmax_clients=10';
     expect(quote([passage], 'can I limit the number of clients', [true])).toBe('Yes, indirectly. Use xinetd for per-IP limits. In standalone mode, set:\nmax_clients=10'.replace('\n', ' '));

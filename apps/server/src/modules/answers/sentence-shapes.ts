@@ -75,3 +75,14 @@ export function linesOfSentence(sentence: string, firstOfParagraph: boolean): st
 }
 
 export const withoutAnswerMarker = (text: string): string => text.replace(ANSWER_MARKER, '');
+
+const squeezed = (text: string): string => text.replace(QUESTION_MARKER, '').replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** Whether a sentence is part of a heading (a FAQ entry's question, kept in its text as well as in its heading path). */
+export function partOfHeading(heading: string | undefined): (sentence: string) => boolean {
+  const whole = heading === undefined ? '' : squeezed(heading);
+  return (sentence) => {
+    const text = squeezed(sentence);
+    return whole !== '' && text.length >= 8 && whole.includes(text);
+  };
+}
