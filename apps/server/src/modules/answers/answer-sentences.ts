@@ -31,6 +31,8 @@ export const MAX_ANSWER_SENTENCES = 3;
 const MAX_ANSWER_CHARACTERS = 600;
 /** A "sentence" longer than this (a list or a table without full stops) is read line by line. */
 const LONGEST_SENTENCE = 300;
+/** A sentence before the best one, in its paragraph, holding at least this share of its score is part of the same point. */
+const NEIGHBOUR_SHARE = 0.5;
 /** A passage no longer than this that is a section under a heading (a FAQ's entry, say) is quoted whole. */
 export const SHORT_SECTION_CHARACTERS = 700;
 /** Sentences of passages less relevant than this share of the best are not quoted. */
@@ -175,22 +177,26 @@ export function chooseSentences(
   for (let next = best + 1; chosen.length < MAX_ANSWER_SENTENCES; next += 1) {
     const sentence = sentences[next];
     if (!sentence || sentence.passage !== first.passage || sentence.shape === 'heading' || length() + sentence.text.length > MAX_ANSWER_CHARACTERS) break;
-    if (sentence.shape === 'item' && chosen.at(-1)?.text.endsWith(':')) return [...before(sentences, best, chosen), ...withListItems(sentences, next, chosen)];
+    if (sentence.shape === 'item' && chosen.at(-1)?.text.endsWith(':')) return [...before(sentences, scores, best, chosen), ...withListItems(sentences, next, chosen)];
     const adds = (scores[next] ?? 0) > 0 || (chosen.at(-1)?.text.endsWith(':') ?? false) || LEANS_BACK.test(sentence.text) || addsWanted(question, chosen, sentence);
     if (!adds) break;
     chosen.push(sentence);
   }
-  return [...before(sentences, best, chosen, question), ...chosen];
+  return [...before(sentences, scores, best, chosen, question), ...chosen];
 }
 
-/** The sentence before the quote, when the quote needs it: the quote leans on it, it names the option described, or it holds what is asked for. */
-function before(sentences: readonly CandidateSentence[], best: number, chosen: readonly CandidateSentence[], question = ''): CandidateSentence[] {
+/**
+ * The sentence before the quote, when the quote needs it: the quote leans on it, it names the option described,
+ * or, in the same paragraph, it holds what is asked for or nearly as much of the question as the best one.
+ */
+function before(sentences: readonly CandidateSentence[], scores: readonly number[], best: number, chosen: readonly CandidateSentence[], question = ''): CandidateSentence[] {
   const first = sentences[best];
   const previous = sentences[best - 1];
   if (!first || !previous || previous.passage !== first.passage || previous.shape === 'heading' || previous.shape === 'question') return [];
   const length = chosen.reduce((sum, sentence) => sum + sentence.text.length + 1, 0);
   if (length + previous.text.length > MAX_ANSWER_CHARACTERS + 100) return [];
-  const needed = LEANS_BACK.test(first.text) || TERM_LINE.test(previous.text) || (previous.paragraph === first.paragraph && addsWanted(question, chosen, previous));
+  const samePoint = previous.paragraph === first.paragraph && (addsWanted(question, chosen, previous) || (scores[best - 1] ?? 0) >= (scores[best] ?? 0) * NEIGHBOUR_SHARE);
+  const needed = LEANS_BACK.test(first.text) || TERM_LINE.test(previous.text) || samePoint;
   return needed ? [previous] : [];
 }
 
@@ -198,4 +204,23 @@ function before(sentences: readonly CandidateSentence[], best: number, chosen: r
 function addsWanted(question: string, chosen: readonly CandidateSentence[], neighbour: CandidateSentence): boolean {
   const lacks = (pattern: RegExp) => !chosen.some((sentence) => pattern.test(sentence.text)) && pattern.test(neighbour.text);
   return (QUANTITY.test(question) && lacks(NUMBER)) || (HOW_TO.test(question) && lacks(OPTION));
+}
+
+/**
+ * The quote when no sentence holds any of the question (the passage matched by its heading or its vectors
+ * alone): the most relevant passage's opening, its heading-like lines and question lines left out, whole when
+ * it is a short section, else up to three sentences.
+ */
+export function openingSentences(sentences: readonly CandidateSentence[], wholeSection: boolean): CandidateSentence[] {
+  const opening = sentences.filter((sentence) => sentence.passage === 0);
+  const start = opening.findIndex((sentence) => sentence.shape !== 'heading' && sentence.shape !== 'question');
+  if (start < 0) return [];
+  const chosen: CandidateSentence[] = [];
+  let length = 0;
+  for (const sentence of opening.slice(start)) {
+    if (!wholeSection && (chosen.length >= MAX_ANSWER_SENTENCES || length + sentence.text.length > MAX_ANSWER_CHARACTERS) && chosen.length > 0) break;
+    chosen.push(sentence);
+    length += sentence.text.length + 1;
+  }
+  return chosen;
 }

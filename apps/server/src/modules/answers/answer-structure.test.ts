@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { QuestionTerm } from '../knowledge/question-terms.ts';
 import { MOST_ITEMS } from './answer-lists.ts';
 import { extractiveAnswerHtml } from './answer-builders.ts';
-import { answerText, type CandidateSentence, chooseSentences, sentencesOfPassages } from './answer-sentences.ts';
+import { answerText, type CandidateSentence, chooseSentences, openingSentences, sentencesOfPassages } from './answer-sentences.ts';
 import type { RetrievedPassage } from './answer-rule.ts';
 
 /** The answer built from the text's structure: FAQ entries, headings, lists, neighbours (issue 54). */
@@ -50,6 +50,17 @@ describe('a FAQ’s entry', () => {
   });
 });
 
+describe('a passage found by its heading or its vectors alone', () => {
+  it('is quoted from its opening, its question line left out, rather than answered with nothing', () => {
+    const found = sentencesOfPassages([
+      { text: 'Q) Help! Logins fail with "str_getpwnam".\nA) The user named by nopriv_user does not exist on your system. Create it.', heading: 'FAQ › Help! Logins fail with "str_getpwnam".' },
+      { text: 'Another passage.' },
+    ]).map((sentence) => ({ ...sentence, terms: sentence.text.toLowerCase().match(/[a-z_]+/g) ?? [] }));
+    expect(chooseSentences(found, 'sign-in broken', termsOf('sign-in broken'), [0.5, 0.4])).toEqual([]);
+    expect(answerText(openingSentences(found, true))).toBe('The user named by nopriv_user does not exist on your system. Create it.');
+  });
+});
+
 describe('headings', () => {
   it('never answers with a heading-like line alone, and does not join a title to the sentence after it', () => {
     const passage = 'Network Timeouts\nThe client waits 30 seconds for a reply before it gives up and retries twice.';
@@ -93,6 +104,11 @@ describe('neighbours', () => {
     expect(quote(['Set keepalive to 60 in the server block. This stops idle connections from dropping.'], 'stops idle connections dropping')).toBe(
       'Set keepalive to 60 in the server block. This stops idle connections from dropping.',
     );
+  });
+
+  it('brings the sentence before, in the same paragraph, when it holds nearly as much of the question', () => {
+    const passage = 'Rounding: there is no support for extended double arithmetic. Internally, every extended double value is kept in double precision, so results can differ.';
+    expect(quote([passage], 'why do extended double results differ')).toBe(passage);
   });
 
   it('brings the neighbouring sentence that holds the number a "how much" question asks for', () => {
