@@ -1,4 +1,5 @@
 import type { SourceLine } from './clean-pages.ts';
+import { faqQuestions, QUESTION_LEVEL } from './faq-questions.ts';
 
 /** A paragraph of a section, with the page it starts on. */
 export interface SectionParagraph {
@@ -30,6 +31,7 @@ function numberingOf(text: string): string | undefined {
   const numbering = NUMBERED.exec(text)?.[1]?.replace(/\.$/, '');
   return numbering && /^\d/.test(numbering) && numbering.split('.').every((part) => /^\d{1,4}$/.test(part)) ? numbering : undefined;
 }
+const ENDS_AS_QUESTION = /\?["'”’)\]]*$/;
 /** A bullet or an enumerated item starts a paragraph of its own. */
 const LIST_ITEM = /^\s*(?:[•‣◦▪∙·*-]\s+|\d{1,2}[.)]\s+\S)/;
 
@@ -37,12 +39,16 @@ const LIST_ITEM = /^\s*(?:[•‣◦▪∙·*-]\s+|\d{1,2}[.)]\s+\S)/;
  * A document's lines (clean-pages.ts) as sections under their headings. In a PDF a heading is a short line
  * set larger than the body text (the size most of the text is set in); in a text file, a line underlined
  * with one repeated character (its level by the order the underline characters first appear, as
- * reStructuredText does) or a Markdown `#` heading. A numbered heading's level is its numbering's depth.
+ * reStructuredText does) or a Markdown `#` heading. A numbered heading's level is its numbering's depth. A FAQ's
+ * question lines head sections too (faq-questions.ts), below the other headings, and stay in their text: each
+ * entry is a section of its own, and a question ends the entry before it.
  * Lines of a paragraph are joined with spaces in a PDF (its line breaks are only layout) and kept in a text
  * file; a word hyphenated at a PDF line's end is joined again.
  */
 export function documentSections(lines: readonly SourceLine[]): DocumentSection[] {
   const headingAt = lines.some((line) => line.size !== null) ? pdfHeadings(lines) : textHeadings(lines);
+  const questionAt = faqQuestions(lines, (at) => headingAt.has(at));
+  for (const [index, question] of questionAt) if (question.underlined) headingAt.set(index + question.lineCount, null);
   const sections: DocumentSection[] = [];
   let path: Heading[] = [];
   let current: DocumentSection | undefined;
@@ -66,6 +72,13 @@ export function documentSections(lines: readonly SourceLine[]): DocumentSection[
       path = [...path.filter((outer) => outer.level < heading.level), heading];
       current = undefined;
       return;
+    }
+    const question = questionAt.get(index);
+    if (question) {
+      // A FAQ's question heads its entry and stays in its text; it ends the entry (or question heading) before it.
+      endParagraph();
+      path = [...path.filter((outer) => outer.level < QUESTION_LEVEL && !ENDS_AS_QUESTION.test(outer.text)), { text: question.text, level: QUESTION_LEVEL }];
+      current = undefined;
     }
     if (paragraph && (line.paragraphStart || LIST_ITEM.test(line.text))) endParagraph();
     paragraph ??= { lines: [], page: line.page };

@@ -42,14 +42,36 @@ function sourceLabel(passage: Pick<RetrievedPassage, 'documentTitle' | 'sourceUr
   return `${linked}${pagesLabel(passage.page, passage.pageEnd)}${section ? ` (${escapeHtml(section)})` : ''}`;
 }
 
+/** The quote as HTML: its sentences as paragraphs, a list's items as a list (answerText says the same as text). */
+function answerBlocksHtml(sentences: readonly CandidateSentence[]): string {
+  const blocks: { list: boolean; parts: CandidateSentence[][] }[] = [];
+  sentences.forEach((sentence, position) => {
+    const last = blocks.at(-1);
+    const previous = sentences[position - 1];
+    if (sentence.shape === 'item') {
+      if (last?.list) last.parts.push([sentence]);
+      else blocks.push({ list: true, parts: [[sentence]] });
+    } else if (last?.list && previous?.paragraph === sentence.paragraph) last.parts.at(-1)?.push(sentence);
+    else if (last && !last.list) last.parts[0]?.push(sentence);
+    else blocks.push({ list: false, parts: [[sentence]] });
+  });
+  return blocks
+    .map((block, position) =>
+      block.list
+        ? `<ul>${block.parts.map((item) => `<li>${escapeHtml(answerText(item.map((sentence) => ({ ...sentence, entry: null }))))}</li>`).join('')}</ul>`
+        : `<p>${escapeHtml(position === 0 ? answerText(block.parts[0] ?? []) : answerText((block.parts[0] ?? []).map((sentence) => ({ ...sentence, entry: null }))))}</p>`,
+    )
+    .join('');
+}
+
 /**
- * Without an LLM: the chosen sentences (answer-sentences.ts) as one paragraph, then where they come from,
+ * Without an LLM: the chosen sentences (answer-sentences.ts) as one paragraph (a list's items as a list), then where they come from,
  * once: each passage they were taken from, linked, with its page and section.
  */
 export function extractiveAnswerHtml(sentences: readonly CandidateSentence[], passages: readonly RetrievedPassage[]): string {
   const used = [...new Set(sentences.map((sentence) => sentence.passage))].flatMap((index) => passages[index] ?? []);
   const sources = [...new Set(used.map((passage) => sourceLabel(passage)))];
-  return `<p>${escapeHtml(answerText(sentences))}</p><p>${escapeHtml(CHAT_TEXTS.sourcePrefix)} <cite>${sources.join('; ')}</cite></p>`;
+  return `${answerBlocksHtml(sentences)}<p>${escapeHtml(CHAT_TEXTS.sourcePrefix)} <cite>${sources.join('; ')}</cite></p>`;
 }
 
 /** The LLM's text as paragraphs, its [n] citations raised, then the numbered sources they point to. */

@@ -1,5 +1,7 @@
-import { sentencesOf } from '../../ingest/reading/chunk.ts';
 import type { QuestionTerm } from '../knowledge/question-terms.ts';
+import { HEADING_SEPARATOR } from '../../ingest/reading/chunk.ts';
+import { linesOfSentence, partOfHeading, piecesOfParagraph, type SentenceShape, shapeOf, withoutAnswerMarker } from './sentence-shapes.ts';
+import { withListItems } from './answer-lists.ts';
 
 /**
  * The extractive answer without an LLM: the one to three consecutive sentences of the retrieved passages that
@@ -16,7 +18,11 @@ export interface CandidateSentence {
   paragraph: number;
   /** The option or command its paragraph describes ("‘-c’ ‘--continue’"), when the paragraph starts with one. */
   entry: string | null;
+  /** Its shape (sentence-shapes.ts): a list's item, a heading-like line, a question, or a sentence. */
+  shape: SentenceShape;
   terms: readonly string[];
+  /** On a list's last quoted item: how many items the quote leaves out. */
+  moreItems?: number;
 }
 
 /** The most sentences an answer quotes. */
@@ -25,6 +31,10 @@ export const MAX_ANSWER_SENTENCES = 3;
 const MAX_ANSWER_CHARACTERS = 600;
 /** A "sentence" longer than this (a list or a table without full stops) is read line by line. */
 const LONGEST_SENTENCE = 300;
+/** A sentence before the best one, in its paragraph, holding at least this share of its score is part of the same point. */
+const NEIGHBOUR_SHARE = 0.5;
+/** A passage no longer than this that is a section under a heading (a FAQ's entry, say) is quoted whole. */
+export const SHORT_SECTION_CHARACTERS = 700;
 /** Sentences of passages less relevant than this share of the best are not quoted. */
 const PASSAGE_SHARE = 0.8;
 
@@ -53,22 +63,33 @@ function entryOf(sentence: string): string | null {
 
 /**
  * The passages' sentences in order, whitespace made single spaces; `terms` left empty for the caller to fill.
- * A paragraph that starts with an option describes it, and so do the paragraphs after it in the passage until
+ * A sentence that is part of the passage's own heading (a FAQ's question, which the entry's text keeps) is a
+ * question line, never quoted. A paragraph that starts with an option describes it, and so do the paragraphs after it in the passage until
  * another option's (a manual's option list: the name, then one or more paragraphs about it).
  */
-export function sentencesOfPassages(passages: readonly { text: string }[]): CandidateSentence[] {
+export function sentencesOfPassages(passages: readonly { text: string; heading?: string | null }[]): CandidateSentence[] {
   return passages.flatMap((passage, passageIndex) => {
+    const inHeading = partOfHeading(passage.heading?.split(HEADING_SEPARATOR).at(-1));
     let index = 0;
     let entry: string | null = null;
     return passage.text.split(/\n\s*\n/).flatMap((paragraphText, paragraph) => {
-      const sentences = sentencesOf(paragraphText)
-        .map((sentence) => sentence.text)
-        .flatMap((sentence) => (sentence.length > LONGEST_SENTENCE && sentence.includes('\n') ? sentence.split('\n') : [sentence]))
-        .map((sentence) => sentence.replace(/\s+/g, ' ').trim())
-        .filter((sentence) => /[\p{L}\p{N}]/u.test(sentence));
-      entry = entryOf(sentences[0] ?? '') ?? entry;
+      const lines = piecesOfParagraph(paragraphText).flatMap((sentence, position) =>
+        sentence.length > LONGEST_SENTENCE && sentence.includes('\n') ? sentence.split('\n') : linesOfSentence(sentence, position === 0),
+      );
+      const sentences = lines
+        .map((line) => ({ line, text: withoutAnswerMarker(line.replace(/\s+/g, ' ').trim()) }))
+        .filter(({ text }) => /[\p{L}\p{N}]/u.test(text));
+      entry = entryOf(sentences[0]?.text ?? '') ?? entry;
       const described = entry;
-      return sentences.map((text) => ({ text, passage: passageIndex, index: index++, paragraph, entry: described, terms: [] }));
+      return sentences.map(({ line, text }, position) => ({
+        text,
+        passage: passageIndex,
+        index: index++,
+        paragraph,
+        entry: described,
+        shape: inHeading(text) ? 'question' : shapeOf(line, sentences[position + 1]?.line),
+        terms: [],
+      }));
     });
   });
 }
@@ -78,7 +99,7 @@ export function sentencesOfPassages(passages: readonly { text: string }[]): Cand
  * name it itself ("‘--no-check-certificate’: … you can use this option to bypass the verification …").
  */
 export function answerText(chosen: readonly CandidateSentence[]): string {
-  const text = chosen.map((sentence) => sentence.text).join(' ');
+  const text = chosen.map((sentence) => (sentence.moreItems ? `${sentence.text} (and ${sentence.moreItems} more)` : sentence.text)).join(' ');
   const entry = chosen[0]?.entry;
   return entry && !text.startsWith(entry) ? `${entry}: ${text}` : text;
 }
@@ -94,7 +115,7 @@ function scoresOf(sentences: readonly CandidateSentence[], question: string, ter
   const best = Math.max(0, ...relevance);
   const wantsOption = HOW_TO.test(question);
   const wantsNumber = QUANTITY.test(question);
-  return sentences.map((sentence) => {
+  const raw = sentences.map((sentence) => {
     if ((relevance[sentence.passage] ?? 0) < best * PASSAGE_SHARE) return 0;
     const held = new Set(sentence.terms);
     const credit = new Map<string, number>();
@@ -108,15 +129,36 @@ function scoresOf(sentences: readonly CandidateSentence[], question: string, ter
     // A passage's first sentences are where a section says what it is about; a very slight lead breaks ties.
     return coverage + kind + (coverage > 0 ? 0.01 / (1 + sentence.index) : 0);
   });
+  // A question line or a heading that matches is evidence for the text that answers it: the sentence after it.
+  return raw.map((score, position) => {
+    const sentence = sentences[position];
+    if (!sentence || sentence.shape === 'heading' || sentence.shape === 'question') return 0;
+    let lead = 0;
+    for (let back = position - 1; back >= 0; back -= 1) {
+      const earlier = sentences[back];
+      if (!earlier || earlier.passage !== sentence.passage || (earlier.shape !== 'heading' && earlier.shape !== 'question')) break;
+      lead = Math.max(lead, raw[back] ?? 0);
+    }
+    return Math.max(score, lead);
+  });
 }
 
 /**
- * The sentences to quote, in the order they stand: the best one, then the sentences after it in the same
- * passage while they add to the answer (they hold some of the question, or the best one ends with a colon)
- * and it stays short; the sentence before the first is quoted too when the first leans on it ("This…") or
- * it is an option's name above its description.
+ * The sentences to quote, in the order they stand. A short section (`wholeSections`: a passage that is a whole
+ * section under its heading, such as a FAQ's entry) is quoted whole when it holds the best sentence. Else the
+ * best one (never a heading-like line or a question), then the sentences after it in the same passage while
+ * they add to the answer (they hold some of the question, lean on it, or it ends with a colon) and it stays
+ * short; the sentence before the first is quoted too when the first leans on it ("This…"), it is an option's
+ * name above its description, or it holds what the question asks for (a number, an option) and the quote does
+ * not. A list is quoted with its lead-in and its items (answer-lists.ts).
  */
-export function chooseSentences(sentences: readonly CandidateSentence[], question: string, terms: readonly QuestionTerm[], relevance: readonly number[]): CandidateSentence[] {
+export function chooseSentences(
+  sentences: readonly CandidateSentence[],
+  question: string,
+  terms: readonly QuestionTerm[],
+  relevance: readonly number[],
+  wholeSections: readonly boolean[] = [],
+): CandidateSentence[] {
   const scores = scoresOf(sentences, question, terms, relevance);
   let best = -1;
   scores.forEach((score, position) => {
@@ -124,18 +166,61 @@ export function chooseSentences(sentences: readonly CandidateSentence[], questio
   });
   const first = sentences[best];
   if (!first) return [];
+  if (wholeSections[first.passage]) {
+    const section = sentences.filter((sentence) => sentence.passage === first.passage);
+    const start = section.findIndex((sentence) => sentence.shape !== 'heading' && sentence.shape !== 'question');
+    if (start >= 0) return section.slice(start);
+  }
+  if (first.shape === 'item') return withListItems(sentences, best);
   const chosen = [first];
   const length = () => chosen.reduce((sum, sentence) => sum + sentence.text.length + 1, 0);
   for (let next = best + 1; chosen.length < MAX_ANSWER_SENTENCES; next += 1) {
     const sentence = sentences[next];
-    if (!sentence || sentence.passage !== first.passage || length() + sentence.text.length > MAX_ANSWER_CHARACTERS) break;
-    const adds = (scores[next] ?? 0) > 0 || (chosen.at(-1)?.text.endsWith(':') ?? false) || LEANS_BACK.test(sentence.text);
+    if (!sentence || sentence.passage !== first.passage || sentence.shape === 'heading' || length() + sentence.text.length > MAX_ANSWER_CHARACTERS) break;
+    if (sentence.shape === 'item' && chosen.at(-1)?.text.endsWith(':')) return [...before(sentences, scores, best, chosen), ...withListItems(sentences, next, chosen)];
+    const adds = (scores[next] ?? 0) > 0 || (chosen.at(-1)?.text.endsWith(':') ?? false) || LEANS_BACK.test(sentence.text) || addsWanted(question, chosen, sentence);
     if (!adds) break;
     chosen.push(sentence);
   }
-  const before = sentences[best - 1];
-  if (before && before.passage === first.passage && (LEANS_BACK.test(first.text) || TERM_LINE.test(before.text)) && length() + before.text.length <= MAX_ANSWER_CHARACTERS + 100) {
-    chosen.unshift(before);
+  return [...before(sentences, scores, best, chosen, question), ...chosen];
+}
+
+/**
+ * The sentence before the quote, when the quote needs it: the quote leans on it, it names the option described,
+ * or, in the same paragraph, it holds what is asked for or nearly as much of the question as the best one.
+ */
+function before(sentences: readonly CandidateSentence[], scores: readonly number[], best: number, chosen: readonly CandidateSentence[], question = ''): CandidateSentence[] {
+  const first = sentences[best];
+  const previous = sentences[best - 1];
+  if (!first || !previous || previous.passage !== first.passage || previous.shape === 'heading' || previous.shape === 'question') return [];
+  const length = chosen.reduce((sum, sentence) => sum + sentence.text.length + 1, 0);
+  if (length + previous.text.length > MAX_ANSWER_CHARACTERS + 100) return [];
+  const samePoint = previous.paragraph === first.paragraph && (addsWanted(question, chosen, previous) || (scores[best - 1] ?? 0) >= (scores[best] ?? 0) * NEIGHBOUR_SHARE);
+  const needed = LEANS_BACK.test(first.text) || TERM_LINE.test(previous.text) || samePoint;
+  return needed ? [previous] : [];
+}
+
+/** Whether a neighbour holds what the question asks for (a number for "how much", an option for "how do I") and the quote does not. */
+function addsWanted(question: string, chosen: readonly CandidateSentence[], neighbour: CandidateSentence): boolean {
+  const lacks = (pattern: RegExp) => !chosen.some((sentence) => pattern.test(sentence.text)) && pattern.test(neighbour.text);
+  return (QUANTITY.test(question) && lacks(NUMBER)) || (HOW_TO.test(question) && lacks(OPTION));
+}
+
+/**
+ * The quote when no sentence holds any of the question (the passage matched by its heading or its vectors
+ * alone): the most relevant passage's opening, its heading-like lines and question lines left out, whole when
+ * it is a short section, else up to three sentences.
+ */
+export function openingSentences(sentences: readonly CandidateSentence[], wholeSection: boolean): CandidateSentence[] {
+  const opening = sentences.filter((sentence) => sentence.passage === 0);
+  const start = opening.findIndex((sentence) => sentence.shape !== 'heading' && sentence.shape !== 'question');
+  if (start < 0) return [];
+  const chosen: CandidateSentence[] = [];
+  let length = 0;
+  for (const sentence of opening.slice(start)) {
+    if (!wholeSection && (chosen.length >= MAX_ANSWER_SENTENCES || length + sentence.text.length > MAX_ANSWER_CHARACTERS) && chosen.length > 0) break;
+    chosen.push(sentence);
+    length += sentence.text.length + 1;
   }
   return chosen;
 }

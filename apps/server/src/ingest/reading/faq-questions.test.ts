@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import type { SourceLine } from './clean-pages.ts';
+import { documentSections } from './document-sections.ts';
+
+/** A text file's lines as clean-pages.ts reads them: a blank line starts a paragraph. */
+function textLines(text: string): SourceLine[] {
+  const lines: SourceLine[] = [];
+  let blank = true;
+  for (const row of text.split('\n')) {
+    if (row.trim() === '') {
+      blank = true;
+      continue;
+    }
+    lines.push({ text: row.trimEnd(), page: 1, size: null, paragraphStart: blank });
+    blank = false;
+  }
+  return lines;
+}
+
+describe('FAQ entries as sections', () => {
+  it('reads "Q:"/"A:" pairs as entries: the question in the heading path and still in the section’s text', () => {
+    const sections = documentSections(
+      textLines(
+        [
+          'Printer FAQ',
+          '===========',
+          '',
+          'Q: How do I clear a paper jam?',
+          'A: Open the rear door and pull the sheet out slowly.',
+          '',
+          'Q: Why is the print faint? It used to be dark',
+          'and crisp.',
+          'A: The toner is low. Replace the cartridge.',
+        ].join('\n'),
+      ),
+    );
+    expect(sections).toEqual([
+      { headings: ['Printer FAQ', 'How do I clear a paper jam?'], paragraphs: [{ text: 'Q: How do I clear a paper jam?\nA: Open the rear door and pull the sheet out slowly.', page: 1 }] },
+      {
+        headings: ['Printer FAQ', 'Why is the print faint? It used to be dark and crisp.'],
+        paragraphs: [{ text: 'Q: Why is the print faint? It used to be dark\nand crisp.\nA: The toner is low. Replace the cartridge.', page: 1 }],
+      },
+    ]);
+  });
+
+  it('takes a marked question wrapped over lines up to its "?", and one without "?" up to the answer’s marker', () => {
+    const sections = documentSections(
+      textLines(['Q) Help! What does the "strict_mode"', 'option change?', 'A) It refuses unsigned uploads.', '', 'Q) Help! The log says "bad owner".', 'A1) The folder is owned by root.'].join('\n')),
+    );
+    expect(sections.map((section) => section.headings)).toEqual([['Help! What does the "strict_mode" option change?'], ['Help! The log says "bad owner".']]);
+    expect(sections[1]?.paragraphs[0]?.text).toBe('Q) Help! The log says "bad owner".\nA1) The folder is owned by root.');
+  });
+
+  it('reads numbered questions on their own lines as entries when a text has several', () => {
+    const sections = documentSections(
+      textLines(
+        [
+          '1. How do I reset the router?',
+          '   Hold the reset button for ten seconds.',
+          '',
+          '2. Which port does the admin page use?',
+          '',
+          '   Port 8443, over HTTPS only.',
+          '',
+          '3. Can I turn off the status light?',
+          '   Yes: Settings, then Lights, then Off.',
+        ].join('\n'),
+      ),
+    );
+    expect(sections.map((section) => [section.headings, section.paragraphs.map((paragraph) => paragraph.text.trim())])).toEqual([
+      [['1. How do I reset the router?'], ['1. How do I reset the router?\n   Hold the reset button for ten seconds.']],
+      [['2. Which port does the admin page use?'], ['2. Which port does the admin page use?', 'Port 8443, over HTTPS only.']],
+      [['3. Can I turn off the status light?'], ['3. Can I turn off the status light?\n   Yes: Settings, then Lights, then Off.']],
+    ]);
+  });
+
+  it('reads numbered questions without blank lines between entries, and leaves a checklist of questions alone', () => {
+    const faq = documentSections(textLines(['1.1 What is a token?', 'A token is a key for the API.', '1.2 Where do I find mine?', 'Under Settings, Tokens.', '1.3 Does it expire?', 'After 90 days.'].join('\n')));
+    expect(faq.map((section) => section.headings)).toEqual([['1.1 What is a token?'], ['1.2 Where do I find mine?'], ['1.3 Does it expire?']]);
+    const checklist = documentSections(textLines(['Before you call us:', '1. Is the cable plugged in?', '2. Is the light green?', '3. Did you restart it?', '4. Is the fuse whole?'].join('\n')));
+    expect(checklist.flatMap((section) => section.headings)).toEqual([]);
+  });
+
+  it('leaves a manual’s occasional question in its prose, and "Q." lines in a text without answers’ markers', () => {
+    const prose = documentSections(textLines(['Why compress at all?', 'Smaller files travel faster and cost less to store.', '', 'Q. Smith wrote the first version.'].join('\n')));
+    expect(prose).toEqual([
+      {
+        headings: [],
+        paragraphs: [
+          { text: 'Why compress at all?\nSmaller files travel faster and cost less to store.', page: 1 },
+          { text: 'Q. Smith wrote the first version.', page: 1 },
+        ],
+      },
+    ]);
+  });
+
+  it('takes a question whose underline is shorter than it as the next entry, not one inside the entry before', () => {
+    const sections = documentSections(
+      textLines(['0. What is an array?', '~~~~~~~~~~~~~~~~~~~', '  Disks used as one.', '', '1. How do I add a disk?', '~~~~~~~~~~~~~~~~~~~~~~~', '  Use the add command.', '', '2. And how do I find out which disks can fail without', '   losing the array?', '~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~', '  Read the status file.'].join('\n')),
+    );
+    expect(sections.map((section) => section.headings)).toEqual([['0. What is an array?'], ['1. How do I add a disk?'], ['2. And how do I find out which disks can fail without losing the array?']]);
+    expect(sections[2]?.paragraphs.map((paragraph) => paragraph.text)).toEqual(['2. And how do I find out which disks can fail without\n   losing the array?\n  Read the status file.']);
+  });
+
+  it('nests a question under the section it is in, and the next real heading ends it', () => {
+    const sections = documentSections(
+      textLines(['Installing', '----------', '', 'Q: Do I need root?', 'A: Only for the system-wide install.', '', 'Using', '-----', '', 'Start it with the run command.'].join('\n')),
+    );
+    expect(sections.map((section) => section.headings)).toEqual([['Installing', 'Do I need root?'], ['Using']]);
+  });
+});

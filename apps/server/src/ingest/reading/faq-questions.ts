@@ -1,0 +1,80 @@
+import type { SourceLine } from './clean-pages.ts';
+
+/**
+ * The question lines of a question-and-answer text (a FAQ file, a FAQ chapter), read as headings so that each
+ * entry is a section of its own: its answer is the section's text and its question stands in the heading path,
+ * where the search weighs it as a heading and the answer never quotes it as if it were the answer. Two shapes:
+ * - marked entries: "Q: …", "Q) …", "Q3. …", "Question: …" (wrapped over a few lines, up to the "A:" line or
+ *   the line ending with "?"), in a text that also has "A:" lines;
+ * - unmarked entries: a paragraph that starts with a question on its own line(s) ("2.1. How do I …?", "Why does
+ *   … ?"), counted only when the text has several of them, so that a manual's one rhetorical question stays prose.
+ * Headings already found (underlined, Markdown, a PDF's larger type) keep their own level; these nest below them.
+ * The question's lines stay in the section's text too (the search finds an entry by its question's words as well
+ * as by its heading); the answer leaves them out (modules/answers/sentence-shapes.ts).
+ */
+
+/** A question read as a heading: its text without the "Q:" marker, and how many lines it takes up. */
+export interface FaqQuestion {
+  text: string;
+  lineCount: number;
+  /** An underline follows it (a heading the underline's reader missed: its question is longer than its underline). */
+  underlined: boolean;
+}
+
+/** Below every other heading's level: a question nests under the section it is in, and the next one replaces it. */
+export const QUESTION_LEVEL = 100;
+
+const QUESTION_MARKER = /^\s*(?:Q|Question)\s*\d{0,3}\s*[:).]\s*(?=\S)/;
+export const ANSWER_MARKER = /^\s*(?:A|Answer)\s*\d{0,3}\s*[:).]\s*/;
+const ENDS_AS_QUESTION = /\?["'”’)\]]*$/;
+/** An unmarked question starts like a sentence, maybe after its numbering ("2.1.", "4b)"). */
+const NUMBERING = /^\s*\d[\d.]{0,12}[a-z]?[.)]?\s+/;
+const startsAsQuestion = (text: string): boolean => /^\s*["'“‘(]?\p{Lu}/u.test(text.replace(NUMBERING, ''));
+const LIST_ITEM = /^\s*(?:[•‣◦▪∙·*-]|[a-z][.)])\s/;
+const MOST_QUESTION_LINES = 4;
+const UNDERLINE = /^\s*([*=\-~^#+_.'])\1{2,}\s*$/;
+const LONGEST_QUESTION = 250;
+/** Fewer questions than this in a text (unmarked ones and question headings) are prose, not a FAQ. */
+const FEWEST_UNMARKED = 3;
+
+/**
+ * The question lines of `lines`, by the index of their first line; `isHeading` says which lines are already
+ * headings (or taken up by one), which are never read as questions.
+ */
+export function faqQuestions(lines: readonly SourceLine[], isHeading: (index: number) => boolean): Map<number, FaqQuestion> {
+  const marked = new Map<number, FaqQuestion>();
+  if (lines.some((line) => ANSWER_MARKER.test(line.text))) {
+    lines.forEach((line, index) => {
+      if (isHeading(index) || !QUESTION_MARKER.test(line.text)) return;
+      const question = questionAt(lines, index, isHeading, true);
+      if (question) marked.set(index, question);
+    });
+  }
+  const unmarked = new Map<number, FaqQuestion>();
+  lines.forEach((line, index) => {
+    const starts = line.paragraphStart || (NUMBERING.test(line.text) && !lines[index - 1]?.text.trim().endsWith(':'));
+    if (marked.has(index) || isHeading(index) || !starts || !startsAsQuestion(line.text) || LIST_ITEM.test(line.text)) return;
+    const question = questionAt(lines, index, isHeading, false);
+    // A question is a heading only when an answer follows it (a checklist of questions is not a FAQ).
+    const next = lines[index + (question?.lineCount ?? 0)];
+    if (question && !question.text.includes('? ') && next && !ENDS_AS_QUESTION.test(next.text.trim())) unmarked.set(index, question);
+  });
+  const questionHeadings = lines.filter((line, index) => isHeading(index) && ENDS_AS_QUESTION.test(line.text.trim())).length;
+  return unmarked.size + questionHeadings >= FEWEST_UNMARKED ? new Map([...marked, ...unmarked].sort((a, b) => a[0] - b[0])) : marked;
+}
+
+/** The question starting at `start`: its lines up to the one ending with "?" (or, marked, up to the answer's marker). */
+function questionAt(lines: readonly SourceLine[], start: number, isHeading: (index: number) => boolean, markedEntry: boolean): FaqQuestion | undefined {
+  const parts: string[] = [];
+  for (let index = start; index < Math.min(lines.length, start + MOST_QUESTION_LINES); index += 1) {
+    const line = lines[index];
+    if (!line || (index > start && (line.paragraphStart || isHeading(index) || ANSWER_MARKER.test(line.text) || UNDERLINE.test(line.text)))) break;
+    parts.push(line.text.trim());
+    if (ENDS_AS_QUESTION.test(line.text.trim())) break;
+  }
+  const text = parts.join(' ').replace(QUESTION_MARKER, '').trim();
+  const next = lines[start + parts.length];
+  const answered = ENDS_AS_QUESTION.test(text) || (markedEntry && next !== undefined && (ANSWER_MARKER.test(next.text) || next.paragraphStart));
+  if (!answered || text.length > LONGEST_QUESTION || !/\p{L}/u.test(text)) return undefined;
+  return { text, lineCount: parts.length, underlined: UNDERLINE.test(next?.text ?? '') };
+}

@@ -1,0 +1,51 @@
+import type { CandidateSentence } from './answer-sentences.ts';
+
+/**
+ * A list quoted as a list: its lead-in ("Common causes are:") and its items in order, from the first, up to a
+ * bound, the last one saying how many more there are; numbered steps so stay whole and in order. An item's
+ * further sentences (in its paragraph) come with it.
+ */
+
+/** The most items quoted, and the most characters a quoted list takes. */
+export const MOST_ITEMS = 8;
+const MOST_LIST_CHARACTERS = 900;
+
+/**
+ * The list that `at` is an item of, or that starts at `at` after `leadIn` (the quote so far, ending with a
+ * colon): the lead-in, then the items; the last quoted item carries `moreItems` when some are left out.
+ */
+export function withListItems(sentences: readonly CandidateSentence[], at: number, leadIn: readonly CandidateSentence[] = []): CandidateSentence[] {
+  const passage = sentences[at]?.passage;
+  const samePassage = (index: number) => sentences[index] !== undefined && sentences[index]?.passage === passage;
+  let start = at;
+  if (leadIn.length === 0) while (samePassage(start - 1) && isPartOfList(sentences, start - 1)) start -= 1;
+  const introduction = sentences[start - 1];
+  const quoted: CandidateSentence[] = [...leadIn];
+  if (leadIn.length === 0 && introduction && samePassage(start - 1) && introduction.text.endsWith(':')) quoted.push(introduction);
+  let items = 0;
+  let characters = quoted.reduce((sum, sentence) => sum + sentence.text.length + 1, 0);
+  let end = start;
+  for (; samePassage(end) && isPartOfList(sentences, end); end += 1) {
+    const sentence = sentences[end];
+    if (!sentence) break;
+    const newItem = sentence.shape === 'item';
+    if (newItem && (items >= MOST_ITEMS || characters + sentence.text.length > MOST_LIST_CHARACTERS) && items > 0) break;
+    if (newItem) items += 1;
+    characters += sentence.text.length + 1;
+    quoted.push(sentence);
+  }
+  let more = 0;
+  for (let rest = end; samePassage(rest) && isPartOfList(sentences, rest); rest += 1) if (sentences[rest]?.shape === 'item') more += 1;
+  const last = quoted.at(-1);
+  if (more > 0 && last) quoted[quoted.length - 1] = { ...last, moreItems: more };
+  return quoted;
+}
+
+/** An item, or a further sentence of the item before it (in the same paragraph). */
+function isPartOfList(sentences: readonly CandidateSentence[], index: number): boolean {
+  const sentence = sentences[index];
+  if (!sentence) return false;
+  if (sentence.shape === 'item') return true;
+  const previous = sentences[index - 1];
+  return sentence.shape === 'sentence' && previous !== undefined && previous.paragraph === sentence.paragraph && isPartOfList(sentences, index - 1) && sentences.slice(0, index).some((each) => each.shape === 'item');
+}

@@ -1,0 +1,88 @@
+import { sentencesOf } from '../../ingest/reading/chunk.ts';
+
+/**
+ * What a quoted piece of a passage is, by its look: a list's item, a heading-like line (a title the parser did
+ * not take for a heading, a table of contents' line), a question (a FAQ's question line), or a sentence. A
+ * heading or a question is never the whole answer, and a heading is not joined to the sentence after it.
+ */
+export type SentenceShape = 'sentence' | 'item' | 'heading' | 'question';
+
+/** A list's item: "- …", "• …", "1. …", "2) …", "b) …", "(iii) …". */
+export const LIST_ITEM = /^\s*(?:[•‣◦▪∙·*-]|\d{1,2}[.)]|[a-z][.)]|\(\w{1,4}\))\s+\S/;
+/** A FAQ's question marker: "Q:", "Q)", "Q3.", "Question:". */
+const QUESTION_MARKER = /^\s*(?:Q|Question)\s*\d{0,3}\s*[:).]\s/;
+/** An answer's marker, which the quote leaves out: "A:", "A)", "A2)", "Answer:" ("A." could be an initial). */
+const ANSWER_MARKER = /^(?:A|Answer)\s*\d{0,3}\s*[:)]\s+(?=\S)/;
+const ENDS_AS_QUESTION = /\?["'”’)\]]*$/;
+/** What a sentence ends with, and what a heading does not hold (code: a path, an option, a setting). */
+const SENTENCE_END = /[.!?:;,]["'”’)\]]*$/;
+const CODE = /[/\\=$<>{}|`@_]|--|\s-\w|\w\(\)/;
+const LONGEST_HEADING = 80;
+const MOST_HEADING_WORDS = 10;
+/** A paragraph's first line this much shorter than the next is a title above it, not the start of wrapped prose. */
+const TITLE_SHARE = 0.7;
+
+const isHeadingLike = (text: string): boolean =>
+  text.length <= LONGEST_HEADING &&
+  /^[\p{Lu}\d]/u.test(text) &&
+  !SENTENCE_END.test(text) &&
+  !CODE.test(text) &&
+  text.split(/\s+/).length <= MOST_HEADING_WORDS;
+
+/** The shape of a piece of text; `next` is the piece after it in the passage (a heading-like line heads something). */
+export function shapeOf(text: string, next: string | undefined): SentenceShape {
+  const trimmed = text.trim();
+  if (LIST_ITEM.test(trimmed)) return 'item';
+  if (QUESTION_MARKER.test(trimmed) || ENDS_AS_QUESTION.test(trimmed)) return 'question';
+  return next !== undefined && isHeadingLike(trimmed) ? 'heading' : 'sentence';
+}
+
+/** A line break before a list's item. */
+const BEFORE_ITEM = /\n(?=\s*(?:[•‣◦▪∙·*-]|\d{1,2}[.)]|[a-z][.)]|\(\w{1,4}\))\s+\S)/;
+/** A list's marker left alone by the sentence splitter ("2." of "2. Remove the disk."). */
+const MARKER_ONLY = /^\s*(?:\d{1,2}[.)]|[a-z][.)]|\(\w{1,4}\))$/;
+
+/** A paragraph's sentences, each list item starting a sentence of its own, its marker kept on it. */
+export function piecesOfParagraph(paragraph: string): string[] {
+  return paragraph.split(BEFORE_ITEM).flatMap((part) =>
+    sentencesOf(part)
+      .map((sentence) => sentence.text)
+      .reduce<string[]>((pieces, sentence) => {
+        const last = pieces.at(-1);
+        if (last !== undefined && MARKER_ONLY.test(last)) pieces[pieces.length - 1] = `${last} ${sentence}`;
+        else pieces.push(sentence);
+        return pieces;
+      }, []),
+  );
+}
+
+/**
+ * A sentence of a text file cut where its lines say it holds more than one piece: before each line that starts
+ * a list's item, and after a paragraph's first line when that is a title ("Overview" above "GNU Wget is …").
+ */
+export function linesOfSentence(sentence: string, firstOfParagraph: boolean): string[] {
+  const lines = sentence.split('\n');
+  const pieces: string[] = [];
+  lines.forEach((line, position) => {
+    const next = lines[position + 1];
+    const title =
+      position === 0 && firstOfParagraph && next !== undefined && isHeadingLike(line.trim()) && line.trim().length <= next.trim().length * TITLE_SHARE;
+    if (pieces.length === 0 || LIST_ITEM.test(line) || pieces.at(-1) === '') pieces.push(line);
+    else pieces[pieces.length - 1] = `${pieces.at(-1) ?? ''}\n${line}`;
+    if (title) pieces.push('');
+  });
+  return pieces.filter((piece) => piece !== '');
+}
+
+export const withoutAnswerMarker = (text: string): string => text.replace(ANSWER_MARKER, '');
+
+const squeezed = (text: string): string => text.replace(QUESTION_MARKER, '').replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** Whether a sentence is part of a heading (a FAQ entry's question, kept in its text as well as in its heading path). */
+export function partOfHeading(heading: string | undefined): (sentence: string) => boolean {
+  const whole = heading === undefined ? '' : squeezed(heading);
+  return (sentence) => {
+    const text = squeezed(sentence);
+    return whole !== '' && text.length >= 8 && whole.includes(text);
+  };
+}
