@@ -3,7 +3,6 @@ import { HELP_REQUEST_MESSAGES } from '@steward/contract/help-requests';
 import { HISTORY_MESSAGES } from '@steward/contract/history';
 import { canViewPersonalData, type StaffMember } from '@steward/contract/permissions';
 import type { RevealedPersonalData } from '@steward/contract/personal-data';
-import { canViewPersonalData, type StaffMember } from '@steward/contract/permissions';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { type AuditObject, recordAudit, type StaffActor } from '../audit-log/record-audit.ts';
@@ -66,11 +65,3 @@ async function readWhole(tx: Db, target: RevealTarget): Promise<{ rows: Revealed
   return { rows, object: { type: 'help_request', id: helpRequest.id, label: `Help request ${helpRequest.id}` } };
 }
 
-/**
- * Whether an export (History, Feedback, Help Requests; each audited) masks visitors' personal data: only when
- * masking is on and the caller does not hold view_personal_data (docs/privacy.md). Off, exports are whole for
- * everyone allowed to export.
- */
-export async function exportMasksPersonalData(db: Db, viewer: StaffMember): Promise<boolean> {
-  return !canViewPersonalData(viewer) && (await readPersonalDataMasking(db));
-}
