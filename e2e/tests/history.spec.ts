@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { ANSWER_LINK_REL } from '@steward/contract/answer-html';
 import { postBotMessage, uniqueSessionId } from '../support/bot-api.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -102,7 +103,8 @@ test.describe('History session detail', () => {
     await expect(rows.nth(2)).not.toContainText('<strong>');
     const answerLink = rows.nth(2).getByRole('link', { name: 'a link' });
     await expect(answerLink).toHaveAttribute('target', '_blank');
-    await expect(answerLink).toHaveAttribute('rel', 'noopener noreferrer');
+    // The answer's links get the allow-list's rel (issue 52: no opener, no referrer, no endorsement).
+    await expect(answerLink).toHaveAttribute('rel', ANSWER_LINK_REL);
 
     const origin = rows.nth(1).getByRole('link', { name: 'https://shop.example.com/kettles' });
     await expect(origin).toHaveAttribute('href', 'https://shop.example.com/kettles');

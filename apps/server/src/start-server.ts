@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
@@ -95,12 +96,25 @@ export async function startServer(config: Config): Promise<RunningServer> {
 
 /**
  * DATA_DIR itself and what Steward keeps in it made the server's user's alone: only those, so a DATA_DIR set to a
- * folder that holds other things (it should not) keeps their modes.
+ * folder that holds other things (it should not) keeps their modes. A DATA_DIR that is not a directory is left as
+ * it is: the lock's check then says so in one clear line.
  */
 function makeDataDirPrivate(dataDir: string): PrivacyRepair {
-  const repair = makePrivate(dataDir, undefined, false);
+  const repair: PrivacyRepair = { changed: 0, failed: [] };
+  if (!isDirectory(dataDir)) return repair;
+  makePrivate(dataDir, repair, false);
   for (const kept of [pgliteDir(dataDir), outboxFolder(dataDir), lockFilePath(dataDir), backupSocketPath(dataDir)]) makePrivate(kept, repair);
   return repair;
+}
+
+/** False for a path that is missing, a file, or below a file (ENOTDIR). */
+function isDirectory(target: string): boolean {
+  try {
+    // eslint-disable-next-line security/detect-non-literal-fs-filename -- DATA_DIR, set by the operator
+    return fs.statSync(target).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** One line when the start took other users' access off DATA_DIR's files (an install made before issue 52). */

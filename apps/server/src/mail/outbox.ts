@@ -19,13 +19,27 @@ export async function findOutboxMailsAbout(dataDir: string, addresses: readonly 
   const found: string[] = [];
   for (const name of names.filter((file) => file.endsWith('.eml'))) {
     // eslint-disable-next-line security/detect-non-literal-fs-filename -- a file the server wrote inside DATA_DIR/outbox
-    const mail = await simpleParser(await fs.readFile(path.join(folder, name)));
+    const raw = await fs.readFile(path.join(folder, name));
+    if (!mayHoldAddress(raw, addresses)) continue;
+    const mail = await simpleParser(raw);
     const recipients = [mail.to, mail.cc].flat().flatMap((list) => list?.value ?? []).map((recipient) => recipient.address ?? '');
     const wanted = new Set(addresses.map((address) => address.toLowerCase()));
     const written = [mail.subject ?? '', mail.text ?? '', typeof mail.html === 'string' ? mail.html : ''].join('\n');
     if (recipients.some((address) => wanted.has(address.toLowerCase())) || mentionsAddress(written, addresses)) found.push(name);
   }
   return found;
+}
+
+/**
+ * Whether a mail's file may hold one of the addresses, read without parsing it (parsing every mail of a large outbox
+ * took seconds an erasure): an address never needs quoted-printable's escapes, so it stands in the raw text once its
+ * soft line breaks are joined; a mail with a base64 part or an encoded word may hide it, and is parsed.
+ */
+function mayHoldAddress(raw: Buffer, addresses: readonly string[]): boolean {
+  const text = raw.toString('latin1');
+  if (/base64|=\?[^?\s]+\?[bq]\?/i.test(text)) return true;
+  const joined = text.replace(/=\r?\n/g, '').toLowerCase();
+  return addresses.some((address) => joined.includes(address.toLowerCase()));
 }
 
 /** Deletes these outbox mails (names from findOutboxMailsAbout); one already gone counts as deleted. */
