@@ -1,29 +1,22 @@
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sqlRows } from '../db/sql-rows.ts';
 import { createKnowledgeStore } from '../modules/knowledge/knowledge-store.ts';
 import { searchKnowledge } from '../modules/knowledge/knowledge-search.ts';
 import { StartUpError } from '../start-up-error.ts';
-import type { ApiClient } from '../test/api-client.ts';
 import { onPostgres } from '../test/test-database.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { testAppWithAdmin } from '../test/admin-test-app.ts';
 import { reindexKnowledge } from './reindex-knowledge.ts';
 import { runAllJobs } from '../test/run-jobs.ts';
 import { hashedWordsEmbedder } from '../test/hashed-words-embedder.ts';
 
 const log = pino({ level: 'silent' });
-let testApp: TestApp;
-let admin: ApiClient;
-beforeAll(async () => {
-  testApp = await createTestApp();
-  ({ client: admin } = await testApp.signedInClient('admin'));
-});
-afterAll(() => testApp.close());
+const suite = testAppWithAdmin();
 
 
 const chunkShape = () =>
-  sqlRows<{ document_id: number | null; inform_the_bot_id: number | null; chunk_index: number; content: string }>(testApp.db, sql`
+  sqlRows<{ document_id: number | null; inform_the_bot_id: number | null; chunk_index: number; content: string }>(suite.app.db, sql`
     SELECT document_id, inform_the_bot_id, chunk_index, content FROM knowledge_chunks ORDER BY id`);
 
 describe('reindexKnowledge (npm run reindex)', () => {
@@ -31,39 +24,39 @@ describe('reindexKnowledge (npm run reindex)', () => {
     const form = new FormData();
     form.append('filesData', JSON.stringify([{ title: 'Care guide', source_url: 'https://shop.example.com/care' }]));
     form.append('files', new Blob(['Care guide\n\nWash the teapot by hand in warm water. Never put it in the dishwasher.']), 'care.txt');
-    const uploaded = await admin.postForm('/api/upload-files', form);
-    expect((await admin.post('/api/register-files', { filesData: uploaded.body.data?.rows })).status).toBe(200);
-    const item = await admin.post('/api/inform-the-bot', { content: 'The teapot comes with a two-year warranty.' });
-    const { client: reviewer } = await testApp.signedInClient('admin');
+    const uploaded = await suite.admin.postForm('/api/upload-files', form);
+    expect((await suite.admin.post('/api/register-files', { filesData: uploaded.body.data?.rows })).status).toBe(200);
+    const item = await suite.admin.post('/api/inform-the-bot', { content: 'The teapot comes with a two-year warranty.' });
+    const { client: reviewer } = await suite.app.signedInClient('admin');
     expect((await reviewer.post(`/api/inform-the-bot/approve/${Number(item.body.data?.rows[0]?.id)}`, {})).status).toBe(200);
-    await runAllJobs(testApp);
+    await runAllJobs(suite.app);
     const before = await chunkShape();
     expect(before.length).toBeGreaterThanOrEqual(2);
 
-    const knowledge = createKnowledgeStore(testApp.db, hashedWordsEmbedder);
+    const knowledge = createKnowledgeStore(suite.app.db, hashedWordsEmbedder);
     if (!onPostgres()) await expect(knowledge.prepare(log)).rejects.toThrow(StartUpError);
 
     const lines: string[] = [];
-    const report = await reindexKnowledge(testApp.db, knowledge, log, (line) => lines.push(line));
+    const report = await reindexKnowledge(suite.app.db, knowledge, log, (line) => lines.push(line));
     expect(report).toEqual({ documents: 1, items: 1, chunks: before.length, failures: [] });
     expect(lines[0]).toBe('Re-indexing 1 document(s) and 1 Inform-the-Bot item(s) with test-hashed-words.');
     expect(await chunkShape()).toEqual(before);
 
     if (onPostgres()) return; // no pgvector on the test server: the chunks were rebuilt, there are no vectors
-    const stored = await sqlRows<{ embedding_model: string; embedding_dimensions: number }>(testApp.db, sql`
+    const stored = await sqlRows<{ embedding_model: string; embedding_dimensions: number }>(suite.app.db, sql`
       SELECT embedding_model, embedding_dimensions FROM knowledge_store`);
     expect(stored).toEqual([{ embedding_model: 'test-hashed-words', embedding_dimensions: 16 }]);
     // A model that reads whole chunks: one window each, every one re-embedded.
-    const windows = await sqlRows<{ dims: number; windows: number }>(testApp.db, sql`
+    const windows = await sqlRows<{ dims: number; windows: number }>(suite.app.db, sql`
       SELECT DISTINCT vector_dims(embedding) AS dims, count(*) OVER ()::int AS windows FROM knowledge_chunk_windows`);
     expect(windows).toEqual([{ dims: 16, windows: before.length }]);
-    const indexes = await sqlRows<{ indexname: string }>(testApp.db, sql`
+    const indexes = await sqlRows<{ indexname: string }>(suite.app.db, sql`
       SELECT indexname FROM pg_indexes WHERE indexname LIKE '%embedding%'`);
     expect(indexes).toEqual([{ indexname: 'knowledge_chunk_windows_embedding_16_idx' }]);
 
-    const restarted = createKnowledgeStore(testApp.db, hashedWordsEmbedder);
+    const restarted = createKnowledgeStore(suite.app.db, hashedWordsEmbedder);
     await restarted.prepare(log);
-    const [best] = await searchKnowledge(testApp.db, { query: 'dishwasher', k: 1, queryEmbedding: await restarted.embedQuery('dishwasher', log) });
+    const [best] = await searchKnowledge(suite.app.db, { query: 'dishwasher', k: 1, queryEmbedding: await restarted.embedQuery('dishwasher', log) });
     expect(best?.text).toContain('Never put it in the dishwasher.');
   });
 });

@@ -9,7 +9,7 @@ import { changeHelpRequestStatus } from '../modules/help-requests/help-requests.
 import { helpRequestList } from '../modules/help-requests/help-requests.repository.ts';
 import { historyList } from '../modules/history/history.repository.ts';
 import { bumpCounters } from './list-counters.ts';
-import { PageAnchors, type AnchoredList } from './page-anchors.ts';
+import { PageAnchors, readAlongside, type AnchoredList } from './page-anchors.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -41,6 +41,19 @@ describe('PageAnchors', () => {
   it('answers the same pages as OFFSET, seeking from anchors', async () => {
     const anchors = new PageAnchors(7);
     await expectEveryPageRight(anchors, historyList, 100);
+  });
+
+  it("reads the value it is given alongside the page, from the top and from an anchor, and null without one", async () => {
+    const anchors = new PageAnchors(7);
+    const alongside = sql`41 + 1`;
+    for (const offset of [0, 30, 30]) {
+      const page = await anchors.readPage<{ id: number }>(testApp.db, historyList, offset, 5, alongside);
+      expect(page.alongside).toBe(42);
+      expect(page.rows.map((row) => row.id)).toEqual(await offsetIds(historyList, offset, 5));
+    }
+    expect((await anchors.readPage(testApp.db, historyList, 30, 5)).alongside).toBeNull();
+    expect(await readAlongside(testApp.db, alongside)).toBe(42);
+    expect(await readAlongside(testApp.db, undefined)).toBeNull();
   });
 
   it('keeps its anchors while rows arrive above them, moving them down', async () => {

@@ -23,6 +23,19 @@ export interface AnchoredList {
 export interface ListPage<Row> {
   rows: Row[];
   totalCount: number;
+  /** The value of the `alongside` expression readPage was given, read in the page's statement (null without one). */
+  alongside: unknown;
+}
+
+/**
+ * A value read in the same statement as a page (`SELECT … , <expression> AS alongside`), such as a setting the
+ * route needs for every page: a statement fewer per request. Without a page statement (the triage filters'
+ * pages), readAlongside reads it alone.
+ */
+export async function readAlongside(db: Db, alongside: SQL | undefined): Promise<unknown> {
+  if (!alongside) return null;
+  const [row] = await sqlRows<{ alongside: unknown }>(db, sql`SELECT ${alongside} AS alongside`);
+  return row?.alongside ?? null;
 }
 
 interface Anchor {
@@ -85,41 +98,47 @@ export class PageAnchors {
 
   constructor(private readonly stride = 500) {}
 
-  async readPage<Row>(db: Db, list: AnchoredList, offset: number, limit: number): Promise<ListPage<Row>> {
+  async readPage<Row>(db: Db, list: AnchoredList, offset: number, limit: number, alongside?: SQL): Promise<ListPage<Row>> {
     if (offset >= this.stride) {
       // The usual case, anchors deep enough and still right, is the page function's one statement.
       const known = this.sets.get(list.name);
-      const page = known && this.reaches(known, offset - known.shift) ? await this.readFrom<Row>(db, list, known, offset, limit) : undefined;
+      const page = known && this.reaches(known, offset - known.shift) ? await this.readFrom<Row>(db, list, known, offset, limit, alongside) : undefined;
       if (page) return page;
       const walked = await this.walk(db, list, offset);
-      const afterWalk = walked ? await this.readFrom<Row>(db, list, walked, offset, limit) : undefined;
+      const afterWalk = walked ? await this.readFrom<Row>(db, list, walked, offset, limit, alongside) : undefined;
       if (afterWalk) return afterWalk;
       // Rows arrived between the walk and the read: this page is read by OFFSET, the next one seeks again.
     }
-    const fromTop = await this.callPageFunction<Row>(db, list, { check: undefined, anchor: ABOVE_EVERY_ROW, skip: offset }, limit);
+    const fromTop = await this.callPageFunction<Row>(db, list, { check: undefined, anchor: ABOVE_EVERY_ROW, skip: offset }, limit, alongside);
     if (!fromTop) throw new Error(`${list.pageFunction.name} answered no page without a check.`);
     return fromTop;
   }
 
   /** The page sought from the set's nearest anchor, or undefined when the function finds the set wrong. */
-  private async readFrom<Row>(db: Db, list: AnchoredList, set: AnchorSet, offset: number, limit: number): Promise<ListPage<Row> | undefined> {
+  private async readFrom<Row>(db: Db, list: AnchoredList, set: AnchorSet, offset: number, limit: number, alongside: SQL | undefined): Promise<ListPage<Row> | undefined> {
     const top = set.anchors[0];
     const anchor = lastAnchorAtOrAbove(set.anchors, offset - set.shift);
     if (!top || !anchor) return undefined;
     const seek: PageSeek = { check: { top, knownTotal: set.total }, anchor, skip: offset - anchor.rank };
-    const answer = await this.callPageFunction<Row>(db, list, seek, limit);
+    const answer = await this.callPageFunction<Row>(db, list, seek, limit, alongside);
     if (answer) set.shift = answer.newer;
     return answer;
   }
 
-  private async callPageFunction<Row>(db: Db, list: AnchoredList, seek: PageSeek, limit: number): Promise<(ListPage<Row> & { newer: number }) | undefined> {
+  private async callPageFunction<Row>(
+    db: Db,
+    list: AnchoredList,
+    seek: PageSeek,
+    limit: number,
+    alongside: SQL | undefined,
+  ): Promise<(ListPage<Row> & { newer: number }) | undefined> {
     const { check, anchor } = seek;
-    const [answer] = await sqlRows<{ total_count: SqlBigint; newer: number | null; page: string | null }>(db, sql`
-      SELECT total_count, newer, page FROM ${sql.identifier(list.pageFunction.name)}(
+    const [answer] = await sqlRows<{ total_count: SqlBigint; newer: number | null; page: string | null; alongside: unknown }>(db, sql`
+      SELECT total_count, newer, page, ${alongside ?? sql`NULL`} AS alongside FROM ${sql.identifier(list.pageFunction.name)}(
         ${list.pageFunction.filter}, ${check?.top.time ?? null}, ${check?.top.id ?? null}, ${check?.knownTotal ?? null}, ${MOST_NEWER},
         ${anchor.time}, ${anchor.id}, ${seek.skip}, ${limit})`);
     if (answer?.page === null || answer?.page === undefined) return undefined;
-    return { rows: parseJsonRows<Row>(answer.page), totalCount: Number(answer.total_count), newer: answer.newer ?? 0 };
+    return { rows: parseJsonRows<Row>(answer.page), totalCount: Number(answer.total_count), newer: answer.newer ?? 0, alongside: answer.alongside ?? null };
   }
 
   /** The list's anchors, checked (rebuilt if wrong) and walked down to `offset`. One walk per list at a time. */

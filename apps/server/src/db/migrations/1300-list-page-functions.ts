@@ -23,6 +23,8 @@ interface ListBranch {
 }
 
 interface ListPageFunction {
+  /** `CREATE OR REPLACE`: a later migration's new body, with the same arguments and answer. */
+  orReplace?: boolean;
   table: 'history' | 'feedback' | 'help_requests';
   /** The filter argument, declared: `gaps_only boolean`. */
   filterArgument: string;
@@ -64,8 +66,8 @@ const branchBody = (table: string, columns: string, { rows, counter }: ListBranc
  * newer than the top anchor (at most `most_newer`), which then shift `skip`; when it did not, or the
  * shift passes the anchor, `page` is NULL and the caller walks.
  */
-const listPageFunction = ({ table, filterArgument, branches, columns }: ListPageFunction): string => `
-CREATE FUNCTION steward_${table}_page(
+export const listPageFunction = ({ orReplace = false, table, filterArgument, branches, columns }: ListPageFunction): string => `
+CREATE ${orReplace ? 'OR REPLACE ' : ''}FUNCTION steward_${table}_page(
   ${filterArgument}, top_time timestamptz, top_id bigint, known_total bigint, most_newer integer,
   anchor_time timestamptz, anchor_id bigint, skip integer, take integer,
   OUT total_count bigint, OUT newer integer, OUT page text
@@ -81,12 +83,19 @@ END;
 $$;
 `;
 
-const HISTORY_COLUMNS = `t.id, t.session_id AS "sessionId", t.user_message AS "userMessage", t.api_response AS "apiResponse",
+export const HISTORY_COLUMNS = `t.id, t.session_id AS "sessionId", t.user_message AS "userMessage", t.api_response AS "apiResponse",
         t.source_docs AS "sourceDocs", t.origin, t.account, ${utcIso('t.time')} AS time, t.country, t.user_ip AS "userIp",
         t.coverage_gap AS "coverageGap"`;
 const FEEDBACK_COLUMNS = `t.id, t.session_id AS "sessionId", t.user_message AS "userMessage", t.api_response AS "apiResponse",
         t.rating, t.reason, t.user_feedback AS "userFeedback", t.user_ip AS "userIp", t.country, ${utcIso('t.time')} AS time`;
 const HELP_REQUEST_COLUMNS = `t.id, t.user_ip, t.country, ${utcIso('t.time')} AS time, t.name, t.email, t.message, t.origin_url, t.status`;
+
+/** History's filter: every row, or only the coverage gaps. */
+export const HISTORY_FILTER_ARGUMENT = 'gaps_only boolean';
+export const HISTORY_BRANCHES: ListBranch[] = [
+  { when: 'gaps_only', rows: 'coverage_gap', counter: `'${PAGE_COUNTERS.coverageGaps}'` },
+  { rows: '', counter: `'${PAGE_COUNTERS.history}'` },
+];
 
 /** A list with a filter on one text column: `''` for every row (counter `all`), else the rows holding that value. */
 const filteredListPageFunction = (
@@ -108,15 +117,7 @@ const filteredListPageFunction = (
 export const listPageFunctions: Migration = {
   name: '1300-list-page-functions',
   sql: [
-    listPageFunction({
-      table: 'history',
-      filterArgument: 'gaps_only boolean',
-      branches: [
-        { when: 'gaps_only', rows: 'coverage_gap', counter: `'${PAGE_COUNTERS.coverageGaps}'` },
-        { rows: '', counter: `'${PAGE_COUNTERS.history}'` },
-      ],
-      columns: HISTORY_COLUMNS,
-    }),
+    listPageFunction({ table: 'history', filterArgument: HISTORY_FILTER_ARGUMENT, branches: HISTORY_BRANCHES, columns: HISTORY_COLUMNS }),
     filteredListPageFunction('feedback', 'rating', PAGE_COUNTERS.feedback, FEEDBACK_COLUMNS),
     filteredListPageFunction('help_requests', 'status', PAGE_COUNTERS.helpRequests, HELP_REQUEST_COLUMNS),
   ].join('\n'),

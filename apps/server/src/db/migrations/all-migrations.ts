@@ -43,6 +43,8 @@ import { historyBadges } from './3100-history-badges.ts';
 import { knowledgeTermsRecount } from './3200-knowledge-terms-recount.ts';
 import { personalDataMasking } from './3300-personal-data-masking.ts';
 import { auditErasure } from './3320-audit-erasure.ts';
+import { historyPageBadges } from './3340-history-page-badges.ts';
+import { statisticsFingerprint } from './3341-statistics-fingerprint.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
 export const allMigrations: readonly Migration[] = [
@@ -90,4 +92,6 @@ export const allMigrations: readonly Migration[] = [
   knowledgeTermsRecount,
   personalDataMasking,
   auditErasure,
+  historyPageBadges,
+  statisticsFingerprint,
 ];

@@ -1,34 +1,27 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QUEUE_REINDEX_JOBS } from '../../db/migrations/2200-knowledge-sections.ts';
 import { pdfOptionHyphens } from '../../db/migrations/3000-pdf-option-hyphens.ts';
 import { buildTestPdf } from '../../test/test-pdfs.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
-import type { ApiClient } from '../../test/api-client.ts';
 import { addDocument } from '../../test/document-upload.ts';
 import { runAllJobs } from '../../test/run-jobs.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { testAppWithAdmin } from '../../test/admin-test-app.ts';
 import { searchKnowledge } from '../knowledge/knowledge-search.ts';
 import { DOCUMENT_REINDEX_QUEUE } from './document-ingestion-queue.ts';
 
 const MANUAL = 'Kettle manual\n=============\n\nDescaling\n---------\n\nDescale the kettle with citric acid once a month.\n\nWarranty\n--------\n\nThe kettle has a two-year warranty.';
 
-let testApp: TestApp;
-let admin: ApiClient;
-beforeAll(async () => {
-  testApp = await createTestApp();
-  ({ client: admin } = await testApp.signedInClient('admin'));
-});
-afterAll(() => testApp.close());
+const suite = testAppWithAdmin();
 
 const chunks = (documentId: number) =>
-  sqlRows<{ heading: string | null; content: string }>(testApp.db, sql`SELECT heading, content FROM knowledge_chunks WHERE document_id = ${documentId} ORDER BY chunk_index`);
-const indexing = async () => (await admin.get('/api/document-indexing')).body.data?.rows[0];
+  sqlRows<{ heading: string | null; content: string }>(suite.app.db, sql`SELECT heading, content FROM knowledge_chunks WHERE document_id = ${documentId} ORDER BY chunk_index`);
+const indexing = async () => (await suite.admin.get('/api/document-indexing')).body.data?.rows[0];
 
 describe('the re-indexing of every document after the upgrade to sections (migration 2200)', () => {
   it('queues a job per indexed document, answers from the old chunks until the new ones are in, and shows its progress', async () => {
-    const documentId = await addDocument(admin, { name: 'kettle.txt', bytes: MANUAL, title: 'Kettle', sourceUrl: 'https://shop.example.com/kettle' });
-    await runAllJobs(testApp);
+    const documentId = await addDocument(suite.admin, { name: 'kettle.txt', bytes: MANUAL, title: 'Kettle', sourceUrl: 'https://shop.example.com/kettle' });
+    await runAllJobs(suite.app);
     expect(await chunks(documentId)).toEqual([
       { heading: 'Kettle manual › Descaling', content: 'Descale the kettle with citric acid once a month.' },
       { heading: 'Kettle manual › Warranty', content: 'The kettle has a two-year warranty.' },
@@ -36,49 +29,49 @@ describe('the re-indexing of every document after the upgrade to sections (migra
     expect(await indexing()).toEqual({ documents_indexing: 0, reindex: null });
 
     // As an older version indexed it: one chunk of the whole page, headings and all, and no heading of its own.
-    await testApp.db.execute(sql`DELETE FROM knowledge_chunks WHERE document_id = ${documentId}`);
-    await testApp.db.execute(sql`INSERT INTO knowledge_chunks (document_id, chunk_index, page, content) VALUES (${documentId}, 0, NULL, ${MANUAL})`);
-    await testApp.db.execute(sql.raw(QUEUE_REINDEX_JOBS));
-    expect(await sqlRows(testApp.db, sql`SELECT payload FROM jobs WHERE queue = ${DOCUMENT_REINDEX_QUEUE} AND status = 'queued'`)).toHaveLength(1);
+    await suite.app.db.execute(sql`DELETE FROM knowledge_chunks WHERE document_id = ${documentId}`);
+    await suite.app.db.execute(sql`INSERT INTO knowledge_chunks (document_id, chunk_index, page, content) VALUES (${documentId}, 0, NULL, ${MANUAL})`);
+    await suite.app.db.execute(sql.raw(QUEUE_REINDEX_JOBS));
+    expect(await sqlRows(suite.app.db, sql`SELECT payload FROM jobs WHERE queue = ${DOCUMENT_REINDEX_QUEUE} AND status = 'queued'`)).toHaveLength(1);
     expect(await indexing()).toEqual({ documents_indexing: 1, reindex: { done: 0, total: 1 } });
-    const [before] = await searchKnowledge(testApp.db, { query: 'two-year warranty', k: 1 });
+    const [before] = await searchKnowledge(suite.app.db, { query: 'two-year warranty', k: 1 });
     expect(before?.text).toBe(MANUAL);
 
-    await runAllJobs(testApp);
+    await runAllJobs(suite.app);
     expect(await chunks(documentId)).toHaveLength(2);
     expect(await indexing()).toEqual({ documents_indexing: 0, reindex: null });
-    const [after] = await searchKnowledge(testApp.db, { query: 'two-year warranty', k: 1 });
+    const [after] = await searchKnowledge(suite.app.db, { query: 'two-year warranty', k: 1 });
     expect(after).toMatchObject({ text: 'The kettle has a two-year warranty.', heading: 'Kettle manual › Warranty' });
     // The document itself did not change.
-    expect((await admin.get('/api/documents/0')).body.data?.rows.find((row) => row.id === documentId)).toMatchObject({ status: 'completed', error: null });
+    expect((await suite.admin.get('/api/documents/0')).body.data?.rows.find((row) => row.id === documentId)).toMatchObject({ status: 'completed', error: null });
   });
 
   it('leaves a document that was replaced or deleted meanwhile, and queues nothing for one in error', async () => {
-    const documentId = await addDocument(admin, { name: 'gone.txt', bytes: 'Short text.', title: 'Gone', sourceUrl: 'https://shop.example.com/gone' });
-    await runAllJobs(testApp);
-    await testApp.db.execute(sql.raw(QUEUE_REINDEX_JOBS));
-    await testApp.db.execute(sql`DELETE FROM documents WHERE id = ${documentId}`);
-    await runAllJobs(testApp);
-    expect(await sqlRows(testApp.db, sql`SELECT status FROM jobs WHERE queue = ${DOCUMENT_REINDEX_QUEUE} AND (payload->>'documentId')::int = ${documentId}`)).toEqual([{ status: 'done' }]);
-    await testApp.db.execute(sql`UPDATE documents SET status = 'error'`);
-    const queued = await sqlRows<{ count: number | string }>(testApp.db, sql`SELECT count(*) FROM jobs WHERE queue = ${DOCUMENT_REINDEX_QUEUE}`);
-    await testApp.db.execute(sql.raw(QUEUE_REINDEX_JOBS));
-    expect(await sqlRows(testApp.db, sql`SELECT count(*) FROM jobs WHERE queue = ${DOCUMENT_REINDEX_QUEUE}`)).toEqual(queued);
+    const documentId = await addDocument(suite.admin, { name: 'gone.txt', bytes: 'Short text.', title: 'Gone', sourceUrl: 'https://shop.example.com/gone' });
+    await runAllJobs(suite.app);
+    await suite.app.db.execute(sql.raw(QUEUE_REINDEX_JOBS));
+    await suite.app.db.execute(sql`DELETE FROM documents WHERE id = ${documentId}`);
+    await runAllJobs(suite.app);
+    expect(await sqlRows(suite.app.db, sql`SELECT status FROM jobs WHERE queue = ${DOCUMENT_REINDEX_QUEUE} AND (payload->>'documentId')::int = ${documentId}`)).toEqual([{ status: 'done' }]);
+    await suite.app.db.execute(sql`UPDATE documents SET status = 'error'`);
+    const queued = await sqlRows<{ count: number | string }>(suite.app.db, sql`SELECT count(*) FROM jobs WHERE queue = ${DOCUMENT_REINDEX_QUEUE}`);
+    await suite.app.db.execute(sql.raw(QUEUE_REINDEX_JOBS));
+    expect(await sqlRows(suite.app.db, sql`SELECT count(*) FROM jobs WHERE queue = ${DOCUMENT_REINDEX_QUEUE}`)).toEqual(queued);
   });
 });
 
 describe('the re-indexing of every PDF after the upgrade that keeps options\' hyphens (migration 3000)', () => {
   it('queues a job per indexed PDF and none for a text file, and the PDF stays indexed', async () => {
-    await testApp.db.execute(sql`DELETE FROM jobs`);
-    const pdfId = await addDocument(admin, { name: 'valve.pdf', bytes: buildTestPdf(['Open the valve with --open-valve=yes.']), title: 'Valve', sourceUrl: 'https://shop.example.com/valve' });
-    const textId = await addDocument(admin, { name: 'pump.txt', bytes: 'Prime the pump first.', title: 'Pump', sourceUrl: 'https://shop.example.com/pump' });
-    await runAllJobs(testApp);
-    await testApp.db.execute(sql.raw(pdfOptionHyphens.sql));
-    const queued = await sqlRows<{ id: number }>(testApp.db, sql`SELECT (payload->>'documentId')::int AS id FROM jobs WHERE queue = ${DOCUMENT_REINDEX_QUEUE} AND status = 'queued'`);
+    await suite.app.db.execute(sql`DELETE FROM jobs`);
+    const pdfId = await addDocument(suite.admin, { name: 'valve.pdf', bytes: buildTestPdf(['Open the valve with --open-valve=yes.']), title: 'Valve', sourceUrl: 'https://shop.example.com/valve' });
+    const textId = await addDocument(suite.admin, { name: 'pump.txt', bytes: 'Prime the pump first.', title: 'Pump', sourceUrl: 'https://shop.example.com/pump' });
+    await runAllJobs(suite.app);
+    await suite.app.db.execute(sql.raw(pdfOptionHyphens.sql));
+    const queued = await sqlRows<{ id: number }>(suite.app.db, sql`SELECT (payload->>'documentId')::int AS id FROM jobs WHERE queue = ${DOCUMENT_REINDEX_QUEUE} AND status = 'queued'`);
     expect(queued.map((row) => row.id)).toEqual([pdfId]);
     expect(queued.map((row) => row.id)).not.toContain(textId);
-    await runAllJobs(testApp);
-    const [passage] = await searchKnowledge(testApp.db, { query: 'open the valve', k: 1 });
+    await runAllJobs(suite.app);
+    const [passage] = await searchKnowledge(suite.app.db, { query: 'open the valve', k: 1 });
     expect(passage?.text).toContain('--open-valve=yes');
     expect(await indexing()).toEqual({ documents_indexing: 0, reindex: null });
   });

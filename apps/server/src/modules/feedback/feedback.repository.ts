@@ -8,7 +8,7 @@ import { feedback, history } from '../../db/schema.ts';
 import { bumpCounters } from '../../lib/list-counters.ts';
 import { mapBatches } from '../../lib/export-stream.ts';
 import { boundedCount, commonConditions, filteredPage, keysetBatches, whereOf } from '../../lib/list-filter-sql.ts';
-import type { AnchoredList, PageAnchors } from '../../lib/page-anchors.ts';
+import { type AnchoredList, type PageAnchors, readAlongside } from '../../lib/page-anchors.ts';
 import { FEEDBACK_COUNTERS, feedbackCounterFor } from './feedback.counters.ts';
 
 /** The columns a feedback row shows; the search vector stays in the database. steward_feedback_page answers the same (migration-pins.test.ts). */
@@ -44,20 +44,21 @@ export const feedbackList = (rating: RatingFilter): AnchoredList => ({
 export async function findFeedbackPage(
   db: Db,
   anchors: PageAnchors,
-  page: { rating: RatingFilter; filters: FeedbackFilters; pageIndex: number; pageSize: number },
-): Promise<{ records: FeedbackRecord[]; totalCount: number; capped: boolean }> {
+  page: { rating: RatingFilter; filters: FeedbackFilters; pageIndex: number; pageSize: number; alongside?: SQL },
+): Promise<{ records: FeedbackRecord[]; totalCount: number; capped: boolean; alongside: unknown }> {
   const skip = page.pageIndex * page.pageSize;
   if (commonConditions(page.filters).length === 0) {
-    const { rows, totalCount } = await anchors.readPage<JsonRecord<typeof shownColumns>>(db, feedbackList(page.rating), skip, page.pageSize);
-    return { records: rows.map(toRecord), totalCount, capped: false };
+    const { rows, totalCount, alongside } = await anchors.readPage<JsonRecord<typeof shownColumns>>(db, feedbackList(page.rating), skip, page.pageSize, page.alongside);
+    return { records: rows.map(toRecord), totalCount, capped: false, alongside };
   }
   // Under the triage filters (issue 40): the ids from the (country, time, id) or a time index, a bounded count.
   const where = whereOf(feedbackConditions(page.rating, page.filters));
-  const [rows, count] = await Promise.all([
+  const [rows, count, alongside] = await Promise.all([
     filteredPage<JsonRecord<typeof shownColumns>>(db, sql`feedback`, SHOWN, where, skip, page.pageSize),
     boundedCount(db, sql`feedback`, where),
+    readAlongside(db, page.alongside),
   ]);
-  return { records: rows.map(toRecord), totalCount: count.totalCount, capped: count.capped };
+  return { records: rows.map(toRecord), totalCount: count.totalCount, capped: count.capped, alongside };
 }
 
 /** A row's large columns, as an export's batch weighs them (lib/list-filter-sql.ts). */

@@ -21,7 +21,7 @@ import { PageAnchors } from '../../lib/page-anchors.ts';
 import { maskIf } from '../../lib/personal-data.ts';
 import { signedIn, signedInActor } from '../../plugins/access.ts';
 import { sendExport } from '../../plugins/export-reply.ts';
-import { readPersonalDataMasking } from '../bot-settings/personal-data-masking.repository.ts';
+import { PERSONAL_DATA_MASKING, readPersonalDataMasking } from '../bot-settings/personal-data-masking.repository.ts';
 import { createInformation } from '../inform-the-bot/inform-the-bot.actions.ts';
 import { exportMasksPersonalData } from '../personal-data/personal-data.actions.ts';
 import { maskFeedbackRow, presentCorrection, presentFeedbackRow } from './feedback.presenter.ts';
@@ -50,8 +50,9 @@ export async function feedbackRoutes(app: FastifyInstance, { db, config }: AppCo
       },
       async (request) => {
         const { pageIndex, rating } = request.params;
-        const { records, totalCount, capped } = await findFeedbackPage(db, anchors, { rating, filters: request.query, pageIndex, pageSize: PAGE_SIZE.feedback });
-        const shown = maskIf(await readPersonalDataMasking(db), maskFeedbackRow);
+        const page = { rating, filters: request.query, pageIndex, pageSize: PAGE_SIZE.feedback, alongside: PERSONAL_DATA_MASKING };
+        const { records, totalCount, capped, alongside } = await findFeedbackPage(db, anchors, page);
+        const shown = maskIf(alongside === true, maskFeedbackRow);
         return {
           success: true as const,
           data: { rows: records.map((record) => shown(presentFeedbackRow(record, totalCount))), total_count: totalCount, total_count_capped: capped },

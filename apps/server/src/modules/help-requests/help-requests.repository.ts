@@ -9,7 +9,7 @@ import { type SqlRow, sqlRows } from '../../db/sql-rows.ts';
 import { bumpCounters } from '../../lib/list-counters.ts';
 import { mapBatches } from '../../lib/export-stream.ts';
 import { boundedCount, commonConditions, filteredPage, keysetBatches, siteCondition, whereOf } from '../../lib/list-filter-sql.ts';
-import type { AnchoredList, PageAnchors } from '../../lib/page-anchors.ts';
+import { type AnchoredList, type PageAnchors, readAlongside } from '../../lib/page-anchors.ts';
 import { HELP_REQUEST_COUNTERS } from './help-requests.counters.ts';
 
 export interface NewHelpRequest extends Omit<BotHelpRequestRequest, 'time' | 'country'> {
@@ -54,21 +54,22 @@ export const helpRequestList = (filter: HelpRequestStatusFilter): AnchoredList =
 export async function findHelpRequestPage(
   db: Db,
   anchors: PageAnchors,
-  page: { status: HelpRequestStatusFilter; filters: HelpRequestFilters; pageIndex: number },
-): Promise<{ rows: HelpRequest[]; totalCount: number; capped: boolean }> {
+  page: { status: HelpRequestStatusFilter; filters: HelpRequestFilters; pageIndex: number; alongside?: SQL },
+): Promise<{ rows: HelpRequest[]; totalCount: number; capped: boolean; alongside: unknown }> {
   const pageSize = PAGE_SIZE.helpRequests;
   const skip = page.pageIndex * pageSize;
   if (helpRequestConditions('', page.filters).length === 0) {
-    const { rows, totalCount } = await anchors.readPage<HelpRequestRecord>(db, helpRequestList(page.status), skip, pageSize);
-    return { rows: rows.map(presentHelpRequest), totalCount, capped: false };
+    const { rows, totalCount, alongside } = await anchors.readPage<HelpRequestRecord>(db, helpRequestList(page.status), skip, pageSize, page.alongside);
+    return { rows: rows.map(presentHelpRequest), totalCount, capped: false, alongside };
   }
   // Under the triage filters (issue 40): the ids from the country or site index of migration 2610, a bounded count.
   const where = whereOf(helpRequestConditions(page.status, page.filters));
-  const [rows, count] = await Promise.all([
+  const [rows, count, alongside] = await Promise.all([
     filteredPage<HelpRequestRecord>(db, sql`help_requests`, SHOWN_AS_JSON, where, skip, pageSize),
     boundedCount(db, sql`help_requests`, where),
+    readAlongside(db, page.alongside),
   ]);
-  return { rows: rows.map(presentHelpRequest), totalCount: count.totalCount, capped: count.capped };
+  return { rows: rows.map(presentHelpRequest), totalCount: count.totalCount, capped: count.capped, alongside };
 }
 
 /** The tab and the triage filters (issue 40): days, country, site. */

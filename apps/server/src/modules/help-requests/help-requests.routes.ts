@@ -26,7 +26,7 @@ import { PageAnchors } from '../../lib/page-anchors.ts';
 import { maskIf } from '../../lib/personal-data.ts';
 import { signedIn, signedInActor } from '../../plugins/access.ts';
 import { sendExport } from '../../plugins/export-reply.ts';
-import { readPersonalDataMasking } from '../bot-settings/personal-data-masking.repository.ts';
+import { PERSONAL_DATA_MASKING, readPersonalDataMasking } from '../bot-settings/personal-data-masking.repository.ts';
 import { exportMasksPersonalData } from '../personal-data/personal-data.actions.ts';
 import { HELP_REQUEST_COUNTERS } from './help-requests.counters.ts';
 import { sessionTranscript } from '../history/history.actions.ts';
@@ -63,8 +63,13 @@ export async function helpRequestRoutes(app: FastifyInstance, { db, config }: Ap
       },
     },
     async (request) => {
-      const page = await findHelpRequestPage(db, anchors, { status: request.params.status ?? '', filters: request.query, pageIndex: request.params.pageIndex });
-      const shown = maskIf(await readPersonalDataMasking(db), maskHelpRequest);
+      const page = await findHelpRequestPage(db, anchors, {
+        status: request.params.status ?? '',
+        filters: request.query,
+        pageIndex: request.params.pageIndex,
+        alongside: PERSONAL_DATA_MASKING,
+      });
+      const shown = maskIf(page.alongside === true, maskHelpRequest);
       return {
         success: true as const,
         data: { rows: page.rows.map((row) => ({ ...shown(row), total_count: page.totalCount })), total_count: page.totalCount, total_count_capped: page.capped },

@@ -120,4 +120,29 @@ describe('triage filters and paging', () => {
       await pagingApp.close();
     }
   });
+
+  it("answers the same badges from the page function (every row, coverage gaps only) and under the filters: an answer's latest thumb, its session's help request", async () => {
+    const badgesApp = await createTestApp();
+    try {
+      const rated = await insertHistory(badgesApp.db, { time: new Date('2032-01-01T10:00:00Z'), country: 'NO' });
+      const gap = await insertHistory(badgesApp.db, { time: new Date('2032-01-02T10:00:00Z'), country: 'NO', coverageGap: true });
+      await insertFeedback(badgesApp.db, { history: rated, rating: 'up' });
+      await insertFeedback(badgesApp.db, { history: rated, rating: 'down' });
+      await badgesApp.db.execute(sql`INSERT INTO help_requests (session_id, name, email, message) VALUES (${gap.sessionId}, 'Bo', 'bo@example.com', 'Call me')`);
+      const { client } = await badgesApp.signedInClient('viewer');
+      const badgesOf = async (query: string) => {
+        const answer = await client.get(`/api/all-history/0${query}`);
+        return (answer.body.data?.rows as unknown as HistoryRow[]).map((row) => ({ id: row.id, rating: row.rating, help_request: row.help_request }));
+      };
+      const both = [
+        { id: gap.id, rating: null, help_request: true },
+        { id: rated.id, rating: 'down', help_request: false },
+      ];
+      expect(await badgesOf('')).toEqual(both);
+      expect(await badgesOf('?country=NO')).toEqual(both);
+      expect(await badgesOf('?coverage_gaps=true')).toEqual([both[0]]);
+    } finally {
+      await badgesApp.close();
+    }
+  });
 });

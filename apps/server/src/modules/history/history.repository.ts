@@ -9,7 +9,7 @@ import { bigintArray, textArray } from '../../db/sql-arrays.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { mapBatches } from '../../lib/export-stream.ts';
 import { boundedCount, commonConditions, filteredPage, keysetBatches, siteCondition, whereOf } from '../../lib/list-filter-sql.ts';
-import type { AnchoredList, PageAnchors } from '../../lib/page-anchors.ts';
+import { type AnchoredList, type PageAnchors, readAlongside } from '../../lib/page-anchors.ts';
 import { COVERAGE_GAP_COUNTER, HISTORY_COUNTER } from './history.counters.ts';
 
 /** The columns a history row shows; the search vector stays in the database. steward_history_page answers the same (migration-pins.test.ts). */
@@ -78,20 +78,36 @@ const isCountedList = (filters: HistoryFilters): boolean => historyConditions({ 
 export async function findHistoryPage(
   db: Db,
   anchors: PageAnchors,
-  page: { pageIndex: number; pageSize: number; filters: HistoryFilters },
-): Promise<{ records: HistoryRecord[]; totalCount: number; capped: boolean }> {
+  page: { pageIndex: number; pageSize: number; filters: HistoryFilters; alongside?: SQL },
+): Promise<{ records: HistoryRecord[]; badges: HistoryBadges; totalCount: number; capped: boolean; alongside: unknown }> {
   const skip = page.pageIndex * page.pageSize;
   if (isCountedList(page.filters)) {
     const list = page.filters.coverage_gaps === true ? coverageGapList : historyList;
-    const { rows, totalCount } = await anchors.readPage<JsonRecord<typeof shownColumns>>(db, list, skip, page.pageSize);
-    return { records: rows.map(toRecord), totalCount, capped: false };
+    const { rows, totalCount, alongside } = await anchors.readPage<BadgedRow>(db, list, skip, page.pageSize, page.alongside);
+    return { records: rows.map(toRecord), badges: badgesOfRows(rows), totalCount, capped: false, alongside };
   }
   const where = whereOf(historyConditions(page.filters));
-  const [rows, count] = await Promise.all([
+  const [rows, count, alongside] = await Promise.all([
     filteredPage<JsonRecord<typeof shownColumns>>(db, sql`history`, SHOWN, where, skip, page.pageSize),
     boundedCount(db, sql`history`, where),
+    readAlongside(db, page.alongside),
   ]);
-  return { records: rows.map(toRecord), totalCount: count.totalCount, capped: count.capped };
+  const records = rows.map(toRecord);
+  return { records, badges: await findHistoryBadges(db, records), totalCount: count.totalCount, capped: count.capped, alongside };
+}
+
+/** A row of steward_history_page (migration 3340): the shown columns and the row's badges. */
+type BadgedRow = JsonRecord<typeof shownColumns> & { rating: Rating | null; helpRequest: boolean };
+/** The badges' keys in steward_history_page's rows (migration-pins.test.ts). */
+export const HISTORY_PAGE_BADGE_KEYS = ['rating', 'helpRequest'] as const satisfies readonly (keyof BadgedRow)[];
+
+function badgesOfRows(rows: readonly BadgedRow[]): HistoryBadges {
+  const badges: HistoryBadges = { ratings: new Map(), sessionsWithHelpRequests: new Set() };
+  for (const row of rows) {
+    if (row.rating !== null) badges.ratings.set(row.id, row.rating);
+    if (row.helpRequest) badges.sessionsWithHelpRequests.add(row.sessionId);
+  }
+  return badges;
 }
 
 /** A row's large columns, as an export's batch weighs them (lib/list-filter-sql.ts). */

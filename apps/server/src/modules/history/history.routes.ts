@@ -14,7 +14,7 @@ import { PageAnchors } from '../../lib/page-anchors.ts';
 import { maskIf } from '../../lib/personal-data.ts';
 import { signedIn } from '../../plugins/access.ts';
 import { sendExport } from '../../plugins/export-reply.ts';
-import { readPersonalDataMasking } from '../bot-settings/personal-data-masking.repository.ts';
+import { PERSONAL_DATA_MASKING, readPersonalDataMasking } from '../bot-settings/personal-data-masking.repository.ts';
 import { ratingsOfAnswers } from '../feedback/feedback.repository.ts';
 import { helpRequestsOfSession } from '../help-requests/help-requests.repository.ts';
 import { exportMasksPersonalData } from '../personal-data/personal-data.actions.ts';
@@ -44,9 +44,13 @@ export async function historyRoutes(app: FastifyInstance, { db }: AppContext): P
       },
     },
     async (request) => {
-      const { records, totalCount, capped } = await findHistoryPage(db, anchors, { pageIndex: request.params.pageIndex, pageSize: PAGE_SIZE.history, filters: request.query });
-      const badges = await findHistoryBadges(db, records);
-      const shown = maskIf(await readPersonalDataMasking(db), maskHistoryRow);
+      const { records, badges, totalCount, capped, alongside } = await findHistoryPage(db, anchors, {
+        pageIndex: request.params.pageIndex,
+        pageSize: PAGE_SIZE.history,
+        filters: request.query,
+        alongside: PERSONAL_DATA_MASKING,
+      });
+      const shown = maskIf(alongside === true, maskHistoryRow);
       return {
         success: true as const,
         data: { rows: records.map((record) => shown(presentHistoryRow(record, totalCount, badges))), total_count: totalCount, total_count_capped: capped },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { STATISTICS_PERIODS, STATISTICS_SERIES, type StatisticsRow } from '@steward/contract/statistics';
 import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
@@ -290,6 +290,37 @@ describe('totals kept between reads', () => {
     await writeAmongReads(shuffled(events.filter((event) => event.kind !== 'rating'), random));
     await writeAmongReads(shuffled(events.filter((event) => event.kind === 'rating'), random));
     await expectRawCounts(testApp.db, raw);
+  });
+
+  it('are answered after the fingerprint alone while nothing was written, and read again after a write in the newest quarter hour, a newer or a late one, or the repair', async () => {
+    await clearStatisticsData(testApp.db);
+    await addSession(testApp.db, 'print-0', at('2026-11-21T09:00:00Z'));
+    const today = range('2026-11-21T00:00:00Z', '2026-11-22T00:00:00Z');
+    await sessionsIn(today);
+    const statements = vi.spyOn(testApp.db, 'execute');
+    const readToday = async () => {
+      statements.mockClear();
+      const [sessions] = await sessionsIn(today);
+      return { sessions, statements: statements.mock.calls.length };
+    };
+    try {
+      expect(await readToday()).toEqual({ sessions: 1, statements: 1 });
+      await addSession(testApp.db, 'print-newest', at('2026-11-21T09:05:00Z'));
+      expect(await readToday()).toEqual({ sessions: 2, statements: 2 });
+      expect(await readToday()).toEqual({ sessions: 2, statements: 1 });
+      await addSession(testApp.db, 'print-newer', at('2026-11-21T10:00:00Z'));
+      expect(await readToday()).toEqual({ sessions: 3, statements: 2 });
+      await addSession(testApp.db, 'print-late', at('2026-11-21T08:00:00Z'));
+      expect(await readToday()).toEqual({ sessions: 4, statements: 2 });
+      await testApp.db.execute(
+        sql`INSERT INTO chat_sessions (session_id, started_at, last_message_at, message_count) VALUES ('print-uncounted', '2026-11-21T11:00:00Z', '2026-11-21T11:00:00Z', 0)`,
+      );
+      expect(await rebuildStatisticsRollup(testApp.db)).toBeGreaterThan(0);
+      expect(await readToday()).toEqual({ sessions: 5, statements: 2 });
+      expect(await readToday()).toEqual({ sessions: 5, statements: 1 });
+    } finally {
+      statements.mockRestore();
+    }
   });
 
   it('are not kept for moments past the start of the newest quarter hour, which writes in it still change', async () => {

@@ -14,6 +14,17 @@ type TotalsRow = { i: number | string } & Omit<SqlRow<typeof statisticsTotals>, 
 /** Per database: the totals a later write cannot change without revising the past. */
 const settledTotals = new WeakMap<Db, SettledTotals>();
 
+/** Per database: the totals last read, at every moment asked, and the fingerprint they are of (migration 3341). */
+const totalsAsOf = new WeakMap<Db, { fingerprint: string; totals: Map<number, StatisticsCounts> }>();
+/** Enough for every period at dozens of offsets (as SettledTotals keeps). */
+const MOST_TOTALS_KEPT = 4096;
+
+/** Where All Time starts, from a fingerprint's last part (epoch seconds, or `-` when nothing was counted). */
+const firstTimeOf = (fingerprint: string): number | undefined => {
+  const seconds = Number(fingerprint.split(' ').at(-1));
+  return Number.isFinite(seconds) ? seconds * 1000 : undefined;
+};
+
 /**
  * Sessions started, questions answered and up/down feedback in each range, in one statement: the
  * totals at its end less those at its start (totalsBefore). Reads two rows per distinct boundary,
@@ -52,16 +63,42 @@ async function totalsBefore(
   moments: readonly number[],
   withFirstTime: boolean,
 ): Promise<{ totals: Map<number, StatisticsCounts>; firstTime: number | undefined }> {
+  // Every moment read before: unchanged since, when the fingerprint is (one cheap statement).
+  const kept = totalsAsOf.get(db);
+  if (kept && moments.every((moment) => kept.totals.has(moment))) {
+    const [row] = await sqlRows<{ fingerprint: string }>(db, sql`SELECT steward_statistics_fingerprint() AS fingerprint`);
+    if (row?.fingerprint === kept.fingerprint) return { totals: kept.totals, firstTime: firstTimeOf(kept.fingerprint) };
+  }
+  const read = await readTotalsBefore(db, moments, withFirstTime);
+  keepTotals(db, read.fingerprint, read.totals);
+  return read;
+}
+
+function keepTotals(db: Db, fingerprint: string, totals: ReadonlyMap<number, StatisticsCounts>): void {
+  let kept = totalsAsOf.get(db);
+  if (!kept || kept.fingerprint !== fingerprint || kept.totals.size + totals.size > MOST_TOTALS_KEPT) {
+    totalsAsOf.set(db, (kept = { fingerprint, totals: new Map() }));
+  }
+  for (const [moment, counts] of totals) kept.totals.set(moment, counts);
+}
+
+/** The totals function's answer (with the fingerprint of the same snapshot), the moments it kept not asked again. */
+async function readTotalsBefore(
+  db: Db,
+  moments: readonly number[],
+  withFirstTime: boolean,
+): Promise<{ totals: Map<number, StatisticsCounts>; firstTime: number | undefined; fingerprint: string }> {
   let settled = settledTotals.get(db);
   if (!settled) settledTotals.set(db, (settled = new SettledTotals()));
   const ask = settled.ask(moments);
   // ISO timestamps hold nothing an array literal would have to quote.
   const array = `{${ask.moments.map((moment) => new Date(moment).toISOString()).join(',')}}`;
   const first = withFirstTime ? sql`(SELECT min(quarter) FROM statistics_rollup_quarter)` : sql`NULL::timestamptz`;
-  type Row = TotalsRow & { revision: SqlBigint | null; newest_quarter: string | Date | null; first: string | Date | null };
+  type Row = TotalsRow & { revision: SqlBigint | null; newest_quarter: string | Date | null; first: string | Date | null; fingerprint: string };
   const rows = await sqlRows<Row>(
     db,
-    sql`SELECT *, ${first} AS first FROM steward_statistics_totals_before(${array}::timestamptz[], ${ask.revision ?? -1}, ${ask.unknown})`,
+    sql`SELECT *, ${first} AS first, steward_statistics_fingerprint() AS fingerprint
+          FROM steward_statistics_totals_before(${array}::timestamptz[], ${ask.revision ?? -1}, ${ask.unknown})`,
   );
   const found = new Map<number, StatisticsCounts>();
   let revision: number | undefined;
@@ -86,5 +123,5 @@ async function totalsBefore(
   // At another revision than the kept one, the function read every moment.
   const totals = revision === ask.revision ? new Map([...ask.known, ...found]) : found;
   const firstRow = rows[0]?.first;
-  return { totals, firstTime: firstRow ? new Date(firstRow).getTime() : undefined };
+  return { totals, firstTime: firstRow ? new Date(firstRow).getTime() : undefined, fingerprint: rows[0]?.fingerprint ?? '' };
 }

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../api-client.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppWithAdmin } from '../admin-test-app.ts';
 import { ACCESS_MATRIX } from './access-matrix.table.ts';
 import { dbFingerprint } from './db-fingerprint.ts';
 
@@ -9,13 +8,7 @@ import { dbFingerprint } from './db-fingerprint.ts';
 // ids at all (SQL, paths, huge numbers): a clear 404 or 400, never a 500, and nothing changed.
 // Another user's id on the account routes is in the access matrix.
 
-let testApp: TestApp;
-let admin: ApiClient;
-beforeAll(async () => {
-  testApp = await createTestApp();
-  ({ client: admin } = await testApp.signedInClient('admin'));
-});
-afterAll(() => testApp.close());
+const suite = testAppWithAdmin();
 
 interface IdRoute {
   route: string;
@@ -70,8 +63,8 @@ const method = (row: IdRoute) => row.route.split(' ')[0] ?? 'GET';
 
 function call(row: IdRoute, id: string) {
   const path = row.path.replace('{id}', id);
-  if (row.form) return admin.postForm(path, row.form());
-  return admin.request(method(row), path, row.body);
+  if (row.form) return suite.admin.postForm(path, row.form());
+  return suite.admin.request(method(row), path, row.body);
 }
 
 const NOT_IDS = ['0', '-1', '1.5', 'abc', '2147483648', '99999999999999999999999', '1%20OR%201%3D1', '%27%3B%20DROP%20TABLE%20users%3B--', 'NaN', 'Infinity'];
@@ -86,20 +79,20 @@ describe('every route with an id in its path is listed here', () => {
 
 describe.each(ID_ROUTES)('$route', (row) => {
   it('answers an id that names nothing as declared, with a message, and changes nothing', async () => {
-    const before = await dbFingerprint(testApp.db);
+    const before = await dbFingerprint(suite.app.db);
     const answer = await call(row, row.kind === 'number' ? '2147483000' : 'no-such-thing-anywhere');
     expect(answer.status).toBe(row.unknown);
     expect(answer.body).toEqual({ success: false, error: expect.objectContaining({ message: expect.any(String) }) });
-    expect(await dbFingerprint(testApp.db)).toEqual(before);
+    expect(await dbFingerprint(suite.app.db)).toEqual(before);
   });
 
   it.each(row.kind === 'number' ? NOT_IDS : ODD_TEXT_IDS)('answers the id %s with a clear 400 or 404, never a 500', async (id) => {
-    const before = await dbFingerprint(testApp.db);
+    const before = await dbFingerprint(suite.app.db);
     const answer = await call(row, id);
     expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
     expect(row.kind === 'number' ? [400, 403] : [400, 404]).toContain(answer.status);
     expect(answer.body.success).toBe(false);
     expect(answer.body.error?.message).toMatch(/^[A-Z]/);
-    expect(await dbFingerprint(testApp.db)).toEqual(before);
+    expect(await dbFingerprint(suite.app.db)).toEqual(before);
   });
 });
