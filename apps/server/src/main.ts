@@ -1,4 +1,5 @@
 import { readConfig } from './config.ts';
+import { processGuards } from './process-guards.ts';
 import { firstAdministratorLine, startBanner } from './setup/start-banner.ts';
 import { startServer } from './start-server.ts';
 import { explainStartUpFailure } from './start-up-failure.ts';
@@ -29,16 +30,9 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
-  // A promise nobody waited for failed: a bug to report, not a reason to drop every request in flight.
-  process.on('unhandledRejection', (reason) => {
-    server.app.log.error({ err: reason }, 'unhandled promise rejection (a bug: please report it); the server goes on');
-  });
-  // After an exception nothing caught, the process's state is unknown: one JSON line saying why, then exit 1
-  // for the supervisor (systemd, Kubernetes) to start it again.
-  process.on('uncaughtException', (error) => {
-    server.app.log.fatal({ err: error }, 'uncaught exception (a bug: please report it); the server stops');
-    process.exit(1);
-  });
+  const guards = processGuards(server.app.log, (code) => process.exit(code));
+  process.on('unhandledRejection', guards.unhandledRejection);
+  process.on('uncaughtException', guards.uncaughtException);
 }
 
 main().catch((error: unknown) => {
