@@ -28,7 +28,7 @@ export async function buildStatisticsRow(
   for (let attempt = 1; ; attempt += 1) {
     const plan = planStatistics(period, timezoneOffsetHours, now, firstDataTime);
     // The buckets divide the current period exactly, so its totals are their sums: one range fewer to read.
-    const { counts, firstTime } = await countStatistics(db, [plan.previous ?? { from: 0, to: 0 }, ...plan.buckets], { withFirstTime: allTime });
+    const { counts, firstTime } = await countStatistics(db, [plan.previous ?? { from: 0, to: 0 }, ...plan.buckets]);
     const [previous, ...buckets] = counts;
     const planned = !allTime || planStatistics(period, timezoneOffsetHours, now, firstTime).buckets[0]?.date === plan.buckets[0]?.date;
     if (allTime) knownFirstTimes.set(db, firstTime);

@@ -28,16 +28,15 @@ const firstTimeOf = (fingerprint: string): number | undefined => {
 /**
  * Sessions started, questions answered and up/down feedback in each range, in one statement: the
  * totals at its end less those at its start (totalsBefore). Reads two rows per distinct boundary,
- * whatever the size of history and in every time zone. With `withFirstTime`, the same statement also
- * reads the first quarter hour holding any statistics (where All Time starts; undefined on an empty database).
+ * whatever the size of history and in every time zone. With them, the first quarter hour holding any
+ * statistics (where All Time starts; undefined on an empty database), from the same statement's fingerprint.
  */
 export async function countStatistics(
   db: Db,
   ranges: readonly TimeRange[],
-  { withFirstTime = false } = {},
 ): Promise<{ counts: StatisticsCounts[]; firstTime: number | undefined }> {
   const moments = [...new Set(ranges.flatMap((range) => [range.from, range.to]))];
-  const { totals, firstTime } = await totalsBefore(db, moments, withFirstTime);
+  const { totals, firstTime } = await totalsBefore(db, moments);
   const counts = ranges.map((range) => {
     const end = totals.get(range.to) ?? NO_COUNTS;
     const start = totals.get(range.from) ?? NO_COUNTS;
@@ -61,7 +60,6 @@ export async function countStatistics(
 async function totalsBefore(
   db: Db,
   moments: readonly number[],
-  withFirstTime: boolean,
 ): Promise<{ totals: Map<number, StatisticsCounts>; firstTime: number | undefined }> {
   // Every moment read before: unchanged since, when the fingerprint is (one cheap statement).
   const kept = totalsAsOf.get(db);
@@ -69,9 +67,9 @@ async function totalsBefore(
     const [row] = await sqlRows<{ fingerprint: string }>(db, sql`SELECT steward_statistics_fingerprint() AS fingerprint`);
     if (row?.fingerprint === kept.fingerprint) return { totals: kept.totals, firstTime: firstTimeOf(kept.fingerprint) };
   }
-  const read = await readTotalsBefore(db, moments, withFirstTime);
+  const read = await readTotalsBefore(db, moments);
   keepTotals(db, read.fingerprint, read.totals);
-  return read;
+  return { totals: read.totals, firstTime: firstTimeOf(read.fingerprint) };
 }
 
 function keepTotals(db: Db, fingerprint: string, totals: ReadonlyMap<number, StatisticsCounts>): void {
@@ -83,21 +81,16 @@ function keepTotals(db: Db, fingerprint: string, totals: ReadonlyMap<number, Sta
 }
 
 /** The totals function's answer (with the fingerprint of the same snapshot), the moments it kept not asked again. */
-async function readTotalsBefore(
-  db: Db,
-  moments: readonly number[],
-  withFirstTime: boolean,
-): Promise<{ totals: Map<number, StatisticsCounts>; firstTime: number | undefined; fingerprint: string }> {
+async function readTotalsBefore(db: Db, moments: readonly number[]): Promise<{ totals: Map<number, StatisticsCounts>; fingerprint: string }> {
   let settled = settledTotals.get(db);
   if (!settled) settledTotals.set(db, (settled = new SettledTotals()));
   const ask = settled.ask(moments);
   // ISO timestamps hold nothing an array literal would have to quote.
   const array = `{${ask.moments.map((moment) => new Date(moment).toISOString()).join(',')}}`;
-  const first = withFirstTime ? sql`(SELECT min(quarter) FROM statistics_rollup_quarter)` : sql`NULL::timestamptz`;
-  type Row = TotalsRow & { revision: SqlBigint | null; newest_quarter: string | Date | null; first: string | Date | null; fingerprint: string };
+  type Row = TotalsRow & { revision: SqlBigint | null; newest_quarter: string | Date | null; fingerprint: string };
   const rows = await sqlRows<Row>(
     db,
-    sql`SELECT *, ${first} AS first, steward_statistics_fingerprint() AS fingerprint
+    sql`SELECT *, steward_statistics_fingerprint() AS fingerprint
           FROM steward_statistics_totals_before(${array}::timestamptz[], ${ask.revision ?? -1}, ${ask.unknown})`,
   );
   const found = new Map<number, StatisticsCounts>();
@@ -122,6 +115,5 @@ async function readTotalsBefore(
   settled.learn(revision, newestQuarter, found);
   // At another revision than the kept one, the function read every moment.
   const totals = revision === ask.revision ? new Map([...ask.known, ...found]) : found;
-  const firstRow = rows[0]?.first;
-  return { totals, firstTime: firstRow ? new Date(firstRow).getTime() : undefined, fingerprint: rows[0]?.fingerprint ?? '' };
+  return { totals, fingerprint: rows[0]?.fingerprint ?? '' };
 }
