@@ -26,6 +26,7 @@ const seeds: E2eSeeds = await database.db.transaction(async (tx) => {
       time: new Date(RAW_HISTORY.time),
       country: RAW_HISTORY.country,
       userIp: RAW_HISTORY.user_ip,
+      rating: RAW_FEEDBACK.rating,
     })
     .returning();
   if (!row) throw new Error('The raw history row was not stored.');

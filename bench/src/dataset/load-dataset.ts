@@ -73,7 +73,7 @@ export async function loadDataset(db: Db, options: LoadOptions): Promise<Dataset
         const historyId = nextHistoryId;
         nextHistoryId += 1;
         history.push(
-          sql`(${historyId}, ${session.sessionId}, ${exchange.userMessage}, ${exchange.apiResponse}, ${json(exchange.sourceDocs)}, ${exchange.origin}, ${session.account ? json(session.account) : sql`NULL`}, ${iso(exchange.time)}, ${session.country}, ${session.userIp})`,
+          sql`(${historyId}, ${session.sessionId}, ${exchange.userMessage}, ${exchange.apiResponse}, ${json(exchange.sourceDocs)}, ${exchange.origin}, ${session.account ? json(session.account) : sql`NULL`}, ${iso(exchange.time)}, ${session.country}, ${session.userIp}, ${exchange.feedback?.rating ?? null}, ${session.helpRequest !== undefined})`,
         );
         if (exchange.feedback) {
           const { rating, reason, userFeedback, time } = exchange.feedback;
@@ -98,7 +98,7 @@ export async function loadDataset(db: Db, options: LoadOptions): Promise<Dataset
     await db.transaction(async (tx) => {
       await tx.execute(sql`INSERT INTO chat_sessions (session_id, started_at, last_message_at, message_count) VALUES ${list(sessions)}`);
       await tx.execute(
-        sql`INSERT INTO history (id, session_id, user_message, api_response, source_docs, origin, account, time, country, user_ip)
+        sql`INSERT INTO history (id, session_id, user_message, api_response, source_docs, origin, account, time, country, user_ip, rating, help_request)
             OVERRIDING SYSTEM VALUE VALUES ${list(history)}`,
       );
       if (feedback.length > 0) {

@@ -6,7 +6,7 @@ import { shownColumns as feedbackColumns } from '../modules/feedback/feedback.re
 import { HELP_REQUEST_COUNTERS } from '../modules/help-requests/help-requests.counters.ts';
 import { insertHelpRequest, SHOWN_COLUMNS as helpRequestColumns } from '../modules/help-requests/help-requests.repository.ts';
 import { COVERAGE_GAP_COUNTER, HISTORY_COUNTER } from '../modules/history/history.counters.ts';
-import { HISTORY_PAGE_BADGE_KEYS, shownColumns as historyColumns } from '../modules/history/history.repository.ts';
+import { shownColumns as historyColumns } from '../modules/history/history.repository.ts';
 import { INFORM_THE_BOT_COUNTER } from '../modules/inform-the-bot/inform-the-bot.counters.ts';
 import { insertFeedback } from '../test/conversation-factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -66,7 +66,7 @@ describe('the migrations are pinned to the modules they were written for', () =>
     };
 
     it.each([
-      ['steward_history_page', false, [...Object.keys(historyColumns), ...HISTORY_PAGE_BADGE_KEYS]],
+      ['steward_history_page', false, Object.keys(historyColumns)],
       ['steward_feedback_page', '', Object.keys(feedbackColumns)],
       ['steward_help_requests_page', '', [...helpRequestColumns]],
     ] as const)('%s', async (name, filter, columns) => {

@@ -105,7 +105,6 @@ describe('createStatementCache', () => {
     expect(callsPlanKeptFunction('SELECT steward_history_hits(q, $2) AS history FROM to_tsquery($1) q')).toBe(true);
     expect(callsPlanKeptFunction('SELECT steward_user_account_hits(ARRAY[steward_fold($1)], $2::int) AS accounts')).toBe(true);
     expect(callsPlanKeptFunction('SELECT *, NULL AS first FROM steward_statistics_totals_before($1::timestamptz[], $2, $3)')).toBe(true);
-    expect(callsPlanKeptFunction('SELECT ratings, helped FROM steward_history_badges($1::bigint[], $2::text[])')).toBe(true);
     expect(callsPlanKeptFunction('SELECT steward_personal_data_masking() AS masked')).toBe(true);
     expect(callsPlanKeptFunction('SELECT id FROM users WHERE steward_fold(name) LIKE $1')).toBe(false);
     expect(callsPlanKeptFunction('SELECT steward_count_statistics($1, 1, 0, 0, 0)')).toBe(false);

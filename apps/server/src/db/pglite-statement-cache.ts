@@ -11,7 +11,7 @@ export const MOST_PREPARED_STATEMENTS = 300;
  * prepared statement's generic plan can be the wrong one (the knowledge search's full-text side took 14 ms
  * in place of 7 with every statement prepared).
  */
-const PLAN_KEPT_CALL = /"?steward_(?:session_user|(?:history|feedback|help_requests)_(?:page|hits)|history_badges|user_account_hits|statistics_totals_before|statistics_fingerprint|personal_data_masking)"?\s*\(/;
+const PLAN_KEPT_CALL = /"?steward_(?:session_user|(?:history|feedback|help_requests)_(?:page|hits)|user_account_hits|statistics_totals_before|statistics_fingerprint|personal_data_masking)"?\s*\(/;
 export const callsPlanKeptFunction = (text: string): boolean => /^\s*select\b/i.test(text) && PLAN_KEPT_CALL.test(text);
 
 /** The prepared statement's result type changed (a table's columns did), or it is gone: prepare it again. */

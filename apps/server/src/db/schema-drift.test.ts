@@ -51,10 +51,6 @@ const ONLY_IN_MIGRATIONS: readonly AllowedDifference[] = [
     reason: 'Migration 1200: the statistics recounted from the raw rows (the migration and npm run repair:statistics). Drizzle does not declare functions.',
   },
   {
-    object: 'function steward_history_badges(history_ids bigint[], session_ids text[], OUT ratings text, OUT helped text)',
-    reason: "Migration 3100: History's badges for a page (latest thumbs, sessions that asked for help), with their plans kept. Drizzle does not declare functions.",
-  },
-  {
     object: 'function steward_statistics_fingerprint()',
     reason: 'Migration 3341: what the statistics totals are as of now, in one read, so a server answers from the totals it kept. Drizzle does not declare functions.',
   },

@@ -137,6 +137,9 @@ export const history = pgTable('history', {
   ),
   /** The bot had nothing to answer with (migration 0800). */
   coverageGap: boolean('coverage_gap').notNull().default(false),
+  /** History's badges (migration 3342), kept by history's actions: the exchange's latest thumb, and whether its session asked for help. */
+  rating: text('rating', { enum: RATINGS }),
+  helpRequest: boolean('help_request').notNull().default(false),
 }, (table) => [
   index('history_time_idx').on(descending(table.time), descending(table.id)),
   index('history_coverage_gap_time_idx').on(descending(table.time), descending(table.id)).where(sql`${table.coverageGap}`),
@@ -145,6 +148,7 @@ export const history = pgTable('history', {
   index('history_country_time_idx').on(table.country, descending(table.time), descending(table.id)),
   index('history_site_time_idx').on(sql`lower(substring(${table.origin} FROM '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]+'))`, descending(table.time), descending(table.id)),  index('history_user_ip_idx').on(table.userIp).where(sql`${table.userIp} <> ''`),
   index('history_account_email_idx').on(sql`lower(${table.account} ->> 'email')`).where(sql`(${table.account} ->> 'email') IS NOT NULL`),
+  enumCheck('history_rating_check', table.rating, RATINGS),
 ]);
 
 /** What each of the built-in chat's answers was built from (migration 2600). */

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { chatSessions, feedback, history } from '../db/schema.ts';
 import { bumpCounters } from '../lib/list-counters.ts';
+import { receiveHelpRequest } from '../modules/help-requests/help-requests.actions.ts';
+import { setLatestRating } from '../modules/history/history.repository.ts';
 
 /**
  * Small factories for history and feedback rows in API tests. They keep the list
@@ -105,8 +107,15 @@ export async function insertFeedback(
       })
       .returning();
     await bumpCounters(tx, ['feedback', `feedback:${rating}`], 1);
+    await setLatestRating(tx, about.id, rating);
     const row = rows[0];
     if (!row) throw new Error('Inserting feedback returned no row.');
     return row;
   });
 }
+
+/** A visitor's help request from a chat session, as the bot API files it (its session's exchanges get the badge). */
+export const insertSessionHelpRequest = (db: Db, sessionId: string, name = 'Ann'): Promise<{ id: number }> =>
+  db.transaction((tx) =>
+    receiveHelpRequest(tx, { session_id: sessionId, name, email: `${name.toLowerCase()}@example.com`, message: 'Call me', time: new Date(), country: '' }),
+  );

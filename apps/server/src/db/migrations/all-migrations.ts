@@ -44,6 +44,7 @@ import { knowledgeTermsRecount } from './3200-knowledge-terms-recount.ts';
 import { personalDataMasking } from './3300-personal-data-masking.ts';
 import { auditErasure } from './3320-audit-erasure.ts';
 import { historyPageBadges } from './3340-history-page-badges.ts';
+import { historyBadgeColumns } from './3342-history-badge-columns.ts';
 import { statisticsFingerprint } from './3341-statistics-fingerprint.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
@@ -94,4 +95,5 @@ export const allMigrations: readonly Migration[] = [
   auditErasure,
   historyPageBadges,
   statisticsFingerprint,
+  historyBadgeColumns,
 ];

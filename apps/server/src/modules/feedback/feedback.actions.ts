@@ -5,6 +5,7 @@ import { bumpCounters, readCounter } from '../../lib/list-counters.ts';
 import { FEEDBACK_COUNTERS } from './feedback.counters.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { maskCardNumbers } from '../../lib/personal-data.ts';
+import { recountRatings, setLatestRating } from '../history/history.repository.ts';
 import { bumpStatisticsRollup } from '../statistics/statistics-rollup.repository.ts';
 import { findRatedExchange, insertFeedback, lockLatestRatingOf, type NewFeedback, replaceRating } from './feedback.repository.ts';
 
@@ -15,14 +16,16 @@ const withCardsMasked = (rating: NewFeedback): NewFeedback =>
 const ratingDelta = (rating: NewFeedback['rating'], by: 1 | -1) => (rating === 'up' ? { upRatings: by } : { downRatings: by });
 
 /**
- * Stores a rating of one history row (the bot API's /api/bot/feedback), counted in its lists and statistics,
- * in the caller's transaction. The row's session, question and answer are copied, so the feedback still
- * reads whole if the history is ever pruned.
+ * Stores a rating of one history row (the bot API's /api/bot/feedback), counted in its lists and statistics and
+ * shown as the row's thumb in History, in the caller's transaction. The row's session, question and answer are
+ * copied, so the feedback still reads whole if the history is ever pruned. The history row is locked first, so
+ * ratings of one answer sent at once are stored in turn and its thumb is the latest.
  */
 export async function rateAnswer(tx: Db, rating: NewFeedback): Promise<{ id: number }> {
   const exchange = await findRatedExchange(tx, rating.history_id);
   if (!exchange) throw new HttpError(404, `There is no chat history entry with id ${rating.history_id}.`, 'history_id');
   const row = await insertFeedback(tx, withCardsMasked(rating), exchange);
+  await setLatestRating(tx, rating.history_id, rating.rating);
   await bumpStatisticsRollup(tx, rating.time, ratingDelta(rating.rating, 1));
   return row;
 }
@@ -39,21 +42,25 @@ export async function rateAnswerOnce(tx: Db, rating: NewFeedback): Promise<{ id:
   const earlier = await lockLatestRatingOf(tx, rating.history_id);
   if (!earlier) return { ...(await rateAnswer(tx, rating)), replaced: false };
   await replaceRating(tx, earlier, withCardsMasked(rating));
+  await setLatestRating(tx, rating.history_id, rating.rating);
   await bumpStatisticsRollup(tx, new Date(earlier.time), ratingDelta(earlier.rating, -1));
   await bumpStatisticsRollup(tx, rating.time, ratingDelta(rating.rating, 1));
   return { id: earlier.id, replaced: true };
 }
 
 /**
- * Deletes the ratings under `condition` and takes them off Feedback's counters in the caller's transaction (the
- * retention's batches and an erasure ask for it; the statistics' rollups keep their counts). Answers how many went.
+ * Deletes the ratings under `condition` and takes them off Feedback's counters and their answers' thumbs in
+ * History in the caller's transaction (the retention's batches and an erasure ask for it; the statistics'
+ * rollups keep their counts). Answers how many went.
  */
 export async function deleteFeedbackRows(tx: Db, condition: SQL): Promise<number> {
-  const [gone] = await sqlRows<{ rows: SqlBigint; up: SqlBigint; down: SqlBigint }>(
+  const [gone] = await sqlRows<{ rows: SqlBigint; up: SqlBigint; down: SqlBigint; answers: (number | string)[] | null }>(
     tx,
-    sql`WITH gone AS (DELETE FROM feedback WHERE ${condition} RETURNING rating)
-      SELECT count(*) AS rows, count(*) FILTER (WHERE rating = 'up') AS up, count(*) FILTER (WHERE rating = 'down') AS down FROM gone`,
+    sql`WITH gone AS (DELETE FROM feedback WHERE ${condition} RETURNING rating, history_id)
+      SELECT count(*) AS rows, count(*) FILTER (WHERE rating = 'up') AS up, count(*) FILTER (WHERE rating = 'down') AS down,
+        array_agg(DISTINCT history_id) FILTER (WHERE history_id IS NOT NULL) AS answers FROM gone`,
   );
+  await recountRatings(tx, (gone?.answers ?? []).map(Number));
   const rows = counted(gone?.rows);
   await bumpCounters(tx, [FEEDBACK_COUNTERS.all], -rows);
   await bumpCounters(tx, [FEEDBACK_COUNTERS.up], -counted(gone?.up));

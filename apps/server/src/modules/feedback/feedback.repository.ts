@@ -98,12 +98,13 @@ const ratingColumns = (rating: NewFeedback) => ({
   time: rating.time,
 });
 
-/** The exchange a rating is about: its session, question and answer, copied into the feedback row. */
+/** The exchange a rating is about, locked: its session, question and answer, copied into the feedback row. */
 export async function findRatedExchange(tx: Db, historyId: number) {
   const [exchange] = await tx
     .select({ sessionId: history.sessionId, userMessage: history.userMessage, apiResponse: history.apiResponse })
     .from(history)
-    .where(eq(history.id, historyId));
+    .where(eq(history.id, historyId))
+    .for('update');
   return exchange;
 }
 

@@ -19,6 +19,7 @@ import { visitorSender } from '../../mail/mail-delivery.ts';
 import { enqueueMail } from '../../mail/mail-queue.ts';
 import { recordAudit, type StaffActor } from '../audit-log/record-audit.ts';
 import { visitorMailIdentity } from '../bot-settings/visitor-mail.repository.ts';
+import { markSessionHelped, recountHelpRequests } from '../history/history.repository.ts';
 import { HELP_REQUEST_COUNTERS } from './help-requests.counters.ts';
 import { HELP_REQUEST_CREATED_QUEUE, type HelpRequestCreatedPayload } from './help-request-created.ts';
 import { insertHelpRequestReply } from './help-request-replies.repository.ts';
@@ -26,11 +27,12 @@ import { findHelpRequest, insertHelpRequest, lockHelpRequestStatus, type NewHelp
 
 /**
  * A customer asks for help (the bot API's /api/bot/help-requests, the public chat's form): the request is stored
- * pending and counted, and the staff notification queued, in the caller's transaction. A card number in the
- * message is masked before it is stored, for everyone (docs/privacy.md).
+ * pending and counted, its session's exchanges badged in History, and the staff notification queued, in the
+ * caller's transaction. A card number in the message is masked before it is stored, for everyone (docs/privacy.md).
  */
 export async function receiveHelpRequest(tx: Db, request: NewHelpRequest): Promise<{ id: number }> {
   const row = await insertHelpRequest(tx, { ...request, message: maskCardNumbers(request.message) });
+  if (request.session_id) await markSessionHelped(tx, request.session_id);
   const payload: HelpRequestCreatedPayload = { helpRequestId: row.id };
   await enqueueJob(tx, HELP_REQUEST_CREATED_QUEUE, { ...payload });
   return row;
@@ -94,16 +96,18 @@ export async function replyToHelpRequest(
 
 /**
  * Deletes the help requests under `condition`, whatever their status (their replies by cascade), and takes them
- * off Help Requests' counters in the caller's transaction (the retention's batches and an erasure ask for it).
- * Answers how many went.
+ * off Help Requests' counters and their sessions' badges in History, in the caller's transaction (the retention's
+ * batches and an erasure ask for it). Answers how many went.
  */
 export async function deleteHelpRequestRows(tx: Db, condition: SQL): Promise<number> {
-  const [gone] = await sqlRows<{ rows: SqlBigint; pending: SqlBigint; resolved: SqlBigint }>(
+  const [gone] = await sqlRows<{ rows: SqlBigint; pending: SqlBigint; resolved: SqlBigint; sessions: string[] | null }>(
     tx,
-    sql`WITH gone AS (DELETE FROM help_requests WHERE ${condition} RETURNING status)
+    sql`WITH gone AS (DELETE FROM help_requests WHERE ${condition} RETURNING status, session_id)
       SELECT count(*) AS rows, count(*) FILTER (WHERE status = 'pending') AS pending,
-        count(*) FILTER (WHERE status = 'resolved') AS resolved FROM gone`,
+        count(*) FILTER (WHERE status = 'resolved') AS resolved,
+        array_agg(DISTINCT session_id) FILTER (WHERE session_id IS NOT NULL) AS sessions FROM gone`,
   );
+  await recountHelpRequests(tx, gone?.sessions ?? []);
   const rows = counted(gone?.rows);
   await bumpCounters(tx, [HELP_REQUEST_COUNTERS.all], -rows);
   await bumpCounters(tx, [HELP_REQUEST_COUNTERS.pending], -counted(gone?.pending));

@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryRow } from '@steward/contract/history';
 import { LIST_FILTER_MESSAGES } from '@steward/contract/list-filters';
 import type { ApiBody, ApiClient } from '../../test/api-client.ts';
-import { insertFeedback, insertHistory } from '../../test/conversation-factories.ts';
+import { insertFeedback, insertHistory, insertSessionHelpRequest } from '../../test/conversation-factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /** History's triage filters (issue 40) through the real HTTP stack, each alone, combined, paged and refused. */
@@ -20,9 +19,7 @@ beforeAll(async () => {
   const usNone = await insertHistory(testApp.db, { time: new Date('2030-01-04T10:00:00Z'), country: 'US', origin: null });
   await insertFeedback(testApp.db, { history: deShopDown, rating: 'down' });
   await insertFeedback(testApp.db, { history: frBlogUp, rating: 'up' });
-  await testApp.db.execute(
-    sql`INSERT INTO help_requests (session_id, name, email, message) VALUES (${deShopDown.sessionId}, 'Ann', 'ann@example.com', 'Call me')`,
-  );
+  await insertSessionHelpRequest(testApp.db, deShopDown.sessionId);
   Object.assign(ids, { deShopDown: deShopDown.id, frBlogUp: frBlogUp.id, deShopGap: deShopGap.id, usNone: usNone.id });
 });
 afterAll(() => testApp.close());
@@ -128,7 +125,7 @@ describe('triage filters and paging', () => {
       const gap = await insertHistory(badgesApp.db, { time: new Date('2032-01-02T10:00:00Z'), country: 'NO', coverageGap: true });
       await insertFeedback(badgesApp.db, { history: rated, rating: 'up' });
       await insertFeedback(badgesApp.db, { history: rated, rating: 'down' });
-      await badgesApp.db.execute(sql`INSERT INTO help_requests (session_id, name, email, message) VALUES (${gap.sessionId}, 'Bo', 'bo@example.com', 'Call me')`);
+      await insertSessionHelpRequest(badgesApp.db, gap.sessionId, 'Bo');
       const { client } = await badgesApp.signedInClient('viewer');
       const badgesOf = async (query: string) => {
         const answer = await client.get(`/api/all-history/0${query}`);

@@ -11,7 +11,7 @@ import { CHAT_SESSIONS_COUNTER, countSessionMessage } from './chat-sessions.repo
 import { COVERAGE_GAP_COUNTER, HISTORY_COUNTER } from './history.counters.ts';
 import { type AnswerSource, insertAnswerSources } from './answer-sources.repository.ts';
 import { maskHistoryRow, presentHistoryRow } from './history.presenter.ts';
-import { findHistoryBadges, findSessionHistory, insertHistoryRow, type NewChatMessage } from './history.repository.ts';
+import { findSessionHistory, insertHistoryRow, type NewChatMessage } from './history.repository.ts';
 
 /**
  * Records one exchange (the bot API's /api/bot/messages, the public chat's answers) with its session, counters
@@ -40,16 +40,13 @@ export async function recordExchange(tx: Db, message: NewChatMessage, builtFrom:
  */
 export async function sessionTranscript(db: Db, sessionId: string): Promise<HistoryRow[]> {
   const records = await findSessionHistory(db, sessionId);
-  const badges = await findHistoryBadges(db, records);
   const shown = maskIf(await readPersonalDataMasking(db), maskHistoryRow);
-  return records.map((record) => shown(presentHistoryRow(record, records.length, badges)));
+  return records.map((record) => shown(presentHistoryRow(record, records.length)));
 }
 
-const NO_BADGES = { ratings: new Map<number, 'up' | 'down'>(), sessionsWithHelpRequests: new Set<string>() };
-
-/** A chat session's exchanges whole (unmasked, without badges), oldest first: for Reveal, which audits it (personal-data.actions.ts). */
+/** A chat session's exchanges whole (unmasked), oldest first: for Reveal, which audits it (personal-data.actions.ts). */
 export async function wholeSessionRows(db: Db, sessionId: string): Promise<HistoryRow[]> {
-  return (await findSessionHistory(db, sessionId)).map((record) => presentHistoryRow(record, 0, NO_BADGES));
+  return (await findSessionHistory(db, sessionId)).map((record) => presentHistoryRow(record, 0));
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { HistoryRow, SourceDoc } from '@steward/contract/history';
 import { maskIpAddress, maskPersonalData } from '../../lib/personal-data.ts';
-import type { HistoryBadges, HistoryRecord } from './history.repository.ts';
+import type { HistoryRecord } from './history.repository.ts';
 
 /** Copies the fields of spec section 3, in the shapes the contract promises, and the triage badges. */
-export const presentHistoryRow = (record: HistoryRecord, totalCount: number, badges: HistoryBadges): HistoryRow => ({
+export const presentHistoryRow = (record: HistoryRecord, totalCount: number): HistoryRow => ({
   id: record.id,
   session_id: record.sessionId,
   user_message: record.userMessage,
@@ -15,8 +15,8 @@ export const presentHistoryRow = (record: HistoryRecord, totalCount: number, bad
   country: record.country,
   user_ip: record.userIp,
   coverage_gap: record.coverageGap,
-  rating: badges.ratings.get(record.id) ?? null,
-  help_request: badges.sessionsWithHelpRequests.has(record.sessionId),
+  rating: record.rating,
+  help_request: record.helpRequest,
   total_count: totalCount,
 });
 

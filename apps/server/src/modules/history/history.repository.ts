@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { BotMessageRequest } from '@steward/contract/bot';
 import type { Rating } from '@steward/contract/feedback';
 import type { HistoryFilters } from '@steward/contract/list-filters';
@@ -12,7 +12,10 @@ import { boundedCount, commonConditions, filteredPage, keysetBatches, siteCondit
 import { type AnchoredList, type PageAnchors, readAlongside } from '../../lib/page-anchors.ts';
 import { COVERAGE_GAP_COUNTER, HISTORY_COUNTER } from './history.counters.ts';
 
-/** The columns a history row shows; the search vector stays in the database. steward_history_page answers the same (migration-pins.test.ts). */
+/**
+ * The columns a history row shows, its badges (migration 3342) with them; the search vector stays in the database.
+ * steward_history_page answers the same (migration-pins.test.ts).
+ */
 export const shownColumns = {
   id: history.id,
   sessionId: history.sessionId,
@@ -25,6 +28,8 @@ export const shownColumns = {
   country: history.country,
   userIp: history.userIp,
   coverageGap: history.coverageGap,
+  rating: history.rating,
+  helpRequest: history.helpRequest,
 };
 
 export type HistoryRecord = Omit<JsonRecord<typeof shownColumns>, 'time'> & { time: Date };
@@ -79,12 +84,12 @@ export async function findHistoryPage(
   db: Db,
   anchors: PageAnchors,
   page: { pageIndex: number; pageSize: number; filters: HistoryFilters; alongside?: SQL },
-): Promise<{ records: HistoryRecord[]; badges: HistoryBadges; totalCount: number; capped: boolean; alongside: unknown }> {
+): Promise<{ records: HistoryRecord[]; totalCount: number; capped: boolean; alongside: unknown }> {
   const skip = page.pageIndex * page.pageSize;
   if (isCountedList(page.filters)) {
     const list = page.filters.coverage_gaps === true ? coverageGapList : historyList;
-    const { rows, totalCount, alongside } = await anchors.readPage<BadgedRow>(db, list, skip, page.pageSize, page.alongside);
-    return { records: rows.map(toRecord), badges: badgesOfRows(rows), totalCount, capped: false, alongside };
+    const { rows, totalCount, alongside } = await anchors.readPage<JsonRecord<typeof shownColumns>>(db, list, skip, page.pageSize, page.alongside);
+    return { records: rows.map(toRecord), totalCount, capped: false, alongside };
   }
   const where = whereOf(historyConditions(page.filters));
   const [rows, count, alongside] = await Promise.all([
@@ -92,22 +97,7 @@ export async function findHistoryPage(
     boundedCount(db, sql`history`, where),
     readAlongside(db, page.alongside),
   ]);
-  const records = rows.map(toRecord);
-  return { records, badges: await findHistoryBadges(db, records), totalCount: count.totalCount, capped: count.capped, alongside };
-}
-
-/** A row of steward_history_page (migration 3340): the shown columns and the row's badges. */
-type BadgedRow = JsonRecord<typeof shownColumns> & { rating: Rating | null; helpRequest: boolean };
-/** The badges' keys in steward_history_page's rows (migration-pins.test.ts). */
-export const HISTORY_PAGE_BADGE_KEYS = ['rating', 'helpRequest'] as const satisfies readonly (keyof BadgedRow)[];
-
-function badgesOfRows(rows: readonly BadgedRow[]): HistoryBadges {
-  const badges: HistoryBadges = { ratings: new Map(), sessionsWithHelpRequests: new Set() };
-  for (const row of rows) {
-    if (row.rating !== null) badges.ratings.set(row.id, row.rating);
-    if (row.helpRequest) badges.sessionsWithHelpRequests.add(row.sessionId);
-  }
-  return badges;
+  return { records: rows.map(toRecord), totalCount: count.totalCount, capped: count.capped, alongside };
 }
 
 /** A row's large columns, as an export's batch weighs them (lib/list-filter-sql.ts). */
@@ -116,25 +106,6 @@ const HISTORY_ROW_BYTES = sql`octet_length(user_message) + octet_length(api_resp
 /** The export's rows under the triage filters (coverage gaps too), newest first, a batch at a time. */
 export const historyExportBatches = (db: Db, filters: HistoryFilters): AsyncGenerator<HistoryRecord[]> =>
   mapBatches(keysetBatches<JsonRecord<typeof shownColumns>>(db, sql`history`, SHOWN, historyConditions(filters), HISTORY_ROW_BYTES), (batch) => batch.map(toRecord));
-
-/** What History's badges say of each exchange (issue 40): its latest thumb, and whether its session asked for help. */
-export interface HistoryBadges {
-  ratings: Map<number, Rating>;
-  sessionsWithHelpRequests: Set<string>;
-}
-
-export async function findHistoryBadges(db: Db, records: readonly Pick<HistoryRecord, 'id' | 'sessionId'>[]): Promise<HistoryBadges> {
-  if (records.length === 0) return { ratings: new Map(), sessionsWithHelpRequests: new Set() };
-  const [row] = await sqlRows<{ ratings: string; helped: string }>(
-    db,
-    sql`SELECT ratings, helped FROM steward_history_badges(${bigintArray(records.map((record) => record.id))}, ${textArray([...new Set(records.map((record) => record.sessionId))])})`,
-  );
-  const ratings = JSON.parse(row?.ratings ?? '{}') as Record<string, Rating>;
-  return {
-    ratings: new Map(Object.entries(ratings).map(([id, rating]) => [Number(id), rating])),
-    sessionsWithHelpRequests: new Set(JSON.parse(row?.helped ?? '[]') as string[]),
-  };
-}
 
 /** Every exchange of one chat session, oldest first. */
 export async function findSessionHistory(db: Db, sessionId: string): Promise<HistoryRecord[]> {
@@ -152,8 +123,19 @@ export interface NewChatMessage extends Omit<BotMessageRequest, 'time' | 'countr
   coverage_gap?: boolean;
 }
 
-/** Inserts one exchange; recordExchange (history.actions.ts) keeps its session, counters and statistics with it. */
+/**
+ * A session's new exchanges and its new help requests take turns (a lock for the transaction): each then sees what
+ * the other committed, so an exchange is never left without the help badge by a help request sent at the same time.
+ */
+const takeSessionHelpTurn = (tx: Db, sessionId: string) =>
+  tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`steward_history_help:${sessionId}`}, 0))`);
+
+/**
+ * Inserts one exchange, with the help badge when its session asked for help already; recordExchange
+ * (history.actions.ts) keeps its session, counters and statistics with it.
+ */
 export async function insertHistoryRow(tx: Db, message: NewChatMessage): Promise<{ id: number; sessionId: string; time: Date }> {
+  await takeSessionHelpTurn(tx, message.session_id);
   const [row] = await tx
     .insert(history)
     .values({
@@ -167,8 +149,36 @@ export async function insertHistoryRow(tx: Db, message: NewChatMessage): Promise
       country: message.country,
       userIp: message.user_ip ?? '',
       coverageGap: message.coverage_gap ?? false,
+      helpRequest: sql`EXISTS (SELECT 1 FROM help_requests r WHERE r.session_id = ${message.session_id})`,
     })
     .returning({ id: history.id, sessionId: history.sessionId, time: history.time });
   if (!row) throw new Error('The history row was not stored.');
   return row;
+}
+
+/** The latest thumb of an exchange is this one (a rating stored or replaced in place; feedback.actions.ts). */
+export async function setLatestRating(tx: Db, historyId: number, rating: Rating): Promise<void> {
+  await tx.update(history).set({ rating }).where(eq(history.id, historyId));
+}
+
+/** These exchanges' thumbs read again from the ratings left (after ratings were deleted: the retention, an erasure). */
+export async function recountRatings(tx: Db, historyIds: readonly number[]): Promise<void> {
+  if (historyIds.length === 0) return;
+  await tx.execute(sql`UPDATE history h
+    SET rating = (SELECT f.rating FROM feedback f WHERE f.history_id = h.id ORDER BY f.id DESC LIMIT 1)
+    WHERE h.id = ANY(${bigintArray(historyIds)})`);
+}
+
+/** The session asked for help: every exchange of it shows the badge (help-requests.actions.ts). */
+export async function markSessionHelped(tx: Db, sessionId: string): Promise<void> {
+  await takeSessionHelpTurn(tx, sessionId);
+  await tx.update(history).set({ helpRequest: true }).where(and(eq(history.sessionId, sessionId), eq(history.helpRequest, false)));
+}
+
+/** These sessions' help badges read again from the help requests left (after help requests were deleted). */
+export async function recountHelpRequests(tx: Db, sessionIds: readonly string[]): Promise<void> {
+  if (sessionIds.length === 0) return;
+  await tx.execute(sql`UPDATE history h
+    SET help_request = EXISTS (SELECT 1 FROM help_requests r WHERE r.session_id = h.session_id)
+    WHERE h.session_id = ANY(${textArray(sessionIds)}) AND h.help_request`);
 }

@@ -22,7 +22,7 @@ import { answerSourcesOf } from './answer-sources.repository.ts';
 import { sessionTranscript } from './history.actions.ts';
 import { maskHistoryRow, presentHistoryRow } from './history.presenter.ts';
 import { presentSessionNotes } from './session-notes.presenter.ts';
-import { findHistoryBadges, findHistoryPage, findSessionHistory, historyExportBatches } from './history.repository.ts';
+import { findHistoryPage, findSessionHistory, historyExportBatches } from './history.repository.ts';
 
 /** A history row's fields but the list's count. */
 const HISTORY_EXPORT_FIELDS = fieldsOf<HistoryRow>([
@@ -44,7 +44,7 @@ export async function historyRoutes(app: FastifyInstance, { db }: AppContext): P
       },
     },
     async (request) => {
-      const { records, badges, totalCount, capped, alongside } = await findHistoryPage(db, anchors, {
+      const { records, totalCount, capped, alongside } = await findHistoryPage(db, anchors, {
         pageIndex: request.params.pageIndex,
         pageSize: PAGE_SIZE.history,
         filters: request.query,
@@ -53,7 +53,7 @@ export async function historyRoutes(app: FastifyInstance, { db }: AppContext): P
       const shown = maskIf(alongside === true, maskHistoryRow);
       return {
         success: true as const,
-        data: { rows: records.map((record) => shown(presentHistoryRow(record, totalCount, badges))), total_count: totalCount, total_count_capped: capped },
+        data: { rows: records.map((record) => shown(presentHistoryRow(record, totalCount))), total_count: totalCount, total_count_capped: capped },
       };
     },
   );
@@ -64,10 +64,7 @@ export async function historyRoutes(app: FastifyInstance, { db }: AppContext): P
     async (request, reply) => {
       const { format, ...filters } = request.query;
       const shown = maskIf(await exportMasksPersonalData(db, signedIn(request)), maskHistoryRow);
-      const batches = mapBatches(historyExportBatches(db, filters), async (records) => {
-        const badges = await findHistoryBadges(db, records);
-        return records.map((record) => shown(presentHistoryRow(record, 0, badges)));
-      });
+      const batches = mapBatches(historyExportBatches(db, filters), (records) => records.map((record) => shown(presentHistoryRow(record, 0))));
       return sendExport(db, request, reply, { list: 'history', format, filters, fields: HISTORY_EXPORT_FIELDS, batches });
     },
   );
