@@ -2,6 +2,7 @@ import type { QuestionTerm } from '../knowledge/question-terms.ts';
 import { HEADING_SEPARATOR } from '../../ingest/reading/chunk.ts';
 import { linesOfSentence, partOfHeading, piecesOfParagraph, type SentenceShape, shapeOf, withoutAnswerMarker } from './sentence-shapes.ts';
 import { withListItems } from './answer-lists.ts';
+import { linesOfTable, rowWithHeader, type TableLine } from './answer-tables.ts';
 
 /**
  * The extractive answer without an LLM: the one to three consecutive sentences of the retrieved passages that
@@ -23,6 +24,8 @@ export interface CandidateSentence {
   terms: readonly string[];
   /** On a list's last quoted item: how many items the quote leaves out. */
   moreItems?: number;
+  /** A table's row, its text its cells after their columns' names (answer-tables.ts). */
+  tableRow?: true;
 }
 
 /** The most sentences an answer quotes. */
@@ -73,22 +76,26 @@ export function sentencesOfPassages(passages: readonly { text: string; heading?:
     let index = 0;
     let entry: string | null = null;
     return passage.text.split(/\n\s*\n/).flatMap((paragraphText, paragraph) => {
-      const lines = piecesOfParagraph(paragraphText).flatMap((sentence, position) =>
-        sentence.length > LONGEST_SENTENCE && sentence.includes('\n') ? sentence.split('\n') : linesOfSentence(sentence, position === 0),
+      const lines = piecesOfParagraph(paragraphText).flatMap((sentence, position): TableLine[] =>
+        sentence.length > LONGEST_SENTENCE && sentence.includes('\n')
+          ? linesOfTable(sentence)
+          : linesOfSentence(sentence, position === 0).map((line) => ({ line })),
       );
+      // A table's row is quoted with its columns' names, and scored with them too.
       const sentences = lines
-        .map((line) => ({ line, text: withoutAnswerMarker(line.replace(/\s+/g, ' ').trim()) }))
+        .map(({ line, cells, header }) => ({ line, row: cells !== undefined, text: withoutAnswerMarker(rowWithHeader(line, cells, header).replace(/\s+/g, ' ').trim()) }))
         .filter(({ text }) => /[\p{L}\p{N}]/u.test(text));
       entry = entryOf(sentences[0]?.text ?? '') ?? entry;
       const described = entry;
-      return sentences.map(({ line, text }, position) => ({
+      return sentences.map(({ line, row, text }, position) => ({
         text,
         passage: passageIndex,
         index: index++,
         paragraph,
         entry: described,
-        shape: inHeading(text) ? 'question' : shapeOf(line, sentences[position + 1]?.line),
+        shape: inHeading(text) ? 'question' : row ? 'sentence' : shapeOf(line, sentences[position + 1]?.line),
         terms: [],
+        ...(row ? { tableRow: true as const } : {}),
       }));
     });
   });
@@ -172,6 +179,8 @@ export function chooseSentences(
     if (start >= 0) return section.slice(start);
   }
   if (first.shape === 'item') return withListItems(sentences, best);
+  // Every row holds the columns' names: the row that holds most of the question is the answer, alone.
+  if (first.tableRow) return [first];
   const chosen = [first];
   const length = () => chosen.reduce((sum, sentence) => sum + sentence.text.length + 1, 0);
   for (let next = best + 1; chosen.length < MAX_ANSWER_SENTENCES; next += 1) {

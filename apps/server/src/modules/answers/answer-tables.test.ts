@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { QuestionTerm } from '../knowledge/question-terms.ts';
+import { answerText, chooseSentences, sentencesOfPassages } from './answer-sentences.ts';
+import { linesOfTable, rowWithHeader } from './answer-tables.ts';
+
+const KETTLES = [
+  'Model      Capacity   Power     Boil time',
+  '-----      --------   -----     ---------',
+  'K-100      1.0 l      1800 W    3 min',
+  'K-200      1.7 l      2200 W    4 min',
+  'K-300      2.0 l      3000 W    4 min',
+  'K-400      2.5 l      3000 W    5 min',
+  'K-500      3.0 l      3000 W    6 min',
+  'K-600      3.5 l      3000 W    7 min',
+  'K-700      4.0 l      3000 W    8 min',
+].join('\n');
+
+describe('linesOfTable', () => {
+  it('gives each row of a table its cells and the header, the rule under the header left out', () => {
+    const lines = linesOfTable(KETTLES);
+    expect(lines).toHaveLength(8);
+    expect(lines[0]).toEqual({ line: KETTLES.split('\n')[0] });
+    expect(lines[2]).toEqual({ line: 'K-200      1.7 l      2200 W    4 min', cells: ['K-200', '1.7 l', '2200 W', '4 min'], header: ['Model', 'Capacity', 'Power', 'Boil time'] });
+  });
+
+  it('reads a Markdown table by its pipes', () => {
+    const lines = linesOfTable('| Plan | Price | Seats |\n|---|:---:|---|\n| Basic | $5 | 1 |\n| Team | $20 | 10 |');
+    expect(lines.map((line) => rowWithHeader(line.line, line.cells, line.header))).toEqual([
+      '| Plan | Price | Seats |',
+      'Plan: Basic; Price: $5; Seats: 1',
+      'Plan: Team; Price: $20; Seats: 10',
+    ]);
+  });
+
+  it.each([
+    ['a help text, whose first line is an option', '-c, --stdout     write on standard output\n-d, --decompress  decompress\n-k, --keep       keep input files'],
+    ['prose lines', 'The kettle switches off by itself.\nIt has a filter.\nDescale it monthly.'],
+    ['a header over rows of another shape', 'Name   Value\nThis line is a sentence with no columns at all.\nNeither is this one, really.'],
+  ])('leaves %s as plain lines', (_, text) => {
+    expect(linesOfTable(text).every((line) => line.cells === undefined)).toBe(true);
+  });
+
+  it("names the header before a row whose cells do not pair up with the columns", () => {
+    expect(rowWithHeader('K-900 5 l', ['K-900', '5 l'], ['Model', 'Capacity', 'Power'])).toBe('Model, Capacity, Power: K-900 5 l');
+  });
+});
+
+describe('a table row in an answer', () => {
+  const term = (stem: string, idf: number): QuestionTerm => ({ term: stem, idf, chunks: 1, unknown: false, word: stem, weight: 1, informativeness: 3, name: false });
+
+  it("is quoted with its columns' names, so the answer says what the numbers are", () => {
+    const sentences = sentencesOfPassages([{ text: `Kettles compared.\n\n${KETTLES}` }]).map((sentence) => ({
+      ...sentence,
+      terms: (sentence.text.toLowerCase().match(/[a-z0-9-]+/g) ?? []),
+    }));
+    const chosen = chooseSentences(sentences, 'How much power does the K-200 draw?', [term('k-200', 5), term('power', 2)], [1]);
+    expect(answerText(chosen)).toBe('Model: K-200; Capacity: 1.7 l; Power: 2200 W; Boil time: 4 min');
+  });
+});
