@@ -148,6 +148,8 @@ export const history = pgTable('history', {
   index('history_country_time_idx').on(table.country, descending(table.time), descending(table.id)),
   index('history_site_time_idx').on(sql`lower(substring(${table.origin} FROM '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]+'))`, descending(table.time), descending(table.id)),  index('history_user_ip_idx').on(table.userIp).where(sql`${table.userIp} <> ''`),
   index('history_account_email_idx').on(sql`lower(${table.account} ->> 'email')`).where(sql`(${table.account} ->> 'email') IS NOT NULL`),
+  index('history_rating_time_idx').on(table.rating, descending(table.time), descending(table.id)).where(sql`${table.rating} IS NOT NULL`),
+  index('history_help_request_time_idx').on(descending(table.time), descending(table.id)).where(sql`${table.helpRequest}`),
   enumCheck('history_rating_check', table.rating, RATINGS),
 ]);
 

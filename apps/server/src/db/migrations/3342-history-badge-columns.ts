@@ -16,7 +16,8 @@ export const HISTORY_BADGES_FILL = [
  * (migration 3340) or a second statement (steward_history_badges, migration 3100, which goes). History's module
  * keeps them true: feedback's and help requests' writes and deletes (the retention's and an erasure's) ask it
  * to, in their transactions; a new exchange in a session that asked for help is born with its badge. Filled
- * once here from the ratings and help requests stored.
+ * once here from the ratings and help requests stored. History's rating and help-request filters read the same
+ * columns, over an index each, so a rare thumb's page and its bounded count walk only its own rows.
  */
 export const historyBadgeColumns: Migration = {
   name: '3342-history-badge-columns',
@@ -26,6 +27,9 @@ ALTER TABLE history
   ADD COLUMN help_request boolean NOT NULL DEFAULT false;
 
 ${HISTORY_BADGES_FILL.join(';\n')};
+
+CREATE INDEX history_rating_time_idx ON history (rating, time DESC, id DESC) WHERE rating IS NOT NULL;
+CREATE INDEX history_help_request_time_idx ON history (time DESC, id DESC) WHERE help_request;
 
 ${listPageFunction({
   orReplace: true,

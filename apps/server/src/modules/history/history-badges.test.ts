@@ -46,6 +46,9 @@ async function badgesOf(sessionId: string): Promise<Badges[]> {
   return conversation;
 }
 
+const idsUnder = async (query: string): Promise<number[]> =>
+  ((await viewer.get(`/api/all-history/0${query}`)).body.data?.rows as unknown as HistoryRow[]).map((row) => row.id);
+
 describe("History's badges kept on its rows", () => {
   it("show an answer's latest thumb: a rating, a later one, and the public chat's replacement in place", async () => {
     const session = newSessionId();
@@ -59,6 +62,10 @@ describe("History's badges kept on its rows", () => {
     await rate(first, 'down');
     await rate(second, 'up');
     expect((await badgesOf(session)).map((row) => row.rating)).toEqual(['down', 'up']);
+    // The rating filter finds the answers whose latest thumb it is, as their badge shows.
+    expect(await idsUnder('?rating=down')).toContain(first);
+    expect(await idsUnder('?rating=up')).not.toContain(first);
+    expect(await idsUnder('?rating=up')).toContain(second);
     await testApp.db.transaction((tx) => rateAnswerOnce(tx, { history_id: second, rating: 'down', time: new Date(), country: '' }));
     expect((await badgesOf(session)).map((row) => row.rating)).toEqual(['down', 'down']);
   });
@@ -75,6 +82,9 @@ describe("History's badges kept on its rows", () => {
       { id: after, rating: null, help_request: true },
     ]);
     expect(await badgesOf(other)).toEqual([{ id: elsewhere, rating: null, help_request: false }]);
+    expect(await idsUnder('?help_request=true')).toEqual(expect.arrayContaining([before, after]));
+    expect(await idsUnder('?help_request=true')).not.toContain(elsewhere);
+    expect(await idsUnder('?help_request=false')).toContain(elsewhere);
   });
 
   it("follow the retention's deletes: the thumb falls back to the rating left, the help badge goes with the session's last request", async () => {

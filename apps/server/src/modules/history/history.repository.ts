@@ -61,13 +61,9 @@ export function historyConditions(filters: HistoryFilters): SQL[] {
   const conditions = commonConditions(filters);
   if (filters.coverage_gaps === true) conditions.push(sql`coverage_gap`);
   if (filters.origin !== undefined) conditions.push(siteCondition('origin', filters.origin));
-  if (filters.rating !== undefined) {
-    conditions.push(sql`EXISTS (SELECT 1 FROM feedback f WHERE f.history_id = history.id AND f.rating = ${filters.rating})`);
-  }
-  if (filters.help_request !== undefined) {
-    const exists = sql`EXISTS (SELECT 1 FROM help_requests r WHERE r.session_id = history.session_id)`;
-    conditions.push(filters.help_request ? exists : sql`NOT ${exists}`);
-  }
+  // The badges the rows carry (migration 3342): a rating filter finds the answers whose latest thumb it is, as their badge shows.
+  if (filters.rating !== undefined) conditions.push(sql`history.rating = ${filters.rating}`);
+  if (filters.help_request !== undefined) conditions.push(filters.help_request ? sql`history.help_request` : sql`NOT history.help_request`);
   return conditions;
 }
 
