@@ -42,7 +42,7 @@ function sourceLabel(passage: Pick<RetrievedPassage, 'documentTitle' | 'sourceUr
   return `${linked}${pagesLabel(passage.page, passage.pageEnd)}${section ? ` (${escapeHtml(section)})` : ''}`;
 }
 
-/** The quote as HTML: its sentences as paragraphs, a list's items as a list (answerText says the same as text). */
+/** The quote as HTML: its sentences in their paragraphs, a list's items as a list (answerText says the same as text). */
 function answerBlocksHtml(sentences: readonly CandidateSentence[]): string {
   const blocks: { list: boolean; parts: CandidateSentence[][] }[] = [];
   sentences.forEach((sentence, position) => {
@@ -52,7 +52,7 @@ function answerBlocksHtml(sentences: readonly CandidateSentence[]): string {
       if (last?.list) last.parts.push([sentence]);
       else blocks.push({ list: true, parts: [[sentence]] });
     } else if (last?.list && previous?.paragraph === sentence.paragraph) last.parts.at(-1)?.push(sentence);
-    else if (last && !last.list) last.parts[0]?.push(sentence);
+    else if (last && !last.list && previous?.paragraph === sentence.paragraph && previous.passage === sentence.passage) last.parts[0]?.push(sentence);
     else blocks.push({ list: false, parts: [[sentence]] });
   });
   return blocks
@@ -65,7 +65,7 @@ function answerBlocksHtml(sentences: readonly CandidateSentence[]): string {
 }
 
 /**
- * Without an LLM: the chosen sentences (answer-sentences.ts) as one paragraph (a list's items as a list), then where they come from,
+ * Without an LLM: the chosen sentences (answer-sentences.ts) as the paragraphs they stand in (a list's items as a list), then where they come from,
  * once: each passage they were taken from, linked, with its page and section.
  */
 export function extractiveAnswerHtml(sentences: readonly CandidateSentence[], passages: readonly RetrievedPassage[]): string {

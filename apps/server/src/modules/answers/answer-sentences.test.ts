@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QuestionTerm } from '../knowledge/question-terms.ts';
-import { answerText, type CandidateSentence, chooseSentences, sentencesOfPassages } from './answer-sentences.ts';
+import { answerText, type CandidateSentence, chooseSentences, isWholeSection, sentencesOfPassages } from './answer-sentences.ts';
 
 const term = (stem: string, idf: number, extra: Partial<QuestionTerm> = {}): QuestionTerm => ({ term: stem, idf, chunks: 1, unknown: false, word: stem, weight: 1, informativeness: 3, name: false, ...extra });
 
@@ -62,6 +62,18 @@ describe('chooseSentences', () => {
     expect(chosen.map((sentence) => sentence.text)).toEqual(['Use the -s flag on small machines.', 'This halves the memory to decompress.']);
   });
 
+  it('quotes the sentence before one whose subject leans on it after an opening phrase ("For recursive programs, it…")', () => {
+    const text = 'The annotate tool does no cycle detection at all. For programs with recursion, it can print costs above 100%. Costs are in cycles.';
+    const chosen = chooseSentences(sentences([text]), 'Why are costs above 100% for recursion?', [term('cost', 2), term('recursion', 3)], [0.5]);
+    expect(chosen.map((sentence) => sentence.text).slice(0, 2)).toEqual(['The annotate tool does no cycle detection at all.', 'For programs with recursion, it can print costs above 100%.']);
+  });
+
+  it('counts a question about a default as one asking for a value', () => {
+    const text = 'The solver stops once the energy falls below epsilon. Layouts then look balanced. Unless set, the solver epsilon is .1 here.';
+    const chosen = chooseSentences(sentences([text]), 'What is the default epsilon of the solver?', [term('solver', 3), term('epsilon', 3), term('default', 1)], [0.5]);
+    expect(chosen.map((sentence) => sentence.text)).toEqual(['Unless set, the solver epsilon is .1 here.']);
+  });
+
   it('prefers, for "how do I…", the sentence that names an option, and for "how much…" the one with a number', () => {
     const text = ['Decompressing can use a lot of memory on old machines.', 'Give --small to decompress in less memory.'];
     const how = chooseSentences(sentences([text.join(' ')]), 'How do I decompress with little memory?', terms, [0.5]);
@@ -77,9 +89,30 @@ describe('chooseSentences', () => {
     expect(chooseSentences(sentences(['Nothing here.']), 'memory?', terms, [0.5])).toEqual([]);
   });
 
+  it('weighs each sentence by its passage’s relevance: a less relevant passage’s sentence must hold more of the question', () => {
+    const question = 'unpack small in memory';
+    const weighted = [term('memory', 3), term('unpack', 3), term('small', 1)];
+    const passages = ['Unpack within little memory here.', 'Unpack small files in memory there.'];
+    expect(chooseSentences(sentences(passages), question, weighted, [0.9, 0.75]).map((sentence) => sentence.text)).toEqual(['Unpack within little memory here.']);
+    // Nearly as relevant, it wins with more of the question.
+    expect(chooseSentences(sentences(passages), question, weighted, [0.9, 0.88]).map((sentence) => sentence.text)).toEqual(['Unpack small files in memory there.']);
+  });
+
   it('never quotes more than three sentences', () => {
     const many = Array.from({ length: 6 }, (_, index) => `Memory note ${index} on how to decompress.`).join(' ');
     expect(chooseSentences(sentences([many]), 'memory decompress', terms, [0.5])).toHaveLength(3);
+  });
+});
+
+describe('isWholeSection', () => {
+  const long = (characters: number) => 'Word '.repeat(characters / 5).trim();
+  it('quotes a short section under a heading whole, and a FAQ entry (under a question) up to a longer bound', () => {
+    expect(isWholeSection({ text: long(600), heading: 'Manual › Cleaning' })).toBe(true);
+    expect(isWholeSection({ text: long(900), heading: 'Manual › Cleaning' })).toBe(false);
+    expect(isWholeSection({ text: long(900), heading: 'FAQ › Why does dnsmasq open high ports?' })).toBe(true);
+    expect(isWholeSection({ text: long(900), heading: 'Q: Why does dnsmasq open high ports' })).toBe(true);
+    expect(isWholeSection({ text: long(1500), heading: 'FAQ › Why does dnsmasq open high ports?' })).toBe(false);
+    expect(isWholeSection({ text: long(200), heading: null })).toBe(false);
   });
 });
 

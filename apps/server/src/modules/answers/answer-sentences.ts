@@ -1,6 +1,6 @@
-import type { QuestionTerm } from '../knowledge/question-terms.ts';
+import { ownTermsOf, type QuestionTerm } from '../knowledge/question-terms.ts';
 import { HEADING_SEPARATOR } from '../../ingest/reading/chunk.ts';
-import { linesOfSentence, partOfHeading, piecesOfParagraph, type SentenceShape, shapeOf, withoutAnswerMarker } from './sentence-shapes.ts';
+import { isQuestion, linesOfSentence, partOfHeading, piecesOfParagraph, type SentenceShape, shapeOf, withoutAnswerMarker } from './sentence-shapes.ts';
 import { withListItems } from './answer-lists.ts';
 import { linesOfTable, rowWithHeader, type TableLine } from './answer-tables.ts';
 
@@ -36,13 +36,17 @@ const MAX_ANSWER_CHARACTERS = 600;
 const LONGEST_SENTENCE = 300;
 /** A sentence before the best one, in its paragraph, holding at least this share of its score is part of the same point. */
 const NEIGHBOUR_SHARE = 0.5;
-/** A passage no longer than this that is a section under a heading (a FAQ's entry, say) is quoted whole. */
-export const SHORT_SECTION_CHARACTERS = 700;
+/** A passage no longer than this that is a section under a heading is quoted whole… */
+const SHORT_SECTION_CHARACTERS = 700;
+/** …and one under a question (a FAQ's entry: the answer to it) up to this long. */
+const FAQ_ENTRY_CHARACTERS = 1200;
 /** Sentences of passages less relevant than this share of the best are not quoted. */
 const PASSAGE_SHARE = 0.8;
 
 /** A sentence that leans on the one before it ("This…", "However…"). */
 const LEANS_BACK = /^(?:this|that|these|those|it|its|they|them|their|such|however|also|but|thus|so|then|otherwise|instead|here|there|in (?:this|that|such) case|for (?:this|that) reason|as a result|in addition|similarly|likewise|note that|because of this)\b/i;
+/** A sentence whose subject leans on the one before, after an opening phrase ("In that case, it…", "For recursive programs, this…"). */
+const LEANS_BACK_AFTER_OPENING = /^[^,;:.!?]{3,50},\s+(?:this|these|those|it|they|such)\b/i;
 /** A short line without a full stop, such as an option's name above its description ("-c --stdout"). */
 const TERM_LINE = /^[^.!?]{1,60}$/;
 /** "How do I…", "Can I make…": a question answered by a manual's option or command. */
@@ -50,7 +54,7 @@ const HOW_TO = /\b(?:how (?:do|can|could|should) (?:i|we|you)|how to|is (?:it|th
 /** An option or a command in the text: "-c", "--continue", "‘-k’". */
 const OPTION = /(?:^|[\s‘'"(])--?[a-z0-9][\w=-]*/i;
 /** "How much…", "what limit…": a question answered by a number. */
-const QUANTITY = /\b(?:how (?:much|many|long|big|large|fast|slow|far|often|likely|small)|what (?:size|limit|range|percentage|value|version)|maximum|minimum|latest|earliest|roughly|at most|at least)\b/i;
+const QUANTITY = /\b(?:how (?:much|many|long|big|large|fast|slow|far|often|likely|small)|what (?:size|limit|range|percentage|value|version)|default|maximum|minimum|latest|earliest|roughly|at most|at least)\b/i;
 const NUMBER = /\d/;
 
 /** One option as a manual lists it: "-c", "--continue", "‘-k’", "(--fast)". */
@@ -62,6 +66,13 @@ function entryOf(sentence: string): string | null {
   let end = 0;
   while (end < words.length && (OPTION_WORD.test(words[end] ?? '') || (end > 0 && /^(?:or|to)$/.test(words[end] ?? '') && OPTION_WORD.test(words[end + 1] ?? '')))) end += 1;
   return end === 0 ? null : words.slice(0, end).join(' ').replace(/,$/, '');
+}
+
+/** Whether a passage is quoted whole when it holds the best sentence: a short section under its heading, or a FAQ's entry. */
+export function isWholeSection(passage: { text: string; heading: string | null }): boolean {
+  const question = passage.heading?.split(HEADING_SEPARATOR).at(-1);
+  if (question === undefined) return false;
+  return passage.text.length <= (isQuestion(question) ? FAQ_ENTRY_CHARACTERS : SHORT_SECTION_CHARACTERS);
 }
 
 /**
@@ -128,13 +139,14 @@ function scoresOf(sentences: readonly CandidateSentence[], question: string, ter
     const credit = new Map<string, number>();
     for (const term of terms) {
       if (!held.has(term.term)) continue;
-      const key = term.source ?? term.term;
-      credit.set(key, Math.max(credit.get(key) ?? 0, term.weight));
+      for (const key of ownTermsOf(term)) credit.set(key, Math.max(credit.get(key) ?? 0, term.weight));
     }
     const coverage = total === 0 ? 0 : own.reduce((sum, term) => sum + term.idf * (credit.get(term.term) ?? 0), 0) / total;
     const kind = (wantsOption && OPTION.test(sentence.text) ? 0.15 : 0) + (wantsNumber && NUMBER.test(sentence.text) ? 0.15 : 0);
     // A passage's first sentences are where a section says what it is about; a very slight lead breaks ties.
-    return coverage + kind + (coverage > 0 ? 0.01 / (1 + sentence.index) : 0);
+    const score = coverage + kind + (coverage > 0 ? 0.01 / (1 + sentence.index) : 0);
+    // The search weighed more than a sentence's words (headings, proximity, meaning): a less relevant passage's sentence must hold more.
+    return best === 0 ? score : score * ((relevance[sentence.passage] ?? 0) / best);
   });
   // A question line or a heading that matches is evidence for the text that answers it: the sentence after it.
   return raw.map((score, position) => {
@@ -205,7 +217,7 @@ function before(sentences: readonly CandidateSentence[], scores: readonly number
   const length = chosen.reduce((sum, sentence) => sum + sentence.text.length + 1, 0);
   if (length + previous.text.length > MAX_ANSWER_CHARACTERS + 100) return [];
   const samePoint = previous.paragraph === first.paragraph && (addsWanted(question, chosen, previous) || (scores[best - 1] ?? 0) >= (scores[best] ?? 0) * NEIGHBOUR_SHARE);
-  const needed = LEANS_BACK.test(first.text) || TERM_LINE.test(previous.text) || samePoint;
+  const needed = LEANS_BACK.test(first.text) || LEANS_BACK_AFTER_OPENING.test(first.text) || TERM_LINE.test(previous.text) || samePoint;
   return needed ? [previous] : [];
 }
 

@@ -96,6 +96,19 @@ describe('lists', () => {
   });
 });
 
+describe('a whole FAQ entry of several paragraphs', () => {
+  it('keeps the entry’s paragraphs apart in the answer’s HTML', () => {
+    const text = 'Q: Why does dnsmasq open high ports?\nA: The high ports are for replies from upstream servers. Queries go out from them.\n\nThis is not a security hole: dnsmasq only accepts replies there.';
+    const found = sentencesOfPassages([{ text, heading: 'FAQ › Why does dnsmasq open high ports?' }]).map((sentence) => ({ ...sentence, terms: sentence.text.toLowerCase().match(/[a-z]+/g) ?? [] }));
+    const question = 'is it a security problem that dnsmasq opens high ports';
+    const chosen = chooseSentences(found, question, termsOf(question), [0.5], [true]);
+    const passage: RetrievedPassage = { chunkId: 1, text, heading: 'FAQ › Why does dnsmasq open high ports?', documentTitle: 'FAQ', sourceUrl: null, page: null, pageEnd: null, documentId: 1, informTheBotId: null, relevance: 0.5, matchedWords: [], features: {} as RetrievedPassage['features'] };
+    expect(extractiveAnswerHtml(chosen, [passage])).toMatch(
+      /^<p>The high ports are for replies from upstream servers\. Queries go out from them\.<\/p><p>This is not a security hole: dnsmasq only accepts replies there\.<\/p><p>/,
+    );
+  });
+});
+
 describe('neighbours', () => {
   it('brings the sentence after a best one that ends with a colon, and the one before a best one that leans on it', () => {
     expect(quote(['Unrelated words here. To enable uploads, put this line in the config file:\nwrite_enable=YES'], 'how do I enable uploads')).toBe(

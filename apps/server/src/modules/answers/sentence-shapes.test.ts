@@ -20,6 +20,12 @@ describe('shapeOf', () => {
 describe('piecesOfParagraph and linesOfSentence', () => {
   it('starts each list item as a piece of its own, its number kept on it', () => {
     expect(piecesOfParagraph('To replace a disk:\n1. Fail it.\n2. Remove it.\n- or pull it')).toEqual(['To replace a disk:', '1. Fail it.', '2. Remove it.', '- or pull it']);
+    // A plain-text manual's "o" bullets (roff, texinfo), and the word "o" nowhere else at a line's start.
+    expect(piecesOfParagraph('You need three things:\no an RTC in your computer\no the rtcfile directive')).toEqual([
+      'You need three things:',
+      'o an RTC in your computer',
+      'o the rtcfile directive',
+    ]);
   });
 
   it('cuts a title line off the paragraph it heads, and leaves wrapped prose whole', () => {

@@ -7,8 +7,8 @@ import { sentencesOf } from '../../ingest/reading/chunk.ts';
  */
 export type SentenceShape = 'sentence' | 'item' | 'heading' | 'question';
 
-/** A list's item: "- …", "• …", "1. …", "2) …", "b) …", "(iii) …". */
-export const LIST_ITEM = /^\s*(?:[•‣◦▪∙·*-]|\d{1,2}[.)]|[a-z][.)]|\(\w{1,4}\))\s+\S/;
+/** A list's item: "- …", "• …", "o …" (a plain-text manual's bullet), "1. …", "2) …", "b) …", "(iii) …". */
+export const LIST_ITEM = /^\s*(?:[•‣◦▪∙·*o-]|\d{1,2}[.)]|[a-z][.)]|\(\w{1,4}\))\s+\S/;
 /** A FAQ's question marker: "Q:", "Q)", "Q3.", "Question:". */
 const QUESTION_MARKER = /^\s*(?:Q|Question)\s*\d{0,3}\s*[:).]\s/;
 /** An answer's marker, which the quote leaves out: "A:", "A)", "A2)", "Answer:" ("A." could be an initial). */
@@ -29,6 +29,9 @@ const isHeadingLike = (text: string): boolean =>
   !CODE.test(text) &&
   text.split(/\s+/).length <= MOST_HEADING_WORDS;
 
+/** Whether a heading is a question (a FAQ entry's): its section is that question's answer. */
+export const isQuestion = (heading: string): boolean => QUESTION_MARKER.test(heading) || ENDS_AS_QUESTION.test(heading.trim());
+
 /** The shape of a piece of text; `next` is the piece after it in the passage (a heading-like line heads something). */
 export function shapeOf(text: string, next: string | undefined): SentenceShape {
   const trimmed = text.trim();
@@ -38,7 +41,7 @@ export function shapeOf(text: string, next: string | undefined): SentenceShape {
 }
 
 /** A line break before a list's item. */
-const BEFORE_ITEM = /\n(?=\s*(?:[•‣◦▪∙·*-]|\d{1,2}[.)]|[a-z][.)]|\(\w{1,4}\))\s+\S)/;
+const BEFORE_ITEM = /\n(?=\s*(?:[•‣◦▪∙·*o-]|\d{1,2}[.)]|[a-z][.)]|\(\w{1,4}\))\s+\S)/;
 /** A list's marker left alone by the sentence splitter ("2." of "2. Remove the disk."). */
 const MARKER_ONLY = /^\s*(?:\d{1,2}[.)]|[a-z][.)]|\(\w{1,4}\))$/;
 

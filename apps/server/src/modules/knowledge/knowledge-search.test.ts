@@ -6,7 +6,7 @@ import { openTestDatabase } from '../../test/test-database.ts';
 import { replaceChunks } from './knowledge.repository.ts';
 import { searchKnowledge } from './knowledge-search.ts';
 import { TEXT_CANDIDATES } from './knowledge-search.repository.ts';
-import { questionTerms, SYNONYM_WEIGHT } from './question-terms.ts';
+import { questionTerms, SYNONYM_WEIGHT, unknownShareOf } from './question-terms.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -93,6 +93,33 @@ describe('searchKnowledge', () => {
     expect(best?.matchedWords).toEqual(expect.arrayContaining(['buy', 'filters']));
     const terms = await questionTerms(database.db, 'Where can I purchase filters?');
     expect(terms.find((term) => term.term === 'buy')).toMatchObject({ weight: SYNONYM_WEIGHT, source: 'purchas' });
+  });
+
+  it('reads two words the documents write as one ("Red Hat": "RedHat") as that word, standing for both', async () => {
+    await putDocument('Setup', ['Some RedHat versions keep the config file in /etc/vsftpd/vsftpd.conf.', 'The config file lists one setting a line.']);
+    const question = 'Where is the config file on Red Hat?';
+    const [best] = await search(question);
+    expect(best?.text).toBe('Some RedHat versions keep the config file in /etc/vsftpd/vsftpd.conf.');
+    const terms = await questionTerms(database.db, question);
+    expect(terms.find((term) => term.term === 'redhat')).toMatchObject({ weight: 1, source: 'red', covers: ['hat'], unknown: false });
+    expect(unknownShareOf(terms)).toBe(0);
+  });
+
+  it('reads a hyphenated word as its parts, and as a whole only where the documents write it so', async () => {
+    await putDocument('Arrays', ['A RAID10 of four drives survives one failing drive.', 'Set dhcp-authoritative to answer unknown clients.']);
+    const terms = await questionTerms(database.db, 'Does a four-drive RAID10 survive? What does dhcp-authoritative do?');
+    expect(terms.map((term) => term.term)).toEqual(expect.arrayContaining(['four', 'drive', 'dhcp', 'authorit']));
+    expect(terms.map((term) => term.term)).not.toContain('four-driv');
+    expect(terms.find((term) => term.term === 'dhcp-authorit')).toMatchObject({ source: 'dhcp', covers: ['authorit'], unknown: false });
+    expect(unknownShareOf(terms)).toBe(0);
+  });
+
+  it('finds a passage by a path the question names, slash and all', async () => {
+    await putDocument('Arrays', ['mdadm may warn that /dev/sdXY and /dev/sdX have similar superblocks.', 'Arrays have superblocks.']);
+    const question = 'Why does mdadm warn about /dev/sdXY?';
+    const terms = await questionTerms(database.db, question);
+    expect(terms.find((term) => term.term === '/dev/sdxy')).toMatchObject({ unknown: false });
+    expect((await search(question))[0]?.text).toBe('mdadm may warn that /dev/sdXY and /dev/sdX have similar superblocks.');
   });
 
   it('shows the same passage uploaded twice once', async () => {

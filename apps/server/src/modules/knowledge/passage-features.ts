@@ -1,4 +1,4 @@
-import type { QuestionTerm } from './question-terms.ts';
+import { ownTermsOf, type QuestionTerm } from './question-terms.ts';
 
 /**
  * The second stage of the knowledge search: features of a candidate passage that say how well it answers a
@@ -42,8 +42,7 @@ function creditOf(terms: readonly QuestionTerm[], held: ReadonlySet<string>): Ma
   const credit = new Map<string, number>();
   for (const term of terms) {
     if (!held.has(term.term)) continue;
-    const own = term.source ?? term.term;
-    credit.set(own, Math.max(credit.get(own) ?? 0, term.weight));
+    for (const own of ownTermsOf(term)) credit.set(own, Math.max(credit.get(own) ?? 0, term.weight));
   }
   return credit;
 }
@@ -85,8 +84,7 @@ function bestWindow(terms: readonly QuestionTerm[], hits: readonly TermHits[]): 
     .flatMap((hit) => {
       const term = byTerm.get(hit.term);
       if (!term) return [];
-      const own = term.source ?? term.term;
-      return hit.positions.map((position) => ({ position, own, weight: (idfOfOwn.get(own) ?? 0) * term.weight }));
+      return ownTermsOf(term).flatMap((own) => hit.positions.map((position) => ({ position, own, weight: (idfOfOwn.get(own) ?? 0) * term.weight })));
     })
     .sort((a, b) => a.position - b.position);
   let best = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { informativenessOf } from './lexicon/english-word-frequencies-of.ts';
-import { type QuestionTerm, unknownShareOf } from './question-terms.ts';
+import { type QuestionTerm, unknownShareOf, wordsOf } from './question-terms.ts';
 
 const own = (word: string, unknown: boolean, name = false): QuestionTerm => ({
   term: word.toLowerCase(),
@@ -33,5 +33,21 @@ describe('unknownShareOf: how much of a question the documents say nothing of', 
     const purchase = own('purchase', true);
     const buy: QuestionTerm = { ...own('buy', false), source: 'purchase', weight: 0.5 };
     expect(unknownShareOf([own('kettle', false), purchase, buy])).toBe(0);
+  });
+});
+
+describe('wordsOf: the question’s words as typed', () => {
+  it('drops the punctuation around a word, but keeps a path’s leading slash, which the search reads as part of it', () => {
+    expect(wordsOf('Why does /dev/sdXY warn? See ‘~/.wgetrc’, (./configure) and "/etc/vsftpd.conf".').map((word) => word.text)).toEqual([
+      'Why',
+      'does',
+      '/dev/sdXY',
+      'warn',
+      'See',
+      '~/.wgetrc',
+      './configure',
+      'and',
+      '/etc/vsftpd.conf',
+    ]);
   });
 });

@@ -24,6 +24,8 @@ export interface QuestionTerm {
   weight: number;
   /** For a synonym: the question's term it stands for. */
   source?: string;
+  /** For words written as one ("Red Hat" where the documents say "RedHat", "four-drive" as a whole): the other words' terms, which it stands for too. */
+  covers?: string[];
   /** How much its word says in general English (informativenessOf), for the answer rule. */
   informativeness: number;
   /** Its word is written as a name ("YouTube", "QUIC", "zstd"; isNameLike), not as everyday English. */
@@ -32,13 +34,35 @@ export interface QuestionTerm {
 
 /** How much a synonym of a question's word (WordNet) counts against the word itself. */
 export const SYNONYM_WEIGHT = 0.5;
+/** A word that may be half of a compound the documents write as one, and the shortest such compound. */
+const COMPOUND_PART = /^\p{L}{2,}$/u;
+const SHORTEST_COMPOUND = 5;
+/** A word of parts joined by hyphens: "four-drive", "dhcp-authoritative", "x86-64". */
+const isHyphenated = (word: string): boolean => word.includes('-') && word.split('-').every((part) => /^[\p{L}\p{N}]+$/u.test(part));
+
+/** The question's own terms a term stands for: itself, the word it is a synonym of, and a compound's second word. */
+export const ownTermsOf = (term: QuestionTerm): string[] => [term.source ?? term.term, ...(term.covers ?? [])];
+
+/**
+ * A token without the punctuation around it, but a path's leading slash kept ("/dev/sdb", "~/.wgetrc"): the
+ * search reads "/dev/sdb" in a document as one word, which "dev/sdb" is not.
+ */
+function wordOf(token: string): string {
+  const trimmed = token.replace(/[^\p{L}\p{N}]+$/u, '');
+  const start = trimmed.search(/[\p{L}\p{N}]/u);
+  if (start < 0) return '';
+  // The path's own start: what of "~", "." and "/" stands right before its first letter, when it holds a slash.
+  const lead = /[~./]*$/.exec(trimmed.slice(0, start))?.[0] ?? '';
+  const path = lead.includes('/') ? lead : '';
+  return `${path}${trimmed.slice(start)}`;
+}
 
 /** A question's words as typed (what whitespace separates, without the punctuation around it), each with whether a sentence starts with it. */
-function wordsOf(question: string): { text: string; startsSentence: boolean }[] {
+export function wordsOf(question: string): { text: string; startsSentence: boolean }[] {
   const words: { text: string; startsSentence: boolean }[] = [];
   let startsSentence = true;
   for (const token of question.split(/\s+/)) {
-    const text = token.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    const text = wordOf(token);
     if (text !== '') words.push({ text, startsSentence });
     if (token.length > 0) startsSentence = /[.?!][^\p{L}\p{N}]*$/u.test(token);
   }
@@ -52,9 +76,12 @@ function wordsOf(question: string): { text: string; startsSentence: boolean }[] 
  * question does not, each standing for that word's stem.
  */
 export async function questionTerms(db: Db, question: string): Promise<QuestionTerm[]> {
-  const typed = wordsOf(question);
+  // A hyphenated word is its parts ("four-drive": "four", "drive"), and the whole where the documents write it so.
+  const typed = wordsOf(question).flatMap((word) =>
+    isHyphenated(word.text) ? word.text.split('-').map((part, index, parts) => ({ text: part, startsSentence: index === 0 && word.startsSentence, joins: index === 0 ? parts.length : 1 })) : [{ ...word, joins: 1 }],
+  );
   const words = typed.map((word) => word.text);
-  const texts = [
+  const texts: { text: string; of: number; weight: number; name: boolean; covers?: number[] }[] = [
     ...typed.map((word) => ({ text: word.text, of: -1, weight: 1, name: isNameLike(word.text, word.startsSentence) })),
     // An irregular verb's base form is the word itself to the reader ("built" is "build"); a synonym counts less.
     ...words.flatMap((word, index) => {
@@ -62,6 +89,17 @@ export async function questionTerms(db: Db, question: string): Promise<QuestionT
       return base ? [{ text: base, of: index, weight: 1, name: false }] : [];
     }),
     ...words.flatMap((word, index) => synonymsOf(word).map((text) => ({ text, of: index, weight: SYNONYM_WEIGHT, name: false }))),
+    ...typed.flatMap((word, index) => {
+      const following = Array.from({ length: word.joins - 1 }, (_, offset) => index + 1 + offset);
+      return following.length > 0 ? [{ text: words.slice(index, index + word.joins).join('-'), of: index, weight: 1, name: false, covers: following }] : [];
+    }),
+    // Two words the documents write as one ("Red Hat": "RedHat", "web site": "website") are that word, for both.
+    ...words.flatMap((word, index) => {
+      const next = words[index + 1];
+      return next !== undefined && COMPOUND_PART.test(word) && COMPOUND_PART.test(next) && word.length + next.length >= SHORTEST_COMPOUND
+        ? [{ text: `${word}${next}`, of: index, weight: 1, name: false, covers: [index + 1] }]
+        : [];
+    }),
   ];
   if (texts.length === 0) return [];
   const rows = await termStatistics(db, texts.map((text) => text.text));
@@ -84,7 +122,19 @@ export async function questionTerms(db: Db, question: string): Promise<QuestionT
     const source = text && text.of >= 0 ? stemsOfWord.get(text.of)?.[0] : undefined;
     // A synonym counts when the store holds it, it is not one of the question's own words, and its word was not a stop word.
     if (!text || source === undefined || chunks === 0 || terms.has(row.term)) continue;
-    terms.set(row.term, { term: row.term, idf: idf(chunks), chunks, unknown: false, word: text.text, weight: text.weight, source, informativeness: informativenessOf(text.text), name: false });
+    const covers = (text.covers ?? []).flatMap((position) => stemsOfWord.get(position)?.slice(0, 1) ?? []);
+    terms.set(row.term, {
+      term: row.term,
+      idf: idf(chunks),
+      chunks,
+      unknown: false,
+      word: text.text,
+      weight: text.weight,
+      source,
+      ...(covers.length === 0 ? {} : { covers }),
+      informativeness: informativenessOf(text.text),
+      name: false,
+    });
   }
   return [...terms.values()];
 }
@@ -115,7 +165,7 @@ export const EVERYDAY_WORD_SHARE = 0.5;
 export function unknownShareOf(terms: readonly QuestionTerm[]): number {
   const own = terms.filter((term) => term.source === undefined && term.informativeness >= COMMON_WORD_INFORMATIVENESS);
   // A word the store lacks but one of whose synonyms it holds ("purchase" where the documents say "buy") is known.
-  const bySynonym = new Set(terms.flatMap((term) => (term.source === undefined ? [] : [term.source])));
+  const bySynonym = new Set(terms.flatMap((term) => (term.source === undefined ? [] : ownTermsOf(term))));
   const total = own.reduce((sum, term) => sum + term.informativeness, 0);
   const unknown = own.filter((term) => term.unknown && !bySynonym.has(term.term));
   return total === 0 ? 0 : unknown.reduce((sum, term) => sum + term.informativeness * (term.name ? 1 : EVERYDAY_WORD_SHARE), 0) / total;
