@@ -96,7 +96,7 @@ export class PageAnchors {
   /** The last walk asked for on each list (see walk). */
   private readonly walks = new Map<string, Promise<AnchorSet | undefined>>();
 
-  constructor(private readonly stride = 500) {}
+  constructor(private readonly stride = 100) {}
 
   async readPage<Row>(db: Db, list: AnchoredList, offset: number, limit: number, alongside?: SQL): Promise<ListPage<Row>> {
     if (offset >= this.stride) {
