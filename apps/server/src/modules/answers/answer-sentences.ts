@@ -166,7 +166,8 @@ function scoresOf(sentences: readonly CandidateSentence[], question: string, ter
  * The sentences to quote, in the order they stand. A short section (`wholeSections`: a passage that is a whole
  * section under its heading, such as a FAQ's entry) is quoted whole when it holds the best sentence. Else the
  * best one (never a heading-like line or a question), then the sentences after it in the same passage while
- * they add to the answer (they hold some of the question, lean on it, or it ends with a colon) and it stays
+ * they add to the answer (they hold some of the question, lean on it, it ends with a colon, or they introduce a list
+ * an item of which holds some of the question) and it stays
  * short; the sentence before the first is quoted too when the first leans on it ("This…"), it is an option's
  * name above its description, or it holds what the question asks for (a number, an option) and the quote does
  * not. A list is quoted with its lead-in and its items (answer-lists.ts).
@@ -199,11 +200,26 @@ export function chooseSentences(
     const sentence = sentences[next];
     if (!sentence || sentence.passage !== first.passage || sentence.shape === 'heading' || length() + sentence.text.length > MAX_ANSWER_CHARACTERS) break;
     if (sentence.shape === 'item' && chosen.at(-1)?.text.endsWith(':')) return [...before(sentences, scores, best, chosen), ...withListItems(sentences, next, chosen)];
-    const adds = (scores[next] ?? 0) > 0 || (chosen.at(-1)?.text.endsWith(':') ?? false) || LEANS_BACK.test(sentence.text) || addsWanted(question, chosen, sentence);
+    const adds =
+      (scores[next] ?? 0) > 0 ||
+      (chosen.at(-1)?.text.endsWith(':') ?? false) ||
+      LEANS_BACK.test(sentence.text) ||
+      addsWanted(question, chosen, sentence) ||
+      introducesListHolding(sentences, scores, next);
     if (!adds) break;
     chosen.push(sentence);
   }
   return [...before(sentences, scores, best, chosen, question), ...chosen];
+}
+
+/** Whether the sentence at `at` is a lead-in ("In short:") to a list of which an item holds some of the question. */
+function introducesListHolding(sentences: readonly CandidateSentence[], scores: readonly number[], at: number): boolean {
+  const leadIn = sentences[at];
+  if (!leadIn?.text.endsWith(':') || sentences[at + 1]?.shape !== 'item') return false;
+  for (let index = at + 1; sentences[index]?.passage === leadIn.passage && (sentences[index]?.shape === 'item' || sentences[index]?.shape === 'sentence'); index += 1) {
+    if (sentences[index]?.shape === 'item' && (scores[index] ?? 0) > 0) return true;
+  }
+  return false;
 }
 
 /**

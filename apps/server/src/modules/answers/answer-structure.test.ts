@@ -75,6 +75,17 @@ describe('lists', () => {
     expect(quote([passage], 'what are common causes of a busy array')).toBe('Common causes of a busy array are: - a mounted filesystem - an active swap partition - a running LVM volume group');
   });
 
+  it('goes on past the best sentence to a list its next sentence introduces, when an item holds some of the question', () => {
+    const passage =
+      'Q: What is the difference between definitely lost and indirectly lost?\nA: The details are in the user manual. In short:\n- definitely lost: your program leaks memory\n- indirectly lost: a leak in a pointer-based structure';
+    const answer = quote([passage], 'difference between definitely lost and indirectly lost');
+    expect(answer).toBe('The details are in the user manual. In short: - definitely lost: your program leaks memory - indirectly lost: a leak in a pointer-based structure');
+    // A list that holds none of the question stays out.
+    expect(quote(['Q: Is the difference between definitely and indirectly lost documented?\nA: The details are in the user manual. See also:\n- the FAQ\n- the mailing list'], 'is the difference between definitely and indirectly lost documented')).toBe(
+      'The details are in the user manual.',
+    );
+  });
+
   it('quotes numbered steps whole and in order when the best match is one of them', () => {
     const passage = 'To replace a failed disk:\n1. Mark the disk as failed.\n2. Remove the disk from the array with mdadm --remove.\n3. Add the new disk with mdadm --add.';
     expect(quote([passage], 'how do I add the new disk')).toBe(
