@@ -8,7 +8,7 @@ import type { KnowledgeStore } from '../knowledge/knowledge-store.ts';
 import { readBotAppearance } from '../bot-settings/bot-appearance.repository.ts';
 import { sanitizeAnswerHtml } from './answer-html.ts';
 import { correctionAnswerHtml, distinctSources, dontKnowHtml, extractiveAnswerHtml, llmAnswerHtml } from './answer-builders.ts';
-import { type CandidateSentence, chooseSentences, isWholeSection, openingSentences, sentencesOfPassages } from './answer-sentences.ts';
+import { type CandidateSentence, chooseSentences, openingSentences, sectionOf, sentencesOfPassages } from './answer-sentences.ts';
 import { type RetrievedPassage, retrievePassages } from './answer-rule.ts';
 import type { AnswerSource } from '../history/answer-sources.repository.ts';
 import { findMatchingCorrection } from '../inform-the-bot/correction-match.repository.ts';
@@ -73,9 +73,9 @@ export async function answerQuestion(
     }
   }
   const sentences = await withTerms(deps.db, sentencesOfPassages(passages));
-  const wholeSections = passages.map(isWholeSection);
-  const best = chooseSentences(sentences, question, terms, passages.map((passage) => passage.relevance), wholeSections);
-  const chosen = best.length > 0 ? best : openingSentences(sentences, wholeSections[0] ?? false);
+  const sections = passages.map(sectionOf);
+  const best = chooseSentences(sentences, question, terms, passages.map((passage) => passage.relevance), sections);
+  const chosen = best.length > 0 ? best : openingSentences(sentences, sections[0] ?? 'part');
   const used = [...new Set(chosen.map((sentence) => sentence.passage))].flatMap((index) => passages[index] ?? []);
   return draft(extractiveAnswerHtml(chosen, passages), 'extractive', distinctSources(used), used.map(sourceOfPassage));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QuestionTerm } from '../knowledge/question-terms.ts';
-import { answerText, type CandidateSentence, chooseSentences, isWholeSection, sentencesOfPassages } from './answer-sentences.ts';
+import { answerText, type CandidateSentence, chooseSentences, sectionOf, sentencesOfPassages } from './answer-sentences.ts';
 
 const term = (stem: string, idf: number, extra: Partial<QuestionTerm> = {}): QuestionTerm => ({ term: stem, idf, chunks: 1, unknown: false, word: stem, weight: 1, informativeness: 3, name: false, ...extra });
 
@@ -104,15 +104,14 @@ describe('chooseSentences', () => {
   });
 });
 
-describe('isWholeSection', () => {
+describe('sectionOf', () => {
   const long = (characters: number) => 'Word '.repeat(characters / 5).trim();
-  it('quotes a short section under a heading whole, and a FAQ entry (under a question) up to a longer bound', () => {
-    expect(isWholeSection({ text: long(600), heading: 'Manual › Cleaning' })).toBe(true);
-    expect(isWholeSection({ text: long(900), heading: 'Manual › Cleaning' })).toBe(false);
-    expect(isWholeSection({ text: long(900), heading: 'FAQ › Why does dnsmasq open high ports?' })).toBe(true);
-    expect(isWholeSection({ text: long(900), heading: 'Q: Why does dnsmasq open high ports' })).toBe(true);
-    expect(isWholeSection({ text: long(1500), heading: 'FAQ › Why does dnsmasq open high ports?' })).toBe(false);
-    expect(isWholeSection({ text: long(200), heading: null })).toBe(false);
+  it('knows a FAQ entry by its question heading, and a short section under another heading', () => {
+    expect(sectionOf({ text: long(600), heading: 'Manual › Cleaning' })).toBe('short');
+    expect(sectionOf({ text: long(900), heading: 'Manual › Cleaning' })).toBe('part');
+    expect(sectionOf({ text: long(3000), heading: 'FAQ › Why does dnsmasq open high ports?' })).toBe('entry');
+    expect(sectionOf({ text: long(900), heading: 'Q: Why does dnsmasq open high ports' })).toBe('entry');
+    expect(sectionOf({ text: long(200), heading: null })).toBe('part');
   });
 });
 

@@ -1,6 +1,6 @@
 import { ownTermsOf, type QuestionTerm } from '../knowledge/question-terms.ts';
 import { HEADING_SEPARATOR } from '../../ingest/reading/chunk.ts';
-import { isQuestion, linesOfSentence, partOfHeading, piecesOfParagraph, type SentenceShape, shapeOf, withoutAnswerMarker } from './sentence-shapes.ts';
+import { hasQuestionMarker, isQuestion, linesOfSentence, partOfHeading, piecesOfParagraph, type SentenceShape, shapeOf, withoutAnswerMarker } from './sentence-shapes.ts';
 import { withListItems } from './answer-lists.ts';
 import { linesOfTable, rowWithHeader, type TableLine } from './answer-tables.ts';
 
@@ -38,8 +38,10 @@ const LONGEST_SENTENCE = 300;
 const NEIGHBOUR_SHARE = 0.5;
 /** A passage no longer than this that is a section under a heading is quoted whole… */
 const SHORT_SECTION_CHARACTERS = 700;
-/** …and one under a question (a FAQ's entry: the answer to it) up to this long. */
-const FAQ_ENTRY_CHARACTERS = 1200;
+/** …and a FAQ entry's answer up to this long (nine in ten of a real FAQ's entries), else its paragraphs within it. */
+const FAQ_ENTRY_CHARACTERS = 1500;
+/** A list's quote with the sentence after it stays this short. */
+const MAX_LIST_ANSWER_CHARACTERS = 1100;
 /** Sentences of passages less relevant than this share of the best are not quoted. */
 const PASSAGE_SHARE = 0.8;
 
@@ -47,15 +49,24 @@ const PASSAGE_SHARE = 0.8;
 const LEANS_BACK = /^(?:this|that|these|those|it|its|they|them|their|such|however|also|but|thus|so|then|otherwise|instead|here|there|in (?:this|that|such) case|for (?:this|that) reason|as a result|in addition|similarly|likewise|note that|because of this)\b/i;
 /** A sentence whose subject leans on the one before, after an opening phrase ("In that case, it…", "For recursive programs, this…"). */
 const LEANS_BACK_AFTER_OPENING = /^[^,;:.!?]{3,50},\s+(?:this|these|those|it|they|such)\b/i;
+/** A sentence that names what the one before it spoke of, early on ("Internally, Valgrind represents all such numbers…"). */
+const REFERS_BACK = /^[^.!?]{0,40}\b(?:all|any|each|every|no|both) such\b/i;
 /** A short line without a full stop, such as an option's name above its description ("-c --stdout"). */
 const TERM_LINE = /^[^.!?]{1,60}$/;
 /** "How do I…", "Can I make…": a question answered by a manual's option or command. */
-const HOW_TO = /\b(?:how (?:do|can|could|should) (?:i|we|you)|how to|is (?:it|there) (?:possible|a way|an option)|can (?:i|we|you|it)|what (?:option|command|setting|flag)|(?:turn|switch) (?:off|on)|make \w+ (?:stop|always|never|not))\b/i;
+const HOW_TO = /\bhow\s*\?|\b(?:how (?:do|can|could|should) (?:i|we|you)|how to|is (?:it|there) (?:possible|a way|an option)|can (?:i|we|you|it)|what (?:option|command|setting|flag)|(?:turn|switch) (?:off|on)|make \w+ (?:stop|always|never|not))\b/i;
 /** An option or a command in the text: "-c", "--continue", "‘-k’". */
 const OPTION = /(?:^|[\s‘'"(])--?[a-z0-9][\w=-]*/i;
 /** "How much…", "what limit…": a question answered by a number. */
 const QUANTITY = /\b(?:how (?:much|many|long|big|large|fast|slow|far|often|likely|small)|what (?:size|limit|range|percentage|value|version)|default|maximum|minimum|latest|earliest|roughly|at most|at least)\b/i;
 const NUMBER = /\d/;
+/** A code list's entry whose code the question holds outweighs a sentence that holds more of the question's other words. */
+const KEY_CODE_CREDIT = 1;
+/** A line that starts with a section's number ("4.4. My program…", "3.2 Termination"), or that number alone. */
+const NUMBERED_LINE = /^\d{1,3}\.\d[\d.]{0,8}\s/;
+const BARE_NUMBER = /^\d{1,3}\.\d[\d.]{0,8}$/;
+/** Whether a text holds a number, a section's number before it ("3.2 Termination Threshold …") aside. */
+export const holdsNumber = (text: string): boolean => NUMBER.test(text.replace(/^\d{1,3}\.\d[\d.]{0,8}(?=\s|$)/, ''));
 
 /** One option as a manual lists it: "-c", "--continue", "‘-k’", "(--fast)". */
 const OPTION_WORD = /^[‘'"`(]?--?[\p{L}\p{N}][\w=.<>|/-]{0,60}[’'"`)]?,?$/u;
@@ -68,11 +79,25 @@ function entryOf(sentence: string): string | null {
   return end === 0 ? null : words.slice(0, end).join(' ').replace(/,$/, '');
 }
 
-/** Whether a passage is quoted whole when it holds the best sentence: a short section under its heading, or a FAQ's entry. */
-export function isWholeSection(passage: { text: string; heading: string | null }): boolean {
-  const question = passage.heading?.split(HEADING_SEPARATOR).at(-1);
-  if (question === undefined) return false;
-  return passage.text.length <= (isQuestion(question) ? FAQ_ENTRY_CHARACTERS : SHORT_SECTION_CHARACTERS);
+/** A code a paragraph defines, on a line of its own above its meaning ("8" above "Server issued an error response."), as exit codes are listed. */
+function codeOf(paragraph: string): string | null {
+  return /^\s*(\d{1,4})[ \t]*\n/.exec(paragraph)?.[1] ?? null;
+}
+
+/** The long options of one word an entry names ("‘--keep’ ‘-k’": keep), lower-case, for matching the question's words. */
+const optionNames = (entry: string): string[] => [...entry.toLowerCase().matchAll(/--([a-z][a-z0-9]{2,})(?![\w-])/g)].flatMap((match) => match[1] ?? []);
+
+/**
+ * What a passage is, by its heading: a FAQ's entry (under a question: its text is that question's answer, maybe
+ * followed by other entries), a short section quoted whole when it holds the best sentence, or part of a longer text.
+ */
+export type PassageSection = 'entry' | 'short' | 'part';
+
+export function sectionOf(passage: { text: string; heading: string | null }): PassageSection {
+  const title = passage.heading?.split(HEADING_SEPARATOR).at(-1);
+  if (title === undefined) return 'part';
+  if (isQuestion(title)) return 'entry';
+  return passage.text.length <= SHORT_SECTION_CHARACTERS ? 'short' : 'part';
 }
 
 /**
@@ -83,7 +108,9 @@ export function isWholeSection(passage: { text: string; heading: string | null }
  */
 export function sentencesOfPassages(passages: readonly { text: string; heading?: string | null }[]): CandidateSentence[] {
   return passages.flatMap((passage, passageIndex) => {
-    const inHeading = partOfHeading(passage.heading?.split(HEADING_SEPARATOR).at(-1));
+    const title = passage.heading?.split(HEADING_SEPARATOR).at(-1);
+    const inHeading = partOfHeading(title);
+    const inFaq = title !== undefined && isQuestion(title);
     let index = 0;
     let entry: string | null = null;
     return passage.text.split(/\n\s*\n/).flatMap((paragraphText, paragraph) => {
@@ -97,20 +124,25 @@ export function sentencesOfPassages(passages: readonly { text: string; heading?:
         .map(({ line, cells, header }) => ({ line, row: cells !== undefined, text: withoutAnswerMarker(rowWithHeader(line, cells, header).replace(/\s+/g, ' ').trim()) }))
         .filter(({ text }) => /[\p{L}\p{N}]/u.test(text));
       entry = entryOf(sentences[0]?.text ?? '') ?? entry;
-      const described = entry;
+      // A code's meaning is its own paragraph: the text after a code list is not about its last code.
+      const described = codeOf(paragraphText) ?? entry;
       return sentences.map(({ line, row, text }, position) => ({
         text,
         passage: passageIndex,
         index: index++,
         paragraph,
         entry: described,
-        shape: inHeading(text) ? 'question' : row ? 'sentence' : shapeOf(line, sentences[position + 1]?.line),
+        shape: inHeading(text) || (inFaq && isNumberedTitle(sentences, position)) ? 'question' : row ? 'sentence' : shapeOf(line, sentences[position + 1]?.line),
         terms: [],
         ...(row ? { tableRow: true as const } : {}),
       }));
     });
   });
 }
+
+/** A FAQ's entry title without a question mark: a paragraph of a number alone then one line ("5.3." "I keep getting … message"). */
+const isNumberedTitle = (paragraph: readonly { text: string }[], position: number): boolean =>
+  position === 1 && paragraph.length === 2 && isBareNumber(paragraph[0]);
 
 /**
  * The answer's text: the chosen sentences, after the option they describe when the first of them does not
@@ -142,7 +174,7 @@ function scoresOf(sentences: readonly CandidateSentence[], question: string, ter
       for (const key of ownTermsOf(term)) credit.set(key, Math.max(credit.get(key) ?? 0, term.weight));
     }
     const coverage = total === 0 ? 0 : own.reduce((sum, term) => sum + term.idf * (credit.get(term.term) ?? 0), 0) / total;
-    const kind = (wantsOption && OPTION.test(sentence.text) ? 0.15 : 0) + (wantsNumber && NUMBER.test(sentence.text) ? 0.15 : 0);
+    const kind = (wantsOption && OPTION.test(sentence.text) ? 0.15 : 0) + (wantsNumber && holdsNumber(sentence.text) ? 0.15 : 0) + keyCredit(sentence.entry, own, total);
     // A passage's first sentences are where a section says what it is about; a very slight lead breaks ties.
     const score = coverage + kind + (coverage > 0 ? 0.01 / (1 + sentence.index) : 0);
     // The search weighed more than a sentence's words (headings, proximity, meaning): a less relevant passage's sentence must hold more.
@@ -163,8 +195,21 @@ function scoresOf(sentences: readonly CandidateSentence[], question: string, ter
 }
 
 /**
- * The sentences to quote, in the order they stand. A short section (`wholeSections`: a passage that is a whole
- * section under its heading, such as a FAQ's entry) is quoted whole when it holds the best sentence. Else the
+ * The credit of a definition whose key the question names: an option of one word the question uses ("keep" for
+ * "‘--keep’ ‘-k’"), that word's share again; a code the question holds ("exit status 8" for "8"), KEY_CODE_CREDIT.
+ */
+function keyCredit(entry: string | null, own: readonly QuestionTerm[], total: number): number {
+  if (entry === null || total === 0) return 0;
+  if (/^\d+$/.test(entry)) return own.some((term) => term.word === entry) ? KEY_CODE_CREDIT : 0;
+  const names = optionNames(entry);
+  const named = (word: string) => names.some((name) => word === name || (name.length >= 4 && word.startsWith(name)));
+  return own.filter((term) => named(term.word.toLowerCase())).reduce((sum, term) => sum + term.idf, 0) / total;
+}
+
+/**
+ * The sentences to quote, in the order they stand. When the best sentence is in a FAQ's entry (under a question
+ * heading, or after a question line in the passage: "Q: …?"), the entry's answer is quoted (faqEntryAnswer); when
+ * it is in a short section (`sections`, sectionOf), the section is quoted whole. Else the
  * best one (never a heading-like line or a question), then the sentences after it in the same passage while
  * they add to the answer (they hold some of the question, lean on it, it ends with a colon, or they introduce a list
  * an item of which holds some of the question) and it stays
@@ -177,7 +222,7 @@ export function chooseSentences(
   question: string,
   terms: readonly QuestionTerm[],
   relevance: readonly number[],
-  wholeSections: readonly boolean[] = [],
+  sections: readonly PassageSection[] = [],
 ): CandidateSentence[] {
   const scores = scoresOf(sentences, question, terms, relevance);
   let best = -1;
@@ -186,12 +231,14 @@ export function chooseSentences(
   });
   const first = sentences[best];
   if (!first) return [];
-  if (wholeSections[first.passage]) {
+  const entryAnswer = faqEntryAnswer(sentences, best, sections[first.passage] === 'entry');
+  if (entryAnswer) return entryAnswer;
+  if (sections[first.passage] === 'short') {
     const section = sentences.filter((sentence) => sentence.passage === first.passage);
     const start = section.findIndex((sentence) => sentence.shape !== 'heading' && sentence.shape !== 'question');
     if (start >= 0) return section.slice(start);
   }
-  if (first.shape === 'item') return withListItems(sentences, best);
+  if (first.shape === 'item') return withSentenceAfter(sentences, scores, withListItems(sentences, best));
   // Every row holds the columns' names: the row that holds most of the question is the answer, alone.
   if (first.tableRow) return [first];
   const chosen = [first];
@@ -199,7 +246,9 @@ export function chooseSentences(
   for (let next = best + 1; chosen.length < MAX_ANSWER_SENTENCES; next += 1) {
     const sentence = sentences[next];
     if (!sentence || sentence.passage !== first.passage || sentence.shape === 'heading' || length() + sentence.text.length > MAX_ANSWER_CHARACTERS) break;
-    if (sentence.shape === 'item' && chosen.at(-1)?.text.endsWith(':')) return [...before(sentences, scores, best, chosen), ...withListItems(sentences, next, chosen)];
+    // An option's (or a code's) description ends where the next one's starts.
+    if (first.entry !== null && sentence.entry !== first.entry) break;
+    if (sentence.shape === 'item' && chosen.at(-1)?.text.endsWith(':')) return withSentenceAfter(sentences, scores, [...before(sentences, scores, best, chosen), ...withListItems(sentences, next, chosen)]);
     const adds =
       (scores[next] ?? 0) > 0 ||
       (chosen.at(-1)?.text.endsWith(':') ?? false) ||
@@ -210,6 +259,67 @@ export function chooseSentences(
     chosen.push(sentence);
   }
   return [...before(sentences, scores, best, chosen, question), ...chosen];
+}
+
+/** A section's number alone ("5.3."), as a FAQ's numbered entries start. */
+const isBareNumber = (sentence: { text: string } | undefined): boolean => sentence !== undefined && BARE_NUMBER.test(sentence.text);
+
+/** Whether the sentence at `at` is the question that starts a FAQ's entry: it starts its paragraph, carries a marker ("Q:") or follows its number ("4.4. My program crashes…? ", "5.2. Does …?"). */
+function startsEntry(sentences: readonly CandidateSentence[], at: number): boolean {
+  const sentence = sentences[at];
+  if (sentence?.shape !== 'question') return false;
+  const startsParagraph = (index: number) => sentences[index - 1]?.passage !== sentences[index]?.passage || sentences[index - 1]?.paragraph !== sentences[index]?.paragraph;
+  const previous = sentences[at - 1];
+  const afterNumber = previous !== undefined && startsParagraph(at - 1) && previous.paragraph === sentence.paragraph && (isBareNumber(previous) || (previous.shape !== 'question' && NUMBERED_LINE.test(previous.text)));
+  return startsParagraph(at) || hasQuestionMarker(sentence.text) || afterNumber;
+}
+
+/**
+ * The answer part of the FAQ entry that the sentence at `at` belongs to, within its passage (a plain-text FAQ:
+ * "Q: …? A: …", or a question line above its answer): every sentence from after the entry's question to the
+ * next entry's, or its whole paragraphs up to FAQ_ENTRY_CHARACTERS; null when `at` is in no entry or past that.
+ */
+function faqEntryAnswer(sentences: readonly CandidateSentence[], at: number, underQuestion: boolean): CandidateSentence[] | null {
+  const passage = sentences[at]?.passage;
+  const inPassage = (index: number) => sentences[index]?.passage === passage;
+  const starts = (index: number) => startsEntry(sentences, index);
+  let start = at;
+  while (inPassage(start) && !starts(start)) {
+    if (sentences[start]?.shape === 'heading') return null;
+    start -= 1;
+  }
+  // No question line in the passage before `at`: under a question heading, the passage opens with its answer.
+  if (!inPassage(start) && !underQuestion) return null;
+  const isQuestionPart = (index: number) => sentences[index]?.shape === 'question' || sentences[index]?.shape === 'heading' || isBareNumber(sentences[index]);
+  const question = start;
+  while (inPassage(start + 1) && isQuestionPart(start + 1)) start += 1;
+  const answer: CandidateSentence[] = [];
+  let length = 0;
+  for (let index = start + 1; inPassage(index) && !starts(index) && !(isBareNumber(sentences[index]) && starts(index + 1)) && sentences[index]?.shape !== 'heading'; index += 1) {
+    const sentence = sentences[index];
+    if (!sentence) break;
+    length += sentence.text.length + 1;
+    if (length > FAQ_ENTRY_CHARACTERS) {
+      // A long answer is quoted up to its last whole paragraph within the bound (an addendum left out).
+      while (answer.length > 0 && answer.at(-1)?.paragraph === sentence.paragraph) answer.pop();
+      break;
+    }
+    answer.push(sentence);
+  }
+  // The best sentence is in the answer, or is the entry's question (its lead went to no sentence of the answer).
+  const best = sentences[at];
+  return best && (answer.includes(best) || (at >= question && at <= start)) && answer.length > 0 ? answer : null;
+}
+
+/** A quoted list, and the sentence after it when that holds some of the question ("If the file does not end in one of these, … .out appended"). */
+function withSentenceAfter(sentences: readonly CandidateSentence[], scores: readonly number[], quoted: CandidateSentence[]): CandidateSentence[] {
+  const last = quoted.at(-1);
+  if (!last || last.moreItems) return quoted;
+  const at = sentences.indexOf(last) + 1;
+  const after = sentences[at];
+  const length = quoted.reduce((sum, sentence) => sum + sentence.text.length + 1, 0);
+  const fits = after !== undefined && length + after.text.length <= MAX_LIST_ANSWER_CHARACTERS;
+  return fits && after.passage === last.passage && after.shape === 'sentence' && (scores[at] ?? 0) > 0 ? [...quoted, after] : quoted;
 }
 
 /** Whether the sentence at `at` is a lead-in ("In short:") to a list of which an item holds some of the question. */
@@ -230,32 +340,35 @@ function before(sentences: readonly CandidateSentence[], scores: readonly number
   const first = sentences[best];
   const previous = sentences[best - 1];
   if (!first || !previous || previous.passage !== first.passage || previous.shape === 'heading' || previous.shape === 'question') return [];
+  if (first.entry !== null && previous.entry !== first.entry) return [];
   const length = chosen.reduce((sum, sentence) => sum + sentence.text.length + 1, 0);
   if (length + previous.text.length > MAX_ANSWER_CHARACTERS + 100) return [];
   const samePoint = previous.paragraph === first.paragraph && (addsWanted(question, chosen, previous) || (scores[best - 1] ?? 0) >= (scores[best] ?? 0) * NEIGHBOUR_SHARE);
-  const needed = LEANS_BACK.test(first.text) || LEANS_BACK_AFTER_OPENING.test(first.text) || TERM_LINE.test(previous.text) || samePoint;
+  const needed = LEANS_BACK.test(first.text) || LEANS_BACK_AFTER_OPENING.test(first.text) || REFERS_BACK.test(first.text) || TERM_LINE.test(previous.text) || samePoint;
   return needed ? [previous] : [];
 }
 
 /** Whether a neighbour holds what the question asks for (a number for "how much", an option for "how do I") and the quote does not. */
 function addsWanted(question: string, chosen: readonly CandidateSentence[], neighbour: CandidateSentence): boolean {
-  const lacks = (pattern: RegExp) => !chosen.some((sentence) => pattern.test(sentence.text)) && pattern.test(neighbour.text);
-  return (QUANTITY.test(question) && lacks(NUMBER)) || (HOW_TO.test(question) && lacks(OPTION));
+  const lacks = (holds: (text: string) => boolean) => !chosen.some((sentence) => holds(sentence.text)) && holds(neighbour.text);
+  return (QUANTITY.test(question) && lacks(holdsNumber)) || (HOW_TO.test(question) && lacks((text) => OPTION.test(text)));
 }
 
 /**
  * The quote when no sentence holds any of the question (the passage matched by its heading or its vectors
- * alone): the most relevant passage's opening, its heading-like lines and question lines left out, whole when
- * it is a short section, else up to three sentences.
+ * alone): the most relevant passage's opening, its heading-like lines and question lines left out; a FAQ entry's
+ * answer or a short section whole, else up to three sentences.
  */
-export function openingSentences(sentences: readonly CandidateSentence[], wholeSection: boolean): CandidateSentence[] {
+export function openingSentences(sentences: readonly CandidateSentence[], section: PassageSection): CandidateSentence[] {
   const opening = sentences.filter((sentence) => sentence.passage === 0);
   const start = opening.findIndex((sentence) => sentence.shape !== 'heading' && sentence.shape !== 'question');
   if (start < 0) return [];
+  const entryAnswer = faqEntryAnswer(sentences, sentences.indexOf(opening[start] as CandidateSentence), section === 'entry');
+  if (entryAnswer) return entryAnswer;
   const chosen: CandidateSentence[] = [];
   let length = 0;
   for (const sentence of opening.slice(start)) {
-    if (!wholeSection && (chosen.length >= MAX_ANSWER_SENTENCES || length + sentence.text.length > MAX_ANSWER_CHARACTERS) && chosen.length > 0) break;
+    if (section !== 'short' && (chosen.length >= MAX_ANSWER_SENTENCES || length + sentence.text.length > MAX_ANSWER_CHARACTERS) && chosen.length > 0) break;
     chosen.push(sentence);
     length += sentence.text.length + 1;
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { QuestionTerm } from '../knowledge/question-terms.ts';
 import { MOST_ITEMS } from './answer-lists.ts';
 import { extractiveAnswerHtml } from './answer-builders.ts';
-import { answerText, type CandidateSentence, chooseSentences, openingSentences, sentencesOfPassages } from './answer-sentences.ts';
+import { answerText, type CandidateSentence, chooseSentences, holdsNumber, openingSentences, type PassageSection, sentencesOfPassages } from './answer-sentences.ts';
 import type { RetrievedPassage } from './answer-rule.ts';
 
 /** The answer built from the text's structure: FAQ entries, headings, lists, neighbours (issue 54). */
@@ -18,7 +18,7 @@ function sentences(passages: readonly string[]): CandidateSentence[] {
   }));
 }
 
-const quote = (passages: readonly string[], question: string, whole: readonly boolean[] = []) =>
+const quote = (passages: readonly string[], question: string, whole: readonly PassageSection[] = []) =>
   answerText(chooseSentences(sentences(passages), question, termsOf(question), passages.map(() => 0.5), whole));
 
 describe('a FAQ’s entry', () => {
@@ -39,14 +39,14 @@ describe('a FAQ’s entry', () => {
       'error disk quota exceeded',
       termsOf('error disk quota exceeded'),
       [0.5],
-      [true],
+      ['entry'],
     );
     expect(answerText(chosen)).toBe('The backup folder is full. Raise backup_quota in the config.');
   });
 
   it('quotes a short section (an entry read as its own section) whole, without its answer marker', () => {
     const passage = 'A1) Yes, indirectly. Use xinetd for per-IP limits.\nA2) In standalone mode, set:\nmax_clients=10';
-    expect(quote([passage], 'can I limit the number of clients', [true])).toBe('Yes, indirectly. Use xinetd for per-IP limits. In standalone mode, set:\nmax_clients=10'.replace('\n', ' '));
+    expect(quote([passage], 'can I limit the number of clients', ['short'])).toBe('Yes, indirectly. Use xinetd for per-IP limits. In standalone mode, set:\nmax_clients=10'.replace('\n', ' '));
   });
 });
 
@@ -57,7 +57,7 @@ describe('a passage found by its heading or its vectors alone', () => {
       { text: 'Another passage.' },
     ]).map((sentence) => ({ ...sentence, terms: sentence.text.toLowerCase().match(/[a-z_]+/g) ?? [] }));
     expect(chooseSentences(found, 'sign-in broken', termsOf('sign-in broken'), [0.5, 0.4])).toEqual([]);
-    expect(answerText(openingSentences(found, true))).toBe('The user named by nopriv_user does not exist on your system. Create it.');
+    expect(answerText(openingSentences(found, 'entry'))).toBe('The user named by nopriv_user does not exist on your system. Create it.');
   });
 });
 
@@ -81,8 +81,8 @@ describe('lists', () => {
     const answer = quote([passage], 'difference between definitely lost and indirectly lost');
     expect(answer).toBe('The details are in the user manual. In short: - definitely lost: your program leaks memory - indirectly lost: a leak in a pointer-based structure');
     // A list that holds none of the question stays out.
-    expect(quote(['Q: Is the difference between definitely and indirectly lost documented?\nA: The details are in the user manual. See also:\n- the FAQ\n- the mailing list'], 'is the difference between definitely and indirectly lost documented')).toBe(
-      'The details are in the user manual.',
+    expect(quote(['Memcheck tells leaks apart. The details of each leak kind are in the user manual. See also:\n- the FAQ\n- the mailing list'], 'where are the details of each leak kind')).toBe(
+      'The details of each leak kind are in the user manual.',
     );
   });
 
@@ -112,7 +112,7 @@ describe('a whole FAQ entry of several paragraphs', () => {
     const text = 'Q: Why does dnsmasq open high ports?\nA: The high ports are for replies from upstream servers. Queries go out from them.\n\nThis is not a security hole: dnsmasq only accepts replies there.';
     const found = sentencesOfPassages([{ text, heading: 'FAQ › Why does dnsmasq open high ports?' }]).map((sentence) => ({ ...sentence, terms: sentence.text.toLowerCase().match(/[a-z]+/g) ?? [] }));
     const question = 'is it a security problem that dnsmasq opens high ports';
-    const chosen = chooseSentences(found, question, termsOf(question), [0.5], [true]);
+    const chosen = chooseSentences(found, question, termsOf(question), [0.5], ['entry']);
     const passage: RetrievedPassage = { chunkId: 1, text, heading: 'FAQ › Why does dnsmasq open high ports?', documentTitle: 'FAQ', sourceUrl: null, page: null, pageEnd: null, documentId: 1, informTheBotId: null, relevance: 0.5, matchedWords: [], features: {} as RetrievedPassage['features'] };
     expect(extractiveAnswerHtml(chosen, [passage])).toMatch(
       /^<p>The high ports are for replies from upstream servers\. Queries go out from them\.<\/p><p>This is not a security hole: dnsmasq only accepts replies there\.<\/p><p>/,
@@ -138,5 +138,75 @@ describe('neighbours', () => {
   it('brings the neighbouring sentence that holds the number a "how much" question asks for', () => {
     const passage = 'The cache grows as pages are visited and is trimmed when full. Its default size is 256 MB.';
     expect(quote([passage], 'how much can the page cache grow when visited')).toContain('256 MB');
+  });
+});
+
+describe('a FAQ’s entries in a plain-text FAQ', () => {
+  const faq = [
+    'Q: Why does the daemon open high UDP ports as well as port 53?',
+    'A: The high ports are for replies from the upstream servers. Queries are sent from them.',
+    '',
+    '   This is not a security hole: only replies to its own queries are accepted.',
+    '',
+    'Q: Why is there no support for queries over TCP?',
+    'A: Update: from version 2.10 the daemon supports them.',
+  ].join('\n');
+
+  it('quotes the answer of the entry holding the best sentence, every paragraph of it, up to the next question', () => {
+    expect(quote([faq], 'is it a security problem that the daemon opens high UDP ports')).toBe(
+      'The high ports are for replies from the upstream servers. Queries are sent from them. This is not a security hole: only replies to its own queries are accepted.',
+    );
+  });
+
+  it('quotes a long answer up to its last whole paragraph within the bound', () => {
+    const addendum = `Addendum: the port can be chosen. ${'It can also be chosen with an option, '.repeat(40)}as before.`;
+    const answer = quote([faq.replace('Q: Why is there no', `   ${addendum}\n\nQ: Why is there no`)], 'is it a security problem that the daemon opens high UDP ports');
+    expect(answer).toContain('This is not a security hole');
+    expect(answer).not.toContain('Addendum');
+  });
+
+  it('knows a numbered entry whose title has no question mark, and never quotes the title', () => {
+    const numbered = '5.2.\nDoes hwclock have to be disabled?\n\nOnly when the RTC is monitored.\n\n5.3.\nI keep getting the RTC driver not running message\n\nFor the RTC support to work, you need the following three things:\n\no an RTC in your computer\n\no a kernel with RTC support\n\no an rtcfile directive\n\n5.4.\nI get Could not open the device\n\nAnother program uses it.';
+    const found = sentencesOfPassages([{ text: numbered, heading: 'FAQ › 5.2. Does hwclock have to be disabled?' }]).map((sentence) => ({ ...sentence, terms: sentence.text.toLowerCase().match(/[a-z0-9_]+/g) ?? [] }));
+    const question = 'I keep getting RTC driver not running, what do I need';
+    const answer = answerText(chooseSentences(found, question, termsOf(question), [0.5], ['entry']));
+    expect(answer).toBe('For the RTC support to work, you need the following three things: o an RTC in your computer o a kernel with RTC support o an rtcfile directive');
+  });
+});
+
+describe('definitions', () => {
+  it('answers with the entry of a code list whose code the question holds', () => {
+    const codes = 'Wget may return one of several error codes if it encounters problems.\n\n7\n     Protocol errors.\n\n8\n     Server issued an error response.\n\n   In versions prior to 1.12, the exit status of wget tended to be unhelpful.';
+    const terms = [term('exit'), term('status'), term('8', 1), term('wget')];
+    expect(answerText(chooseSentences(sentences([codes]), 'What does exit status 8 from wget mean?', terms, [0.5]))).toBe('8: Server issued an error response.');
+  });
+
+  it('answers with the option a question word names, and ends its description where the next option starts', () => {
+    const options = '‘--keep’\n‘-k’\n     Keep input files during compression.\n\n‘--no-name’\n‘-n’\n     When decompressing, do not restore the original gzip file name and the original timestamp of the input files.';
+    expect(quote([options], 'I want to gzip a file but keep the original input files. How?')).toBe('‘--keep’ ‘-k’ Keep input files during compression.');
+  });
+});
+
+describe('a sentence that names what the one before spoke of', () => {
+  it('brings the sentence before one that says “all such”', () => {
+    expect(quote(['Floating point has limits. Precision: there is no support for 80 bit arithmetic. Internally, the tool represents all such long double numbers in 64 bits, so results may differ.'], 'why do long double results differ')).toBe(
+      'Precision: there is no support for 80 bit arithmetic. Internally, the tool represents all such long double numbers in 64 bits, so results may differ.',
+    );
+  });
+});
+
+describe('the sentence after a list', () => {
+  it('comes with the list when it holds some of the question', () => {
+    const passage = 'bzip2 guesses the name of the decompressed file as follows:\n• name.bz2 becomes name\n• name.tbz becomes name.tar\n\nIf the file does not end in one of these, bzip2 cannot guess the name and uses the original name with .out appended.';
+    expect(quote([passage], 'what does bzip2 name a decompressed tbz file')).toContain('.out appended');
+  });
+});
+
+describe('a section’s number', () => {
+  it('is not the number a "what is the default" question asks for', () => {
+    expect(holdsNumber('3.2 Termination Threshold The solver stops when the energy is low.')).toBe(false);
+    expect(holdsNumber('5.3.')).toBe(false);
+    expect(holdsNumber('The default (.1) is low enough.')).toBe(true);
+    expect(holdsNumber('3.2 Limits The default is 16 bytes.')).toBe(true);
   });
 });

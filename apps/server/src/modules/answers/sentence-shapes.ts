@@ -29,6 +29,8 @@ const isHeadingLike = (text: string): boolean =>
   !CODE.test(text) &&
   text.split(/\s+/).length <= MOST_HEADING_WORDS;
 
+export const hasQuestionMarker = (text: string): boolean => QUESTION_MARKER.test(text);
+
 /** Whether a heading is a question (a FAQ entry's): its section is that question's answer. */
 export const isQuestion = (heading: string): boolean => QUESTION_MARKER.test(heading) || ENDS_AS_QUESTION.test(heading.trim());
 
