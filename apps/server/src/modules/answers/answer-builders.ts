@@ -34,13 +34,16 @@ function documentHref(sourceUrl: string | null, page: number | null): string | n
 }
 
 /** "Title, page 3 (2.4 OPTIONS)": the document linked when it has a web address, then its page and section. */
-function sourceLabel(passage: Pick<RetrievedPassage, 'documentTitle' | 'sourceUrl' | 'page' | 'pageEnd' | 'heading'>): string {
+function sourceLabel(passage: Pick<RetrievedPassage, 'documentTitle' | 'sourceUrl' | 'page' | 'pageEnd' | 'heading'>, entryQuestion: string | null = null): string {
   const title = escapeHtml(passage.documentTitle);
   const href = documentHref(passage.sourceUrl, passage.page);
   const linked = href ? `<a href="${escapeHtml(href)}">${title}</a>` : title;
-  const section = passage.heading?.split(HEADING_SEPARATOR).at(-1);
+  const section = entryQuestion ?? passage.heading?.split(HEADING_SEPARATOR).at(-1);
   return `${linked}${pagesLabel(passage.page, passage.pageEnd)}${section ? ` (${escapeHtml(section)})` : ''}`;
 }
+
+/** An item's bullet ("- ", "• ", a plain-text manual's "o "): the list draws its own. A number or a letter stays: it says the order. */
+const BULLET = /^[•‣◦▪∙·*o-]\s+/;
 
 /** The quote as HTML: its sentences in their paragraphs, a list's items as a list (answerText says the same as text). */
 function answerBlocksHtml(sentences: readonly CandidateSentence[]): string {
@@ -58,7 +61,7 @@ function answerBlocksHtml(sentences: readonly CandidateSentence[]): string {
   return blocks
     .map((block, position) =>
       block.list
-        ? `<ul>${block.parts.map((item) => `<li>${escapeHtml(answerText(item.map((sentence) => ({ ...sentence, entry: null }))))}</li>`).join('')}</ul>`
+        ? `<ul>${block.parts.map((item) => `<li>${escapeHtml(answerText(item.map((sentence) => ({ ...sentence, entry: null }))).replace(BULLET, ''))}</li>`).join('')}</ul>`
         : `<p>${escapeHtml(position === 0 ? answerText(block.parts[0] ?? []) : answerText((block.parts[0] ?? []).map((sentence) => ({ ...sentence, entry: null }))))}</p>`,
     )
     .join('');
@@ -66,11 +69,12 @@ function answerBlocksHtml(sentences: readonly CandidateSentence[]): string {
 
 /**
  * Without an LLM: the chosen sentences (answer-sentences.ts) as the paragraphs they stand in (a list's items as a list), then where they come from,
- * once: each passage they were taken from, linked, with its page and section.
+ * once: each passage they were taken from, linked, with its page and section; the first one's section is the FAQ
+ * entry quoted (`entryQuestion`) when the passage holds more than one.
  */
-export function extractiveAnswerHtml(sentences: readonly CandidateSentence[], passages: readonly RetrievedPassage[]): string {
+export function extractiveAnswerHtml(sentences: readonly CandidateSentence[], passages: readonly RetrievedPassage[], entryQuestion: string | null = null): string {
   const used = [...new Set(sentences.map((sentence) => sentence.passage))].flatMap((index) => passages[index] ?? []);
-  const sources = [...new Set(used.map((passage) => sourceLabel(passage)))];
+  const sources = [...new Set(used.map((passage, position) => sourceLabel(passage, position === 0 ? entryQuestion : null)))];
   return `${answerBlocksHtml(sentences)}<p>${escapeHtml(CHAT_TEXTS.sourcePrefix)} <cite>${sources.join('; ')}</cite></p>`;
 }
 

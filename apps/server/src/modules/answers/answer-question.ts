@@ -8,7 +8,7 @@ import type { KnowledgeStore } from '../knowledge/knowledge-store.ts';
 import { readBotAppearance } from '../bot-settings/bot-appearance.repository.ts';
 import { sanitizeAnswerHtml } from './answer-html.ts';
 import { correctionAnswerHtml, distinctSources, dontKnowHtml, extractiveAnswerHtml, llmAnswerHtml } from './answer-builders.ts';
-import { type CandidateSentence, chooseSentences, openingSentences, sectionOf, sentencesOfPassages } from './answer-sentences.ts';
+import { type CandidateSentence, chooseSentences, openingSentences, quotedEntryQuestion, sectionOf, sentencesOfPassages } from './answer-sentences.ts';
 import { type RetrievedPassage, retrievePassages } from './answer-rule.ts';
 import type { AnswerSource } from '../history/answer-sources.repository.ts';
 import { findMatchingCorrection } from '../inform-the-bot/correction-match.repository.ts';
@@ -77,7 +77,7 @@ export async function answerQuestion(
   const best = chooseSentences(sentences, question, terms, passages.map((passage) => passage.relevance), sections);
   const chosen = best.length > 0 ? best : openingSentences(sentences, sections[0] ?? 'part');
   const used = [...new Set(chosen.map((sentence) => sentence.passage))].flatMap((index) => passages[index] ?? []);
-  return draft(extractiveAnswerHtml(chosen, passages), 'extractive', distinctSources(used), used.map(sourceOfPassage));
+  return draft(extractiveAnswerHtml(chosen, passages, quotedEntryQuestion(sentences, chosen)), 'extractive', distinctSources(used), used.map(sourceOfPassage));
 }
 
 /** The sentences with their English stems, as the search reads words. */

@@ -1,6 +1,6 @@
 import { ownTermsOf, type QuestionTerm } from '../knowledge/question-terms.ts';
 import { HEADING_SEPARATOR } from '../../ingest/reading/chunk.ts';
-import { hasQuestionMarker, isQuestion, linesOfSentence, partOfHeading, piecesOfParagraph, type SentenceShape, shapeOf, withoutAnswerMarker } from './sentence-shapes.ts';
+import { hasQuestionMarker, isQuestion, withoutQuestionMarker, linesOfSentence, partOfHeading, piecesOfParagraph, type SentenceShape, shapeOf, withoutAnswerMarker } from './sentence-shapes.ts';
 import { withListItems } from './answer-lists.ts';
 import { linesOfTable, rowWithHeader, type TableLine } from './answer-tables.ts';
 
@@ -320,6 +320,30 @@ function withSentenceAfter(sentences: readonly CandidateSentence[], scores: read
   const length = quoted.reduce((sum, sentence) => sum + sentence.text.length + 1, 0);
   const fits = after !== undefined && length + after.text.length <= MAX_LIST_ANSWER_CHARACTERS;
   return fits && after.passage === last.passage && after.shape === 'sentence' && (scores[at] ?? 0) > 0 ? [...quoted, after] : quoted;
+}
+
+/**
+ * The question of the FAQ entry a quote was taken from, when a question line in its passage starts that entry
+ * (a passage holding several entries is headed by its first one's), with its number ("5.3. I keep getting …"):
+ * the quote's source names this entry. Its marker ("Q:") left out; null when the quote stands in no such entry.
+ */
+export function quotedEntryQuestion(sentences: readonly CandidateSentence[], quote: readonly CandidateSentence[]): string | null {
+  const first = quote[0];
+  if (!first) return null;
+  const firstAt = sentences.findIndex((sentence) => sentence.passage === first.passage && sentence.index === first.index);
+  let at = firstAt;
+  while (at >= 0 && sentences[at]?.passage === first.passage && !startsEntry(sentences, at)) {
+    if (sentences[at]?.shape === 'heading') return null;
+    at -= 1;
+  }
+  if (at < 0 || sentences[at]?.passage !== first.passage) return null;
+  const numbered = sentences[at - 1];
+  if (numbered?.passage === first.passage && numbered.paragraph === sentences[at]?.paragraph && (isBareNumber(numbered) || NUMBERED_LINE.test(numbered.text))) at -= 1;
+  const question: string[] = [];
+  for (let index = at; sentences[index]?.passage === first.passage && (sentences[index]?.shape === 'question' || index === at) && index < firstAt; index += 1) {
+    question.push(sentences[index]?.text ?? '');
+  }
+  return question.length === 0 ? null : withoutQuestionMarker(question.join(' '));
 }
 
 /** Whether the sentence at `at` is a lead-in ("In short:") to a list of which an item holds some of the question. */

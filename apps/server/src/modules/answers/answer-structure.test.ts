@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { QuestionTerm } from '../knowledge/question-terms.ts';
 import { MOST_ITEMS } from './answer-lists.ts';
 import { extractiveAnswerHtml } from './answer-builders.ts';
-import { answerText, type CandidateSentence, chooseSentences, holdsNumber, openingSentences, type PassageSection, sentencesOfPassages } from './answer-sentences.ts';
+import { answerText, type CandidateSentence, chooseSentences, holdsNumber, openingSentences, type PassageSection, quotedEntryQuestion, sentencesOfPassages } from './answer-sentences.ts';
 import type { RetrievedPassage } from './answer-rule.ts';
 
 /** The answer built from the text's structure: FAQ entries, headings, lists, neighbours (issue 54). */
@@ -103,7 +103,10 @@ describe('lists', () => {
   it('shows a list’s items as a list in the answer’s HTML', () => {
     const chosen = chooseSentences(sentences(['Supported formats are:\n- PNG\n- JPEG']), 'supported formats', termsOf('supported formats'), [0.5]);
     const passage: RetrievedPassage = { chunkId: 1, text: '', heading: null, documentTitle: 'Guide', sourceUrl: null, page: null, pageEnd: null, documentId: 1, informTheBotId: null, relevance: 0.5, matchedWords: [], features: {} as RetrievedPassage['features'] };
-    expect(extractiveAnswerHtml(chosen, [passage])).toMatch(/^<p>Supported formats are:<\/p><ul><li>- PNG<\/li><li>- JPEG<\/li><\/ul>/);
+    expect(extractiveAnswerHtml(chosen, [passage])).toMatch(/^<p>Supported formats are:<\/p><ul><li>PNG<\/li><li>JPEG<\/li><\/ul>/);
+    // The list draws its own bullets; a step's number stays, it says the order.
+    const steps = chooseSentences(sentences(['To replace a disk:\n1. Fail the disk.\n2. Remove the disk.']), 'replace a disk', termsOf('replace a disk'), [0.5]);
+    expect(extractiveAnswerHtml(steps, [passage])).toMatch(/<ul><li>1\. Fail the disk\.<\/li><li>2\. Remove the disk\.<\/li><\/ul>/);
   });
 });
 
@@ -153,6 +156,9 @@ describe('a FAQ’s entries in a plain-text FAQ', () => {
   ].join('\n');
 
   it('quotes the answer of the entry holding the best sentence, every paragraph of it, up to the next question', () => {
+    const question = 'is it a security problem that the daemon opens high UDP ports';
+    expect(quotedEntryQuestion(sentences([faq]), chooseSentences(sentences([faq]), question, termsOf(question), [0.5]))).toBe('Why does the daemon open high UDP ports as well as port 53?');
+    expect(quotedEntryQuestion(sentences(['Plain prose. More prose.']), sentences(['Plain prose. More prose.']))).toBeNull();
     expect(quote([faq], 'is it a security problem that the daemon opens high UDP ports')).toBe(
       'The high ports are for replies from the upstream servers. Queries are sent from them. This is not a security hole: only replies to its own queries are accepted.',
     );
@@ -169,8 +175,12 @@ describe('a FAQ’s entries in a plain-text FAQ', () => {
     const numbered = '5.2.\nDoes hwclock have to be disabled?\n\nOnly when the RTC is monitored.\n\n5.3.\nI keep getting the RTC driver not running message\n\nFor the RTC support to work, you need the following three things:\n\no an RTC in your computer\n\no a kernel with RTC support\n\no an rtcfile directive\n\n5.4.\nI get Could not open the device\n\nAnother program uses it.';
     const found = sentencesOfPassages([{ text: numbered, heading: 'FAQ › 5.2. Does hwclock have to be disabled?' }]).map((sentence) => ({ ...sentence, terms: sentence.text.toLowerCase().match(/[a-z0-9_]+/g) ?? [] }));
     const question = 'I keep getting RTC driver not running, what do I need';
-    const answer = answerText(chooseSentences(found, question, termsOf(question), [0.5], ['entry']));
-    expect(answer).toBe('For the RTC support to work, you need the following three things: o an RTC in your computer o a kernel with RTC support o an rtcfile directive');
+    const chosen = chooseSentences(found, question, termsOf(question), [0.5], ['entry']);
+    expect(answerText(chosen)).toBe('For the RTC support to work, you need the following three things: o an RTC in your computer o a kernel with RTC support o an rtcfile directive');
+    // Its source names the entry quoted, not the first entry of the passage that heads it.
+    expect(quotedEntryQuestion(found, chosen)).toBe('5.3. I keep getting the RTC driver not running message');
+    const passage: RetrievedPassage = { chunkId: 1, text: numbered, heading: 'FAQ › 5.2. Does hwclock have to be disabled?', documentTitle: 'chrony FAQ', sourceUrl: null, page: null, pageEnd: null, documentId: 1, informTheBotId: null, relevance: 0.5, matchedWords: [], features: {} as RetrievedPassage['features'] };
+    expect(extractiveAnswerHtml(chosen, [passage], quotedEntryQuestion(found, chosen))).toContain('<cite>chrony FAQ (5.3. I keep getting the RTC driver not running message)</cite>');
   });
 });
 

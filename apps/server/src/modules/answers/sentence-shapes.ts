@@ -80,6 +80,7 @@ export function linesOfSentence(sentence: string, firstOfParagraph: boolean): st
 }
 
 export const withoutAnswerMarker = (text: string): string => text.replace(ANSWER_MARKER, '');
+export const withoutQuestionMarker = (text: string): string => text.replace(QUESTION_MARKER, '');
 
 const squeezed = (text: string): string => text.replace(QUESTION_MARKER, '').replace(/\s+/g, ' ').trim().toLowerCase();
 
