@@ -61,7 +61,8 @@ export async function answerQuestion(
   }
 
   const { terms, passages } = await retrievePassages(deps.db, deps.knowledge, deps.log, question);
-  if (passages.length === 0) return { ...draft(dontKnowHtml((await readBotAppearance(deps.db)).dont_know_text), 'unknown', [], []), coverageGap: true };
+  const dontKnow = async (): Promise<AnswerDraft> => ({ ...draft(dontKnowHtml((await readBotAppearance(deps.db)).dont_know_text), 'unknown', [], []), coverageGap: true });
+  if (passages.length === 0) return dontKnow();
 
   if (deps.llm) {
     try {
@@ -75,7 +76,9 @@ export async function answerQuestion(
   const sentences = await withTerms(deps.db, sentencesOfPassages(passages));
   const sections = passages.map(sectionOf);
   const best = chooseSentences(sentences, question, terms, passages.map((passage) => passage.relevance), sections);
-  const chosen = best.length > 0 ? best : openingSentences(sentences, sections[0] ?? 'part');
+  const chosen = best.length > 0 ? best : openingSentences(sentences, sections);
+  // Passages of headings and questions only (a table of contents) hold nothing to quote.
+  if (chosen.length === 0) return dontKnow();
   const used = [...new Set(chosen.map((sentence) => sentence.passage))].flatMap((index) => passages[index] ?? []);
   return draft(extractiveAnswerHtml(chosen, passages, quotedEntryQuestion(sentences, chosen)), 'extractive', distinctSources(used), used.map(sourceOfPassage));
 }

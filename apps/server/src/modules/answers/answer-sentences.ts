@@ -40,6 +40,8 @@ const NEIGHBOUR_SHARE = 0.5;
 const SHORT_SECTION_CHARACTERS = 700;
 /** …and a FAQ entry's answer up to this long (nine in ten of a real FAQ's entries), else its paragraphs within it. */
 const FAQ_ENTRY_CHARACTERS = 1500;
+/** The question lines and headings right before a sentence whose match counts for it (a heading path's few lines, not a table of contents). */
+const MOST_LEADING_LINES = 3;
 /** A list's quote with the sentence after it stays this short. */
 const MAX_LIST_ANSWER_CHARACTERS = 1100;
 /** Sentences of passages less relevant than this share of the best are not quoted. */
@@ -107,42 +109,87 @@ export function sectionOf(passage: { text: string; heading: string | null }): Pa
  * another option's (a manual's option list: the name, then one or more paragraphs about it).
  */
 export function sentencesOfPassages(passages: readonly { text: string; heading?: string | null }[]): CandidateSentence[] {
-  return passages.flatMap((passage, passageIndex) => {
-    const title = passage.heading?.split(HEADING_SEPARATOR).at(-1);
-    const inHeading = partOfHeading(title);
-    const inFaq = title !== undefined && isQuestion(title);
-    let index = 0;
-    let entry: string | null = null;
-    return passage.text.split(/\n\s*\n/).flatMap((paragraphText, paragraph) => {
-      const lines = piecesOfParagraph(paragraphText).flatMap((sentence, position): TableLine[] =>
-        sentence.length > LONGEST_SENTENCE && sentence.includes('\n')
-          ? linesOfTable(sentence)
-          : linesOfSentence(sentence, position === 0).map((line) => ({ line })),
-      );
-      // A table's row is quoted with its columns' names, and scored with them too.
-      const sentences = lines
-        .map(({ line, cells, header }) => ({ line, row: cells !== undefined, text: withoutAnswerMarker(rowWithHeader(line, cells, header).replace(/\s+/g, ' ').trim()) }))
-        .filter(({ text }) => /[\p{L}\p{N}]/u.test(text));
-      entry = entryOf(sentences[0]?.text ?? '') ?? entry;
-      // A code's meaning is its own paragraph: the text after a code list is not about its last code.
-      const described = codeOf(paragraphText) ?? entry;
-      return sentences.map(({ line, row, text }, position) => ({
-        text,
-        passage: passageIndex,
-        index: index++,
-        paragraph,
-        entry: described,
-        shape: inHeading(text) || (inFaq && isNumberedTitle(sentences, position)) ? 'question' : row ? 'sentence' : shapeOf(line, sentences[position + 1]?.line),
-        terms: [],
-        ...(row ? { tableRow: true as const } : {}),
-      }));
-    });
+  return passages.flatMap((passage, passageIndex) => withContentsAsHeadings(sentencesOfPassage(passage, passageIndex)));
+}
+
+function sentencesOfPassage(passage: { text: string; heading?: string | null }, passageIndex: number): CandidateSentence[] {
+  const title = passage.heading?.split(HEADING_SEPARATOR).at(-1);
+  const inHeading = partOfHeading(title);
+  const inFaq = title !== undefined && isQuestion(title);
+  const titleNumber = inFaq ? entryNumberOf(title) : null;
+  let index = 0;
+  let entry: string | null = null;
+  const paragraphs = passage.text.split(/\n\s*\n/);
+  return paragraphs.flatMap((paragraphText, paragraph) => {
+    const lines = piecesOfParagraph(paragraphText).flatMap((sentence, position): TableLine[] =>
+      sentence.length > LONGEST_SENTENCE && sentence.includes('\n')
+        ? linesOfTable(sentence)
+        : linesOfSentence(sentence, position === 0).map((line) => ({ line })),
+    );
+    // A table's row is quoted with its columns' names, and scored with them too.
+    const sentences = lines
+      .map(({ line, cells, header }) => ({ line, row: cells !== undefined, text: withoutAnswerMarker(rowWithHeader(line, cells, header).replace(/\s+/g, ' ').trim()) }))
+      .filter(({ text }) => /[\p{L}\p{N}]/u.test(text));
+    entry = entryOf(sentences[0]?.text ?? '') ?? entry;
+    // A code's meaning is its own paragraph: the text after a code list is not about its last code.
+    const described = codeOf(paragraphText) ?? entry;
+    return sentences.map(({ line, row, text }, position) => ({
+      text,
+      passage: passageIndex,
+      index: index++,
+      paragraph,
+      entry: described,
+      shape: inHeading(text) || (inFaq && isNumberedTitle(sentences, position)) || isLaterEntry(titleNumber, sentences, position) ? 'question' : row ? 'sentence' : shapeOf(line, sentences[position + 1]?.line ?? firstLineOf(paragraphs[paragraph + 1])),
+      terms: [],
+      ...(row ? { tableRow: true as const } : {}),
+    }));
   });
 }
+
+/** A table of contents' line, a list's item without its bullet: a section's number, a question, or a title after a section's number without a sentence's end ("4.1. I keep getting …"). */
+const isContentsLine = (sentence: CandidateSentence): boolean => {
+  const text = sentence.text.replace(/^[•‣◦▪∙·*o?-]\s+/, '');
+  if (/^\d{1,3}\.$/.test(text) || BARE_NUMBER.test(text)) return true;
+  return (sentence.shape === 'item' || sentence.shape === 'question') && (/\?$/.test(text) || ((/^\d{1,3}\.\s/.test(text) || NUMBERED_LINE.test(text)) && !/[.!:;,]$/.test(text)));
+};
+/** The fewest such lines in a row that make a table of contents. */
+const SHORTEST_CONTENTS = 3;
+
+/** A passage's table of contents (a run of its lines) read as headings: never quoted, never the answer. */
+function withContentsAsHeadings(sentences: CandidateSentence[]): CandidateSentence[] {
+  let start = 0;
+  for (let end = 0; end <= sentences.length; end += 1) {
+    const sentence = sentences[end];
+    if (sentence && isContentsLine(sentence)) continue;
+    if (end - start >= SHORTEST_CONTENTS) for (let index = start; index < end; index += 1) sentences[index] = { ...(sentences[index] as CandidateSentence), shape: 'heading' };
+    start = end + 1;
+  }
+  return sentences;
+}
+
+/** A paragraph's first line with words, so that a title alone in its paragraph heads the next. */
+const firstLineOf = (paragraph: string | undefined): string | undefined => paragraph?.split('\n').find((line) => /[\p{L}\p{N}]/u.test(line));
 
 /** A FAQ's entry title without a question mark: a paragraph of a number alone then one line ("5.3." "I keep getting … message"). */
 const isNumberedTitle = (paragraph: readonly { text: string }[], position: number): boolean =>
   position === 1 && paragraph.length === 2 && isBareNumber(paragraph[0]);
+
+/** The number a FAQ's numbered entry starts with ("4. compress() returns Z_BUF_ERROR." : 4). */
+const entryNumberOf = (text: string): number | null => {
+  const number = /^\s*(\d{1,3})[.)]\s/.exec(text)?.[1];
+  return number === undefined ? null : Number(number);
+};
+
+/**
+ * A later entry of a numbered FAQ whose title is no question ("4. compress() returns Z_BUF_ERROR." in a passage
+ * headed "3. Where can I get …?"): a paragraph of that one line, numbered past the passage's own entry (a step
+ * of the entry's answer, "1. …", numbers below it).
+ */
+function isLaterEntry(titleNumber: number | null, paragraph: readonly { text: string }[], position: number): boolean {
+  if (titleNumber === null || position !== 0 || paragraph.length !== 1) return false;
+  const number = entryNumberOf(paragraph[0]?.text ?? '');
+  return number !== null && number > titleNumber;
+}
 
 /**
  * The answer's text: the chosen sentences, after the option they describe when the first of them does not
@@ -185,7 +232,7 @@ function scoresOf(sentences: readonly CandidateSentence[], question: string, ter
     const sentence = sentences[position];
     if (!sentence || sentence.shape === 'heading' || sentence.shape === 'question') return 0;
     let lead = 0;
-    for (let back = position - 1; back >= 0; back -= 1) {
+    for (let back = position - 1; back >= Math.max(0, position - MOST_LEADING_LINES); back -= 1) {
       const earlier = sentences[back];
       if (!earlier || earlier.passage !== sentence.passage || (earlier.shape !== 'heading' && earlier.shape !== 'question')) break;
       lead = Math.max(lead, raw[back] ?? 0);
@@ -380,14 +427,16 @@ function addsWanted(question: string, chosen: readonly CandidateSentence[], neig
 
 /**
  * The quote when no sentence holds any of the question (the passage matched by its heading or its vectors
- * alone): the most relevant passage's opening, its heading-like lines and question lines left out; a FAQ entry's
- * answer or a short section whole, else up to three sentences.
+ * alone): the opening of the most relevant passage that has more than headings and questions (a table of
+ * contents has not), those lines left out; a FAQ entry's answer or a short section whole, else up to three sentences.
  */
-export function openingSentences(sentences: readonly CandidateSentence[], section: PassageSection): CandidateSentence[] {
-  const opening = sentences.filter((sentence) => sentence.passage === 0);
-  const start = opening.findIndex((sentence) => sentence.shape !== 'heading' && sentence.shape !== 'question');
-  if (start < 0) return [];
-  const entryAnswer = faqEntryAnswer(sentences, sentences.indexOf(opening[start] as CandidateSentence), section === 'entry');
+export function openingSentences(sentences: readonly CandidateSentence[], sections: readonly PassageSection[]): CandidateSentence[] {
+  const quotable = sentences.find((sentence) => sentence.shape !== 'heading' && sentence.shape !== 'question');
+  if (!quotable) return [];
+  const section = sections[quotable.passage] ?? 'part';
+  const opening = sentences.filter((sentence) => sentence.passage === quotable.passage);
+  const start = opening.indexOf(quotable);
+  const entryAnswer = faqEntryAnswer(sentences, sentences.indexOf(quotable), section === 'entry');
   if (entryAnswer) return entryAnswer;
   const chosen: CandidateSentence[] = [];
   let length = 0;

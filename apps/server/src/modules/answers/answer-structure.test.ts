@@ -57,7 +57,7 @@ describe('a passage found by its heading or its vectors alone', () => {
       { text: 'Another passage.' },
     ]).map((sentence) => ({ ...sentence, terms: sentence.text.toLowerCase().match(/[a-z_]+/g) ?? [] }));
     expect(chooseSentences(found, 'sign-in broken', termsOf('sign-in broken'), [0.5, 0.4])).toEqual([]);
-    expect(answerText(openingSentences(found, 'entry'))).toBe('The user named by nopriv_user does not exist on your system. Create it.');
+    expect(answerText(openingSentences(found, ['entry', 'part']))).toBe('The user named by nopriv_user does not exist on your system. Create it.');
   });
 });
 
@@ -218,5 +218,24 @@ describe('a section’s number', () => {
     expect(holdsNumber('5.3.')).toBe(false);
     expect(holdsNumber('The default (.1) is low enough.')).toBe(true);
     expect(holdsNumber('3.2 Limits The default is 16 bytes.')).toBe(true);
+  });
+});
+
+describe('a numbered FAQ whose questions are not all questions', () => {
+  it('knows a later entry by its number, quotes its answer alone and names it as the source', () => {
+    const text = ' 3. Where can I get a Visual Basic interface to zlib?\n\n    See the DLL FAQ in the zlib distribution.\n\n 4. compress() returns Z_BUF_ERROR.\n\n    Make sure that the length of the compressed buffer is not zero.\n\n 5. deflate() returns Z_BUF_ERROR.\n\n    Make sure that avail_in and avail_out are not zero.';
+    const found = sentencesOfPassages([{ text, heading: 'zlib FAQ › 3. Where can I get a Visual Basic interface to zlib?' }]).map((sentence) => ({ ...sentence, terms: sentence.text.toLowerCase().match(/[a-z0-9_]+/g) ?? [] }));
+    const question = 'my compress call fails with z_buf_error';
+    const chosen = chooseSentences(found, question, termsOf(question), [0.5], ['entry']);
+    expect(answerText(chosen)).toBe('Make sure that the length of the compressed buffer is not zero.');
+    expect(quotedEntryQuestion(found, chosen)).toBe('4. compress() returns Z_BUF_ERROR.');
+  });
+});
+
+describe('a question line’s match', () => {
+  it('counts for the sentence right after its few lines, not for the text after a long run of questions', () => {
+    const contents = 'How do I upgrade the firmware?\n\nDoes it float?\n\nIs it red?\n\nCan it fly?\n\nBlue is the colour of the case.';
+    expect(quote([contents], 'upgrade the firmware')).toBe('');
+    expect(quote(['How do I upgrade the firmware?\n\nHold both buttons for ten seconds.'], 'upgrade the firmware')).toBe('Hold both buttons for ten seconds.');
   });
 });
