@@ -67,20 +67,16 @@ const whole = (message: string, limits: { min: number; max: number }) =>
 export const addSiteRequest = z
   .strictObject({
     start_kind: z.enum(SITE_START_KINDS).default('page'),
-    start_url: z.string({ error: SITE_MESSAGES.startUrlInvalid }).trim().max(MAX_SOURCE_URL_LENGTH, SITE_MESSAGES.startUrlInvalid),
+    start_url: z.string({ error: SITE_MESSAGES.startUrlInvalid }).trim().max(MAX_SOURCE_URL_LENGTH, SITE_MESSAGES.startUrlInvalid).refine(isHttpUrl, SITE_MESSAGES.startUrlInvalid),
     max_pages: whole(SITE_MESSAGES.maxPages, SITE_LIMITS.maxPages).default(SITE_LIMITS.maxPages.default),
     max_depth: whole(SITE_MESSAGES.maxDepth, SITE_LIMITS.maxDepth).default(SITE_LIMITS.maxDepth.default),
     include_prefixes: prefixList.default([]),
     exclude_prefixes: prefixList.default([]),
   })
+  // A sitemap's address ends in .xml (checked once the rest holds).
   .superRefine((site, context) => {
-    if (site.start_kind === 'sitemap') {
-      const path = (site.start_url.split(/[?#]/)[0] ?? '').toLowerCase();
-      if (!isHttpUrl(site.start_url) || !path.endsWith('.xml')) {
-        context.addIssue({ code: 'custom', path: ['start_url'], message: SITE_MESSAGES.sitemapUrlInvalid });
-      }
-    } else if (!isHttpUrl(site.start_url)) {
-      context.addIssue({ code: 'custom', path: ['start_url'], message: SITE_MESSAGES.startUrlInvalid });
+    if (site.start_kind === 'sitemap' && !(site.start_url.split(/[?#]/)[0] ?? '').toLowerCase().endsWith('.xml')) {
+      context.addIssue({ code: 'custom', path: ['start_url'], message: SITE_MESSAGES.sitemapUrlInvalid });
     }
   });
 export type AddSiteRequest = z.input<typeof addSiteRequest>;
