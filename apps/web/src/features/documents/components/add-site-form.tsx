@@ -31,13 +31,15 @@ export function AddSiteForm() {
     <FormCard titleId="add-site-title" title="Add a website" onSubmit={onSubmit}>
       <p className="text-body-secondary small">
         Steward reads the site’s pages (from its sitemap and by following its links), keeps their main text and answers from it, citing each page’s
-        address. It follows the site’s robots.txt and reads one page at a time, politely.
+        address. It follows the site’s robots.txt and spaces its requests politely.
       </p>
-      <fieldset className="mb-3">
-        <legend className="form-label fs-6 mb-1">Start from</legend>
+      <div className="mb-3" role="radiogroup" aria-labelledby="site-kind-label">
+        <div id="site-kind-label" className="form-label">
+          Start from
+        </div>
         <Form.Check inline type="radio" id="site-kind-page" label="A page of the site" value="page" {...register('start_kind')} />
         <Form.Check inline type="radio" id="site-kind-sitemap" label="Its sitemap.xml" value="sitemap" {...register('start_kind')} />
-      </fieldset>
+      </div>
       <FormField
         id="site-start-url"
         label={fromSitemap ? 'Sitemap URL' : 'Start URL'}

@@ -40,7 +40,7 @@ export function SiteCard({ site, viewer }: { site: SiteRow; viewer: StaffMember 
     <Card as="article" className="mb-3" aria-labelledby={headingId}>
       <Card.Body>
         <div className="d-flex flex-wrap justify-content-between align-items-start gap-2 mb-2">
-          <h3 id={headingId} className="card-title h5 mb-0 breakable">
+          <h3 id={headingId} className="card-title mb-0 breakable">
             {new URL(site.start_url).host}
           </h3>
           <SiteStatusPill status={site.status} />

@@ -26,12 +26,20 @@ export function SitePages({ siteId, crawling, id }: { siteId: number; crawling: 
           <li key={row.id} className="site-page py-2">
             <div className="d-flex flex-wrap align-items-center gap-2">
               <span className={`badge rounded-pill bg-${PAGE_PILL[row.status]}-subtle text-${PAGE_PILL[row.status]}-emphasis`}>{SITE_PAGE_STATUS_LABELS[row.status]}</span>
-              <span className="breakable fw-medium">{row.title ?? row.url}</span>
+              {row.title ? (
+                <span className="breakable fw-medium">{row.title}</span>
+              ) : (
+                <span className="small breakable">
+                  <ExternalLink href={row.url} />
+                </span>
+              )}
               {row.status === 'indexed' ? <span className="small text-body-secondary">{row.chunks === 1 ? '1 passage' : `${row.chunks} passages`}</span> : null}
             </div>
-            <div className="small breakable">
-              <ExternalLink href={row.url} />
-            </div>
+            {row.title ? (
+              <div className="small breakable">
+                <ExternalLink href={row.url} />
+              </div>
+            ) : null}
             {row.message ? <div className={`small breakable ${row.status === 'failed' ? 'text-danger-emphasis' : 'text-body-secondary'}`}>{row.message}</div> : null}
           </li>
         ))}
