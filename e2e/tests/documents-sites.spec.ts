@@ -32,6 +32,19 @@ async function serveSite(word: string): Promise<{ url: string; close: () => Prom
 const siteForm = (page: Page): Locator => page.locator('form').filter({ has: page.getByRole('heading', { name: 'Add a website' }) });
 const siteCard = (page: Page, host: string): Locator => page.getByRole('article', { name: host, exact: true });
 
+/**
+ * Removes the sites a test added (cancelled first if still read): the server is shared, and other Documents specs
+ * count the screen's cards.
+ */
+async function removeSites(page: Page, startUrl: string): Promise<void> {
+  const listed = await page.request.get('/api/sites');
+  const rows = ((await listed.json()) as { data?: { rows?: { id: number; start_url: string; status: string }[] } }).data?.rows ?? [];
+  for (const row of rows.filter((site) => site.start_url === startUrl)) {
+    if (row.status === 'queued' || row.status === 'crawling') await page.request.post(`/api/sites/${row.id}/cancel`);
+    await page.request.post(`/api/sites/${row.id}/delete`);
+  }
+}
+
 async function expectNoSidewaysPage(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
 }
@@ -85,6 +98,7 @@ test.describe('Documents: a website as a source', () => {
       await expect(ask.getByRole('link', { name: 'Shipping' }).and(ask.locator(`a[href="${site.url}shipping"]`)).first()).toBeVisible();
       await expectNoAccessibilityViolations(page);
     } finally {
+      await removeSites(page, site.url);
       await site.close();
     }
   });
@@ -112,6 +126,7 @@ test.describe('Documents: a website as a source', () => {
           await expectNoSidewaysPage(page);
           await expectNoAccessibilityViolations(page);
         } finally {
+          await removeSites(page, site.url);
           await site.close();
         }
       });

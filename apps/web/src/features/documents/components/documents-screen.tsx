@@ -8,7 +8,7 @@ import { TryAQuestion } from './try-a-question.tsx';
 import { UploadDocumentsForm } from './upload-documents-form.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 
-/** The Documents screen: the re-indexing after an upgrade while it runs, upload and Add a website (with upload_document), "Try a question", the websites, and the list. */
+/** The Documents screen: the re-indexing after an upgrade while it runs, upload and Add a website (with upload_document), "Try a question", the list, then the websites. */
 export function DocumentsScreen({ pageIndex, viewer }: { pageIndex: number; viewer: StaffMember }) {
   const navigate = useNavigate();
   return (
@@ -18,8 +18,9 @@ export function DocumentsScreen({ pageIndex, viewer }: { pageIndex: number; view
       {canUploadDocuments(viewer) ? <UploadDocumentsForm onUploaded={() => pageIndex !== 0 && void navigate('/documents')} /> : null}
       {canAddSites(viewer) ? <AddSiteForm /> : null}
       <TryAQuestion />
-      <SiteList viewer={viewer} />
       <DocumentList pageIndex={pageIndex} viewer={viewer} />
+      {/* After the spec's list, so its cards and pagination stay where the spec puts them. */}
+      <SiteList viewer={viewer} />
     </section>
   );
 }

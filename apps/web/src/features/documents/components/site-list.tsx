@@ -7,7 +7,7 @@ export function SiteList({ viewer }: { viewer: StaffMember }) {
   const { data: rows } = useSites();
   if (!rows || rows.length === 0) return null;
   return (
-    <section aria-labelledby="site-list-title" className="mb-4">
+    <section aria-labelledby="site-list-title" className="mt-4">
       <h2 id="site-list-title" className="h3 mb-3">
         Websites
       </h2>
