@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_MESSAGES } from '@steward/contract/sites';
 import { sqlRows } from '../../db/sql-rows.ts';
+import { enqueueJob } from '../../jobs/job-queue.ts';
 import { REMOTE_FETCH_REASONS } from '../../ingest/remote/fetch-remote-pdf.ts';
 import { CRAWL_REASONS } from '../../ingest/site/crawl-site.ts';
 import type { ApiClient } from '../../test/api-client.ts';
@@ -10,15 +11,25 @@ import { hashedWordsEmbedder } from '../../test/hashed-words-embedder.ts';
 import { runAllJobs } from '../../test/run-jobs.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { startTestSite, type TestSite } from '../../test/test-site-server.ts';
+import { SITE_CRAWL_QUEUE } from './site-crawl.ts';
 
 let testApp: TestApp;
 let site: TestSite;
+/** Texts the embedder was given: a crawl run again must not embed unchanged pages twice. */
+let embeddedTexts = 0;
+const countingEmbedder: typeof hashedWordsEmbedder = {
+  ...hashedWordsEmbedder,
+  embed: (texts, options) => {
+    embeddedTexts += texts.length;
+    return hashedWordsEmbedder.embed(texts, options);
+  },
+};
 let admin: ApiClient;
 let viewer: ApiClient;
 beforeAll(async () => {
   site = await startTestSite();
   // Loopback is allowed for the served site only through the test switch; no delay of our own beyond robots.txt's.
-  testApp = await createTestApp({ ALLOW_PRIVATE_URLS: 'true', SITE_CRAWL_DELAY_MS: '0' }, { embedder: hashedWordsEmbedder });
+  testApp = await createTestApp({ ALLOW_PRIVATE_URLS: 'true', SITE_CRAWL_DELAY_MS: '0' }, { embedder: countingEmbedder });
   ({ client: admin } = await testApp.signedInClient('admin', { name: 'Ada Admin' }));
   ({ client: viewer } = await testApp.signedInClient('viewer'));
 });
@@ -119,6 +130,43 @@ describe('crawling a website through the app', () => {
     }
     // A page reached through a redirect is cited by where it led.
     expect((await botSearch('founded in a lighthouse'))[0]).toMatchObject({ source_url: `${site.origin}/about-us` });
+  });
+
+  it('runs again after a crash without embedding an unchanged page twice, keeping its chunks', async () => {
+    const chunkIds = async () =>
+      (await sqlRows<{ id: number }>(testApp.db, sql`
+        SELECT c.id FROM knowledge_chunks c JOIN documents d ON d.id = c.document_id WHERE d.site_id = ${Number(siteId)} ORDER BY c.id`)).map((row) => Number(row.id));
+    const before = await chunkIds();
+    // What a crash mid-crawl leaves: the site still crawling, its job to run again.
+    await testApp.db.execute(sql`UPDATE site_sources SET status = 'crawling', finished_at = NULL WHERE id = ${Number(siteId)}`);
+    await enqueueJob(testApp.db, SITE_CRAWL_QUEUE, { siteId: Number(siteId) });
+    embeddedTexts = 0;
+    await runAllJobs(testApp);
+    expect(embeddedTexts).toBe(0);
+    expect(await chunkIds()).toEqual(before);
+    expect(await siteById(siteId)).toMatchObject({ status: 'completed', pages_found: 13, pages_indexed: 10 });
+  });
+
+  it('cancels a crawl while it runs: it stops at the next page and keeps the pages indexed', async () => {
+    const slowSite = await startTestSite({ crawlDelaySeconds: 0.3 });
+    try {
+      const added = await addSite({ start_url: `${slowSite.origin}/help/`, max_depth: 3 });
+      const crawling = runAllJobs(testApp);
+      for (let waited = 0; waited < 10_000; waited += 25) {
+        if (Number((await siteById(added.id))?.pages_indexed) >= 1) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      const cancelled = await admin.post(`/api/sites/${String(added.id)}/cancel`);
+      expect(cancelled.status).toBe(200);
+      await crawling;
+      const after = await siteById(added.id);
+      expect(after).toMatchObject({ status: 'cancelled', message: SITE_MESSAGES.cancelled });
+      expect(Number(after?.pages_indexed)).toBeGreaterThanOrEqual(1);
+      expect(Number(after?.pages_read)).toBeLessThan(Number(after?.pages_found));
+      expect((await admin.post(`/api/sites/${String(added.id)}/delete`)).status).toBe(200);
+    } finally {
+      await slowSite.close();
+    }
   });
 
   it('ends bad sources with a clear message and loses nothing already indexed', async () => {
