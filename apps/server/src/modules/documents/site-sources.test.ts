@@ -111,9 +111,12 @@ describe('crawling a website through the app', () => {
     expect(Number(pages['/help/shipping']?.chunks)).toBeGreaterThan(0);
     expect(done).toMatchObject({ pages_found: 13, pages_read: 13, pages_indexed: 10, pages_failed: 1 });
 
-    // The pages are not document cards of their own.
+    // The pages are not document cards of their own, nor rows of Insights' document health until the bot cites them.
     const documents = await viewer.get('/api/documents/0');
     expect(documents.body.data?.rows).toEqual([]);
+    const health = await admin.get('/api/insights/document-health?days=30');
+    expect(health.status).toBe(200);
+    expect(health.body.data?.rows).toEqual([]);
   });
 
   it("lets the bot find a page's text, cited by the page's URL under its heading path", async () => {
