@@ -68,6 +68,8 @@ export interface CrawlOptions {
   onFound?: (url: string) => Promise<void> | void;
   /** Told each page's outcome; awaited before the worker takes another page, so the indexing sets the pace. */
   onPage: (page: CrawledPage) => Promise<void>;
+  /** Reads a page's HTML; default readHtmlPage on this thread (the job reads off it: html-page-reader.ts). */
+  readPage?: (bytes: Uint8Array, contentType: string, url: URL) => HtmlPage | Promise<HtmlPage>;
   /** Told of a sitemap's entries beyond the limits (not read). */
   onNote?: (note: string) => void;
 }
@@ -191,7 +193,7 @@ async function crawl(options: CrawlOptions): Promise<void> {
       if (seen.has(landed.href)) return options.onPage({ url: url.href, depth, outcome: 'skipped', reason: `The same page as ${landed.href}: skipped.` });
       seen.add(landed.href);
     }
-    const page = readHtmlPage(answer.bytes ?? Buffer.alloc(0), answer.contentType, landed ?? url);
+    const page = await (options.readPage ?? readHtmlPage)(answer.bytes ?? Buffer.alloc(0), answer.contentType, landed ?? url);
     if (depth < limits.maxDepth) for (const link of page.links) await find(link, depth + 1);
     if (page.noindex) return options.onPage({ url: url.href, depth, outcome: 'skipped', reason: CRAWL_REASONS.noindex });
     return options.onPage({ url: url.href, finalUrl: (landed ?? url).href, depth, outcome: 'read', page });

@@ -6,6 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { fetchRemotePage, type FetchRemotePageOptions } from '../../ingest/remote/fetch-remote-page.ts';
 import { type CrawledPage, CrawlError, crawlSite } from '../../ingest/site/crawl-site.ts';
+import { readHtmlPageOffThread } from '../../ingest/site/html-page-reader.ts';
 import { crawlerUserAgent } from '../../ingest/site/site-robots.ts';
 import type { JobHandler } from '../../jobs/job-queue.ts';
 import type { KnowledgeStore } from '../knowledge/knowledge-store.ts';
@@ -80,6 +81,8 @@ const crawlSource =
         fromSitemap: site.startKind === 'sitemap',
         limits: { maxPages: site.maxPages, maxDepth: site.maxDepth, include: site.includePrefixes, exclude: site.excludePrefixes },
         delayMs: config.siteCrawlDelayMs,
+        // Off the main thread: a large page takes a second or two to parse.
+        readPage: readHtmlPageOffThread,
         signal: crawlSignal,
         fetchPage: (url, options) =>
           fetchRemotePage(url, { ...options, userAgent: crawlerUserAgent(config.publicUrl), allowPrivateAddresses: config.allowPrivateUrls, ...deps.fetchOptions }),
