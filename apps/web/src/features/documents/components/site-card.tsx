@@ -35,7 +35,7 @@ export function SiteCard({ site, viewer }: { site: SiteRow; viewer: StaffMember 
   const headingId = `site-${site.id}`;
   const pagesId = `site-${site.id}-pages`;
   const read = site.pages_found === 0 ? 0 : Math.round((site.pages_read / site.pages_found) * 100);
-  const progressText = `${site.pages_read} of ${site.pages_found} pages read`;
+  const progressText = site.pages_found === 0 ? 'Looking for pages…' : `${site.pages_read} of ${site.pages_found} pages read`;
   return (
     <Card as="article" className="mb-3" aria-labelledby={headingId}>
       <Card.Body>
