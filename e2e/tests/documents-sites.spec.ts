@@ -19,7 +19,10 @@ async function serveSite(word: string): Promise<{ url: string; close: () => Prom
     const body = pages[path];
     if (!body) return void response.writeHead(404).end();
     // The last page takes a while: the card shows the crawl going meanwhile.
-    setTimeout(() => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body), path === '/returns' ? 1500 : 0);
+    setTimeout(() => {
+      // The crawl may have gone (cancelled, or the test over): nothing to answer then.
+      if (!response.destroyed) response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+    }, path === '/returns' ? 1500 : 0);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
