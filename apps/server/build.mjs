@@ -25,6 +25,7 @@ await build({
     main: source('main.ts'),
     'pdf-worker': source('ingest/pdf/pdf-worker.ts'),
     'embedding-worker': source('ingest/embedders/embedding-worker.ts'),
+    'html-worker': source('ingest/site/html-worker.ts'),
   },
   outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,

@@ -134,6 +134,12 @@ const environmentSchema = z.object({
     .max(4096, 'must be between 1 and 4096')
     .default(100),
   ALLOW_PRIVATE_URLS: booleanFlag.default(false),
+  SITE_CRAWL_DELAY_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 60000')
+    .max(60_000, 'must be between 0 and 60000')
+    .default(500),
   REQUEST_TIMEOUT_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
     .int('must be a whole number')
@@ -207,6 +213,8 @@ export interface Config {
   uploadMaxMb: number;
   /** Document URLs may point at loopback and private addresses (for tests; never in production). */
   allowPrivateUrls: boolean;
+  /** The least time between two requests of a website crawl to its site, in ms (robots.txt's Crawl-delay wins when longer). */
+  siteCrawlDelayMs: number;
   /** The longest a client may take to send one whole request (headers and body), in ms. */
   requestTimeoutMs: number;
   /**
@@ -313,6 +321,7 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
         : undefined,
     uploadMaxMb: env.UPLOAD_MAX_MB,
     allowPrivateUrls: env.ALLOW_PRIVATE_URLS,
+    siteCrawlDelayMs: env.SITE_CRAWL_DELAY_MS,
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
     stopDrainMs: (env.STOP_DRAIN_SECONDS ?? (env.DATABASE_URL ? DEFAULT_STOP_DRAIN_SECONDS : 0)) * 1000,
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,

@@ -37,6 +37,9 @@ export const AUDIT_ACTION_LABELS = {
   personal_data_revealed: 'Revealed personal data',
   data_retention_purged: 'Deleted data past its retention',
   personal_data_erased: "Erased a visitor's data",
+  site_added: 'Added a website',
+  site_cancelled: 'Cancelled reading a website',
+  site_deleted: 'Deleted a website',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
@@ -44,7 +47,7 @@ export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, .
 export const auditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'The action is not one the audit log records.' });
 
 /** What an entry is about; each kind has a screen the row links to (web: features/audit-log/object-route.ts). */
-export const AUDIT_OBJECT_TYPES = ['user', 'invitation', 'information', 'document', 'help_request', 'feedback', 'bot_settings', 'fun_fact', 'export', 'chat_session'] as const;
+export const AUDIT_OBJECT_TYPES = ['user', 'invitation', 'information', 'document', 'help_request', 'feedback', 'bot_settings', 'fun_fact', 'export', 'chat_session', 'site'] as const;
 export const auditObjectTypeSchema = z.enum(AUDIT_OBJECT_TYPES);
 export type AuditObjectType = z.infer<typeof auditObjectTypeSchema>;
 

@@ -1,6 +1,7 @@
 import type { Capability } from './access.ts';
 import type { CurrentUser } from './auth.ts';
 import type { DocumentStatus } from './documents.ts';
+import { isSiteCrawling, type SiteStatus } from './sites.ts';
 import type { InformTheBotRow } from './inform-the-bot.ts';
 
 /**
@@ -148,6 +149,12 @@ export const canErasePersonalData: StaffRule = (user) => holds(user, 'erase_pers
 
 /** The drop area, URL rows and Upload button: upload_document. */
 export const canUploadDocuments: StaffRule = (user) => holds(user, 'upload_document');
+
+/** Adding a website as a source, and cancelling its crawl: the same capability as uploading (upload_document). */
+export const canAddSites: StaffRule = (user) => canUploadDocuments(user);
+
+/** Deleting a website source with its pages: administrators by role, as documents, and not while it is being read. */
+export const canDeleteSite = (user: StaffMember, site: { status: SiteStatus }): boolean => canManageDocuments(user) && !isSiteCrawling(site.status);
 
 /** Editing, replacing and deleting documents at all: administrators by role (the routes' rule). */
 export const canManageDocuments: StaffRule = (user) => isAdministrator(user);

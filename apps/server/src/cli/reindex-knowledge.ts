@@ -41,7 +41,7 @@ export async function reindexKnowledge(
 
   const documents = await sqlRows<{ id: number; file_id: string; title: string }>(db, sql`
     SELECT id, file_id, title FROM documents
-    WHERE status <> 'in_progress' AND EXISTS (SELECT 1 FROM knowledge_chunks c WHERE c.document_id = documents.id)
+    WHERE status <> 'in_progress' AND site_id IS NULL AND EXISTS (SELECT 1 FROM knowledge_chunks c WHERE c.document_id = documents.id)
     ORDER BY id`);
   const items = await sqlRows<{ id: number }>(db, sql`SELECT id FROM inform_the_bot WHERE status = 'approved' ORDER BY id`);
   progress(`Re-indexing ${documents.length} document(s) and ${items.length} Inform-the-Bot item(s) with ${knowledge.embedder.model}.`);

@@ -4,8 +4,10 @@
  * schema-drift.test.ts fails when they describe different databases.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, real, smallint, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, real, smallint, text, unique } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, type AuditDetails } from '@steward/contract/audit-log';
+import { SITE_PAGE_STATUSES, SITE_START_KINDS, SITE_STATUSES } from '@steward/contract/sites';
 import { descending, enumCheck, timestamptz, tsvector } from './schema-builders.ts';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
@@ -318,9 +320,48 @@ export const documents = pgTable('documents', {
   /** A new version being indexed; the current chunks keep answering until it is swapped in. */
   replacingFileId: text('replacing_file_id'),
   replacingFilename: text('replacing_filename'),
+  /** A page of a website source (migration 3400): shown inside the site's card, not as a card of its own. */
+  siteId: integer('site_id').references((): AnyPgColumn => siteSources.id, { onDelete: 'cascade' }),
 }, (table) => [
   enumCheck('documents_status_check', table.status, DOCUMENT_STATUSES),
   index('documents_upload_date_idx').on(descending(table.uploadDate), descending(table.id)),
+  index('documents_site_idx').on(table.siteId).where(sql`${table.siteId} IS NOT NULL`),
+]);
+
+/** A website as a source (migration 3400, issue 55): crawled within its limits by a site-crawl job. */
+export const siteSources = pgTable('site_sources', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  startUrl: text('start_url').notNull(),
+  startKind: text('start_kind', { enum: SITE_START_KINDS }).notNull(),
+  maxPages: integer('max_pages').notNull(),
+  maxDepth: integer('max_depth').notNull(),
+  includePrefixes: jsonb('include_prefixes').$type<string[]>().notNull(),
+  excludePrefixes: jsonb('exclude_prefixes').$type<string[]>().notNull(),
+  status: text('status', { enum: SITE_STATUSES }).notNull().default('queued'),
+  message: text('message'),
+  addedBy: text('added_by').notNull(),
+  addedByUserId: integer('added_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  addedAt: timestamptz('added_at').notNull().defaultNow(),
+  finishedAt: timestamptz('finished_at'),
+}, (table) => [
+  enumCheck('site_sources_start_kind_check', table.startKind, SITE_START_KINDS),
+  enumCheck('site_sources_status_check', table.status, SITE_STATUSES),
+]);
+
+/** A page of a website source and how its reading went; an indexed one is a document (document_id) with its chunks. */
+export const sitePages = pgTable('site_pages', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  siteId: integer('site_id').notNull().references(() => siteSources.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  title: text('title'),
+  status: text('status', { enum: SITE_PAGE_STATUSES }).notNull().default('found'),
+  message: text('message'),
+  /** SHA-256 of the text indexed: a crawl run again (after a crash) does not embed an unchanged page twice. */
+  contentHash: text('content_hash'),
+  documentId: integer('document_id').references(() => documents.id, { onDelete: 'set null' }),
+}, (table) => [
+  enumCheck('site_pages_status_check', table.status, SITE_PAGE_STATUSES),
+  unique('site_pages_site_url_key').on(table.siteId, table.url),
 ]);
 
 /** An uploaded original, stored in parts so no request or job holds a whole file in memory. */

@@ -11,7 +11,11 @@ import type * as Esbuild from 'esbuild';
 declare const STEWARD_BUNDLE: boolean | undefined;
 
 /** The ingestion workers: dist/<name>.js beside dist/main.js in the bundle, and from source the file here. */
-const WORKER_SOURCES = { 'pdf-worker': './pdf/pdf-worker.ts', 'embedding-worker': './embedders/embedding-worker.ts' } as const;
+const WORKER_SOURCES = {
+  'pdf-worker': './pdf/pdf-worker.ts',
+  'embedding-worker': './embedders/embedding-worker.ts',
+  'html-worker': './site/html-worker.ts',
+} as const;
 export type WorkerEntry = keyof typeof WORKER_SOURCES;
 
 const fromBundle = (): boolean => typeof STEWARD_BUNDLE !== 'undefined' && STEWARD_BUNDLE;

@@ -44,6 +44,8 @@ const OWNERS: Record<string, string> = {
   schema_migrations: 'db/migrate.ts',
   server_secrets: 'lib/server-secrets.ts',
   sessions: 'auth',
+  site_pages: 'documents',
+  site_sources: 'documents',
   statistics_revision: 'statistics',
   statistics_rollup_quarter: 'statistics',
   statistics_totals: 'statistics',

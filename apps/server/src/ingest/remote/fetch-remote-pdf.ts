@@ -26,6 +26,7 @@ export const REMOTE_FETCH_REASONS = {
   notPdf: 'The file at this URL is not a PDF.',
   failed: 'The file at this URL could not be downloaded.',
   tooLarge: (limit: string) => `The file at this URL is larger than ${limit}.`,
+  pageTooLarge: (limit: string) => `This page is larger than ${limit}, so it was not read.`,
   status: (status: number, text: string | undefined) => `The server at this URL answered ${status}${text ? ` ${text}` : ''}.`,
 } as const;
 
@@ -67,7 +68,9 @@ export interface RemotePdf {
   size: number;
 }
 
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const PDF_REQUEST_HEADERS = { 'user-agent': 'Steward document fetcher', accept: 'application/pdf, */*;q=0.5' };
+
+export const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /**
  * Downloads a PDF from a staff member's URL without letting the URL reach inside the server's
@@ -123,7 +126,8 @@ export async function fetchRemotePdf(url: string, options: FetchRemotePdfOptions
   }
 }
 
-function fetchableUrl(text: string): URL {
+/** The URL parsed, if it is http(s); else a RemoteFetchError (shared with fetch-remote-page.ts). */
+export function fetchableUrl(text: string): URL {
   let url: URL;
   try {
     url = new URL(text);
@@ -135,7 +139,7 @@ function fetchableUrl(text: string): URL {
 }
 
 /** The address to connect to: the host's own when it is an IP address, else every resolved address checked. */
-async function checkedAddress(url: URL, options: FetchRemotePdfOptions): Promise<LookupAddress> {
+export async function checkedAddress(url: URL, options: Pick<FetchRemotePdfOptions, 'lookup' | 'isAllowedAddress' | 'allowPrivateAddresses'>): Promise<LookupAddress> {
   // WHATWG URLs already turn http://2130706433/ and http://0x7f.1/ into 127.0.0.1; IPv6 keeps its brackets.
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: LookupAddress[];
@@ -160,7 +164,14 @@ async function checkedAddress(url: URL, options: FetchRemotePdfOptions): Promise
 const lookupAll = (hostname: string): Promise<LookupAddress[]> => dns.lookup(hostname, { all: true, verbatim: true });
 
 /** One GET to the checked address, with the URL's host name in Host (and for TLS, SNI and the certificate check). */
-function get(url: URL, address: LookupAddress, options: FetchRemotePdfOptions, hop: AbortController, signal: AbortSignal): Promise<IncomingMessage> {
+export function get(
+  url: URL,
+  address: LookupAddress,
+  options: Pick<FetchRemotePdfOptions, 'ca' | 'connectTimeoutMs' | 'idleTimeoutMs'>,
+  hop: AbortController,
+  signal: AbortSignal,
+  headers: Record<string, string> = PDF_REQUEST_HEADERS,
+): Promise<IncomingMessage> {
   const secure = url.protocol === 'https:';
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
   const noAnswer = () => hop.abort(new RemoteFetchError(REMOTE_FETCH_REASONS.noAnswer));
@@ -171,7 +182,7 @@ function get(url: URL, address: LookupAddress, options: FetchRemotePdfOptions, h
       port: url.port || (secure ? 443 : 80),
       path: `${url.pathname}${url.search}`,
       method: 'GET',
-      headers: { host: url.host, 'user-agent': 'Steward document fetcher', accept: 'application/pdf, */*;q=0.5' },
+      headers: { ...headers, host: url.host },
       ...(secure && !net.isIP(hostname) ? { servername: hostname } : {}),
       ...(secure && options.ca ? { ca: options.ca } : {}),
       agent: false,
@@ -232,7 +243,8 @@ async function readPdf(response: IncomingMessage, options: FetchRemotePdfOptions
   return { size, parts };
 }
 
-function asRemoteFetchError(error: unknown): RemoteFetchError {
+/** Any failure of a fetch as a reason in the staff member's words. */
+export function asRemoteFetchError(error: unknown): RemoteFetchError {
   if (error instanceof RemoteFetchError) return error;
   const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
   if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(code)) return new RemoteFetchError(REMOTE_FETCH_REASONS.certificate, { cause: error });

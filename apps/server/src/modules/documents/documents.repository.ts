@@ -48,10 +48,10 @@ const toRecord = (row: DocumentSqlRow): DocumentRecord => ({
   replacingFilename: row.replacing_filename,
 });
 
-/** One page, newest first. Documents are uploaded by staff, in the hundreds: OFFSET and a window count stay cheap. */
+/** One page, newest first; a website's pages are inside its card (site-sources.repository.ts), not cards of their own. Documents are uploaded by staff, in the hundreds: OFFSET and a window count stay cheap. */
 export async function listDocumentsPage(db: Db, pageIndex: number): Promise<{ documents: DocumentRecord[]; totalCount: number }> {
   const rows = await sqlRows<DocumentSqlRow & { total_count: string | number }>(db, sql`
-    SELECT ${COLUMNS}, count(*) OVER () AS total_count FROM documents
+    SELECT ${COLUMNS}, count(*) OVER () AS total_count FROM documents WHERE site_id IS NULL
     ORDER BY upload_date DESC, id DESC
     LIMIT ${PAGE_SIZE.documents} OFFSET ${pageIndex * PAGE_SIZE.documents}`);
   const totalCount = rows[0] ? Number(rows[0].total_count) : await countDocuments(db);
@@ -59,14 +59,14 @@ export async function listDocumentsPage(db: Db, pageIndex: number): Promise<{ do
 }
 
 export async function countDocuments(db: Db): Promise<number> {
-  const rows = await sqlRows<{ total: string | number }>(db, sql`SELECT count(*) AS total FROM documents`);
+  const rows = await sqlRows<{ total: string | number }>(db, sql`SELECT count(*) AS total FROM documents WHERE site_id IS NULL`);
   return Number(rows[0]?.total ?? 0);
 }
 
 export async function findDocument(db: Db, by: { id: number } | { fileId: string }, options: { forUpdate?: boolean } = {}): Promise<DocumentRecord | undefined> {
   const where = 'id' in by ? sql`id = ${by.id}` : sql`file_id = ${by.fileId}`;
   const rows = await sqlRows<DocumentSqlRow>(db, sql`
-    SELECT ${COLUMNS} FROM documents WHERE ${where} ${options.forUpdate ? sql`FOR UPDATE` : sql``}`);
+    SELECT ${COLUMNS} FROM documents WHERE ${where} AND site_id IS NULL ${options.forUpdate ? sql`FOR UPDATE` : sql``}`);
   return rows[0] ? toRecord(rows[0]) : undefined;
 }
 

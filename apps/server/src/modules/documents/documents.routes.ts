@@ -12,6 +12,7 @@ import { deleteDocument, editDocument, registerUploads } from './documents.actio
 import { presentDocument, presentUploadedFile } from './documents.presenter.ts';
 import { countDocuments, listDocumentsPage } from './documents.repository.ts';
 import { documentUploadRoutes } from './documents.upload.ts';
+import { siteSourceRoutes } from './site-sources.routes.ts';
 
 const fileIdParam = z.string().trim().min(1).max(100);
 
@@ -91,4 +92,5 @@ export async function documentsRoutes(app: FastifyInstance, context: AppContext)
   );
 
   await documentUploadRoutes(app, context);
+  await siteSourceRoutes(app, context);
 }

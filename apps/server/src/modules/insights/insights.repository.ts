@@ -37,7 +37,7 @@ export interface DocumentHealthRecord {
 /**
  * Every document with the period's answers built from it (one per answer, however many of its passages were
  * used) and their ratings. The answers are found through history_time_idx, then their sources and ratings
- * by index; documents never cited come with zero.
+ * by index; documents never cited come with zero (a website's pages only when cited).
  */
 export async function findDocumentHealth(db: Db, since: Date): Promise<DocumentHealthRecord[]> {
   const rows = await sqlRows<{ id: number; title: string; citations: SqlBigint; up: SqlBigint; down: SqlBigint; last_cited: string | Date | null }>(
@@ -57,6 +57,8 @@ export async function findDocumentHealth(db: Db, since: Date): Promise<DocumentH
         SELECT d.id, d.title, coalesce(p.citations, 0) AS citations, coalesce(p.up, 0) AS up,
                coalesce(p.down, 0) AS down, p.last_cited
           FROM documents d LEFT JOIN per_document p ON p.document_id = d.id
+         -- A website's pages (hundreds of them) only once the bot cited them: the rest is its site's card.
+         WHERE d.site_id IS NULL OR p.document_id IS NOT NULL
          ORDER BY coalesce(p.citations, 0) DESC, d.title, d.id`,
   );
   return rows.map((row) => ({

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { chunkSections } from '../../ingest/reading/chunk.ts';
 import { documentLines } from '../../ingest/reading/clean-pages.ts';
 import type { DocumentPage } from '../../ingest/reading/document-kind.ts';
-import { documentSections } from '../../ingest/reading/document-sections.ts';
+import { type DocumentSection, documentSections } from '../../ingest/reading/document-sections.ts';
 import type { KnowledgeStore } from './knowledge-store.ts';
 import { type ChunkOwner, type ChunkWindows, type NewChunk, replaceChunks } from './knowledge.repository.ts';
 
@@ -30,7 +30,16 @@ export async function prepareChunks(
   pages: readonly DocumentPage[],
   options: { pageNumbers: boolean },
 ): Promise<PreparedChunks> {
-  const chunks = chunkSections(documentSections(documentLines(pages)), { countTokens: knowledge.embedder.countTokens });
+  return prepareSectionChunks(knowledge, documentSections(documentLines(pages)), options);
+}
+
+/** prepareChunks for text already read as sections under their headings (a web page's main content). */
+export async function prepareSectionChunks(
+  knowledge: KnowledgeStore,
+  sections: readonly DocumentSection[],
+  options: { pageNumbers: boolean },
+): Promise<PreparedChunks> {
+  const chunks = chunkSections(sections, { countTokens: knowledge.embedder.countTokens });
   const embeddings = await knowledge.embedChunks(chunks.map((chunk) => embeddedText(chunk)));
   return {
     chunks: chunks.map((chunk, position) => ({

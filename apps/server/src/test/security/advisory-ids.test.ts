@@ -39,6 +39,9 @@ const NUMBER_ID_ROUTES: IdRoute[] = [
   { route: 'GET /api/feedback/:id', path: '/api/feedback/{id}', unknown: 404, kind: 'number' },
   { route: 'POST /api/feedback/:id/correction', path: '/api/feedback/{id}/correction', body: { content: 'Two years.' }, unknown: 404, kind: 'number' },
   { route: 'POST /api/documents/:id/delete', path: '/api/documents/{id}/delete', unknown: 404, kind: 'number' },
+  { route: 'GET /api/sites/:id/pages/:pageIndex', path: '/api/sites/{id}/pages/0', unknown: 404, kind: 'number' },
+  { route: 'POST /api/sites/:id/cancel', path: '/api/sites/{id}/cancel', unknown: 404, kind: 'number' },
+  { route: 'POST /api/sites/:id/delete', path: '/api/sites/{id}/delete', unknown: 404, kind: 'number' },
   {
     route: 'POST /api/documents/:id/replace',
     path: '/api/documents/{id}/replace',

@@ -26,6 +26,8 @@ export interface MatrixFixtures {
   funFactId(): Promise<number>;
   /** A document that is completed (not being indexed), uploaded by the author. */
   document(): Promise<{ id: number; fileId: string }>;
+  /** A website source added by the author; `ended` moves it past its crawl (it may be deleted then). */
+  site(state: 'queued' | 'ended'): Promise<number>;
   /** A file uploaded (not yet registered) by the given client. */
   uploadedFile(client: ApiClient): Promise<Record<string, unknown>>;
 }
@@ -58,6 +60,12 @@ export function matrixFixtures(testApp: TestApp, author: ApiClient, actor: { id:
     actorClient: actor.client,
     authorClient: author,
     otherUserId: async () => (await testApp.createUser({ role: 'viewer' })).id,
+    site: async (state) => {
+      const added = await author.post('/api/sites', { start_url: `https://site-${unique()}.example.com/` });
+      const id = idOf(added.body.data?.rows[0]);
+      if (state === 'ended') await testApp.db.execute(sql`UPDATE site_sources SET status = 'completed' WHERE id = ${id}`);
+      return id;
+    },
     helpRequestId: async () => {
       const answer = await botPost(testApp, '/api/bot/help-requests', { name: 'Vera Visitor', email: 'vera@example.com', message: 'Call me.' });
       return idOf(answer.body.data?.rows[0]);

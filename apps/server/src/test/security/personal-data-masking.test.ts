@@ -87,6 +87,12 @@ const COVERAGE: Record<string, Coverage> = {
   'GET /api/register/{key}': STAFF_DATA,
   'POST /api/verify-email-code': STAFF_DATA,
   'GET /api/audit-log-people': STAFF_DATA,
+  ...Object.fromEntries(
+    ['GET /api/sites', 'POST /api/sites', 'GET /api/sites/{id}/pages/{pageIndex}', 'POST /api/sites/{id}/cancel'].map((route) => [
+      route,
+      { exempt: "a website staff added: its crawl's messages and its pages' addresses, never a visitor's" },
+    ]),
+  ),
   'POST /api/personal-data/reveal': { exempt: 'the reveal itself, for view_personal_data only: checked below' },
 };
 

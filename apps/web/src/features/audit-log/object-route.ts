@@ -15,6 +15,7 @@ export function auditObjectRoute(entry: Pick<AuditEntry, 'object_type' | 'object
     case 'information':
       return canReadInformTheBot(viewer) ? '/inform-the-bot' : null;
     case 'document':
+    case 'site':
       return canReadDocuments(viewer) ? '/documents' : null;
     case 'help_request':
       return id === null ? null : `/help-requests/${id}`;

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { pageCharset, readHtmlPage } from './html-page.ts';
+
+const PAGE_URL = new URL('https://shop.example.com/help/shipping');
+
+const article = `<!doctype html><html><head><meta charset="utf-8"><title>Shipping | Acme</title><base href="/help/"></head><body>
+<header><a href="/">Acme</a><nav><a href="/help/">Help</a> <a href="returns">Returns</a> <a href="https://other.example.org/x#y">Other</a> <a href="mailto:a@b.c">Mail</a> <a rel="nofollow" href="/login">Log in</a></nav></header>
+<div class="cookie-banner">We use cookies. <button>Accept all</button></div>
+<main><article>
+<h1>Shipping</h1>
+<p>We ship parcels to every country in Europe within three working days. Orders placed before noon leave the warehouse the same day, and a tracking number follows by email.</p>
+<h2>Rates</h2>
+<p>Standard shipping costs 4.95 euros; orders above 50 euros ship free of charge to any address in the European Union.</p>
+<ul><li>Express: 9.95 euros</li><li>Pick-up point: <strong>free</strong></li></ul>
+<table><thead><tr><th>Zone</th><th>Days</th></tr></thead><tbody><tr><td>Nordics</td><td>4</td></tr></tbody></table>
+<h3>Tracking from a terminal</h3>
+<pre><code>curl https://acme.test/track \\
+  --parcel 42</code></pre>
+<h2>Customs</h2><p>Parcels to Switzerland and Norway pass customs, which adds one working day to the delivery time.</p>
+</article></main>
+<footer>Copyright Acme 2026. All rights reserved.</footer>
+<script>document.write('tracking pixel')</script><style>p { color: red }</style>
+</body></html>`;
+
+describe('reading a web page', () => {
+  const page = readHtmlPage(Buffer.from(article), 'text/html; charset=utf-8', PAGE_URL);
+  const paragraphs = page.sections.flatMap((section) => section.paragraphs.map((paragraph) => paragraph.text));
+  const all = paragraphs.join('\n');
+
+  it('keeps the main content under its heading path: paragraphs, list items, table rows and code blocks', () => {
+    expect(page.title).toBe('Shipping | Acme');
+    // Readability drops the h1 that repeats the title: the page's title heads the path.
+    expect(page.sections.map((section) => section.headings)).toEqual([
+      ['Shipping | Acme'],
+      ['Shipping | Acme', 'Rates'],
+      ['Shipping | Acme', 'Rates', 'Tracking from a terminal'],
+      ['Shipping | Acme', 'Customs'],
+    ]);
+    expect(paragraphs).toContain('• Express: 9.95 euros');
+    expect(paragraphs).toContain('• Pick-up point: free');
+    expect(paragraphs).toContain('Zone | Days');
+    expect(paragraphs).toContain('Nordics | 4');
+    expect(paragraphs).toContain('curl https://acme.test/track \\\n  --parcel 42');
+  });
+
+  it('drops navigation, the cookie banner, the footer, scripts and styles', () => {
+    for (const gone of ['cookies', 'Accept all', 'Copyright', 'tracking pixel', 'color: red', 'Log in']) expect(all).not.toContain(gone);
+  });
+
+  it('gathers the links (against <base>), without fragments, mail links or nofollow ones', () => {
+    expect(page.links.map((link) => link.href)).toEqual([
+      'https://shop.example.com/',
+      'https://shop.example.com/help/',
+      'https://shop.example.com/help/returns',
+      'https://other.example.org/x',
+    ]);
+    expect(page.noindex).toBe(false);
+  });
+
+  it('honours <meta name="robots" content="noindex, nofollow">', () => {
+    const shy = readHtmlPage(Buffer.from('<html><head><meta name="robots" content="noindex, nofollow"></head><body><p>Hidden</p><a href="/x">x</a></body></html>'), 'text/html', PAGE_URL);
+    expect(shy.noindex).toBe(true);
+    expect(shy.links).toEqual([]);
+  });
+
+  it('reads a page without an article as its body without furniture', () => {
+    const short = readHtmlPage(Buffer.from('<html><body><nav>Menu</nav><p>Opening hours: 9 to 5.</p><footer>Footer</footer></body></html>'), 'text/html', PAGE_URL);
+    expect(short.sections.flatMap((section) => section.paragraphs.map((paragraph) => paragraph.text))).toEqual(['Opening hours: 9 to 5.']);
+    expect(short.title).toBe('/help/shipping');
+  });
+});
+
+describe('the character set of a page', () => {
+  const latin1 = Buffer.from('<html><head><meta charset="windows-1252"></head><body><p>Caf\u00e9 \u0080 cr\u00e8me</p></body></html>', 'latin1');
+
+  it('comes from Content-Type, then a byte order mark, then <meta>, else UTF-8', () => {
+    expect(pageCharset(latin1, 'text/html')).toBe('windows-1252');
+    expect(pageCharset(latin1, 'text/html; charset=ISO-8859-1')).toBe('windows-1252'); // the WHATWG label
+    expect(pageCharset(Buffer.from('<meta http-equiv="Content-Type" content="text/html; charset=shift_jis">'), '')).toBe('shift_jis');
+    expect(pageCharset(Buffer.from([0xef, 0xbb, 0xbf, 0x3c]), '')).toBe('utf-8');
+    expect(pageCharset(Buffer.from('<p>plain</p>'), 'text/html; charset=no-such-thing')).toBe('utf-8');
+  });
+
+  it('decodes the page by it', () => {
+    const page = readHtmlPage(latin1, 'text/html', PAGE_URL);
+    expect(page.sections[0]?.paragraphs[0]?.text).toBe('Café € crème');
+    expect(page.charset).toBe('windows-1252');
+  });
+});

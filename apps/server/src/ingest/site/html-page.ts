@@ -1,0 +1,178 @@
+import { Readability } from '@mozilla/readability';
+import { parseHTML } from 'linkedom';
+import type { DocumentSection } from '../reading/document-sections.ts';
+import { decodeWindows1252 } from '../reading/decode-text.ts';
+import { normalisePageUrl } from './site-urls.ts';
+
+/** The little of linkedom's DOM read here, typed alike whether a project compiles with the DOM's own types or not. */
+interface PageNode {
+  nodeType: number;
+  textContent: string | null;
+}
+interface PageElement extends PageNode {
+  tagName: string;
+  children: ArrayLike<PageElement>;
+  childNodes: ArrayLike<PageNode>;
+  querySelectorAll(selectors: string): ArrayLike<PageElement>;
+  getAttribute(name: string): string | null;
+  closest(selectors: string): PageElement | null;
+  remove(): void;
+}
+interface PageDocument {
+  body: PageElement;
+  querySelector(selectors: string): PageElement | null;
+  querySelectorAll(selectors: string): ArrayLike<PageElement>;
+}
+type ReadabilityDocument = ConstructorParameters<typeof Readability>[0];
+
+const parsePage = (html: string) => {
+  const { document } = parseHTML(html);
+  return { document: document as unknown as PageDocument, readable: document as unknown as ReadabilityDocument };
+};
+
+export interface HtmlPage {
+  /** The page's title: Readability's (from <title>, og:title, the first heading), else the URL's path. */
+  title: string;
+  /** Its main content as sections under their heading paths, ready for chunkSections. */
+  sections: DocumentSection[];
+  /** Every http(s) link on the page, resolved against its URL (or <base>), fragments dropped; none under nofollow. */
+  links: URL[];
+  /** `<meta name="robots" content="noindex">`: the page asks not to be indexed. */
+  noindex: boolean;
+  /** The character set it was decoded from. */
+  charset: string;
+}
+
+/** Dropped before anything is read: never content. */
+const NEVER_CONTENT = 'script, style, noscript, template, iframe, object, embed, svg, canvas, form, button, select, input, textarea';
+/** Cookie and consent banners, which Readability can take for a short article of their own. */
+const BANNERS = '[id*="cookie" i], [class*="cookie" i], [id*="consent" i], [class*="consent" i], [id*="gdpr" i], [class*="gdpr" i], [aria-modal="true"]';
+/** Page furniture, which Readability keeps on a short page. */
+const FURNITURE = 'nav, aside, [role="navigation"], [role="banner"], [role="contentinfo"], [role="complementary"]';
+
+/** Text as one line: a page's line breaks are only its source's layout. */
+const inline = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+const HEADING = /^H([1-6])$/;
+/** Elements whose text is one paragraph when they hold no other block. */
+const TEXT_BLOCKS = new Set(['P', 'LI', 'DT', 'DD', 'BLOCKQUOTE', 'FIGCAPTION', 'CAPTION', 'ADDRESS', 'SUMMARY', 'TD', 'TH', 'DIV', 'SECTION', 'ARTICLE', 'MAIN']);
+const BLOCKS = new Set([...TEXT_BLOCKS, 'UL', 'OL', 'DL', 'TABLE', 'PRE', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HR', 'FIGURE', 'DETAILS', 'TBODY', 'THEAD', 'TFOOT', 'TR', 'BODY', 'HEADER', 'FOOTER', 'NAV', 'ASIDE']);
+
+/**
+ * The character set a page declares: its Content-Type's charset, else a byte order mark, else a <meta charset> or
+ * <meta http-equiv="Content-Type"> in its first 1024 bytes (the HTML standard's prescan), else UTF-8. A label
+ * the platform's TextDecoder does not know is read as UTF-8.
+ */
+export function pageCharset(bytes: Uint8Array, contentType: string): string {
+  const declared = /charset\s*=\s*["']?([\w.:-]+)/i.exec(contentType)?.[1];
+  const candidates: (string | undefined)[] = [declared];
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) candidates.push('utf-8');
+  else if (bytes[0] === 0xff && bytes[1] === 0xfe) candidates.push('utf-16le');
+  else if (bytes[0] === 0xfe && bytes[1] === 0xff) candidates.push('utf-16be');
+  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
+  candidates.push(/<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(head)?.[1]);
+  for (const label of candidates) {
+    if (!label) continue;
+    try {
+      return new TextDecoder(label).encoding;
+    } catch {
+      // an unknown label: try the next way of knowing
+    }
+  }
+  return 'utf-8';
+}
+
+/**
+ * A web page read as a reader would: decoded by its declared character set, its links gathered, then its main
+ * content found by Mozilla's Readability on a linkedom DOM (navigation, footers, banners and scripts go), and
+ * that content walked into sections: h1–h6 make the heading path, each paragraph, list item, table row (cells
+ * joined by " | ") and code block (its lines kept) is a paragraph of its own.
+ */
+export function readHtmlPage(bytes: Uint8Array, contentType: string, pageUrl: URL): HtmlPage {
+  const charset = pageCharset(bytes, contentType);
+  // Node reads windows-1252 (what ISO-8859-1 means on the web) as Latin-1: € and curly quotes are mapped by hand.
+  const html = charset === 'windows-1252' ? decodeWindows1252(bytes) : new TextDecoder(charset).decode(bytes);
+  const { document, readable } = parsePage(html);
+  const robots = (document.querySelector('meta[name="robots" i]')?.getAttribute('content') ?? '').toLowerCase();
+  const base = normalisePageUrl(document.querySelector('base[href]')?.getAttribute('href') ?? '', pageUrl) ?? pageUrl;
+  const links: URL[] = [];
+  if (!robots.includes('nofollow')) {
+    for (const anchor of Array.from(document.querySelectorAll('a[href]'))) {
+      if ((anchor.getAttribute('rel') ?? '').toLowerCase().includes('nofollow')) continue;
+      const link = normalisePageUrl(anchor.getAttribute('href') ?? '', base);
+      if (link) links.push(link);
+    }
+  }
+  for (const element of Array.from(document.querySelectorAll(`${NEVER_CONTENT}, ${BANNERS}, ${FURNITURE}`))) element.remove();
+  // A page's own header and footer go; an article's (its title, its notes) stay.
+  for (const element of Array.from(document.querySelectorAll('header, footer'))) if (!element.closest('article, main')) element.remove();
+  const fallbackTitle = inline(document.querySelector('title')?.textContent ?? '');
+  // Readability changes the DOM it reads: it is given the page after the links were taken.
+  const article = new Readability(readable, { keepClasses: false }).parse();
+  let content: PageElement;
+  if (article?.content) {
+    content = parsePage(`<!doctype html><html><body>${article.content}</body></html>`).document.body;
+  } else {
+    content = document.body;
+  }
+  const title = inline(article?.title ?? '') || fallbackTitle || pageUrl.pathname;
+  return { title, sections: contentSections(content, title), links, noindex: robots.includes('noindex'), charset };
+}
+
+/** The content's blocks as sections; the page's title heads them all unless the content's first heading repeats it. */
+function contentSections(content: PageElement, title: string): DocumentSection[] {
+  const sections: DocumentSection[] = [];
+  let path: { level: number; text: string }[] = [{ level: 0, text: title }];
+  let current: DocumentSection | undefined;
+  const add = (text: string) => {
+    if (text.trim() === '') return;
+    if (!current) {
+      current = { headings: path.map((heading) => heading.text), paragraphs: [] };
+      sections.push(current);
+    }
+    current.paragraphs.push({ text, page: 1 });
+  };
+  const visit = (element: PageElement) => {
+    const tag = element.tagName.toUpperCase();
+    const heading = HEADING.exec(tag);
+    if (heading) {
+      const text = inline(element.textContent ?? '');
+      if (text === '') return;
+      const level = Number(heading[1]);
+      // The content's own first heading (an h1, or the title's start) replaces the title at the root.
+      if (sections.length === 0 && path.length === 1 && path[0]?.level === 0 && (level === 1 || title.toLowerCase().startsWith(text.toLowerCase()))) path = [];
+      path = [...path.filter((entry) => entry.level < level), { level, text }];
+      current = undefined;
+      return;
+    }
+    if (tag === 'PRE') return add((element.textContent ?? '').replace(/\r\n?/g, '\n').replace(/^\n+|\s+$/g, ''));
+    if (tag === 'TR') {
+      const cells = Array.from(element.children).map((cell) => inline(cell.textContent ?? '')).filter((cell) => cell !== '');
+      return add(cells.join(' | '));
+    }
+    const hasBlocks = Array.from(element.children).some((child) => BLOCKS.has(child.tagName.toUpperCase()));
+    if (!hasBlocks && TEXT_BLOCKS.has(tag)) {
+      const text = inline(element.textContent ?? '');
+      return add(tag === 'LI' && text !== '' ? `• ${text}` : text);
+    }
+    // A block holding blocks: its own loose text (between them) is a paragraph, then each block in order.
+    let loose = '';
+    const flush = () => {
+      add(inline(loose));
+      loose = '';
+    };
+    for (const node of Array.from(element.childNodes)) {
+      if (node.nodeType === 3) loose += node.textContent ?? '';
+      else if (node.nodeType === 1) {
+        const child = node as PageElement; // nodeType 1: an element
+        if (BLOCKS.has(child.tagName.toUpperCase())) {
+          flush();
+          visit(child);
+        } else loose += child.textContent ?? '';
+      }
+    }
+    flush();
+  };
+  visit(content);
+  return sections;
+}

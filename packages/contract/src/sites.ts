@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { isoTimestamp } from './envelope.ts';
+import { isHttpUrl, MAX_SOURCE_URL_LENGTH } from './documents.ts';
+
+/**
+ * A website as a source of the bot's knowledge (issue 55): crawled from a start page or a sitemap, within
+ * limits the form shows and the server enforces. One card on Documents, its pages inside.
+ */
+export const SITE_STATUSES = ['queued', 'crawling', 'completed', 'cancelled', 'error'] as const;
+export type SiteStatus = (typeof SITE_STATUSES)[number];
+export const SITE_STATUS_LABELS: Record<SiteStatus, string> = {
+  queued: 'Waiting',
+  crawling: 'Crawling',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  error: 'Error',
+};
+/** A crawl still going: the card polls, Cancel is offered, delete waits. */
+export const isSiteCrawling = (status: SiteStatus): boolean => status === 'queued' || status === 'crawling';
+
+export const SITE_PAGE_STATUSES = ['found', 'indexed', 'failed', 'skipped'] as const;
+export type SitePageStatus = (typeof SITE_PAGE_STATUSES)[number];
+export const SITE_PAGE_STATUS_LABELS: Record<SitePageStatus, string> = { found: 'Found', indexed: 'Indexed', failed: 'Failed', skipped: 'Skipped' };
+
+export const SITE_START_KINDS = ['page', 'sitemap'] as const;
+export type SiteStartKind = (typeof SITE_START_KINDS)[number];
+
+/** The limits of one crawl: the form's defaults and bounds, enforced again by the server. */
+export const SITE_LIMITS = {
+  maxPages: { default: 500, min: 1, max: 5000 },
+  maxDepth: { default: 3, min: 0, max: 10 },
+  prefixes: { max: 20, length: 200 },
+} as const;
+export const SITE_PAGES_PAGE_SIZE = 50;
+
+export const SITE_MESSAGES = {
+  startUrlInvalid: 'Please enter the site’s address as an http:// or https:// URL.',
+  sitemapUrlInvalid: 'Please enter the address of the sitemap (an http:// or https:// URL ending in .xml).',
+  maxPages: `Please enter a number of pages from ${SITE_LIMITS.maxPages.min} to ${SITE_LIMITS.maxPages.max}.`,
+  maxDepth: `Please enter a link depth from ${SITE_LIMITS.maxDepth.min} to ${SITE_LIMITS.maxDepth.max}.`,
+  prefix: 'Each path prefix starts with / (for example /help/), one per line.',
+  tooManyPrefixes: `At most ${SITE_LIMITS.prefixes.max} path prefixes.`,
+  notFound: 'This website source does not exist.',
+  crawling: 'This website is still being read. Cancel the crawl first.',
+  notCrawling: 'This website is not being read.',
+  added: 'The website was added: its pages are read in the background.',
+  deleteQuestion: 'Are you sure you want to delete this website and the pages the bot learnt from it?',
+  deleted: 'The website and its pages have been deleted.',
+  cancelled: 'Cancelled by a staff member. The pages read so far still answer.',
+} as const;
+
+const prefixList = z
+  .array(
+    z
+      .string({ error: SITE_MESSAGES.prefix })
+      .trim()
+      .max(SITE_LIMITS.prefixes.length, SITE_MESSAGES.prefix)
+      .regex(/^\/\S*$/, SITE_MESSAGES.prefix),
+    { error: SITE_MESSAGES.prefix },
+  )
+  .max(SITE_LIMITS.prefixes.max, SITE_MESSAGES.tooManyPrefixes);
+
+const whole = (message: string, limits: { min: number; max: number }) =>
+  z.number({ error: message }).int(message).min(limits.min, message).max(limits.max, message);
+
+/** POST /api/sites: the Add a website form's fields; the form and the route read the same rules. */
+export const addSiteRequest = z
+  .strictObject({
+    start_kind: z.enum(SITE_START_KINDS).default('page'),
+    start_url: z.string({ error: SITE_MESSAGES.startUrlInvalid }).trim().max(MAX_SOURCE_URL_LENGTH, SITE_MESSAGES.startUrlInvalid).refine(isHttpUrl, SITE_MESSAGES.startUrlInvalid),
+    max_pages: whole(SITE_MESSAGES.maxPages, SITE_LIMITS.maxPages).default(SITE_LIMITS.maxPages.default),
+    max_depth: whole(SITE_MESSAGES.maxDepth, SITE_LIMITS.maxDepth).default(SITE_LIMITS.maxDepth.default),
+    include_prefixes: prefixList.default([]),
+    exclude_prefixes: prefixList.default([]),
+  })
+  // A sitemap's address ends in .xml (checked once the rest holds).
+  .superRefine((site, context) => {
+    if (site.start_kind === 'sitemap' && !(site.start_url.split(/[?#]/)[0] ?? '').toLowerCase().endsWith('.xml')) {
+      context.addIssue({ code: 'custom', path: ['start_url'], message: SITE_MESSAGES.sitemapUrlInvalid });
+    }
+  });
+export type AddSiteRequest = z.input<typeof addSiteRequest>;
+export type AddSiteFields = z.output<typeof addSiteRequest>;
+
+/** Splits a textarea of path prefixes, one per line (blank lines dropped). */
+export const prefixLines = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+
+/** A website source as its card shows it. */
+export const siteRow = z.object({
+  id: z.number().int(),
+  start_url: z.string(),
+  start_kind: z.enum(SITE_START_KINDS),
+  max_pages: z.number().int(),
+  max_depth: z.number().int(),
+  include_prefixes: z.array(z.string()),
+  exclude_prefixes: z.array(z.string()),
+  status: z.enum(SITE_STATUSES),
+  /** Why it ended in error, or a note on a completed crawl (a sitemap cut at the limit). */
+  message: z.string().nullable(),
+  pages_found: z.number().int(),
+  pages_read: z.number().int(),
+  pages_indexed: z.number().int(),
+  pages_failed: z.number().int(),
+  added_by: z.string(),
+  added_at: isoTimestamp,
+  finished_at: isoTimestamp.nullable(),
+});
+export type SiteRow = z.infer<typeof siteRow>;
+
+/** One page of a site, on its card. */
+export const sitePageRow = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  title: z.string().nullable(),
+  status: z.enum(SITE_PAGE_STATUSES),
+  message: z.string().nullable(),
+  chunks: z.number().int(),
+  total_count: z.number().int(),
+});
+export type SitePageRow = z.infer<typeof sitePageRow>;
