@@ -6,7 +6,7 @@ export interface TestSite {
   origin: string;
   /** The same site under another host name (`localhost`): its robots.txt closes everything to Steward. */
   blockedOrigin: string;
-  requests: { path: string; host: string; userAgent: string; at: number }[];
+  requests: { path: string; host: string; userAgent: string }[];
   close(): Promise<void>;
 }
 
@@ -82,7 +82,7 @@ export async function startTestSite(options: { crawlDelaySeconds?: number } = {}
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://test.invalid');
     const host = request.headers.host ?? '';
-    requests.push({ path: url.pathname, host, userAgent: request.headers['user-agent'] ?? '', at: Date.now() });
+    requests.push({ path: url.pathname, host, userAgent: request.headers['user-agent'] ?? '' });
     const send = (status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}) => {
       response.writeHead(status, { 'content-type': type, ...headers });
       response.end(body);

@@ -1,19 +1,16 @@
 import {
   asRemoteFetchError,
-  checkedAddress,
   describeSize,
   type FetchRemotePdfOptions,
-  fetchableUrl,
-  get,
-  REDIRECTS,
+  type HopOptions,
+  namedAbort,
+  openFollowingRedirects,
   REMOTE_FETCH_REASONS,
   RemoteFetchError,
 } from './fetch-remote-pdf.ts';
 
-export type FetchRemotePageOptions = Pick<
-  FetchRemotePdfOptions,
-  'allowPrivateAddresses' | 'connectTimeoutMs' | 'idleTimeoutMs' | 'lookup' | 'isAllowedAddress' | 'ca' | 'signal'
-> & {
+export type FetchRemotePageOptions = HopOptions &
+  Pick<FetchRemotePdfOptions, 'signal'> & {
   /** The most bytes read of a body: larger is refused (Content-Length) or stopped as it passes. */
   maxBytes: number;
   /** Sent as User-Agent (the crawler's own, naming Steward and the dashboard). */
@@ -23,10 +20,6 @@ export type FetchRemotePageOptions = Pick<
   wantsType?: (contentType: string) => boolean;
   /** The whole request, redirects included. Default 60 s. */
   timeLimitMs?: number;
-  /** Default 5. */
-  maxRedirects?: number;
-  /** Told each redirect's target before it is fetched: throw to refuse it (a page outside the site, say). */
-  onRedirect?: (to: URL) => void;
 };
 
 export type RemotePage =
@@ -46,55 +39,38 @@ export async function fetchRemotePage(url: string, options: FetchRemotePageOptio
   const signal = options.signal ? AbortSignal.any([deadline.signal, options.signal]) : deadline.signal;
   const headers = { 'user-agent': options.userAgent, accept: options.accept ?? 'text/html, application/xhtml+xml;q=0.9, */*;q=0.1' };
   try {
-    let current = fetchableUrl(url);
-    for (let redirects = 0; ; redirects += 1) {
-      const address = await checkedAddress(current, options);
-      // After the address check: a redirect to a private address says so, whichever site it names.
-      if (redirects > 0) options.onRedirect?.(current);
-      signal.throwIfAborted();
-      const hop = new AbortController();
-      const hopSignal = AbortSignal.any([signal, hop.signal]);
-      try {
-        const response = await get(current, address, options, hop, hopSignal, headers);
-        const status = response.statusCode ?? 0;
-        const location = response.headers.location;
-        const contentType = String(response.headers['content-type'] ?? '');
-        if (REDIRECTS.has(status) && location) {
-          response.destroy();
-          if (redirects >= (options.maxRedirects ?? 5)) throw new RemoteFetchError(REMOTE_FETCH_REASONS.redirects);
-          current = fetchableUrl(new URL(location, current).href);
-          continue;
-        }
-        if (status < 200 || status > 299) {
-          response.destroy();
-          return { url: current.href, status, contentType, skipped: 'status' };
-        }
-        if (options.wantsType && !options.wantsType(contentType)) {
-          response.destroy();
-          return { url: current.href, status, contentType, skipped: 'type' };
-        }
-        const tooLarge = () => new RemoteFetchError(REMOTE_FETCH_REASONS.pageTooLarge(describeSize(options.maxBytes)));
-        const declared = Number(response.headers['content-length']);
-        if (Number.isFinite(declared) && declared > options.maxBytes) {
-          response.destroy();
-          throw tooLarge();
-        }
-        const parts: Buffer[] = [];
-        let size = 0;
-        try {
-          for await (const part of response as AsyncIterable<Buffer>) {
-            size += part.length;
-            if (size > options.maxBytes) throw tooLarge();
-            parts.push(part);
-          }
-        } finally {
-          response.destroy();
-        }
-        return { url: current.href, status, contentType, bytes: Buffer.concat(parts) };
-      } catch (error) {
-        for (const aborted of [hop.signal, deadline.signal, options.signal]) if (aborted?.aborted) throw aborted.reason;
-        throw error;
+    const { response, url: current, hop } = await openFollowingRedirects(url, options, signal, headers, [deadline.signal, options.signal]);
+    try {
+      const status = response.statusCode ?? 0;
+      const contentType = String(response.headers['content-type'] ?? '');
+      if (status < 200 || status > 299) {
+        response.destroy();
+        return { url: current.href, status, contentType, skipped: 'status' };
       }
+      if (options.wantsType && !options.wantsType(contentType)) {
+        response.destroy();
+        return { url: current.href, status, contentType, skipped: 'type' };
+      }
+      const tooLarge = () => new RemoteFetchError(REMOTE_FETCH_REASONS.pageTooLarge(describeSize(options.maxBytes)));
+      const declared = Number(response.headers['content-length']);
+      if (Number.isFinite(declared) && declared > options.maxBytes) {
+        response.destroy();
+        throw tooLarge();
+      }
+      const parts: Buffer[] = [];
+      let size = 0;
+      try {
+        for await (const part of response as AsyncIterable<Buffer>) {
+          size += part.length;
+          if (size > options.maxBytes) throw tooLarge();
+          parts.push(part);
+        }
+      } finally {
+        response.destroy();
+      }
+      return { url: current.href, status, contentType, bytes: Buffer.concat(parts) };
+    } catch (error) {
+      throw namedAbort(error, [hop.signal, deadline.signal, options.signal]);
     }
   } catch (error) {
     if (options.signal?.aborted && error === options.signal.reason) throw error;

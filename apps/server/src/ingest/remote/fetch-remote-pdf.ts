@@ -70,7 +70,7 @@ export interface RemotePdf {
 
 const PDF_REQUEST_HEADERS = { 'user-agent': 'Steward document fetcher', accept: 'application/pdf, */*;q=0.5' };
 
-export const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /**
  * Downloads a PDF from a staff member's URL without letting the URL reach inside the server's
@@ -88,33 +88,17 @@ export async function fetchRemotePdf(url: string, options: FetchRemotePdfOptions
   const timer = setTimeout(() => deadline.abort(new RemoteFetchError(REMOTE_FETCH_REASONS.tooSlow)), options.timeLimitMs ?? 300_000);
   const signal = options.signal ? AbortSignal.any([deadline.signal, options.signal]) : deadline.signal;
   try {
-    let current = fetchableUrl(url);
-    for (let redirects = 0; ; redirects += 1) {
-      const address = await checkedAddress(current, options);
-      signal.throwIfAborted();
-      const hop = new AbortController();
-      const hopSignal = AbortSignal.any([signal, hop.signal]);
-      try {
-        const response = await get(current, address, options, hop, hopSignal);
-        const status = response.statusCode ?? 0;
-        const location = response.headers.location;
-        if (REDIRECTS.has(status) && location) {
-          response.destroy();
-          if (redirects >= (options.maxRedirects ?? 5)) throw new RemoteFetchError(REMOTE_FETCH_REASONS.redirects);
-          current = fetchableUrl(new URL(location, current).href);
-          continue;
-        }
-        if (status < 200 || status > 299) {
-          response.destroy();
-          throw new RemoteFetchError(REMOTE_FETCH_REASONS.status(status, response.statusMessage));
-        }
-        const bytes = await readPdf(response, options, hopSignal);
-        return { url: current.href, filename: filenameOf(current), size: bytes.size, ...(bytes.parts ? { bytes: Buffer.concat(bytes.parts) } : {}) };
-      } catch (error) {
-        // Name the abort that ended the request: this hop's time-outs, then the whole time limit, then the caller's.
-        for (const aborted of [hop.signal, deadline.signal, options.signal]) if (aborted?.aborted) throw aborted.reason;
-        throw error;
+    const { response, url: current, hop, hopSignal } = await openFollowingRedirects(url, options, signal, PDF_REQUEST_HEADERS, [deadline.signal, options.signal]);
+    try {
+      const status = response.statusCode ?? 0;
+      if (status < 200 || status > 299) {
+        response.destroy();
+        throw new RemoteFetchError(REMOTE_FETCH_REASONS.status(status, response.statusMessage));
       }
+      const bytes = await readPdf(response, options, hopSignal);
+      return { url: current.href, filename: filenameOf(current), size: bytes.size, ...(bytes.parts ? { bytes: Buffer.concat(bytes.parts) } : {}) };
+    } catch (error) {
+      throw namedAbort(error, [hop.signal, deadline.signal, options.signal]);
     }
   } catch (error) {
     // The caller's own abort goes back as it was given; everything else becomes a reason for the staff member.
@@ -124,6 +108,62 @@ export async function fetchRemotePdf(url: string, options: FetchRemotePdfOptions
   } finally {
     clearTimeout(timer);
   }
+}
+
+export type HopOptions = Pick<FetchRemotePdfOptions, 'lookup' | 'isAllowedAddress' | 'allowPrivateAddresses' | 'ca' | 'connectTimeoutMs' | 'idleTimeoutMs' | 'maxRedirects'> & {
+  /** Told each redirect's target before it is fetched: throw to refuse it (a page outside the site, say). */
+  onRedirect?: (to: URL) => void;
+  /** Awaited before every request, each redirect's included (a crawler's pace between requests to a site). */
+  beforeRequest?: () => Promise<void>;
+};
+
+/** An open answer that is not a redirect, the URL that gave it, and its hop's abort (its time-outs). */
+export interface OpenAnswer {
+  response: IncomingMessage;
+  url: URL;
+  hop: AbortController;
+  hopSignal: AbortSignal;
+}
+
+/**
+ * GETs the URL, following redirects by hand (at most maxRedirects): each hop's address checked again, and
+ * `onRedirect` and `beforeRequest` told before it is requested. `aborts` are the caller's own signals, named
+ * when one of them ended a hop (after the hop's own time-outs).
+ */
+export async function openFollowingRedirects(
+  url: string,
+  options: HopOptions,
+  signal: AbortSignal,
+  headers: Record<string, string>,
+  aborts: (AbortSignal | undefined)[],
+): Promise<OpenAnswer> {
+  let current = fetchableUrl(url);
+  for (let redirects = 0; ; redirects += 1) {
+    const address = await checkedAddress(current, options);
+    // After the address check: a redirect to a private address says so, whichever site it names.
+    if (redirects > 0) options.onRedirect?.(current);
+    await options.beforeRequest?.();
+    signal.throwIfAborted();
+    const hop = new AbortController();
+    const hopSignal = AbortSignal.any([signal, hop.signal]);
+    let response: IncomingMessage;
+    try {
+      response = await get(current, address, options, hop, hopSignal, headers);
+    } catch (error) {
+      throw namedAbort(error, [hop.signal, ...aborts]);
+    }
+    const location = response.headers.location;
+    if (!REDIRECTS.has(response.statusCode ?? 0) || !location) return { response, url: current, hop, hopSignal };
+    response.destroy();
+    if (redirects >= (options.maxRedirects ?? 5)) throw new RemoteFetchError(REMOTE_FETCH_REASONS.redirects);
+    current = fetchableUrl(new URL(location, current).href);
+  }
+}
+
+/** The reason of the first of `signals` that aborted (a hop's time-out, the whole time limit, the caller's), else the error. */
+export function namedAbort(error: unknown, signals: (AbortSignal | undefined)[]): unknown {
+  for (const aborted of signals) if (aborted?.aborted) return aborted.reason;
+  return error;
 }
 
 /** The URL parsed, if it is http(s); else a RemoteFetchError (shared with fetch-remote-page.ts). */
@@ -164,7 +204,7 @@ export async function checkedAddress(url: URL, options: Pick<FetchRemotePdfOptio
 const lookupAll = (hostname: string): Promise<LookupAddress[]> => dns.lookup(hostname, { all: true, verbatim: true });
 
 /** One GET to the checked address, with the URL's host name in Host (and for TLS, SNI and the certificate check). */
-export function get(
+function get(
   url: URL,
   address: LookupAddress,
   options: Pick<FetchRemotePdfOptions, 'ca' | 'connectTimeoutMs' | 'idleTimeoutMs'>,

@@ -40,7 +40,15 @@ export interface SiteLimits extends PathScope {
 /** What the crawler asks of the network: the SSRF-guarded fetch (fetchRemotePage) with the options it chooses. */
 export type FetchPage = (
   url: string,
-  options: { accept: string; maxBytes: number; wantsType?: (contentType: string) => boolean; onRedirect?: (to: URL) => void; signal: AbortSignal },
+  options: {
+    accept: string;
+    maxBytes: number;
+    wantsType?: (contentType: string) => boolean;
+    onRedirect?: (to: URL) => void;
+    /** Awaited before each request, each redirect's included: the crawler's pace. */
+    beforeRequest: () => Promise<void>;
+    signal: AbortSignal;
+  },
 ) => Promise<RemotePage>;
 
 export type CrawledPage =
@@ -101,23 +109,22 @@ async function crawl(options: CrawlOptions): Promise<void> {
   if (!start) throw new CrawlError(CRAWL_REASONS.startFailed('This is not a valid URL.'));
   const maxPageBytes = options.maxPageBytes ?? 2 * 1024 * 1024;
 
-  // One request at a time starts, `delay` after the one before; `concurrency` may be in flight.
-  let nextStart = 0;
+  // One request at a time starts, at least `delay` after the one before (a redirect's next hop too); `concurrency`
+  // may be in flight. The waits queue one behind another, each measured from the last start as it happened.
   let lastStart = 0;
   let delay = options.delayMs ?? 500;
-  const politely = async <T>(run: () => Promise<T>): Promise<T> => {
-    const wait = Math.max(0, nextStart - Date.now());
-    nextStart = Math.max(nextStart, Date.now()) + delay;
-    if (wait > 0) await sleep(wait, undefined, { signal });
-    lastStart = Date.now();
-    return run();
+  let turns: Promise<void> = Promise.resolve();
+  const pace = (): Promise<void> => {
+    const turn = turns.then(async () => {
+      for (let wait = lastStart + delay - Date.now(); wait > 0; wait = lastStart + delay - Date.now()) await sleep(wait, undefined, { signal });
+      lastStart = Date.now();
+    });
+    turns = turn.catch(() => undefined);
+    return turn;
   };
 
-  const robots = await readSiteRobots(start, options, politely);
-  if (robots.crawlDelayMs !== undefined && robots.crawlDelayMs > delay) {
-    delay = robots.crawlDelayMs;
-    nextStart = lastStart + delay;
-  }
+  const robots = await readSiteRobots(start, options, pace);
+  if (robots.crawlDelayMs !== undefined && robots.crawlDelayMs > delay) delay = robots.crawlDelayMs;
   if (!options.fromSitemap && !robots.isAllowed(start.href)) throw new CrawlError(CRAWL_REASONS.robotsBlocks);
 
   const seen = new Set<string>();
@@ -133,7 +140,7 @@ async function crawl(options: CrawlOptions): Promise<void> {
   };
 
   if (options.fromSitemap) {
-    await readSitemaps([start.href], options, politely, async (url) => {
+    await readSitemaps([start.href], options, pace, async (url) => {
       const page = normalisePageUrl(url);
       if (page) await find(page, 0);
     });
@@ -148,7 +155,7 @@ async function crawl(options: CrawlOptions): Promise<void> {
       return parsed !== undefined && isSameSite(parsed, start);
     });
     if (named.length > 0) {
-      await readSitemaps(named, options, politely, async (url) => {
+      await readSitemaps(named, options, pace, async (url) => {
         const page = normalisePageUrl(url);
         if (page) await find(page, 0);
       }).catch((error: unknown) => {
@@ -163,17 +170,16 @@ async function crawl(options: CrawlOptions): Promise<void> {
     if (!robots.isAllowed(url.href)) return options.onPage({ url: url.href, depth, outcome: 'skipped', reason: CRAWL_REASONS.robotsDisallows });
     let answer: RemotePage;
     try {
-      answer = await politely(() =>
-        options.fetchPage(url.href, {
-          accept: 'text/html, application/xhtml+xml;q=0.9, */*;q=0.1',
-          maxBytes: maxPageBytes,
-          wantsType: isHtml,
-          onRedirect: (to) => {
-            if (!isSameSite(to, start)) throw new RemoteFetchError(CRAWL_REASONS.offSite);
-          },
-          signal,
-        }),
-      );
+      answer = await options.fetchPage(url.href, {
+        accept: 'text/html, application/xhtml+xml;q=0.9, */*;q=0.1',
+        maxBytes: maxPageBytes,
+        wantsType: isHtml,
+        onRedirect: (to) => {
+          if (!isSameSite(to, start)) throw new RemoteFetchError(CRAWL_REASONS.offSite);
+        },
+        beforeRequest: pace,
+        signal,
+      });
     } catch (error) {
       if (signal.aborted || !(error instanceof RemoteFetchError)) throw error;
       if (isStart) throw new CrawlError(CRAWL_REASONS.startFailed(error.reason));
@@ -226,13 +232,12 @@ async function crawl(options: CrawlOptions): Promise<void> {
   });
 }
 
-type Politely = <T>(run: () => Promise<T>) => Promise<T>;
 
-async function readSiteRobots(start: URL, options: CrawlOptions, politely: Politely): Promise<SiteRobots> {
+async function readSiteRobots(start: URL, options: CrawlOptions, pace: () => Promise<void>): Promise<SiteRobots> {
   const robotsUrl = new URL('/robots.txt', start).href;
   let answer: RemotePage;
   try {
-    answer = await politely(() => options.fetchPage(robotsUrl, { accept: 'text/plain, */*;q=0.1', maxBytes: 512 * 1024, signal: options.signal }));
+    answer = await options.fetchPage(robotsUrl, { accept: 'text/plain, */*;q=0.1', maxBytes: 512 * 1024, beforeRequest: pace, signal: options.signal });
   } catch (error) {
     if (options.signal.aborted || !(error instanceof RemoteFetchError)) throw error;
     // robots.txt larger than 512 KB: Google reads the first 500 KiB; refusing the site would be harsher than it.
@@ -247,7 +252,7 @@ async function readSiteRobots(start: URL, options: CrawlOptions, politely: Polit
 }
 
 /** Reads sitemaps (an index's children too, breadth-first), telling each listed page; at most maxSitemaps files. */
-async function readSitemaps(first: string[], options: CrawlOptions, politely: Politely, onUrl: (url: string) => Promise<void>): Promise<void> {
+async function readSitemaps(first: string[], options: CrawlOptions, pace: () => Promise<void>, onUrl: (url: string) => Promise<void>): Promise<void> {
   const maxSitemaps = options.maxSitemaps ?? 20;
   const maxBytes = options.maxSitemapBytes ?? 10 * 1024 * 1024;
   const pending = [...first];
@@ -259,7 +264,7 @@ async function readSitemaps(first: string[], options: CrawlOptions, politely: Po
     read.add(url);
     let answer: RemotePage;
     try {
-      answer = await politely(() => options.fetchPage(url, { accept: 'application/xml, text/xml;q=0.9, */*;q=0.1', maxBytes, signal: options.signal }));
+      answer = await options.fetchPage(url, { accept: 'application/xml, text/xml;q=0.9, */*;q=0.1', maxBytes, beforeRequest: pace, signal: options.signal });
     } catch (error) {
       if (options.signal.aborted || !(error instanceof RemoteFetchError)) throw error;
       const reason = error.reason.replace(/^This page is larger than (.*), so it was not read\.$/, `It is larger than ${describeSize(maxBytes)}.`);

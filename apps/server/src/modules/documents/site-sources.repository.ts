@@ -78,15 +78,9 @@ export async function findSite(db: Db, id: number, options: { forUpdate?: boolea
   return rows[0] ? toRecord(rows[0]) : undefined;
 }
 
-export interface NewSite {
-  startUrl: string;
-  startKind: SiteStartKind;
-  maxPages: number;
-  maxDepth: number;
-  includePrefixes: string[];
-  excludePrefixes: string[];
+export type NewSite = Pick<SiteRecord, 'startUrl' | 'startKind' | 'maxPages' | 'maxDepth' | 'includePrefixes' | 'excludePrefixes'> & {
   addedBy: { id: number; name: string };
-}
+};
 
 export async function createSite(db: Db, site: NewSite): Promise<SiteRecord> {
   const [created] = await sqlRows<{ id: number }>(db, sql`
