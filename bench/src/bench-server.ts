@@ -71,11 +71,12 @@ export async function preparePostgresDatabase(url: string, historyRows: number):
 const BENCH_ENVIRONMENT = { HOST: '127.0.0.1', LOG_LEVEL: 'warn' } as const;
 
 /** The server's settings for a bench data dir, on a free port. */
-export const benchConfig = (dataDir: string): Config => readConfig({ DATA_DIR: dataDir, PORT: '0', ...BENCH_ENVIRONMENT });
+export const benchConfig = (dataDir: string, settings: Readonly<Record<string, string>> = {}): Config =>
+  readConfig({ DATA_DIR: dataDir, PORT: '0', ...BENCH_ENVIRONMENT, ...settings });
 
-/** The real server (start-server.ts) on the data dir, in this process, from source. */
-export async function startBenchServer(dataDir: string): Promise<RunningServer> {
-  return startServer(benchConfig(dataDir));
+/** The real server (start-server.ts) on the data dir, in this process, from source; `settings` as environment variables. */
+export async function startBenchServer(dataDir: string, settings: Readonly<Record<string, string>> = {}): Promise<RunningServer> {
+  return startServer(benchConfig(dataDir, settings));
 }
 
 export interface ServerProcess {

@@ -10,6 +10,7 @@ export { detectDocumentKind } from './ingest/reading/document-kind.ts';
 export { documentSections } from './ingest/reading/document-sections.ts';
 export { embedChunkWindows } from './ingest/embedders/embedding-windows.ts';
 export { IngestError } from './ingest/ingest-error.ts';
+export { readHtmlPage } from './ingest/site/html-page.ts';
 export { parseDocument } from './ingest/reading/parse-document.ts';
 export { approximateTokenCount } from './ingest/reading/token-count.ts';
 export { embeddedText } from './modules/knowledge/knowledge-indexing.ts';

@@ -30,13 +30,14 @@ import {
 import { openDatabase } from '@steward/server/test-support';
 import { benchAdmin, benchConfig, prepareDataDir, signIn, startBenchServer } from '../bench-server.ts';
 import { indexDocuments } from './eval-server.ts';
+import { serveSites } from './eval-sites.ts';
 import { firstRightRank, rankingMeasures } from './metrics.ts';
-import { DEFAULT_QUESTION_SET, readQuestionSet } from './question-set.ts';
+import { DEFAULT_QUESTION_SET, documentName, readQuestionSet } from './question-set.ts';
 import { holdsAny } from './text-match.ts';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const { values: options } = parseArgs({ options: { set: { type: 'string' }, 'data-dir': { type: 'string' } } });
-const { set, documentsDir } = readQuestionSet(path.resolve(options.set ?? DEFAULT_QUESTION_SET));
+const { set, documentsDir, sitesDir } = readQuestionSet(path.resolve(options.set ?? DEFAULT_QUESTION_SET));
 
 interface Sample {
   question: string;
@@ -52,12 +53,14 @@ interface Sample {
 let dataDir = options['data-dir'];
 if (!dataDir) {
   dataDir = (await prepareDataDir(0)).dataDir;
-  const server = await startBenchServer(dataDir);
+  const sites = set.documents.some((document) => 'site' in document) ? await serveSites(sitesDir) : undefined;
+  const server = await startBenchServer(dataDir, sites ? { ALLOW_PRIVATE_URLS: 'true', SITE_CRAWL_DELAY_MS: '0' } : {});
   try {
     log(`Indexing ${set.documents.length} documents in ${dataDir}…`);
-    await indexDocuments(server.url, await signIn(server.url, benchAdmin), set.documents, documentsDir);
+    await indexDocuments(server.url, await signIn(server.url, benchAdmin), set.documents, { documentsDir, ...(sites ? { siteOrigin: sites.origin } : {}) });
   } finally {
     await server.stop();
+    await sites?.close();
   }
   log(`Indexed; next time: --data-dir ${dataDir}`);
 }
@@ -179,8 +182,8 @@ for (const withVectors of [true, false]) {
   log(`  on the whole set: ${measures(ranks(samples, model, set.answerable.map((question) => question.question)))}`);
   const heldOut: (number | null)[] = [];
   for (const document of set.documents) {
-    const others = fit(samples.filter((sample) => sample.document !== document.file), withVectors);
-    const own = set.answerable.filter((question) => question.document === document.file).map((question) => question.question);
+    const others = fit(samples.filter((sample) => sample.document !== documentName(document)), withVectors);
+    const own = set.answerable.filter((question) => question.document === documentName(document)).map((question) => question.question);
     heldOut.push(...ranks(samples, others, own));
   }
   log(`  each document held out (fitted on the others): ${measures(heldOut)}`);

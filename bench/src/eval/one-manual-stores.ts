@@ -1,5 +1,5 @@
-import { askChat, deleteDocument, indexDocuments } from './eval-server.ts';
-import type { QuestionSet } from './question-set.ts';
+import { askChat, deleteSources, indexDocuments, type SetSources } from './eval-server.ts';
+import { documentName, type QuestionSet } from './question-set.ts';
 
 /** How the answer rule fares when the store holds one manual, as for a customer with one product. */
 export interface OneManualDeclines {
@@ -17,11 +17,11 @@ export interface OneManualDeclines {
  * screen does. A manual of a few hundred pages lacks most everyday English, which a store of several does not:
  * the answer rule must not decline a question for an everyday word the one manual happens not to use.
  */
-export async function askOneManualAtATime(url: string, cookie: string, set: QuestionSet, documentsDir: string): Promise<OneManualDeclines> {
+export async function askOneManualAtATime(url: string, cookie: string, set: QuestionSet, sources: SetSources): Promise<OneManualDeclines> {
   const declines: OneManualDeclines = { answerable: 0, wronglyDeclined: 0, outOfScope: 0, outOfScopeDeclined: 0 };
   for (const document of set.documents) {
-    const ids = await indexDocuments(url, cookie, [document], documentsDir);
-    for (const question of set.answerable.filter((each) => each.document === document.file)) {
+    const indexed = await indexDocuments(url, cookie, [document], sources);
+    for (const question of set.answerable.filter((each) => each.document === documentName(document))) {
       declines.answerable += 1;
       if ((await askChat(url, question.question)).answer_kind === 'unknown') declines.wronglyDeclined += 1;
     }
@@ -29,7 +29,7 @@ export async function askOneManualAtATime(url: string, cookie: string, set: Ques
       declines.outOfScope += 1;
       if ((await askChat(url, question.question)).answer_kind === 'unknown') declines.outOfScopeDeclined += 1;
     }
-    for (const id of ids) await deleteDocument(url, cookie, id);
+    await deleteSources(url, cookie, indexed);
   }
   return declines;
 }

@@ -26,10 +26,11 @@ import { answerBody, onlyQuestionOrHeading, type QuestionsAndHeadings } from './
 import { bm25Baseline, passagesOf } from './bm25-baseline.ts';
 import { evalMarkdown, evalTargets, type QuestionOutcome, summarise } from './eval-report.ts';
 import { answerText, firstRightRank, rankingMeasures } from './metrics.ts';
-import { askChat, indexDocuments, rowsOf } from './eval-server.ts';
+import { askChat, indexDocuments, rowsOf, type SetSources } from './eval-server.ts';
+import { serveSites } from './eval-sites.ts';
 import { askOneManualAtATime } from './one-manual-stores.ts';
-import { readDocument } from './read-document.ts';
-import { type AnswerableQuestion, DEFAULT_QUESTION_SET, readQuestionSet, REPOSITORY_ROOT, resultsFileOf } from './question-set.ts';
+import { readSetDocument } from './read-document.ts';
+import { type AnswerableQuestion, DEFAULT_QUESTION_SET, documentName, readQuestionSet, REPOSITORY_ROOT, resultsFileOf } from './question-set.ts';
 import { holdsAny } from './text-match.ts';
 
 const BOT_API_KEY = 'steward-eval-bot-key-0123456789';
@@ -39,7 +40,7 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 
 const { values: options } = parseArgs({ options: { set: { type: 'string' }, write: { type: 'boolean', default: false }, 'keep-data': { type: 'boolean', default: false } } });
 const setFile = path.resolve(options.set ?? DEFAULT_QUESTION_SET);
-const { set, documentsDir } = readQuestionSet(setFile);
+const { set, documentsDir, sitesDir } = readQuestionSet(setFile);
 // A set outside the repository (a held-out one) is named by its folder and file, as its results file is.
 const setName = path.relative(REPOSITORY_ROOT, setFile).startsWith('..') ? path.join(path.basename(path.dirname(setFile)), path.basename(setFile)) : path.relative(REPOSITORY_ROOT, setFile);
 
@@ -53,7 +54,7 @@ const isRightFor = (question: AnswerableQuestion) => (passage: string) => holdsA
 
 const loadAverageAtStart = os.loadavg();
 log(`Evaluation ${setName}: ${set.documents.length} documents, ${set.answerable.length} answerable questions, ${set.outOfScope.length} out of scope.`);
-const documents = await Promise.all(set.documents.map((document) => readDocument(path.join(documentsDir, document.file))));
+const documents = await Promise.all(set.documents.map((document) => readSetDocument(document, { documentsDir, sitesDir })));
 const baseline = bm25Baseline(documents.flatMap(({ text }) => passagesOf(text)));
 /** Every document's question lines and headings: an answer may quote any of them. */
 const questionsAndHeadings: QuestionsAndHeadings = {
@@ -61,13 +62,21 @@ const questionsAndHeadings: QuestionsAndHeadings = {
   headings: documents.flatMap((document) => document.questionsAndHeadings.headings),
 };
 const { dataDir } = await prepareDataDir(0);
+// The set's websites, served on loopback for the server to crawl (so private addresses are allowed, without delay).
+const sites = set.documents.some((document) => 'site' in document) ? await serveSites(sitesDir) : undefined;
+const sources: SetSources = { documentsDir, ...(sites ? { siteOrigin: sites.origin } : {}) };
 // The evaluation asks many questions from one address, each in a session of its own.
-const SERVER_SETTINGS = { BOT_API_KEY, CHAT_RATE_LIMIT_PER_IP: '100000', CHAT_RATE_LIMIT_PER_SESSION: '100000' };
+const SERVER_SETTINGS = {
+  BOT_API_KEY,
+  CHAT_RATE_LIMIT_PER_IP: '100000',
+  CHAT_RATE_LIMIT_PER_SESSION: '100000',
+  ...(sites ? { ALLOW_PRIVATE_URLS: 'true', SITE_CRAWL_DELAY_MS: '0' } : {}),
+};
 const server = await forkBenchServer(dataDir, SERVER_SETTINGS);
 /** Indexes the set's documents on the server, then asks it every question. */
 async function askEverything(url: string): Promise<{ outcomes: QuestionOutcome[]; indexingSeconds: number }> {
   const cookie = await signIn(url, benchAdmin);
-  const indexing = await timed(() => indexDocuments(url, cookie, set.documents, documentsDir));
+  const indexing = await timed(() => indexDocuments(url, cookie, set.documents, sources));
   log(`Indexed in ${(indexing.ms / 1000).toFixed(1)} s; asking…`);
   const outcomes: QuestionOutcome[] = [];
   const questions = [...set.answerable.map((question) => ({ question, answerable: true as const })), ...set.outOfScope.map((question) => ({ question, answerable: false as const }))];
@@ -119,15 +128,16 @@ const { outcomes, indexingSeconds } = await askEverything(server.url).finally(as
 const { dataDir: oneManualDataDir } = await prepareDataDir(0);
 const oneManualServer = await forkBenchServer(oneManualDataDir, SERVER_SETTINGS);
 log('One manual per store: each document indexed alone, asked, deleted…');
-const oneManual = await askOneManualAtATime(oneManualServer.url, await signIn(oneManualServer.url, benchAdmin), set, documentsDir).finally(async () => {
+const oneManual = await askOneManualAtATime(oneManualServer.url, await signIn(oneManualServer.url, benchAdmin), set, sources).finally(async () => {
   await oneManualServer.stop();
+  await sites?.close();
   fs.rmSync(oneManualDataDir, { recursive: true, force: true });
 });
 
 const summary = { ...summarise(outcomes, rankingMeasures), oneManual };
 const context = [
   runContextMarkdown({ date: new Date(), loadAverageAtStart, loadAverageAtEnd: os.loadavg(), nodeVersion: process.version, environment: {} }).split('\n')[0],
-  `Documents: ${set.documents.map((document) => `${document.title} (\`${document.file}\`)`).join(', ')}; indexed in ${indexingSeconds.toFixed(1)} s.`,
+  `Documents: ${set.documents.map((document) => `${document.title} (\`${documentName(document)}\`${'site' in document ? ', a website' : ''})`).join(', ')}; indexed in ${indexingSeconds.toFixed(1)} s.`,
 ].join('\n');
 const report = evalMarkdown(setName, summary, context);
 process.stdout.write(`\n${report}\n`);
