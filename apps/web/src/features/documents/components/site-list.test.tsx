@@ -27,6 +27,9 @@ const siteFixture = (values: Partial<SiteRow> = {}): SiteRow => ({
   added_by: 'Ada Admin',
   added_at: '2026-03-04T12:00:00.000Z',
   finished_at: null,
+  sync_schedule: 'off',
+  last_sync: null,
+  sync_overdue: false,
   ...values,
 });
 
