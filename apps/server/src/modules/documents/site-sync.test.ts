@@ -12,6 +12,9 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { startTestSite, type TestSite, testSitePage, urlset } from '../../test/test-site-server.ts';
 import { SITE_CRAWL_TEXTS } from './site-crawl.ts';
 import { SITE_SYNC_SCHEDULE_QUEUE, siteSyncScheduleHandler } from './site-sync-schedule.ts';
+import { reindexKnowledge } from '../../cli/reindex-knowledge.ts';
+import { onPostgres } from '../../test/test-database.ts';
+import { createKnowledgeStore } from '../knowledge/knowledge-store.ts';
 
 let testApp: TestApp;
 let site: TestSite;
@@ -204,5 +207,19 @@ describe('a website source that stays in sync', () => {
     expect(pages['/help/returns']).toMatchObject({ status: 'indexed' });
     site.edit('/sitemap-pages.xml', undefined);
     expect((await admin.post(`/api/sites/${String(id)}/delete`)).status).toBe(200);
+  });
+
+  it('is covered by npm run reindex: every page’s chunks get their vectors again', async () => {
+    const siteChunks = sql`SELECT c.id FROM knowledge_chunks c JOIN documents d ON d.id = c.document_id WHERE d.site_id IS NOT NULL`;
+    const [chunks] = await sqlRows<{ n: number }>(testApp.db, sql`SELECT count(*)::int AS n FROM (${siteChunks}) s`);
+    expect(chunks?.n).toBeGreaterThan(0);
+    embeddedTexts = 0;
+    const report = await reindexKnowledge(testApp.db, createKnowledgeStore(testApp.db, countingEmbedder), testApp.context.log, () => undefined);
+    expect(report).toMatchObject({ sitePages: 3, failures: [] });
+    expect(embeddedTexts).toBe(chunks?.n);
+    if (onPostgres()) return; // no pgvector on the test server: there are no vectors to check
+    const [windows] = await sqlRows<{ n: number }>(testApp.db, sql`
+      SELECT count(DISTINCT chunk_id)::int AS n FROM knowledge_chunk_windows WHERE chunk_id IN (${siteChunks})`);
+    expect(windows?.n).toBe(chunks?.n);
   });
 });
