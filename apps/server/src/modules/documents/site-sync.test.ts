@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_MESSAGES } from '@steward/contract/sites';
 import { sqlRows } from '../../db/sql-rows.ts';
+import { REMOTE_FETCH_REASONS } from '../../ingest/remote/fetch-remote-pdf.ts';
 import { CRAWL_REASONS } from '../../ingest/site/crawl-site.ts';
 import { outsideTheQueue } from '../../jobs/job-queue.ts';
 import type { ApiClient } from '../../test/api-client.ts';
@@ -15,6 +16,7 @@ import { SITE_SYNC_SCHEDULE_QUEUE, siteSyncScheduleHandler } from './site-sync-s
 import { reindexKnowledge } from '../../cli/reindex-knowledge.ts';
 import { onPostgres } from '../../test/test-database.ts';
 import { createKnowledgeStore } from '../knowledge/knowledge-store.ts';
+import { syncHealth } from './site-syncs.repository.ts';
 
 let testApp: TestApp;
 let site: TestSite;
@@ -192,6 +194,18 @@ describe('a website source that stays in sync', () => {
     // The handler booked its next look.
     const next = await sqlRows<{ n: number }>(testApp.db, sql`SELECT count(*)::int AS n FROM jobs WHERE queue = ${SITE_SYNC_SCHEDULE_QUEUE} AND status = 'queued'`);
     expect(next[0]?.n).toBe(1);
+  });
+
+  it('counts in Insights’ document health the sources whose last sync failed or is overdue', async () => {
+    const health = async () => (await admin.get('/api/insights/source-sync-health')).body.data?.rows[0];
+    expect(await health()).toEqual({ failed: 0, overdue: 0 });
+    const broken = await admin.post('/api/sites', { start_url: 'http://127.0.0.1:1/' });
+    await runAllJobs(testApp);
+    expect((await syncsOf(broken.body.data?.rows[0]?.id))[0]).toMatchObject({ status: 'failed', message: CRAWL_REASONS.siteUnreachable(REMOTE_FETCH_REASONS.unreachable) });
+    expect(await health()).toEqual({ failed: 1, overdue: 0 });
+    // The daily source, three days on with no sync finished: overdue (twice its interval passed).
+    expect(await syncHealth(testApp.db, new Date(Date.now() + 3 * 86_400_000))).toEqual({ failed: 1, overdue: 1 });
+    expect((await admin.post(`/api/sites/${String(broken.body.data?.rows[0]?.id)}/delete`)).status).toBe(200);
   });
 
   it('retires a sitemap source’s page no longer in its sitemap, and adds a new one', async () => {

@@ -172,6 +172,7 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   { route: 'GET /api/statistics/:period/:timezoneOffsetHours', build: get('/api/statistics/Past%20Week/0'), expect: LOGIN },
   { route: 'GET /api/insights/coverage-gaps', build: get('/api/insights/coverage-gaps?days=7'), expect: LOGIN },
   { route: 'GET /api/insights/document-health', build: get('/api/insights/document-health?days=7'), expect: VIEWER_CAPABILITY },
+  { route: 'GET /api/insights/source-sync-health', build: get('/api/insights/source-sync-health'), expect: VIEWER_CAPABILITY },
   { route: 'GET /api/insights/time-to-fix', build: get('/api/insights/time-to-fix?days=7'), expect: LOGIN },
   { route: 'GET /api/insights/support-preview', build: get('/api/insights/support-preview?threshold=3'), expect: ADMIN_ONLY },
 
