@@ -217,7 +217,7 @@ async function crawl(options: CrawlOptions): Promise<void> {
       if (seen.has(landed.href)) return options.onPage({ url: url.href, depth, outcome: 'skipped', reason: `The same page as ${landed.href}: skipped.` });
       seen.add(landed.href);
     }
-    if (answer.skipped !== undefined) return;
+    if (answer.skipped !== undefined) return; // every skip is answered above: this narrows the type
     const page = await (options.readPage ?? readHtmlPage)(answer.bytes, answer.contentType, landed ?? url);
     if (depth < limits.maxDepth) for (const link of page.links) await find(link, depth + 1);
     if (page.noindex) return options.onPage({ url: url.href, depth, outcome: 'skipped', reason: CRAWL_REASONS.noindex });
