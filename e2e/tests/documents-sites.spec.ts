@@ -111,7 +111,7 @@ test.describe('Documents: a website as a source', () => {
     ['desktop', { width: 1280, height: 900 }],
   ] as const) {
     for (const theme of ['light', 'dark'] as const) {
-      test(`a site's card and its pages fit and pass axe (${size}, ${theme})`, async ({ page, signIn }) => {
+      test(`a site's card, its pages and its sync history fit and pass axe (${size}, ${theme})`, async ({ page, signIn }) => {
         test.slow();
         await page.setViewportSize(viewport);
         const user = await signIn('admin');
@@ -126,6 +126,18 @@ test.describe('Documents: a website as a source', () => {
           await expect(card.getByText('Completed', { exact: true })).toBeVisible({ timeout: INGESTION_TIMEOUT });
           await card.getByRole('button', { name: 'Show pages' }).click();
           await expect(card.getByRole('listitem')).toHaveCount(3);
+
+          // The sync: a schedule set on the source, Sync now, and the sync's record in its history.
+          await card.getByLabel('Sync schedule').selectOption('weekly');
+          await expect(card.getByLabel('Sync schedule')).toHaveValue('weekly');
+          await card.getByRole('button', { name: `Sync ${site.url} now` }).click();
+          await card.getByRole('button', { name: 'Show sync history' }).click();
+          const history = card.getByRole('list', { name: `Syncs of ${site.url}` }).getByRole('listitem');
+          await expect(history).toHaveCount(2);
+          await expect(history.first()).toContainText(/Sync now by .+Completed/, { timeout: INGESTION_TIMEOUT });
+          await expect(history.first()).toContainText('checked 3 · unchanged 3 · changed 0 · added 0 · removed 0 · failed 0');
+          await expect(history.last()).toContainText('First read');
+          await expect(history.last()).toContainText('added 3');
           await expectNoSidewaysPage(page);
           await expectNoAccessibilityViolations(page);
         } finally {

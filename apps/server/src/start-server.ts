@@ -7,6 +7,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { DataDirLockedError, lockDataDir, lockFilePath } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { scheduleCleanUp } from './worker/clean-up.ts';
+import { scheduleSiteSyncs } from './modules/documents/site-sync-schedule.ts';
 import { jobLanes } from './worker/job-handlers.ts';
 import { jobOwnerName, releaseInterruptedJobs } from './jobs/job-queue.ts';
 import { startJobWorker } from './jobs/job-worker.ts';
@@ -53,6 +54,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await migrate(database, app.log);
     const firstAdministrator = await ensureFirstAdministrator(database.db, config, app.log);
     await scheduleCleanUp(database.db);
+    await scheduleSiteSyncs(database.db);
     // On PostgreSQL other instances hold jobs too: only this instance's previous run's are released.
     const jobOwner = jobOwnerName(config.port);
     const released = await releaseInterruptedJobs(database.db, config.databaseUrl ? jobOwner : undefined);

@@ -40,6 +40,8 @@ export const AUDIT_ACTION_LABELS = {
   site_added: 'Added a website',
   site_cancelled: 'Cancelled reading a website',
   site_deleted: 'Deleted a website',
+  site_synced: 'Synced a website',
+  site_sync_schedule_changed: 'Changed a website’s sync schedule',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -56,6 +56,10 @@ export const documentHealthRow = z.object({
 });
 export type DocumentHealthRow = z.infer<typeof documentHealthRow>;
 
+/** Website sources whose newest sync failed, and those overdue (a schedule set, no sync finished within twice its interval). */
+export const sourceSyncHealthRow = z.object({ failed: z.number().int(), overdue: z.number().int() });
+export type SourceSyncHealthRow = z.infer<typeof sourceSyncHealthRow>;
+
 /** A thumbs-down whose correction (saved from that feedback, approved) fixed the answer. */
 export const timeToFixRow = z.object({
   feedback_id: z.number().int(),
@@ -115,6 +119,12 @@ export const INSIGHTS_TEXTS = {
   documentHealth: 'Document health',
   documentHealthHelp: 'How often each document was cited in answers, and how those answers were rated.',
   neverCited: 'Never cited in this period',
+  /** Document health's line on website sources, shown only when one needs a look. */
+  sourceSyncHealth: ({ failed, overdue }: { failed: number; overdue: number }) =>
+    [failed > 0 ? `${failed} website ${failed === 1 ? 'source’s' : 'sources’'} last sync failed` : '', overdue > 0 ? `${overdue} website ${overdue === 1 ? 'source is' : 'sources are'} overdue for a sync` : '']
+      .filter(Boolean)
+      .join('; ') + '.',
+  seeWebsites: 'See the websites',
   noDocuments: 'No documents yet.',
   timeToFix: 'Time to fix',
   timeToFixHelp: 'Thumbs-down answers corrected from the Feedback screen: hours from the rating to the approved correction.',

@@ -18,9 +18,35 @@ export const SITE_STATUS_LABELS: Record<SiteStatus, string> = {
 /** A crawl still going: the card polls, Cancel is offered, delete waits. */
 export const isSiteCrawling = (status: SiteStatus): boolean => status === 'queued' || status === 'crawling';
 
-export const SITE_PAGE_STATUSES = ['found', 'indexed', 'failed', 'skipped'] as const;
+/** `retired`: the page is gone from the site (404/410 twice, or no longer in the sitemap); the bot no longer answers from it. */
+export const SITE_PAGE_STATUSES = ['found', 'indexed', 'failed', 'skipped', 'retired'] as const;
 export type SitePageStatus = (typeof SITE_PAGE_STATUSES)[number];
-export const SITE_PAGE_STATUS_LABELS: Record<SitePageStatus, string> = { found: 'Found', indexed: 'Indexed', failed: 'Failed', skipped: 'Skipped' };
+export const SITE_PAGE_STATUS_LABELS: Record<SitePageStatus, string> = { found: 'Found', indexed: 'Indexed', failed: 'Failed', skipped: 'Skipped', retired: 'Retired' };
+
+/** How often a source is read again by itself (issue 55); off unless staff choose otherwise. */
+export const SYNC_SCHEDULES = ['off', 'daily', 'weekly'] as const;
+export type SyncSchedule = (typeof SYNC_SCHEDULES)[number];
+export const SYNC_SCHEDULE_LABELS: Record<SyncSchedule, string> = { off: 'Off', daily: 'Daily', weekly: 'Weekly' };
+/** The time between two scheduled syncs; a source whose last finished sync is older than twice this is overdue. */
+export const SYNC_INTERVAL_MS: Record<Exclude<SyncSchedule, 'off'>, number> = { daily: 86_400_000, weekly: 7 * 86_400_000 };
+
+/** What started a sync: the first read when the site was added, a staff member's Sync now, or the schedule. */
+export const SITE_SYNC_TRIGGERS = ['added', 'manual', 'schedule'] as const;
+export type SiteSyncTrigger = (typeof SITE_SYNC_TRIGGERS)[number];
+export const SITE_SYNC_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
+export type SiteSyncStatus = (typeof SITE_SYNC_STATUSES)[number];
+export const SITE_SYNC_STATUS_LABELS: Record<SiteSyncStatus, string> = {
+  queued: 'Waiting',
+  running: 'Running',
+  completed: 'Completed',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+/** What a sync found of one page; a sync's record counts its pages by these. */
+export const SITE_PAGE_SYNC_OUTCOMES = ['unchanged', 'changed', 'added', 'removed', 'failed', 'skipped'] as const;
+export type SitePageSyncOutcome = (typeof SITE_PAGE_SYNC_OUTCOMES)[number];
+/** The sync records a site's history shows, newest first. */
+export const SITE_SYNCS_SHOWN = 20;
 
 export const SITE_START_KINDS = ['page', 'sitemap'] as const;
 export type SiteStartKind = (typeof SITE_START_KINDS)[number];
@@ -47,6 +73,9 @@ export const SITE_MESSAGES = {
   deleteQuestion: 'Are you sure you want to delete this website and the pages the bot learnt from it?',
   deleted: 'The website and its pages have been deleted.',
   cancelled: 'Cancelled by a staff member. The pages read so far still answer.',
+  syncQueued: 'The website will be read again in the background: only changed pages are indexed again.',
+  scheduleInvalid: 'Please choose how often to sync: off, daily or weekly.',
+  scheduleSaved: 'The sync schedule was saved.',
 } as const;
 
 const prefixList = z
@@ -89,6 +118,27 @@ export const prefixLines = (text: string): string[] =>
     .map((line) => line.trim())
     .filter((line) => line !== '');
 
+/** One sync of a site (its first read included): what it checked and what changed. `requested_by` null: the schedule. */
+export const siteSyncRow = z.object({
+  id: z.number().int(),
+  trigger: z.enum(SITE_SYNC_TRIGGERS),
+  requested_by: z.string().nullable(),
+  status: z.enum(SITE_SYNC_STATUSES),
+  message: z.string().nullable(),
+  queued_at: isoTimestamp,
+  started_at: isoTimestamp.nullable(),
+  finished_at: isoTimestamp.nullable(),
+  /** Milliseconds from start to finish; null until it finished. */
+  duration_ms: z.number().int().nullable(),
+  checked: z.number().int(),
+  unchanged: z.number().int(),
+  changed: z.number().int(),
+  added: z.number().int(),
+  removed: z.number().int(),
+  failed: z.number().int(),
+});
+export type SiteSyncRow = z.infer<typeof siteSyncRow>;
+
 /** A website source as its card shows it. */
 export const siteRow = z.object({
   id: z.number().int(),
@@ -108,6 +158,11 @@ export const siteRow = z.object({
   added_by: z.string(),
   added_at: isoTimestamp,
   finished_at: isoTimestamp.nullable(),
+  sync_schedule: z.enum(SYNC_SCHEDULES),
+  /** The newest sync's record (the first read's included), or null for a site added before syncs were recorded. */
+  last_sync: siteSyncRow.nullable(),
+  /** A schedule is set and no sync has finished within twice its interval. */
+  sync_overdue: z.boolean(),
 });
 export type SiteRow = z.infer<typeof siteRow>;
 
@@ -122,3 +177,8 @@ export const sitePageRow = z.object({
   total_count: z.number().int(),
 });
 export type SitePageRow = z.infer<typeof sitePageRow>;
+
+
+/** POST /api/sites/:id/schedule. */
+export const siteScheduleRequest = z.strictObject({ sync_schedule: z.enum(SYNC_SCHEDULES, { error: SITE_MESSAGES.scheduleInvalid }) });
+export type SiteScheduleRequest = z.infer<typeof siteScheduleRequest>;

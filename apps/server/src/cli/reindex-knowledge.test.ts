@@ -38,7 +38,7 @@ describe('reindexKnowledge (npm run reindex)', () => {
 
     const lines: string[] = [];
     const report = await reindexKnowledge(suite.app.db, knowledge, log, (line) => lines.push(line));
-    expect(report).toEqual({ documents: 1, items: 1, chunks: before.length, failures: [] });
+    expect(report).toEqual({ documents: 1, sitePages: 0, items: 1, chunks: before.length, failures: [] });
     expect(lines[0]).toBe('Re-indexing 1 document(s) and 1 Inform-the-Bot item(s) with test-hashed-words.');
     expect(await chunkShape()).toEqual(before);
 

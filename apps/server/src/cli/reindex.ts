@@ -31,7 +31,7 @@ async function reindex(): Promise<void> {
       await migrate(database, { info: say, warn: (message) => process.stderr.write(`${message}\n`) });
       const started = Date.now();
       const report = await reindexKnowledge(database.db, createKnowledgeStore(database.db, embedder), log, say);
-      say(`Re-indexed ${report.documents} document(s) and ${report.items} item(s) into ${report.chunks} chunks in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+      say(`Re-indexed ${report.documents} document(s), ${report.sitePages} website page(s) and ${report.items} item(s) into ${report.chunks} chunks in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
       if (report.failures.length > 0) {
         process.stderr.write(`${report.failures.length} could not be re-embedded (they answer by full text until then); run npm run reindex again:\n`);
         for (const failure of report.failures) process.stderr.write(`  ${failure}\n`);

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, real, smallint, text, unique } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, type AuditDetails } from '@steward/contract/audit-log';
-import { SITE_PAGE_STATUSES, SITE_START_KINDS, SITE_STATUSES } from '@steward/contract/sites';
+import { SITE_PAGE_STATUSES, SITE_PAGE_SYNC_OUTCOMES, SITE_START_KINDS, SITE_STATUSES, SITE_SYNC_STATUSES, SITE_SYNC_TRIGGERS, SYNC_SCHEDULES } from '@steward/contract/sites';
 import { descending, enumCheck, timestamptz, tsvector } from './schema-builders.ts';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
@@ -343,9 +343,37 @@ export const siteSources = pgTable('site_sources', {
   addedByUserId: integer('added_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   addedAt: timestamptz('added_at').notNull().defaultNow(),
   finishedAt: timestamptz('finished_at'),
+  /** How often it is read again by itself (migration 3410). */
+  syncSchedule: text('sync_schedule', { enum: SYNC_SCHEDULES }).notNull().default('off'),
 }, (table) => [
   enumCheck('site_sources_start_kind_check', table.startKind, SITE_START_KINDS),
   enumCheck('site_sources_status_check', table.status, SITE_STATUSES),
+  enumCheck('site_sources_sync_schedule_check', table.syncSchedule, SYNC_SCHEDULES),
+]);
+
+/** One sync of a website source, its first read included (migration 3410): who or what started it and what it found. */
+export const siteSyncs = pgTable('site_syncs', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  siteId: integer('site_id').notNull().references(() => siteSources.id, { onDelete: 'cascade' }),
+  trigger: text('trigger', { enum: SITE_SYNC_TRIGGERS }).notNull(),
+  /** The staff member's name; null when the schedule started it. */
+  requestedBy: text('requested_by'),
+  requestedByUserId: integer('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  status: text('status', { enum: SITE_SYNC_STATUSES }).notNull().default('queued'),
+  message: text('message'),
+  queuedAt: timestamptz('queued_at').notNull().defaultNow(),
+  startedAt: timestamptz('started_at'),
+  finishedAt: timestamptz('finished_at'),
+  checked: integer('checked').notNull().default(0),
+  unchanged: integer('unchanged').notNull().default(0),
+  changed: integer('changed').notNull().default(0),
+  added: integer('added').notNull().default(0),
+  removed: integer('removed').notNull().default(0),
+  failed: integer('failed').notNull().default(0),
+}, (table) => [
+  enumCheck('site_syncs_trigger_check', table.trigger, SITE_SYNC_TRIGGERS),
+  enumCheck('site_syncs_status_check', table.status, SITE_SYNC_STATUSES),
+  index('site_syncs_site_idx').on(table.siteId, descending(table.id)),
 ]);
 
 /** A page of a website source and how its reading went; an indexed one is a document (document_id) with its chunks. */
@@ -359,8 +387,19 @@ export const sitePages = pgTable('site_pages', {
   /** SHA-256 of the text indexed: a crawl run again (after a crash) does not embed an unchanged page twice. */
   contentHash: text('content_hash'),
   documentId: integer('document_id').references(() => documents.id, { onDelete: 'set null' }),
+  /** Links from the start page (or the sitemap) when found: a sync starts from the pages known, at their depth (migration 3410). */
+  depth: integer('depth').notNull().default(0),
+  /** The validators its server last sent, sent back as If-None-Match / If-Modified-Since. */
+  etag: text('etag'),
+  lastModified: text('last_modified'),
+  /** Syncs in a row that found it gone (404/410): the second retires it. */
+  goneCount: integer('gone_count').notNull().default(0),
+  /** The sync that last checked it, and what that sync found. */
+  syncId: integer('sync_id').references((): AnyPgColumn => siteSyncs.id, { onDelete: 'set null' }),
+  syncOutcome: text('sync_outcome', { enum: SITE_PAGE_SYNC_OUTCOMES }),
 }, (table) => [
   enumCheck('site_pages_status_check', table.status, SITE_PAGE_STATUSES),
+  enumCheck('site_pages_sync_outcome_check', table.syncOutcome, SITE_PAGE_SYNC_OUTCOMES),
   unique('site_pages_site_url_key').on(table.siteId, table.url),
 ]);
 

@@ -46,6 +46,7 @@ const OWNERS: Record<string, string> = {
   sessions: 'auth',
   site_pages: 'documents',
   site_sources: 'documents',
+  site_syncs: 'documents',
   statistics_revision: 'statistics',
   statistics_rollup_quarter: 'statistics',
   statistics_totals: 'statistics',

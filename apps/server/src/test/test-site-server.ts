@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -6,7 +7,13 @@ export interface TestSite {
   origin: string;
   /** The same site under another host name (`localhost`): its robots.txt closes everything to Steward. */
   blockedOrigin: string;
-  requests: { path: string; host: string; userAgent: string }[];
+  /** `conditional`: it carried If-None-Match or If-Modified-Since; `status` what it was answered. */
+  requests: { path: string; host: string; userAgent: string; conditional: boolean; status: number }[];
+  /**
+   * What a test changes between two syncs: a path served with another body (a page, a sitemap), answered with a
+   * status instead (404, 410, 500), or as it was again (`undefined`).
+   */
+  edit(path: string, change: { body: string } | { status: number } | undefined): void;
   close(): Promise<void>;
 }
 
@@ -18,6 +25,9 @@ const page = (title: string, body: string, head = '<meta charset="utf-8">') =>
 <footer>Copyright Acme Parcel Company. All rights reserved. Imprint and privacy notice.</footer>
 <script>window.trackingPixel = 'never indexed';</script>
 </body></html>`;
+
+/** A page of the test site, for a test's edit. */
+export const testSitePage = (title: string, body: string): string => page(title, body);
 
 const filler = (topic: string) =>
   `<p>This part of the Acme help centre explains ${topic} in detail, so that customers find the answer without writing to support. Every section is kept up to date by the service team.</p>`;
@@ -61,7 +71,7 @@ const sitemapIndex = (origin: string) => `<?xml version="1.0" encoding="UTF-8"?>
   <sitemap><loc>${origin}/sitemap-more.xml</loc></sitemap>
 </sitemapindex>`;
 
-const urlset = (urls: string[]) =>
+export const urlset = (urls: string[]) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.map((url) => `<url><loc>${url}</loc></url>`).join('\n')}</urlset>`;
 
 /** "Crème brûlée" and "Café" in windows-1252, declared only in the page's <meta>. */
@@ -74,19 +84,44 @@ const LATIN1_PAGE = Buffer.from(
  * A small help centre served on 127.0.0.1 for the crawler's tests: nested pages, a sitemap index (with a page no
  * link reaches), robots.txt with a Disallow and a Crawl-delay for Steward (and everything closed to others), a
  * redirect inside the site and one to a private address, a slow page, a page of 50 MB sent without a length, a
- * link to a PDF and one to JSON, a loop of links, a page in windows-1252, and a sitemap of 100,000 URLs.
+ * link to a PDF and one to JSON, a loop of links, a page in windows-1252, and a sitemap of 100,000 URLs. Its pages
+ * carry an ETag and a Last-Modified and answer conditional requests with 304; a test edits a page between syncs.
  */
 export async function startTestSite(options: { crawlDelaySeconds?: number } = {}): Promise<TestSite> {
   const requests: TestSite['requests'] = [];
+  const edits = new Map<string, { body: string } | { status: number }>();
   let origin = '';
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://test.invalid');
     const host = request.headers.host ?? '';
-    requests.push({ path: url.pathname, host, userAgent: request.headers['user-agent'] ?? '' });
+    const asked = { path: url.pathname, host, userAgent: request.headers['user-agent'] ?? '', status: 0 };
+    requests.push({ ...asked, conditional: request.headers['if-none-match'] !== undefined || request.headers['if-modified-since'] !== undefined });
+    const answered = requests[requests.length - 1];
     const send = (status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}) => {
+      if (answered) answered.status = status;
       response.writeHead(status, { 'content-type': type, ...headers });
       response.end(body);
     };
+    /**
+     * A page as a careful server sends it: an ETag of its bytes and a Last-Modified, and a 304 without a body when the
+     * request's If-None-Match names that ETag (or, without one, its If-Modified-Since is not older).
+     */
+    const sendPage = (body: string) => {
+      const etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 16)}"`;
+      const lastModified = new Date(Date.UTC(2026, 0, 1) + Buffer.byteLength(body) * 1000).toUTCString();
+      const ifNoneMatch = request.headers['if-none-match'];
+      const ifModifiedSince = request.headers['if-modified-since'];
+      const fresh = ifNoneMatch !== undefined ? ifNoneMatch === etag : ifModifiedSince !== undefined && Date.parse(ifModifiedSince) >= Date.parse(lastModified);
+      if (fresh) {
+        if (answered) answered.status = 304;
+        response.writeHead(304, { etag, 'last-modified': lastModified });
+        return response.end();
+      }
+      return send(200, 'text/html; charset=utf-8', body, { etag, 'last-modified': lastModified });
+    };
+    const edit = edits.get(url.pathname);
+    if (edit && 'status' in edit) return send(edit.status, 'text/html', `<h1>${edit.status}</h1>`);
+    if (edit) return url.pathname.endsWith('.xml') ? send(200, 'application/xml', edit.body) : sendPage(edit.body);
     if (url.pathname === '/robots.txt') {
       if (host.startsWith('localhost')) return send(200, 'text/plain', 'User-agent: Steward\nDisallow: /\n');
       return send(
@@ -133,7 +168,7 @@ export async function startTestSite(options: { crawlDelaySeconds?: number } = {}
       setTimeout(() => send(200, 'text/html; charset=utf-8', body), 300);
       return;
     }
-    return send(200, 'text/html; charset=utf-8', body);
+    return sendPage(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -142,6 +177,10 @@ export async function startTestSite(options: { crawlDelaySeconds?: number } = {}
     origin,
     blockedOrigin: `http://localhost:${port}`,
     requests,
+    edit: (path, change) => {
+      if (change === undefined) edits.delete(path);
+      else edits.set(path, change);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

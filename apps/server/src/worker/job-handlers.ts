@@ -6,6 +6,7 @@ import type { MailTransport } from '../mail/mail-transport.ts';
 import { DOCUMENT_INGESTION_QUEUE, DOCUMENT_REINDEX_QUEUE } from '../modules/documents/document-ingestion-queue.ts';
 import { documentIngestionHandler, documentReindexHandler } from '../modules/documents/document-ingestion.ts';
 import { SITE_CRAWL_QUEUE, siteCrawlHandler } from '../modules/documents/site-crawl.ts';
+import { SITE_SYNC_SCHEDULE_QUEUE, siteSyncScheduleHandler } from '../modules/documents/site-sync-schedule.ts';
 import { INFORM_THE_BOT_INDEXING_QUEUE, informTheBotIndexingHandler } from '../modules/inform-the-bot/inform-the-bot-indexing.ts';
 import type { KnowledgeStore } from '../modules/knowledge/knowledge-store.ts';
 import { KNOWLEDGE_WINDOWS_QUEUE } from '../modules/knowledge/knowledge-indexing.ts';
@@ -26,6 +27,7 @@ export function createJobHandlers(deps: { db: Db; config: Config; log: FastifyBa
     [DOCUMENT_INGESTION_QUEUE, documentIngestionHandler(deps)],
     [DOCUMENT_REINDEX_QUEUE, documentReindexHandler(deps)],
     [SITE_CRAWL_QUEUE, siteCrawlHandler(deps)],
+    [SITE_SYNC_SCHEDULE_QUEUE, siteSyncScheduleHandler(deps)],
     [INFORM_THE_BOT_INDEXING_QUEUE, informTheBotIndexingHandler(deps)],
     [KNOWLEDGE_WINDOWS_QUEUE, knowledgeWindowsHandler(deps)],
   ]);

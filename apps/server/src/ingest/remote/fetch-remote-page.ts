@@ -20,29 +20,49 @@ export type FetchRemotePageOptions = HopOptions &
   wantsType?: (contentType: string) => boolean;
   /** The whole request, redirects included. Default 60 s. */
   timeLimitMs?: number;
+  /** What the server said of the copy we hold: sent as If-None-Match / If-Modified-Since, so a 304 answers `unchanged`. */
+  validators?: PageValidators;
 };
 
+/** A page's ETag and Last-Modified as its server sent them (either may be missing). */
+export interface PageValidators {
+  etag: string | null;
+  lastModified: string | null;
+}
+
 export type RemotePage =
-  | { url: string; status: number; contentType: string; bytes: Buffer; skipped?: undefined }
-  | { url: string; status: number; contentType: string; bytes?: undefined; skipped: 'status' | 'type' };
+  | { url: string; status: number; contentType: string; bytes: Buffer; validators: PageValidators; skipped?: undefined }
+  | { url: string; status: number; contentType: string; bytes?: undefined; skipped: 'status' | 'type' | 'unchanged' };
+
+const header = (value: string | string[] | undefined): string | null => {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text === undefined || text.trim() === '' ? null : text.trim().slice(0, 500);
+};
 
 /**
  * One GET of a web page (or robots.txt, or a sitemap) through the same SSRF guard as fetchRemotePdf: only
  * http(s), every address the host resolves to public, the connection made to the checked address, each
  * redirect checked again, at most maxRedirects. A status other than 2xx comes back as `skipped: 'status'`
- * (robots.txt's 404 means "no rules"), a type the caller does not want as `skipped: 'type'`, both unread.
+ * (robots.txt's 404 means "no rules"), a type the caller does not want as `skipped: 'type'`, both unread; a 304 to
+ * a conditional request (`validators` given) as `skipped: 'unchanged'`.
  * The body is read to maxBytes at most. Failures are RemoteFetchErrors in the staff member's words.
  */
 export async function fetchRemotePage(url: string, options: FetchRemotePageOptions): Promise<RemotePage> {
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new RemoteFetchError(REMOTE_FETCH_REASONS.tooSlow)), options.timeLimitMs ?? 60_000);
   const signal = options.signal ? AbortSignal.any([deadline.signal, options.signal]) : deadline.signal;
-  const headers = { 'user-agent': options.userAgent, accept: options.accept ?? 'text/html, application/xhtml+xml;q=0.9, */*;q=0.1' };
+  const headers: Record<string, string> = { 'user-agent': options.userAgent, accept: options.accept ?? 'text/html, application/xhtml+xml;q=0.9, */*;q=0.1' };
+  if (options.validators?.etag) headers['if-none-match'] = options.validators.etag;
+  if (options.validators?.lastModified) headers['if-modified-since'] = options.validators.lastModified;
   try {
     const { response, url: current, hop } = await openFollowingRedirects(url, options, signal, headers, [deadline.signal, options.signal]);
     try {
       const status = response.statusCode ?? 0;
       const contentType = String(response.headers['content-type'] ?? '');
+      if (status === 304 && options.validators) {
+        response.destroy();
+        return { url: current.href, status, contentType, skipped: 'unchanged' };
+      }
       if (status < 200 || status > 299) {
         response.destroy();
         return { url: current.href, status, contentType, skipped: 'status' };
@@ -68,7 +88,8 @@ export async function fetchRemotePage(url: string, options: FetchRemotePageOptio
       } finally {
         response.destroy();
       }
-      return { url: current.href, status, contentType, bytes: Buffer.concat(parts) };
+      const validators = { etag: header(response.headers.etag), lastModified: header(response.headers['last-modified']) };
+      return { url: current.href, status, contentType, bytes: Buffer.concat(parts), validators };
     } catch (error) {
       throw namedAbort(error, [hop.signal, deadline.signal, options.signal]);
     }

@@ -50,7 +50,7 @@ describe('crawling a site', () => {
           isAllowedAddress: (address) => address === '127.0.0.1',
         }),
     });
-    const outcome = Object.fromEntries(pages.map((page) => [pathOf(page.url), page.outcome === 'read' ? 'read' : `${page.outcome}: ${page.reason}`]));
+    const outcome = Object.fromEntries(pages.map((page) => [pathOf(page.url), page.outcome === 'read' || page.outcome === 'unchanged' ? page.outcome : `${page.outcome}: ${page.reason}`]));
     expect(outcome).toMatchObject({
       '/': 'read',
       '/help/': 'read',

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { StaffReasonError } from '../ingest-error.ts';
 import { describeSize, RemoteFetchError } from '../remote/fetch-remote-pdf.ts';
-import type { RemotePage } from '../remote/fetch-remote-page.ts';
+import type { PageValidators, RemotePage } from '../remote/fetch-remote-page.ts';
 import { type HtmlPage, readHtmlPage } from './html-page.ts';
 import { readRobots, type SiteRobots } from './site-robots.ts';
 import { readSitemap } from './site-sitemap.ts';
@@ -48,13 +48,18 @@ export type FetchPage = (
     /** Awaited before each request, each redirect's included: the crawler's pace. */
     beforeRequest: () => Promise<void>;
     signal: AbortSignal;
+    /** The page's validators from the last read: a 304 then answers `skipped: 'unchanged'`. */
+    validators?: PageValidators;
   },
 ) => Promise<RemotePage>;
 
 export type CrawledPage =
   /** `url` as it was found; `finalUrl` where it led after redirects (the one to cite). */
-  | { url: string; finalUrl: string; depth: number; outcome: 'read'; page: HtmlPage }
-  | { url: string; depth: number; outcome: 'failed' | 'skipped'; reason: string };
+  | { url: string; finalUrl: string; depth: number; outcome: 'read'; page: HtmlPage; validators: PageValidators }
+  /** The server answered 304 to the validators of the last read. */
+  | { url: string; depth: number; outcome: 'unchanged' }
+  /** `status`: the HTTP status when the page answered one other than 2xx (404 and 410 say it is gone). */
+  | { url: string; depth: number; outcome: 'failed' | 'skipped'; reason: string; status?: number };
 
 export interface CrawlOptions {
   /** The start page, or the sitemap when `fromSitemap`. */
@@ -73,7 +78,14 @@ export interface CrawlOptions {
   maxSitemaps?: number;
   signal: AbortSignal;
   /** Told each page found, once, before it is fetched. */
-  onFound?: (url: string) => Promise<void> | void;
+  onFound?: (url: string, depth: number) => Promise<void> | void;
+  /**
+   * Pages a sync already knows (a start page's source), found again first at their depth: a page answered 304 is not
+   * read, so the pages it links to would otherwise not be found.
+   */
+  known?: readonly { url: string; depth: number }[];
+  /** The validators of a page read before, for a conditional request. */
+  validatorsOf?: (url: string) => PageValidators | undefined;
   /** Told each page's outcome; awaited before the worker takes another page, so the indexing sets the pace. */
   onPage: (page: CrawledPage) => Promise<void>;
   /** Reads a page's HTML; default readHtmlPage on this thread (the job reads off it: html-page-reader.ts). */
@@ -135,7 +147,7 @@ async function crawl(options: CrawlOptions): Promise<void> {
     if (!isSameSite(url, start) || !isInScope(url, scope) || looksNotHtml(url)) return false;
     seen.add(url.href);
     queue.push({ url, depth });
-    await options.onFound?.(url.href);
+    await options.onFound?.(url.href, depth);
     return true;
   };
 
@@ -148,7 +160,11 @@ async function crawl(options: CrawlOptions): Promise<void> {
   } else {
     seen.add(start.href);
     queue.push({ url: start, depth: 0 });
-    await options.onFound?.(start.href);
+    await options.onFound?.(start.href, 0);
+    for (const page of options.known ?? []) {
+      const url = normalisePageUrl(page.url);
+      if (url) await find(url, page.depth);
+    }
     // The sitemaps robots.txt names add the pages no link reaches; one that cannot be read is no loss.
     const named = robots.sitemaps.filter((url) => {
       const parsed = normalisePageUrl(url);
@@ -179,6 +195,7 @@ async function crawl(options: CrawlOptions): Promise<void> {
         },
         beforeRequest: pace,
         signal,
+        validators: options.validatorsOf?.(url.href),
       });
     } catch (error) {
       if (signal.aborted || !(error instanceof RemoteFetchError)) throw error;
@@ -187,8 +204,9 @@ async function crawl(options: CrawlOptions): Promise<void> {
     }
     if (answer.skipped === 'status') {
       if (isStart) throw new CrawlError(CRAWL_REASONS.startStatus(answer.status));
-      return options.onPage({ url: url.href, depth, outcome: 'failed', reason: CRAWL_REASONS.pageStatus(answer.status) });
+      return options.onPage({ url: url.href, depth, outcome: 'failed', reason: CRAWL_REASONS.pageStatus(answer.status), status: answer.status });
     }
+    if (answer.skipped === 'unchanged') return options.onPage({ url: url.href, depth, outcome: 'unchanged' });
     if (answer.skipped === 'type') {
       if (isStart) throw new CrawlError(CRAWL_REASONS.startNotHtml);
       return options.onPage({ url: url.href, depth, outcome: 'skipped', reason: CRAWL_REASONS.pageNotHtml });
@@ -199,10 +217,11 @@ async function crawl(options: CrawlOptions): Promise<void> {
       if (seen.has(landed.href)) return options.onPage({ url: url.href, depth, outcome: 'skipped', reason: `The same page as ${landed.href}: skipped.` });
       seen.add(landed.href);
     }
-    const page = await (options.readPage ?? readHtmlPage)(answer.bytes ?? Buffer.alloc(0), answer.contentType, landed ?? url);
+    if (answer.skipped !== undefined) return; // every skip is answered above: this narrows the type
+    const page = await (options.readPage ?? readHtmlPage)(answer.bytes, answer.contentType, landed ?? url);
     if (depth < limits.maxDepth) for (const link of page.links) await find(link, depth + 1);
     if (page.noindex) return options.onPage({ url: url.href, depth, outcome: 'skipped', reason: CRAWL_REASONS.noindex });
-    return options.onPage({ url: url.href, finalUrl: (landed ?? url).href, depth, outcome: 'read', page });
+    return options.onPage({ url: url.href, finalUrl: (landed ?? url).href, depth, outcome: 'read', page, validators: answer.validators });
   };
 
   // Workers take pages breadth-first; a page read adds its links to the end of the queue.

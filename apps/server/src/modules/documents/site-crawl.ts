@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { isSiteCrawling } from '@steward/contract/sites';
+import { isSiteCrawling, SITE_MESSAGES } from '@steward/contract/sites';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { fetchRemotePage, type FetchRemotePageOptions } from '../../ingest/remote/fetch-remote-page.ts';
@@ -15,15 +15,20 @@ import { writeChunkWindows } from '../knowledge/knowledge.repository.ts';
 import {
   findSite,
   findSitePage,
+  knownPages,
   markPageOutcome,
   markPageUnchanged,
   markUnreachedPages,
+  pagesNotFoundBy,
+  pageValidators,
   recordPageFound,
+  retirePage,
   savePageDocument,
   setSiteStatus,
   type SiteRecord,
   siteStatus,
 } from './site-sources.repository.ts';
+import { createSync, finishSync, openSyncOf, startSync } from './site-syncs.repository.ts';
 
 /** The queue of website crawls: one job per crawl, so one instance holds a site's crawl at a time (the job's lease). */
 export const SITE_CRAWL_QUEUE = 'site-crawl';
@@ -34,9 +39,17 @@ export const SITE_CRAWL_TEXTS = {
   failed: (reason: string) => `Reading the website failed: ${reason}`,
   nothingIndexed: (found: number) => `None of the ${found} page(s) found could be indexed: see each page's reason.`,
   unreached: 'Not reached: the crawl’s limits were met first.',
+  keptText: (reason: string) => `${reason} Its last good text still answers.`,
+  goneOnce: (status: number) => `The page answered ${status}. Its last good text still answers until a second sync in a row finds it gone.`,
+  goneTwice: (status: number) => `Gone: the page answered ${status} twice in a row, so the bot no longer answers from it.`,
+  notInSitemap: 'No longer in the sitemap, so the bot no longer answers from it.',
 } as const;
 
-const payloadSchema = z.object({ siteId: z.number().int().positive() });
+/** `syncId`: the sync this run is (site_syncs); a crawl queued before syncs were recorded gets one when it runs. */
+const payloadSchema = z.object({ siteId: z.number().int().positive(), syncId: z.number().int().positive().optional() });
+
+/** 404 and 410 say a page is gone; any other failure is the page's own for now. */
+const GONE_STATUSES: ReadonlySet<number> = new Set([404, 410]);
 
 interface CrawlDeps {
   db: Db;
@@ -51,21 +64,31 @@ interface CrawlDeps {
 const contentHash = (page: { title: string; sections: unknown }): string => createHash('sha256').update(JSON.stringify([page.title, page.sections])).digest('hex');
 
 /**
- * Reads a website source (crawlSite), indexing each page as it is read: its sections cut into chunks and embedded,
- * then its document and chunks written in one transaction, its vectors after. The site's card follows the page
- * rows. A cancel (or the site deleted) stops the crawl at the next page; what is indexed stays. A CrawlError ends
- * the source in error with its reason; any other failure is retried, and the pages already indexed are not
- * embedded again (their text's hash).
+ * Reads a website source (crawlSite): its first read, and each sync after. Each page is indexed as it is read: its
+ * sections cut into chunks and embedded, then its document and chunks swapped in one transaction (the old chunks answer
+ * until then), its vectors after. A sync sends each page's validators (a 304 is unchanged) and skips a page whose text
+ * hashes as before, so only changed pages are embedded again; a start page's source starts from the pages it knows. A
+ * page gone (404/410 on two syncs in a row, or no longer in a sitemap source's sitemap) is retired; a page failing
+ * otherwise keeps its last good text. The sync's record counts what it found. A cancel (or the site deleted) stops the
+ * crawl at the next page; what is indexed stays. A CrawlError ends the source in error with its reason (nothing is
+ * retired then); any other failure is retried, and the pages already done are not embedded again (their text's hash).
  */
 const crawlSource =
   (deps: CrawlDeps): JobHandler =>
   async (payload, { attempt, signal }) => {
     const { db, log, config } = deps;
-    const { siteId } = payloadSchema.parse(payload);
+    const parsed = payloadSchema.parse(payload);
+    const { siteId } = parsed;
     const site = await findSite(db, siteId);
-    if (!site || !isSiteCrawling(site.status)) return;
+    if (!site || !isSiteCrawling(site.status)) {
+      if (site && parsed.syncId !== undefined) await finishSync(db, parsed.syncId, 'cancelled', site.message);
+      return;
+    }
+    const syncId = parsed.syncId ?? (await openSyncOf(db, siteId)) ?? (await createSync(db, siteId, 'added', null));
     await setSiteStatus(db, siteId, 'crawling', null);
-    log.info({ siteId, url: site.startUrl, attempt }, 'website crawl started');
+    await startSync(db, syncId);
+    log.info({ siteId, syncId, url: site.startUrl, attempt }, 'website crawl started');
+    const validators = await pageValidators(db, siteId);
 
     const stop = new AbortController();
     const crawlSignal = AbortSignal.any([signal, stop.signal]);
@@ -86,56 +109,85 @@ const crawlSource =
         signal: crawlSignal,
         fetchPage: (url, options) =>
           fetchRemotePage(url, { ...options, userAgent: crawlerUserAgent(config.publicUrl), allowPrivateAddresses: config.allowPrivateUrls, ...deps.fetchOptions }),
-        onFound: (url) => recordPageFound(db, siteId, url),
+        known: site.startKind === 'page' ? await knownPages(db, siteId) : [],
+        validatorsOf: (url) => validators.get(url),
+        onFound: (url, depth) => recordPageFound(db, siteId, url, depth),
         onNote: (note) => notes.push(note),
         onPage: async (page) => {
           await goOn();
-          await indexPage(deps, site, page, crawlSignal);
+          await indexPage(deps, site, syncId, page, crawlSignal);
         },
       });
     } catch (error) {
       if (stop.signal.aborted) {
+        await finishSync(db, syncId, 'cancelled', SITE_MESSAGES.cancelled);
         log.info({ siteId }, 'website crawl stopped: cancelled or deleted');
         return;
       }
       if (signal.aborted) throw error;
       const reason = error instanceof CrawlError ? error.reason : undefined;
       if (reason === undefined && attempt < SITE_CRAWL_ATTEMPTS) throw error;
-      await endUnlessCancelled(db, siteId, 'error', reason ?? SITE_CRAWL_TEXTS.failed(error instanceof Error ? error.message : String(error)));
+      const message = reason ?? SITE_CRAWL_TEXTS.failed(error instanceof Error ? error.message : String(error));
+      await endUnlessCancelled(db, siteId, syncId, 'error', message);
       log.warn({ siteId, reason }, 'website crawl failed');
       if (reason === undefined) throw error;
       return;
     }
-    await markUnreachedPages(db, siteId, SITE_CRAWL_TEXTS.unreached);
+    if (site.startKind === 'sitemap') {
+      for (const url of await pagesNotFoundBy(db, siteId, syncId)) await retireUnlessCancelled(db, siteId, url, SITE_CRAWL_TEXTS.notInSitemap, syncId);
+    }
+    await markUnreachedPages(db, siteId, SITE_CRAWL_TEXTS.unreached, syncId);
     const done = await findSite(db, siteId);
     if (!done) return;
     const nothing = done.pages.indexed === 0 && done.pages.found > 0;
-    await endUnlessCancelled(db, siteId, nothing ? 'error' : 'completed', nothing ? SITE_CRAWL_TEXTS.nothingIndexed(done.pages.found) : (notes[0] ?? null));
-    log.info({ siteId, ...done.pages }, 'website crawl finished');
+    await endUnlessCancelled(db, siteId, syncId, nothing ? 'error' : 'completed', nothing ? SITE_CRAWL_TEXTS.nothingIndexed(done.pages.found) : (notes[0] ?? null));
+    log.info({ siteId, syncId, ...done.pages }, 'website crawl finished');
   };
 
-/** Ends the crawl's state, unless staff cancelled (or deleted) it meanwhile: their word stands. */
-async function endUnlessCancelled(db: Db, siteId: number, status: 'completed' | 'error', message: string | null): Promise<void> {
+/** Ends the crawl's state and its sync's record, unless staff cancelled (or deleted) it meanwhile: their word stands. */
+async function endUnlessCancelled(db: Db, siteId: number, syncId: number | undefined, status: 'completed' | 'error', message: string | null): Promise<void> {
   await db.transaction(async (tx) => {
     const current = await findSite(tx, siteId, { forUpdate: true });
-    if (current && isSiteCrawling(current.status)) await setSiteStatus(tx, siteId, status, message);
+    if (!current) return;
+    const cancelled = !isSiteCrawling(current.status);
+    if (!cancelled) await setSiteStatus(tx, siteId, status, message);
+    if (syncId !== undefined) await finishSync(tx, syncId, cancelled ? 'cancelled' : status === 'completed' ? 'completed' : 'failed', cancelled ? current.message : message);
   });
 }
 
-async function indexPage({ db, log, knowledge }: CrawlDeps, site: SiteRecord, page: CrawledPage, signal: AbortSignal): Promise<void> {
+/** Retires a page gone, with the site locked: a cancel or delete meanwhile stops it. */
+async function retireUnlessCancelled(db: Db, siteId: number, url: string, message: string, syncId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await findSite(tx, siteId, { forUpdate: true });
+    if (current && isSiteCrawling(current.status)) await retirePage(tx, siteId, url, message, syncId);
+  });
+}
+
+async function indexPage({ db, log, knowledge }: CrawlDeps, site: SiteRecord, syncId: number, page: CrawledPage, signal: AbortSignal): Promise<void> {
+  if (page.outcome === 'unchanged') {
+    await markPageUnchanged(db, site.id, page.url, syncId);
+    return;
+  }
   if (page.outcome !== 'read') {
-    await markPageOutcome(db, site.id, page.url, page.outcome, page.reason);
+    const known = await findSitePage(db, site.id, page.url);
+    // A retired page still listed or linked stays retired until it can be read again.
+    if (known?.status === 'retired') return;
+    const gone = page.status !== undefined && GONE_STATUSES.has(page.status);
+    const hadText = known?.documentId !== null && known?.documentId !== undefined;
+    const message = page.outcome === 'failed' && hadText ? (gone ? SITE_CRAWL_TEXTS.goneOnce(page.status ?? 0) : SITE_CRAWL_TEXTS.keptText(page.reason)) : page.reason;
+    const { goneCount } = await markPageOutcome(db, site.id, page.url, { status: page.outcome, message, syncId, gone });
+    if (gone && goneCount >= 2) await retireUnlessCancelled(db, site.id, page.url, SITE_CRAWL_TEXTS.goneTwice(page.status ?? 0), syncId);
     return;
   }
   const text = page.page.sections.flatMap((section) => section.paragraphs).some((paragraph) => paragraph.text.trim() !== '');
   if (!text) {
-    await markPageOutcome(db, site.id, page.url, 'failed', 'The page has no text to index.');
+    await markPageOutcome(db, site.id, page.url, { status: 'failed', message: 'The page has no text to index.', syncId });
     return;
   }
   const hash = contentHash(page.page);
   const known = await findSitePage(db, site.id, page.url);
-  if (known?.status === 'indexed' && known.contentHash === hash && known.documentId !== null) {
-    await markPageUnchanged(db, site.id, page.url);
+  if (known?.contentHash === hash && known.documentId !== null) {
+    await markPageUnchanged(db, site.id, page.url, syncId, page.validators);
     return;
   }
   const prepared = await prepareSectionChunks(knowledge, page.page.sections, { pageNumbers: false });
@@ -144,7 +196,13 @@ async function indexPage({ db, log, knowledge }: CrawlDeps, site: SiteRecord, pa
     // The site locked: a delete or a cancel waits for this page, or this page waits for them and stops.
     const current = await findSite(tx, site.id, { forUpdate: true });
     if (!current || !isSiteCrawling(current.status)) return [];
-    const documentId = await savePageDocument(tx, site, { url: page.url, sourceUrl: page.finalUrl, title: page.page.title, contentHash: hash });
+    const outcome = known?.documentId === null || known?.documentId === undefined ? 'added' : 'changed';
+    const documentId = await savePageDocument(
+      tx,
+      site,
+      { url: page.url, sourceUrl: page.finalUrl, title: page.page.title, contentHash: hash, validators: page.validators },
+      { syncId, outcome },
+    );
     return writeChunks(tx, { documentId }, prepared);
   });
   await writeChunkWindows(db, windows);
@@ -154,7 +212,7 @@ async function indexPage({ db, log, knowledge }: CrawlDeps, site: SiteRecord, pa
 export const siteCrawlHandler = (deps: CrawlDeps): JobHandler =>
   Object.assign(crawlSource(deps), {
     giveUp: async (payload: Record<string, unknown>) => {
-      const { siteId } = payloadSchema.parse(payload);
-      await endUnlessCancelled(deps.db, siteId, 'error', SITE_CRAWL_TEXTS.cutOff);
+      const { siteId, syncId } = payloadSchema.parse(payload);
+      await endUnlessCancelled(deps.db, siteId, syncId ?? (await openSyncOf(deps.db, siteId)), 'error', SITE_CRAWL_TEXTS.cutOff);
     },
   });

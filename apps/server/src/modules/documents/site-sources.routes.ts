@@ -3,15 +3,44 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, pageIndexParam, rowsAnswer, successAnswer } from '@steward/contract/envelope';
 import { canAddSites, canManageDocuments, canReadDocuments } from '@steward/contract/permissions';
-import { addSiteRequest, type SitePageRow, sitePageRow, type SiteRow, siteRow, SITE_MESSAGES } from '@steward/contract/sites';
+import {
+  addSiteRequest,
+  type SitePageRow,
+  sitePageRow,
+  type SiteRow,
+  siteRow,
+  SITE_MESSAGES,
+  siteScheduleRequest,
+  type SiteSyncRow,
+  siteSyncRow,
+  SYNC_INTERVAL_MS,
+} from '@steward/contract/sites';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { signedInActor } from '../../plugins/access.ts';
-import { addSite, cancelSiteCrawl, deleteSite } from './site-sources.actions.ts';
+import { addSite, cancelSiteCrawl, deleteSite, setSiteSchedule, syncSiteNow } from './site-sources.actions.ts';
 import { findSite, listSitePages, listSites, type SitePageRecord, type SiteRecord } from './site-sources.repository.ts';
+import { latestSyncs, listSyncs, type SiteSyncRecord } from './site-syncs.repository.ts';
+
+const presentSync = (sync: SiteSyncRecord): SiteSyncRow => ({
+  id: sync.id,
+  trigger: sync.trigger,
+  requested_by: sync.requestedBy,
+  status: sync.status,
+  message: sync.message,
+  queued_at: sync.queuedAt.toISOString(),
+  started_at: sync.startedAt?.toISOString() ?? null,
+  finished_at: sync.finishedAt?.toISOString() ?? null,
+  duration_ms: sync.startedAt && sync.finishedAt ? sync.finishedAt.getTime() - sync.startedAt.getTime() : null,
+  ...sync.counts,
+});
+
+/** A schedule set and no sync finished within twice its interval (the first read counts). */
+const isOverdue = (site: SiteRecord, now: Date): boolean =>
+  site.syncSchedule !== 'off' && now.getTime() - (site.lastCompletedSyncAt ?? site.addedAt).getTime() > 2 * SYNC_INTERVAL_MS[site.syncSchedule];
 
 /** Fields copied one by one: nothing internal (the page's hash, the uploader's id) can leak into an answer. */
-const presentSite = (site: SiteRecord): SiteRow => ({
+const presentSite = (site: SiteRecord, lastSync: SiteSyncRecord | undefined): SiteRow => ({
   id: site.id,
   start_url: site.startUrl,
   start_kind: site.startKind,
@@ -28,6 +57,9 @@ const presentSite = (site: SiteRecord): SiteRow => ({
   added_by: site.addedBy,
   added_at: site.addedAt.toISOString(),
   finished_at: site.finishedAt?.toISOString() ?? null,
+  sync_schedule: site.syncSchedule,
+  last_sync: lastSync ? presentSync(lastSync) : null,
+  sync_overdue: isOverdue(site, new Date()),
 });
 
 const presentPage = (page: SitePageRecord, totalCount: number): SitePageRow => ({
@@ -40,20 +72,26 @@ const presentPage = (page: SitePageRecord, totalCount: number): SitePageRow => (
   total_count: totalCount,
 });
 
-/** Website sources on the Documents screen (issue 55): list, add, a site's pages, cancel, delete. */
+/** Website sources on the Documents screen (issue 55): list, add, a site's pages, cancel, delete; sync now, its schedule, its history. */
 export async function siteSourceRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const { db } = context;
   const api = app.withTypeProvider<ZodTypeProvider>();
+  /** Sites answered after a change, with their newest sync. */
+  const presented = async (sites: SiteRecord[]): Promise<SiteRow[]> => {
+    const syncs = await latestSyncs(db);
+    return sites.map((site) => presentSite(site, syncs.get(site.id)));
+  };
+  const siteParams = { params: z.object({ id: idParam }), response: { 200: rowsAnswer(siteRow) } };
 
   api.get('/api/sites', { config: { access: canReadDocuments }, schema: { response: { 200: rowsAnswer(siteRow) } } }, async () => ({
     success: true as const,
-    data: { rows: (await listSites(db)).map(presentSite) },
+    data: { rows: await presented(await listSites(db)) },
   }));
 
   api.post('/api/sites', { config: { access: canAddSites }, schema: { body: addSiteRequest, response: { 200: rowsAnswer(siteRow) } } }, async (request) => {
     const actor = signedInActor(request);
     const site = await db.transaction((tx) => addSite(tx, actor, request.body));
-    return { success: true as const, data: { rows: [presentSite(site)] } };
+    return { success: true as const, data: { rows: await presented([site]) } };
   });
 
   api.get(
@@ -75,7 +113,32 @@ export async function siteSourceRoutes(app: FastifyInstance, context: AppContext
     async (request) => {
       const actor = signedInActor(request);
       const site = await db.transaction((tx) => cancelSiteCrawl(tx, actor, request.params.id));
-      return { success: true as const, data: { rows: [presentSite(site)] } };
+      return { success: true as const, data: { rows: await presented([site]) } };
+    },
+  );
+
+  api.post('/api/sites/:id/sync', { config: { access: canAddSites }, schema: siteParams }, async (request) => {
+    const actor = signedInActor(request);
+    const site = await db.transaction((tx) => syncSiteNow(tx, actor, request.params.id));
+    return { success: true as const, data: { rows: await presented([site]) } };
+  });
+
+  api.post(
+    '/api/sites/:id/schedule',
+    { config: { access: canAddSites }, schema: { ...siteParams, body: siteScheduleRequest } },
+    async (request) => {
+      const actor = signedInActor(request);
+      const site = await db.transaction((tx) => setSiteSchedule(tx, actor, request.params.id, request.body.sync_schedule));
+      return { success: true as const, data: { rows: await presented([site]) } };
+    },
+  );
+
+  api.get(
+    '/api/sites/:id/syncs',
+    { config: { access: canReadDocuments }, schema: { params: z.object({ id: idParam }), response: { 200: rowsAnswer(siteSyncRow) } } },
+    async (request) => {
+      if (!(await findSite(db, request.params.id))) throw new HttpError(404, SITE_MESSAGES.notFound);
+      return { success: true as const, data: { rows: (await listSyncs(db, request.params.id)).map(presentSync) } };
     },
   );
 

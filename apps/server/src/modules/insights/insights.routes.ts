@@ -5,6 +5,7 @@ import {
   coverageGapsReport,
   documentHealthRow,
   insightPeriodQuery,
+  sourceSyncHealthRow,
   SUPPORT_PREVIEW_DAYS,
   supportPreviewQuery,
   supportPreviewRow,
@@ -18,6 +19,7 @@ import { buildCoverageGaps } from './coverage-gaps.ts';
 import { maskCoverageGaps, maskTimeToFix, presentDocumentHealth } from './insights.presenter.ts';
 import { countSessionsReaching, findDocumentHealth, periodStart } from './insights.repository.ts';
 import { buildTimeToFix } from './time-to-fix.ts';
+import { syncHealth } from '../documents/site-syncs.repository.ts';
 
 /** The Insights screen's read-only calls and Bot Settings' support threshold preview (docs/insights.md). */
 export async function insightsRoutes(app: FastifyInstance, { db, knowledge }: AppContext): Promise<void> {
@@ -40,6 +42,13 @@ export async function insightsRoutes(app: FastifyInstance, { db, knowledge }: Ap
       const records = await findDocumentHealth(db, periodStart(request.query.days));
       return { success: true as const, data: { rows: records.map(presentDocumentHealth) } };
     },
+  );
+
+  /** Document health's line on website sources that need a look (issue 55): the newest sync failed, or a scheduled one is overdue. */
+  api.get(
+    '/api/insights/source-sync-health',
+    { config: { access: canReadDocumentHealth }, schema: { response: { 200: rowsAnswer(sourceSyncHealthRow) } } },
+    async () => ({ success: true as const, data: { rows: [await syncHealth(db, new Date())] } }),
   );
 
   api.get(

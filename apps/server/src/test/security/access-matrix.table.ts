@@ -172,6 +172,7 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   { route: 'GET /api/statistics/:period/:timezoneOffsetHours', build: get('/api/statistics/Past%20Week/0'), expect: LOGIN },
   { route: 'GET /api/insights/coverage-gaps', build: get('/api/insights/coverage-gaps?days=7'), expect: LOGIN },
   { route: 'GET /api/insights/document-health', build: get('/api/insights/document-health?days=7'), expect: VIEWER_CAPABILITY },
+  { route: 'GET /api/insights/source-sync-health', build: get('/api/insights/source-sync-health'), expect: VIEWER_CAPABILITY },
   { route: 'GET /api/insights/time-to-fix', build: get('/api/insights/time-to-fix?days=7'), expect: LOGIN },
   { route: 'GET /api/insights/support-preview', build: get('/api/insights/support-preview?threshold=3'), expect: ADMIN_ONLY },
 
@@ -326,11 +327,19 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   },
   { route: 'POST /api/knowledge/search', build: () => ({ path: '/api/knowledge/search', body: { query: 'opening hours' } }), expect: VIEWER_CAPABILITY },
   { route: 'GET /api/document-indexing', build: get('/api/document-indexing'), expect: VIEWER_CAPABILITY },
-  // Websites as sources (issue 55): read with the documents, added and cancelled with upload_document, deleted by administrators.
+  // Websites as sources (issue 55): read with the documents (their sync history too), added, cancelled, synced and scheduled
+  // with upload_document, deleted by administrators.
   { route: 'GET /api/sites', build: get('/api/sites'), expect: VIEWER_CAPABILITY },
   { route: 'POST /api/sites', build: () => ({ path: '/api/sites', body: { start_url: 'https://help.example.com/' } }), expect: ADMIN_ONLY },
   { route: 'GET /api/sites/:id/pages/:pageIndex', build: async (fixtures) => ({ path: `/api/sites/${await fixtures.site('queued')}/pages/0` }), expect: VIEWER_CAPABILITY },
   { route: 'POST /api/sites/:id/cancel', build: async (fixtures) => ({ path: `/api/sites/${await fixtures.site('queued')}/cancel` }), expect: ADMIN_ONLY },
+  { route: 'POST /api/sites/:id/sync', build: async (fixtures) => ({ path: `/api/sites/${await fixtures.site('ended')}/sync` }), expect: ADMIN_ONLY },
+  {
+    route: 'POST /api/sites/:id/schedule',
+    build: async (fixtures) => ({ path: `/api/sites/${await fixtures.site('ended')}/schedule`, body: { sync_schedule: 'daily' } }),
+    expect: ADMIN_ONLY,
+  },
+  { route: 'GET /api/sites/:id/syncs', build: async (fixtures) => ({ path: `/api/sites/${await fixtures.site('queued')}/syncs` }), expect: VIEWER_CAPABILITY },
   { route: 'POST /api/sites/:id/delete', build: async (fixtures) => ({ path: `/api/sites/${await fixtures.site('ended')}/delete` }), expect: ADMIN_ONLY },
 
   // The audit log.

@@ -14,6 +14,7 @@ import { useCancelSite } from '../api/cancel-site.ts';
 import { useDeleteSite } from '../api/delete-site.ts';
 import { SitePages } from './site-pages.tsx';
 import { SiteStatusPill } from './site-status-pill.tsx';
+import { SiteSync } from './site-sync.tsx';
 
 const limitsOf = (site: SiteRow): string =>
   [
@@ -74,6 +75,7 @@ export function SiteCard({ site, viewer }: { site: SiteRow; viewer: StaffMember 
           <span className={site.pages_failed > 0 ? 'text-danger-emphasis' : undefined}>Failed {site.pages_failed}</span>
         </p>
         {site.message ? <p className={`small mb-2 breakable ${site.status === 'error' ? 'text-danger-emphasis' : 'text-body-secondary'}`}>{site.message}</p> : null}
+        <SiteSync site={site} viewer={viewer} />
         <div className="d-flex flex-wrap gap-2">
           <Button size="sm" variant="outline-primary" aria-expanded={showPages} aria-controls={showPages ? pagesId : undefined} onClick={() => setShowPages(!showPages)}>
             <IconListDetails className="me-1" size={16} />

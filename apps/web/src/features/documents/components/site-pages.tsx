@@ -9,6 +9,7 @@ const PAGE_PILL: Record<SitePageStatus, string> = {
   indexed: 'success',
   failed: 'danger',
   skipped: 'secondary',
+  retired: 'secondary',
 };
 
 /** A website's pages in the order they were found, 50 at a time: each with its state, its reason, its passages. */

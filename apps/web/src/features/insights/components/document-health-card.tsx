@@ -3,7 +3,7 @@ import { INSIGHTS_TEXTS, type DocumentHealthRow, type InsightPeriodDays } from '
 import { DataList } from '../../../components/data-list/data-list.tsx';
 import type { ListColumn } from '../../../components/data-list/list-column.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
-import { useDocumentHealth } from '../api/get-document-health.ts';
+import { useDocumentHealth, useSourceSyncHealth } from '../api/get-document-health.ts';
 import { InsightCard } from './insight-card.tsx';
 
 function NoDocuments() {
@@ -27,10 +27,20 @@ const COLUMNS: ListColumn<DocumentHealthRow>[] = [
   },
 ];
 
-/** Document health: per document, the period's answers citing it and their ratings; never-cited documents say so. */
+/**
+ * Document health: per document, the period's answers citing it and their ratings; never-cited documents say so. A line
+ * names the website sources whose last sync failed or is overdue, when there are any.
+ */
 export function DocumentHealthCard({ days }: { days: InsightPeriodDays }) {
   const { data: rows = [], isPending } = useDocumentHealth(days);
   const neverCited = rows.filter((row) => row.citations === 0).length;
+  const { data: sync } = useSourceSyncHealth();
+  const syncLine =
+    sync && sync.failed + sync.overdue > 0 ? (
+      <span className="d-block text-danger-emphasis">
+        {INSIGHTS_TEXTS.sourceSyncHealth(sync)} <Link to="/documents">{INSIGHTS_TEXTS.seeWebsites}</Link>
+      </span>
+    ) : null;
   return (
     <InsightCard
       id="document-health-title"
@@ -38,7 +48,14 @@ export function DocumentHealthCard({ days }: { days: InsightPeriodDays }) {
       help={INSIGHTS_TEXTS.documentHealthHelp}
       loading={isPending}
       empty={rows.length === 0 ? <NoDocuments /> : null}
-      summary={rows.length > 0 ? `${neverCited} of ${rows.length} documents never cited in this period.` : null}
+      summary={
+        rows.length > 0 || syncLine ? (
+          <>
+            {rows.length > 0 ? `${neverCited} of ${rows.length} documents never cited in this period.` : null}
+            {syncLine}
+          </>
+        ) : null
+      }
     >
       <DataList label={INSIGHTS_TEXTS.documentHealth} columns={COLUMNS} rows={rows} rowKey={(row) => row.document_id} />
     </InsightCard>
