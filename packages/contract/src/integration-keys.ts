@@ -49,26 +49,34 @@ export const INTEGRATION_KEY_MESSAGES = {
   outsideScope: (scope: IntegrationKeyScope) => `This key may not do this: it needs the scope "${scope}".`,
 } as const;
 
+/** Scopes in the contract's order, whatever order they were chosen in. */
+export const inScopeOrder = (chosen: readonly IntegrationKeyScope[]): IntegrationKeyScope[] => INTEGRATION_KEY_SCOPES.filter((scope) => chosen.includes(scope));
+
 const scopes = z
   .array(z.enum(INTEGRATION_KEY_SCOPES, { error: INTEGRATION_KEY_MESSAGES.scopeUnknown }), { error: INTEGRATION_KEY_MESSAGES.scopesRequired })
-  .min(1, INTEGRATION_KEY_MESSAGES.scopesRequired)
-  .transform((chosen) => INTEGRATION_KEY_SCOPES.filter((scope) => chosen.includes(scope)));
+  .min(1, INTEGRATION_KEY_MESSAGES.scopesRequired);
+
+const name = z
+  .string({ error: INTEGRATION_KEY_MESSAGES.nameRequired })
+  .trim()
+  .min(1, INTEGRATION_KEY_MESSAGES.nameRequired)
+  .max(INTEGRATION_KEY_NAME_MAX, INTEGRATION_KEY_MESSAGES.nameTooLong);
 
 /** POST /api/integration-keys: a name, its scopes and, optionally, when it stops working. */
 export const createIntegrationKeyRequest = z.strictObject({
-  name: z
-    .string({ error: INTEGRATION_KEY_MESSAGES.nameRequired })
-    .trim()
-    .min(1, INTEGRATION_KEY_MESSAGES.nameRequired)
-    .max(INTEGRATION_KEY_NAME_MAX, INTEGRATION_KEY_MESSAGES.nameTooLong),
+  name,
   scopes,
   expires_at: z.iso.datetime({ offset: true, error: INTEGRATION_KEY_MESSAGES.expiryInvalid }).nullable().default(null),
 });
 export type CreateIntegrationKeyRequest = z.input<typeof createIntegrationKeyRequest>;
 
+/** The Integrations screen's create form: the request's rules, the expiry as its date-and-time field holds it ('' for none). */
+export const integrationKeyForm = z.object({ name, scopes, expires_at: z.string() });
+export type IntegrationKeyForm = z.infer<typeof integrationKeyForm>;
+
 /** POST /api/integration-keys/{id}/scopes: the key's scopes from now on (all of them). */
 export const integrationKeyScopesRequest = z.strictObject({ scopes });
-export type IntegrationKeyScopesRequest = z.input<typeof integrationKeyScopesRequest>;
+export type IntegrationKeyScopesRequest = z.infer<typeof integrationKeyScopesRequest>;
 
 /** A key as the list shows it: never its secret. `prefix` is its public part, enough to recognise it. */
 export const integrationKeyRow = z.object({

@@ -3,6 +3,7 @@ import {
   type IntegrationKeyRow,
   type IntegrationKeyScope,
   INTEGRATION_KEY_MESSAGES,
+  inScopeOrder,
 } from '@steward/contract/integration-keys';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -52,7 +53,7 @@ export async function createIntegrationKey(
     publicId: made.publicId,
     secretHash: made.secretHash,
     name: request.name,
-    scopes: request.scopes,
+    scopes: inScopeOrder(request.scopes),
     expiresAt,
     createdBy: { id: actor.id, name: actor.name },
   });
@@ -74,13 +75,14 @@ async function liveKey(tx: Db, id: number): Promise<IntegrationKeyRecord> {
 /** Replaces a key's scopes; the next call with it is held to them. Audited with the scopes before and after. */
 export async function changeIntegrationKeyScopes(tx: Db, actor: StaffActor, id: number, scopes: IntegrationKeyScope[]): Promise<IntegrationKeyRow> {
   const key = await liveKey(tx, id);
-  await setIntegrationKeyScopes(tx, id, scopes);
+  const ordered = inScopeOrder(scopes);
+  await setIntegrationKeyScopes(tx, id, ordered);
   await recordAudit(tx, actor, {
     action: 'integration_key_scopes_changed',
     object: integrationKeyObject(key),
-    details: { before: scopeList(key.scopes), after: scopeList(scopes) },
+    details: { before: scopeList(key.scopes), after: scopeList(ordered) },
   });
-  return presentIntegrationKey({ ...key, scopes });
+  return presentIntegrationKey({ ...key, scopes: ordered });
 }
 
 /** Revokes a key: from the commit on, every instance refuses it (each call reads the key from the database). */
