@@ -59,8 +59,8 @@ test.describe('layout', () => {
     await signIn('viewer');
     await withNoOpenHelpRequests(page);
     await page.goto('/home');
-    // The default viewer role holds read_documents, read_inform_the_bot and read_user_accounts, not read_audit_log.
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(ADMIN_ENTRIES.filter((entry) => entry !== 'Audit Log'));
+    // The default viewer role holds read_documents, read_inform_the_bot and read_user_accounts, not read_audit_log; Integrations is administrators'.
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(ADMIN_ENTRIES.filter((entry) => entry !== 'Audit Log' && entry !== 'Integrations'));
   });
 
   test('collapses to an icon rail that keeps every name, the badge and the controls, and remembers it', async ({ page, signIn }) => {
