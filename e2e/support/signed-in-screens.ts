@@ -31,5 +31,6 @@ export function signedInScreens(ids: ScreenIds): string[] {
     '/audit-log',
     '/insights',
     '/privacy',
+    '/integrations',
   ];
 }

@@ -46,6 +46,7 @@ const SCREENS = [
   { entry: 'User Accounts', url: /\/user-accounts$/, heading: 'User Accounts' },
   { entry: 'Audit Log', url: /\/audit-log$/, heading: 'Audit Log' },
   { entry: 'Insights', url: /\/insights$/, heading: 'Insights' },
+  { entry: 'Integrations', url: /\/integrations$/, heading: 'Integrations' },
 ];
 
 test('the shipped dashboard: login, every sidebar screen, theme, logout, with no errors', async ({ page }) => {

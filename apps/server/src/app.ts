@@ -18,6 +18,8 @@ import { signInLinkRoutes } from './modules/auth/sign-in-link.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { botSettingsRoutes } from './modules/bot-settings/bot-settings.routes.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
+import { integrationKeysRoutes } from './modules/integration-keys/integration-keys.routes.ts';
+import { botKeyCheck } from './modules/integration-keys/bot-keys.ts';
 import { informTheBotRoutes } from './modules/inform-the-bot/inform-the-bot.routes.ts';
 import { botRoutes } from './modules/bot/bot.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
@@ -158,7 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
   registerErrorHandling(app, databaseReachability);
   // Before the session's lookup, which would ask the database.
   refuseCallsWhileDatabaseGone(app, databaseReachability);
-  const routes = registerAccessRules(app, config.botApiKey);
+  const routes = registerAccessRules(app, botKeyCheck(database.db, config.botApiKey));
   registerMetrics(app, metrics, config.metricsToken);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, config.secureCookies);
@@ -195,6 +197,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     gettingStartedRoutes,
     personalDataRoutes,
     privacyRoutes,
+    integrationKeysRoutes,
   ];
   for (const module of modules) {
     await module(app, context);

@@ -42,6 +42,10 @@ export const AUDIT_ACTION_LABELS = {
   site_deleted: 'Deleted a website',
   site_synced: 'Synced a website',
   site_sync_schedule_changed: 'Changed a website’s sync schedule',
+  integration_key_created: 'Created an integration key',
+  integration_key_scopes_changed: "Changed an integration key's scopes",
+  integration_key_revoked: 'Revoked an integration key',
+  integration_key_refused: 'Refused an integration key beyond its scopes',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
@@ -49,7 +53,7 @@ export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, .
 export const auditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'The action is not one the audit log records.' });
 
 /** What an entry is about; each kind has a screen the row links to (web: features/audit-log/object-route.ts). */
-export const AUDIT_OBJECT_TYPES = ['user', 'invitation', 'information', 'document', 'help_request', 'feedback', 'bot_settings', 'fun_fact', 'export', 'chat_session', 'site'] as const;
+export const AUDIT_OBJECT_TYPES = ['user', 'invitation', 'information', 'document', 'help_request', 'feedback', 'bot_settings', 'fun_fact', 'export', 'chat_session', 'site', 'integration_key'] as const;
 export const auditObjectTypeSchema = z.enum(AUDIT_OBJECT_TYPES);
 export type AuditObjectType = z.infer<typeof auditObjectTypeSchema>;
 

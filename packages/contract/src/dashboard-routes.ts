@@ -36,6 +36,7 @@ export const DASHBOARD_ROUTE_PATTERNS = [
   '/audit-log/page/:page',
   '/insights',
   '/privacy',
+  '/integrations',
 ] as const;
 
 const segmentsOf = (path: string): string[] => path.split('/').filter((segment) => segment !== '');

@@ -145,6 +145,14 @@ export const canManageAnswerModels: StaffRule = (user) => isAdministrator(user) 
 /** The Privacy screen, its sidebar entry, and finding and erasing what is stored about a visitor: erase_personal_data. */
 export const canErasePersonalData: StaffRule = (user) => holds(user, 'erase_personal_data');
 
+// Integrations
+
+/**
+ * The Integrations screen (issue 57), its sidebar entry, and creating, revoking and re-scoping integration keys:
+ * administrators by role. A key opens the bot API to whoever holds it.
+ */
+export const canManageIntegrations: StaffRule = (user) => isAdministrator(user);
+
 // Documents
 
 /** The drop area, URL rows and Upload button: upload_document. */

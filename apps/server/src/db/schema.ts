@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, real, smallint, text, unique } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, type AuditDetails } from '@steward/contract/audit-log';
+import type { IntegrationKeyScope } from '@steward/contract/integration-keys';
 import { SITE_PAGE_STATUSES, SITE_PAGE_SYNC_OUTCOMES, SITE_START_KINDS, SITE_STATUSES, SITE_SYNC_STATUSES, SITE_SYNC_TRIGGERS, SYNC_SCHEDULES } from '@steward/contract/sites';
 import { descending, enumCheck, timestamptz, tsvector } from './schema-builders.ts';
 
@@ -375,6 +376,22 @@ export const siteSyncs = pgTable('site_syncs', {
   enumCheck('site_syncs_status_check', table.status, SITE_SYNC_STATUSES),
   index('site_syncs_site_idx').on(table.siteId, descending(table.id)),
 ]);
+
+/** A key for the bot API made on the Integrations screen (migration 3500, issue 57): only the secret's SHA-256 is kept. */
+export const integrationKeys = pgTable('integration_keys', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  publicId: text('public_id').notNull(),
+  secretHash: text('secret_hash').notNull(),
+  name: text('name').notNull(),
+  scopes: jsonb('scopes').$type<IntegrationKeyScope[]>().notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  createdBy: text('created_by').notNull(),
+  createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  expiresAt: timestamptz('expires_at'),
+  revokedAt: timestamptz('revoked_at'),
+  lastUsedAt: timestamptz('last_used_at'),
+  lastUsedIp: text('last_used_ip'),
+}, (table) => [unique('integration_keys_public_id_key').on(table.publicId)]);
 
 /** A page of a website source and how its reading went; an indexed one is a document (document_id) with its chunks. */
 export const sitePages = pgTable('site_pages', {

@@ -69,7 +69,7 @@ describe('route access rules', () => {
 
 describe('bot API key', () => {
   it('answers 401 without the key and 503 when BOT_API_KEY is unset', async () => {
-    const probe = (app: TestApp['app']) => app.post('/api/bot/probe', { config: { access: 'bot' } }, async () => ({ success: true }));
+    const probe = (app: TestApp['app']) => app.post('/api/bot/probe', { config: { access: 'bot:exchanges' } }, async () => ({ success: true }));
     const withKey = await createTestApp({}, { beforeListen: probe });
     try {
       expect((await withKey.client().post('/api/bot/probe', {})).status).toBe(401);

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { INTEGRATION_KEY_SCOPES, type IntegrationKeyScope } from '@steward/contract/integration-keys';
 import type { StaffRule } from '@steward/contract/permissions';
 import { HttpError } from '../lib/http-error.ts';
-import { hashSecret, sameHash } from '../lib/secrets.ts';
 import { actorOf, type StaffActor } from '../modules/audit-log/record-audit.ts';
+import type { BotKeyCheck } from '../modules/integration-keys/bot-keys.ts';
 import type { SessionUser } from './session.ts';
 
 /**
@@ -11,11 +12,19 @@ import type { SessionUser } from './session.ts';
  * - public: anyone; login: any signed-in staff member;
  * - a rule of `@steward/contract/permissions` (`canAddUser`, …): a signed-in member it allows,
  *   the same function the dashboard uses to show the screen or control;
- * - bot: the chatbot, with `Authorization: Bearer $BOT_API_KEY`.
+ * - bot:<scope>: the chatbot or another integration, with `Authorization: Bearer <key>`: BOT_API_KEY (every
+ *   scope) or an integration key holding that scope (modules/integration-keys/bot-keys.ts, docs/integrations.md).
  * Rules that depend on the object (own account, an item's author) are checked in the handler,
  * with the same functions.
  */
-export type RouteAccess = 'public' | 'login' | 'bot' | StaffRule;
+export type BotAccess = `bot:${IntegrationKeyScope}`;
+export type RouteAccess = 'public' | 'login' | BotAccess | StaffRule;
+
+/** The access of a bot API route: a key allowed this scope. */
+export const botAccess = (scope: IntegrationKeyScope): BotAccess => `bot:${scope}`;
+const BOT_ACCESSES = new Set<unknown>(INTEGRATION_KEY_SCOPES.map(botAccess));
+const isBotAccess = (access: unknown): access is BotAccess => BOT_ACCESSES.has(access);
+const scopeOf = (access: BotAccess): IntegrationKeyScope => access.slice('bot:'.length) as IntegrationKeyScope;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -29,16 +38,15 @@ export const NOT_ALLOWED = 'You do not have permission to do this.';
 export interface RegisteredRoute {
   method: string;
   url: string;
-  /** `public`, `login`, `bot`, or the name of the route's permission rule. */
+  /** `public`, `login`, `bot:<scope>`, or the name of the route's permission rule. */
   access: string | undefined;
   /** A GET that acts, answered to the dashboard's own scripted calls only (plugins/csrf.ts). */
   scriptedOnly: boolean;
 }
 
 /** Enforces each route's declared access before its handler runs. */
-export function registerAccessRules(app: FastifyInstance, botApiKey: string | undefined): RegisteredRoute[] {
+export function registerAccessRules(app: FastifyInstance, checkBotKey: BotKeyCheck): RegisteredRoute[] {
   const routes: RegisteredRoute[] = [];
-  const botKeyHash = botApiKey ? hashSecret(botApiKey) : undefined;
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -48,7 +56,7 @@ export function registerAccessRules(app: FastifyInstance, botApiKey: string | un
     if (!access) throw new Error(`Route ${methods.join(',')} ${route.url} declares no access rule.`);
     if (!isRouteAccess(access)) throw new Error(`Route ${route.url} has an unknown access rule "${String(access)}".`);
     const check = async (request: FastifyRequest) => {
-      if (access === 'bot') return checkBotKey(request, botKeyHash);
+      if (isBotAccess(access)) return checkBotKey(request, scopeOf(access));
       if (access === 'public') return;
       const viewer = request.viewer;
       if (!viewer) throw new HttpError(401, NOT_LOGGED_IN);
@@ -73,24 +81,11 @@ export function signedInActor(request: FastifyRequest): StaffActor {
   return { ...actorOf(request, viewer), id: viewer.id, name: viewer.name };
 }
 
-function checkBotKey(request: FastifyRequest, botKeyHash: string | undefined): void {
-  if (!botKeyHash) {
-    throw new HttpError(503, 'The bot API is switched off: set BOT_API_KEY on the Steward server to enable it.');
-  }
-  const header = request.headers.authorization ?? '';
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match?.[1] || !sameHash(hashSecret(match[1]), botKeyHash)) {
-    throw new HttpError(401, 'A valid bot API key is required (Authorization: Bearer <BOT_API_KEY>).', undefined, {
-      'www-authenticate': 'Bearer',
-    });
-  }
-}
-
 const isPublicByNature = (url: string): boolean =>
   !url.startsWith('/api/') || url === '/api/docs' || url.startsWith('/api/docs/');
 
 const isRouteAccess = (value: unknown): value is RouteAccess =>
-  typeof value === 'function' || value === 'public' || value === 'login' || value === 'bot';
+  typeof value === 'function' || value === 'public' || value === 'login' || isBotAccess(value);
 
 const accessName = (access: RouteAccess | undefined): string | undefined =>
   typeof access === 'function' ? access.name || 'an unnamed rule' : access;

@@ -29,6 +29,7 @@ const OWNERS: Record<string, string> = {
   help_requests: 'help-requests',
   history: 'history',
   inform_the_bot: 'inform-the-bot',
+  integration_keys: 'integration-keys',
   jobs: 'jobs/job-queue.ts',
   knowledge_chunk_windows: 'knowledge',
   knowledge_chunks: 'knowledge',

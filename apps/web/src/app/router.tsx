@@ -12,6 +12,7 @@ import { LoginGate, PublicOnlyGate } from './routes/gates.tsx';
 import { informTheBotRoutes } from './routes/inform-the-bot-routes.tsx';
 import { loginRoutes } from './routes/login-route.tsx';
 import { privacyRoutes } from './routes/privacy-routes.tsx';
+import { integrationsRoutes } from './routes/integrations-routes.tsx';
 import { RouteErrorScreen } from './routes/route-error-screen.tsx';
 import { searchRoutes } from './routes/search-routes.tsx';
 import { statisticsRoutes } from './routes/statistics-routes.tsx';
@@ -64,6 +65,7 @@ export const routes: RouteObject[] = [
                   ...auditLogRoutes,
                   ...insightsRoutes,
                   ...privacyRoutes,
+                  ...integrationsRoutes,
                   { path: '*', handle: { title: 'Error', notFound: true }, loader: notFound },
                 ],
               },

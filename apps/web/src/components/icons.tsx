@@ -34,6 +34,7 @@ import {
   IconMessages as Messages,
   IconMoon as Moon,
   IconPencil as Pencil,
+  IconPlugConnected as PlugConnected,
   IconPlus as Plus,
   IconSearchOff as SearchOff,
   IconSettings as Settings,
@@ -85,6 +86,7 @@ export const IconMessageCircle = /* @__PURE__ */ decorative(MessageCircle);
 export const IconMessages = /* @__PURE__ */ decorative(Messages);
 export const IconMoon = /* @__PURE__ */ decorative(Moon);
 export const IconPencil = /* @__PURE__ */ decorative(Pencil);
+export const IconPlugConnected = /* @__PURE__ */ decorative(PlugConnected);
 export const IconPlus = /* @__PURE__ */ decorative(Plus);
 export const IconSearchOff = /* @__PURE__ */ decorative(SearchOff);
 export const IconSettings = /* @__PURE__ */ decorative(Settings);

@@ -1,5 +1,5 @@
-import { IconBook, IconBulb, IconFileText, IconHistory, IconHome, IconLifebuoy, IconListDetails, IconMessage2, IconSettings, IconUsers, type AppIcon } from '../components/icons.tsx';
-import { canReadAuditLog, canReadDocuments, canReadInformTheBot, canReadInsights, canReadUserAccounts, type StaffRule } from '@steward/contract/permissions';
+import { IconBook, IconBulb, IconPlugConnected, IconFileText, IconHistory, IconHome, IconLifebuoy, IconListDetails, IconMessage2, IconSettings, IconUsers, type AppIcon } from '../components/icons.tsx';
+import { canManageIntegrations, canReadAuditLog, canReadDocuments, canReadInformTheBot, canReadInsights, canReadUserAccounts, type StaffRule } from '@steward/contract/permissions';
 
 export interface SidebarEntry {
   label: string;
@@ -10,7 +10,7 @@ export interface SidebarEntry {
   showsOpenHelpRequests?: boolean;
 }
 
-/** The sidebar of spec section 2, in its order; then Insights (issue 40), outside the spec, last. */
+/** The sidebar of spec section 2, in its order; then Insights (issue 40) and Integrations (issue 57), outside the spec, last. */
 export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
   { label: 'Home', to: '/home', icon: IconHome },
   { label: 'History', to: '/history', icon: IconHistory },
@@ -22,4 +22,5 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
   { label: 'User Accounts', to: '/user-accounts', icon: IconUsers, shownTo: canReadUserAccounts },
   { label: 'Audit Log', to: '/audit-log', icon: IconListDetails, shownTo: canReadAuditLog },
   { label: 'Insights', to: '/insights', icon: IconBulb, shownTo: canReadInsights },
+  { label: 'Integrations', to: '/integrations', icon: IconPlugConnected, shownTo: canManageIntegrations },
 ];

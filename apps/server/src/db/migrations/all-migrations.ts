@@ -48,6 +48,7 @@ import { historyBadgeColumns } from './3342-history-badge-columns.ts';
 import { statisticsFingerprint } from './3341-statistics-fingerprint.ts';
 import { siteSources } from './3400-site-sources.ts';
 import { siteSync } from './3410-site-sync.ts';
+import { integrationKeys } from './3500-integration-keys.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
 export const allMigrations: readonly Migration[] = [
@@ -100,4 +101,5 @@ export const allMigrations: readonly Migration[] = [
   historyBadgeColumns,
   siteSources,
   siteSync,
+  integrationKeys,
 ];

@@ -32,6 +32,7 @@ const OBJECT_EXISTS = sql`CASE a.object_type
   WHEN 'feedback' THEN EXISTS (SELECT 1 FROM feedback o WHERE o.id = a.object_id)
   WHEN 'fun_fact' THEN EXISTS (SELECT 1 FROM fun_facts o WHERE o.id = a.object_id)
   WHEN 'site' THEN EXISTS (SELECT 1 FROM site_sources o WHERE o.id = a.object_id)
+  WHEN 'integration_key' THEN EXISTS (SELECT 1 FROM integration_keys o WHERE o.id = a.object_id)
   WHEN 'bot_settings' THEN true
   ELSE false END`;
 

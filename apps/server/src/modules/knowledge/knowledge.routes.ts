@@ -7,6 +7,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { KnowledgeStore } from './knowledge-store.ts';
 import { type Passage, searchKnowledge } from './knowledge-search.ts';
 import type { Db } from '../../db/client.ts';
+import { botAccess } from '../../plugins/access.ts';
 
 const present = (passage: Passage): KnowledgePassageRow => ({
   text: passage.text,
@@ -30,7 +31,7 @@ export async function knowledgeRoutes(app: FastifyInstance, { db, knowledge }: A
   const api = app.withTypeProvider<ZodTypeProvider>();
   for (const [path, access] of [
     ['/api/knowledge/search', canReadDocuments],
-    ['/api/bot/knowledge/search', 'bot'],
+    ['/api/bot/knowledge/search', botAccess('knowledge_search')],
   ] as const) {
     api.post(
       path,

@@ -18,6 +18,7 @@ import { probeAnswerHtml } from './probe-answer-html.ts';
 import { probeCsvExports } from './probe-csv-exports.ts';
 import { probeDataDirModes } from './probe-data-dir.ts';
 import { probeErasure, probeOutboxLogLines } from './probe-erasure.ts';
+import { probeIntegrationKeys } from './probe-integration-keys.ts';
 import { probeExportMemory, probeRegisterFilesDuplicate, probeReplyRateLimit, probeResetMailBudget } from './probe-smaller-limits.ts';
 
 /** Uploads PDFs as the Documents screen does and waits until none is in progress. */
@@ -272,6 +273,7 @@ export const PROBES: [string, (scanTarget: ScanTarget) => Promise<StepResult>][]
   ['probe: CORS with hostile origins', probeCors],
   ['probe: chat limits', probeChatLimits],
   ['probe: lockout by strangers', probeLockout],
+  ['probe: integration keys', probeIntegrationKeys],
   ['probe: CSV exports (row splits, formulas)', probeCsvExports],
   ['probe: hostile answer HTML (image and link GETs, class-drawn boxes, CSP)', probeAnswerHtml],
   ['probe: erasure leftovers (audit log, outbox, mail queue)', probeErasure],

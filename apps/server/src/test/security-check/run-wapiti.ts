@@ -42,10 +42,10 @@ export async function runWapiti(target: ScanTarget): Promise<StepResult> {
   const reportFile = path.join(workDir, 'report.json');
   const { url, ids } = target;
   const startPoints = [
-    '/', '/home', '/history', '/feedback', '/help-requests', '/documents', '/inform-the-bot', '/user-accounts', '/bot-settings', '/search/order/page/1',
+    '/', '/home', '/history', '/feedback', '/help-requests', '/documents', '/inform-the-bot', '/user-accounts', '/bot-settings', '/integrations', '/search/order/page/1',
     '/api/users/0', `/api/user/${ids.userId}`, '/api/all-help-requests/0/pending', `/api/help-requests/${ids.helpRequestId}`,
     '/api/all-history/0', `/api/history/${encodeURIComponent(ids.historySessionId)}`, '/api/all-feedback/0/down',
-    `/api/feedback/${ids.feedbackId}`, '/api/inform-the-bot/0', '/api/documents/0', '/api/fun-facts', '/api/bot-settings',
+    `/api/feedback/${ids.feedbackId}`, '/api/inform-the-bot/0', '/api/documents/0', '/api/fun-facts', '/api/bot-settings', '/api/integration-keys',
   ].map((pathname) => `${url}${pathname}`);
   try {
     // Every wapiti module is built at start-up, and the wapp module downloads a database from the

@@ -1,3 +1,4 @@
+import type { IntegrationKeyScope } from '@steward/contract/integration-keys';
 import { createAccountToken, PASSWORD_RESET_TTL_MS, SIGN_IN_LINK_TTL_MS } from '../../modules/auth/account-tokens.repository.ts';
 import { createInvitation } from '../../modules/auth/invitations.repository.ts';
 import { insertHistory } from '../conversation-factories.ts';
@@ -42,6 +43,18 @@ const VIEWER_CAPABILITY = { anonymous: 401, bot: 401, viewer: 200, admin: 200, n
 const ADMIN_ONLY = { anonymous: 401, bot: 401, viewer: 403, admin: 200, noCapabilities: 403 };
 /** The chatbot's key, and nothing else, opens these. */
 const BOT_KEY = { anonymous: 401, bot: 200, viewer: 401, admin: 401, noCapabilities: 401 };
+
+/**
+ * The scope of an integration key that opens each bot API call (docs/integrations.md). The matrix's `bot` column is
+ * BOT_API_KEY, every scope; access-matrix.test.ts calls each bot row with a key of each scope alone: 200 for its
+ * own, 403 for the others.
+ */
+export const KEY_SCOPE_MATRIX: Record<string, IntegrationKeyScope> = {
+  'POST /api/bot/messages': 'exchanges',
+  'POST /api/bot/feedback': 'ratings',
+  'POST /api/bot/help-requests': 'help_requests',
+  'POST /api/bot/knowledge/search': 'knowledge_search',
+};
 
 const get = (path: string) => () => ({ path });
 const unique = () => `${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
@@ -263,6 +276,20 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   },
   { route: 'POST /api/personal-data/find', build: () => ({ path: '/api/personal-data/find', body: { kind: 'email', value: 'no-one@example.com' } }), expect: ADMIN_ONLY },
   { route: 'POST /api/personal-data/erase', build: () => ({ path: '/api/personal-data/erase', body: { kind: 'email', value: 'no-one@example.com' } }), expect: ADMIN_ONLY },
+
+  // Integrations (issue 57): integration keys, administrators by role.
+  { route: 'GET /api/integration-keys', build: get('/api/integration-keys'), expect: ADMIN_ONLY },
+  { route: 'POST /api/integration-keys', build: () => ({ path: '/api/integration-keys', body: { name: `Matrix ${unique()}`, scopes: ['exchanges'] } }), expect: ADMIN_ONLY },
+  {
+    route: 'POST /api/integration-keys/:id/scopes',
+    build: async (fixtures) => ({ path: `/api/integration-keys/${(await fixtures.integrationKey(['exchanges'])).id}/scopes`, body: { scopes: ['ratings'] } }),
+    expect: ADMIN_ONLY,
+  },
+  {
+    route: 'POST /api/integration-keys/:id/revoke',
+    build: async (fixtures) => ({ path: `/api/integration-keys/${(await fixtures.integrationKey(['exchanges'])).id}/revoke` }),
+    expect: ADMIN_ONLY,
+  },
   { route: 'GET /api/fun-facts', build: get('/api/fun-facts'), expect: LOGIN },
   {
     route: 'POST /api/fun-facts/new',

@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ROLE_CAPABILITIES } from '@steward/contract/access';
+import { INTEGRATION_KEY_SCOPES } from '@steward/contract/integration-keys';
 import * as permissions from '@steward/contract/permissions';
 import { createSession } from '../../modules/auth/sessions.repository.ts';
 import { SESSION_COOKIE } from '../../modules/auth/session-cookie.ts';
 import { ApiClient, type ApiResponse } from '../api-client.ts';
 import { createTestApp, TEST_BOT_API_KEY, type TestApp } from '../test-app.ts';
 import type { UserRecord } from '../../modules/auth/users.repository.ts';
-import { ACCESS_MATRIX, ACTORS, type Actor, type MatrixRequest, type MatrixRow, type StaffActor } from './access-matrix.table.ts';
+import { ACCESS_MATRIX, ACTORS, KEY_SCOPE_MATRIX, type Actor, type MatrixRequest, type MatrixRow, type StaffActor } from './access-matrix.table.ts';
 import { matrixFixtures } from './matrix-fixtures.ts';
 
 // Every registered route × every kind of caller, against the declared answer (access-matrix.table.ts).
@@ -141,6 +142,25 @@ describe.each(ACCESS_MATRIX)('$route', (row) => {
       expectDeclaredAnswer(answer, otherUsersId.expect[actor] ?? 0, `${row.route} as ${actor} with another user's id`, json);
     });
   }
+});
+
+describe('integration keys on the bot API, scope by scope', () => {
+  it('names the scope of every bot route, as the route declares it', () => {
+    const botRoutes = testApp.routes.filter((route) => route.access?.startsWith('bot:'));
+    expect(Object.fromEntries(botRoutes.map((route) => [`${route.method} ${route.url}`, route.access]))).toEqual(
+      Object.fromEntries(Object.entries(KEY_SCOPE_MATRIX).map(([route, scope]) => [route, `bot:${scope}`])),
+    );
+  });
+
+  describe.each(ACCESS_MATRIX.filter((row) => KEY_SCOPE_MATRIX[row.route]))('$route', (row) => {
+    it.each(INTEGRATION_KEY_SCOPES)('with a key of the scope %s alone', async (scope) => {
+      const fixtures = matrixFixtures(testApp, author, { id: 0, client: new ApiClient(testApp.baseUrl) });
+      const { key } = await fixtures.integrationKey([scope]);
+      const client = new ApiClient(testApp.baseUrl, { authorization: `Bearer ${key}` });
+      const answer = await send(client, methodOf(row), await row.build(fixtures, 'bot'));
+      expectDeclaredAnswer(answer, KEY_SCOPE_MATRIX[row.route] === scope ? 200 : 403, `${row.route} with a ${scope} key`, true);
+    });
+  });
 });
 
 describe('refusals come before validation', () => {

@@ -42,6 +42,8 @@ const NUMBER_ID_ROUTES: IdRoute[] = [
   { route: 'GET /api/sites/:id/pages/:pageIndex', path: '/api/sites/{id}/pages/0', unknown: 404, kind: 'number' },
   { route: 'POST /api/sites/:id/cancel', path: '/api/sites/{id}/cancel', unknown: 404, kind: 'number' },
   { route: 'POST /api/sites/:id/delete', path: '/api/sites/{id}/delete', unknown: 404, kind: 'number' },
+  { route: 'POST /api/integration-keys/:id/scopes', path: '/api/integration-keys/{id}/scopes', body: { scopes: ['ratings'] }, unknown: 404, kind: 'number' },
+  { route: 'POST /api/integration-keys/:id/revoke', path: '/api/integration-keys/{id}/revoke', unknown: 404, kind: 'number' },
   {
     route: 'POST /api/documents/:id/replace',
     path: '/api/documents/{id}/replace',

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { IntegrationKeyScope } from '@steward/contract/integration-keys';
 import type { ApiClient } from '../api-client.ts';
 import { botPost } from '../bot-test-support.ts';
 import { insertFeedback, insertHistory } from '../conversation-factories.ts';
@@ -28,6 +29,8 @@ export interface MatrixFixtures {
   document(): Promise<{ id: number; fileId: string }>;
   /** A website source added by the author; `ended` moves it past its crawl (it may be deleted then). */
   site(state: 'queued' | 'ended'): Promise<number>;
+  /** An integration key made by the author with these scopes: its id and the whole key. */
+  integrationKey(scopes: IntegrationKeyScope[]): Promise<{ id: number; key: string }>;
   /** A file uploaded (not yet registered) by the given client. */
   uploadedFile(client: ApiClient): Promise<Record<string, unknown>>;
 }
@@ -88,6 +91,12 @@ export function matrixFixtures(testApp: TestApp, author: ApiClient, actor: { id:
       if (!row) throw new Error(`Fixture register failed: ${JSON.stringify(registered.body)}`);
       await testApp.db.execute(sql`UPDATE documents SET status = 'completed' WHERE id = ${row.id}`);
       return { id: row.id, fileId: row.file_id };
+    },
+    integrationKey: async (scopes) => {
+      const answer = await author.post('/api/integration-keys', { name: `Matrix key ${unique()}`, scopes });
+      const row = answer.body.data?.rows[0];
+      if (typeof row?.key !== 'string') throw new Error(`Fixture key failed: ${JSON.stringify(answer.body)}`);
+      return { id: idOf(row), key: row.key };
     },
     uploadedFile,
   };

@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@steward/contract/audit-log';
-import { canOpenUserRoute, canReadDocuments, canReadInformTheBot, canReadUserAccounts, type StaffMember } from '@steward/contract/permissions';
+import { canManageIntegrations, canOpenUserRoute, canReadDocuments, canReadInformTheBot, canReadUserAccounts, type StaffMember } from '@steward/contract/permissions';
 
 /**
  * Where an entry's object opens, for this viewer: its own screen when it still exists and the
@@ -24,6 +24,8 @@ export function auditObjectRoute(entry: Pick<AuditEntry, 'object_type' | 'object
     case 'bot_settings':
     case 'fun_fact':
       return '/bot-settings';
+    case 'integration_key':
+      return canManageIntegrations(viewer) ? '/integrations' : null;
     default:
       return null;
   }
