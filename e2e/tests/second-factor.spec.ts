@@ -64,4 +64,35 @@ test.describe('Second factor', () => {
       });
     }
   }
+
+  test("an administrator resets a member's second factor from the user accounts list", async ({ page, browser, signIn, createStaff }) => {
+    const member = await createStaff('viewer', `Aaa Reset ${Date.now()}`);
+    // The member sets a factor up through the calls the account page makes.
+    const memberContext = await browser.newContext();
+    try {
+      expect((await memberContext.request.post('/api/login', { data: { email: member.email, password: member.password } })).status()).toBe(200);
+      const started = await memberContext.request.post(`/api/user/${member.id}/second-factor/start`, { data: {} });
+      const key = ((await started.json()) as { data: { rows: { manual_key: string }[] } }).data.rows[0]?.manual_key ?? '';
+      expect((await memberContext.request.post(`/api/user/${member.id}/second-factor/confirm`, { data: { code: codeFor(key) } })).status()).toBe(200);
+    } finally {
+      await memberContext.close();
+    }
+
+    await signIn('admin');
+    await page.goto('/user-accounts');
+    await page.getByRole('button', { name: `Reset the second factor of ${member.name}` }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText(`Reset the second factor of ${member.name}?`, { exact: false })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Reset' }).click();
+    await expect(dialog.getByText('The second factor was reset.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+
+    // The member's password alone signs in again.
+    const again = await browser.newContext();
+    try {
+      expect((await again.request.post('/api/login', { data: { email: member.email, password: member.password } })).status()).toBe(200);
+    } finally {
+      await again.close();
+    }
+  });
 });

@@ -26,6 +26,10 @@ export const SECOND_FACTOR_MESSAGES = {
   notEnrolled: 'You have no second factor.',
   alreadyEnrolled: 'You already have a second factor. Remove it first to set up a new one.',
   noEnrolmentStarted: 'Start setting up the second factor first.',
+  /** An administrator's reset of a member who has none. */
+  memberNotEnrolled: 'This user has no second factor.',
+  resetQuestion: (name: string) => `Reset the second factor of ${name}? Their app's codes and recovery codes stop working, and they are told by email.`,
+  resetDone: 'The second factor was reset.',
 } as const;
 
 /** A code as typed: six digits, or a recovery code (spaces and dashes are ignored). */

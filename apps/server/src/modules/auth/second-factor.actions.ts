@@ -168,7 +168,7 @@ export async function renewRecoveryCodes(db: Db, config: SealConfig, request: Fa
  * is mailed, and it is audited, in the caller's transaction. 409 when the member has none.
  */
 export async function resetSecondFactor(tx: Db, config: Pick<Config, 'assistantName' | 'publicUrl'>, actor: AuditActor & { name: string }, member: Member): Promise<void> {
-  if (!(await deleteSecondFactor(tx, member.id))) throw new HttpError(409, SECOND_FACTOR_MESSAGES.notEnrolled);
+  if (!(await deleteSecondFactor(tx, member.id))) throw new HttpError(409, SECOND_FACTOR_MESSAGES.memberNotEnrolled);
   await recordAudit(tx, actor, { action: 'second_factor_reset', object: userObject(member) });
   await enqueueMail(tx, secondFactorResetMail({ to: member.email, name: member.name, assistantName: config.assistantName, link: `${config.publicUrl}/user-accounts/${member.id}`, resetBy: actor.name }));
 }

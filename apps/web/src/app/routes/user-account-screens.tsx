@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { canChangePassword, canDeleteUser, canManageOwnSecondFactor, canSeeAddUserLink, canSetSecondFactorPolicy } from '@steward/contract/permissions';
+import { canChangePassword, canDeleteUser, canManageOwnSecondFactor, canResetSecondFactor, canSeeAddUserLink, canSetSecondFactorPolicy } from '@steward/contract/permissions';
 import { ChangePasswordForm } from '../../features/accounts/components/change-password-form.tsx';
 import { SecondFactorSettings } from '../../features/auth/components/second-factor-settings.tsx';
 import { currentUserQueryKey, useSignedInUser } from '../../features/auth/api/get-current-user.ts';
@@ -17,6 +17,7 @@ export function UserAccountsScreen() {
       viewerId={user.id}
       showsAddUserLink={canSeeAddUserLink(user)}
       canDeleteUsers={canDeleteUser(user)}
+      canResetSecondFactors={canResetSecondFactor(user)}
     />
   );
 }
