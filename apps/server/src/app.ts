@@ -16,6 +16,9 @@ import { registerRoutes } from './modules/auth/register.routes.ts';
 import { passwordRoutes } from './modules/auth/password.routes.ts';
 import { signInLinkRoutes } from './modules/auth/sign-in-link.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { secondFactorRoutes } from './modules/auth/second-factor.routes.ts';
+import { secondFactorSignInRoutes } from './modules/auth/second-factor-sign-in.routes.ts';
+import { secondFactorAdminRoutes } from './modules/user-accounts/second-factor-admin.routes.ts';
 import { botSettingsRoutes } from './modules/bot-settings/bot-settings.routes.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { integrationKeysRoutes } from './modules/integration-keys/integration-keys.routes.ts';
@@ -181,6 +184,9 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     registerRoutes,
     passwordRoutes,
     signInLinkRoutes,
+    secondFactorSignInRoutes,
+    secondFactorRoutes,
+    secondFactorAdminRoutes,
     helpRequestRoutes,
     statisticsRoutes,
     botRoutes,

@@ -46,6 +46,13 @@ export const AUDIT_ACTION_LABELS = {
   integration_key_scopes_changed: "Changed an integration key's scopes",
   integration_key_revoked: 'Revoked an integration key',
   integration_key_refused: 'Refused an integration key beyond its scopes',
+  second_factor_enrolled: 'Set up a second factor',
+  second_factor_removed: 'Removed the second factor',
+  second_factor_reset: "Reset a user's second factor",
+  second_factor_code_refused: 'Refused a second-factor code',
+  recovery_code_used: 'Used a recovery code',
+  recovery_codes_renewed: 'Renewed the recovery codes',
+  second_factor_policy_changed: 'Changed the second-factor requirement',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -28,6 +28,8 @@ export const DASHBOARD_ROUTE_PATTERNS = [
   '/user-accounts/add',
   '/user-accounts/:id',
   '/user-accounts/:id/change-password',
+  '/user-accounts/:id/second-factor',
+  '/sign-in/second-factor',
   '/documents',
   '/documents/page/:page',
   '/bot-settings',

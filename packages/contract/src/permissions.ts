@@ -92,6 +92,15 @@ export const canChangeTheme = (user: StaffMember, accountId: number): boolean =>
 export const canReadUserAccount = (user: StaffMember, accountId: number): boolean =>
   isOwnAccount(user, accountId) || canReadUserAccounts(user);
 
+/** Setting up, removing and renewing the recovery codes of a second factor: one's own account only (admins included). */
+export const canManageOwnSecondFactor = (user: StaffMember, accountId: number): boolean => isOwnAccount(user, accountId);
+
+/** Resetting another member's second factor (they lost their device): whoever may delete accounts (delete_user). */
+export const canResetSecondFactor: StaffRule = (user) => holds(user, 'delete_user');
+
+/** Requiring a second factor of every staff member who signs in with a password: administrators by role. */
+export const canSetSecondFactorPolicy: StaffRule = (user) => isAdministrator(user);
+
 // Inform the Bot
 
 /** "Add new information" (typed or from files): create_inform_the_bot. */

@@ -26,6 +26,9 @@ const INFORM_THE_BOT_STATUSES = ['pending', 'approved'] as const;
 const DOCUMENT_STATUSES = ['in_progress', 'completed', 'error'] as const;
 const DOCUMENT_KINDS = ['pdf', 'txt', 'csv'] as const;
 const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+const SIGN_IN_METHODS = ['password', 'sign_in_link', 'password_totp', 'password_recovery_code', 'sign_in_link_totp', 'sign_in_link_recovery_code'] as const;
+const SECOND_FACTOR_STEPS = ['code', 'enrol'] as const;
+const FIRST_SIGN_IN_METHODS = ['password', 'sign_in_link'] as const;
 
 export const users = pgTable('users', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -66,9 +69,57 @@ export const sessions = pgTable('sessions', {
   expiresAt: timestamptz('expires_at').notNull(),
   userAgent: text('user_agent'),
   ip: text('ip'),
+  /** How the session was signed in (migration 3510); null for sessions older than that. */
+  signInMethod: text('sign_in_method', { enum: SIGN_IN_METHODS }),
 }, (table) => [
   index('sessions_user_id_idx').on(table.userId),
+  enumCheck('sessions_sign_in_method_check', table.signInMethod, SIGN_IN_METHODS),
 ]);
+
+/** A member's TOTP seed, sealed (migration 3510, modules/auth/second-factor-seal.ts); unconfirmed while enrolling. */
+export const secondFactors = pgTable('second_factors', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sealedSeed: text('sealed_seed').notNull(),
+  confirmedAt: timestamptz('confirmed_at'),
+  /** The last time step a code was accepted for: a code is good once. */
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+/** One-time recovery codes, as SHA-256 hashes only. */
+export const recoveryCodes = pgTable('recovery_codes', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  usedAt: timestamptz('used_at'),
+}, (table) => [unique('recovery_codes_user_code_key').on(table.userId, table.codeHash)]);
+
+/** Sign-ins whose password was right and whose second step is pending; the browser holds the random id. */
+export const secondFactorChallenges = pgTable('second_factor_challenges', {
+  idHash: text('id_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  step: text('step', { enum: SECOND_FACTOR_STEPS }).notNull(),
+  firstMethod: text('first_method', { enum: FIRST_SIGN_IN_METHODS }).notNull(),
+  expiresAt: timestamptz('expires_at').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+}, (table) => [
+  enumCheck('second_factor_challenges_step_check', table.step, SECOND_FACTOR_STEPS),
+  enumCheck('second_factor_challenges_first_method_check', table.firstMethod, FIRST_SIGN_IN_METHODS),
+  index('second_factor_challenges_user_idx').on(table.userId),
+]);
+
+/** One row: whether administrators require a second factor of everyone signing in with a password. */
+export const signInPolicy = pgTable('sign_in_policy', {
+  id: boolean('id').primaryKey().default(true),
+  requireSecondFactor: boolean('require_second_factor').notNull().default(false),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+}, (table) => [check('sign_in_policy_id_check', sql`${table.id}`)]);
 
 export const authTokens = pgTable('auth_tokens', {
   tokenHash: text('token_hash').primaryKey(),

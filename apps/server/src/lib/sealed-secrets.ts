@@ -81,10 +81,19 @@ export function sealerWithKeys(keys: readonly Buffer[]): SecretSealer {
  * database's key (made at first use, shared by every instance) does both.
  */
 export async function serverSealer(db: Db, environmentKey: Buffer | undefined): Promise<SecretSealer> {
+  return sealerWithKeys(await serverSealingKeys(db, environmentKey));
+}
+
+/**
+ * The server's sealing keys, the one that seals first: STEWARD_SECRETS_KEY when set (with the database's key, if one
+ * was kept before, to open what it sealed), else the database's key, made at first use. Other sealers derive their
+ * own keys from these (HKDF), so one root secret never encrypts two kinds of data.
+ */
+export async function serverSealingKeys(db: Db, environmentKey: Buffer | undefined): Promise<Buffer[]> {
   const makeKey = () => randomBytes(KEY_BYTES).toString('base64url');
   if (environmentKey) {
     const kept = await readServerSecret(db, DATABASE_SEALING_KEY);
-    return sealerWithKeys(kept ? [environmentKey, Buffer.from(kept, 'base64url')] : [environmentKey]);
+    return kept ? [environmentKey, Buffer.from(kept, 'base64url')] : [environmentKey];
   }
-  return sealerWithKeys([Buffer.from(await sharedServerSecret(db, DATABASE_SEALING_KEY, makeKey), 'base64url')]);
+  return [Buffer.from(await sharedServerSecret(db, DATABASE_SEALING_KEY, makeKey), 'base64url')];
 }

@@ -58,3 +58,13 @@ export function failedSignInsMail(input: { to: string; name: string; assistantNa
     ['If it was not you, consider changing your password. If it was you, there is nothing to do.'],
   );
 }
+
+export function secondFactorResetMail(input: { to: string; name: string; assistantName: string; link: string; resetBy: string }): MailMessage {
+  return compose(
+    input.to,
+    `Your ${input.assistantName} Owner Dashboard second factor was reset`,
+    [`Hello ${input.name},`, `${input.resetBy} reset the second factor of your account: your authenticator app's codes and your recovery codes no longer work.`],
+    { label: 'Open the dashboard', url: input.link },
+    ['Set up a new second factor from your account page. If you did not ask for this, tell your administrator.'],
+  );
+}

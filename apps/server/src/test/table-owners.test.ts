@@ -43,6 +43,10 @@ const OWNERS: Record<string, string> = {
   // Seeded by the migrations from the contract's defaults; nothing in the server writes it.
   role_capabilities: 'db/migrations',
   schema_migrations: 'db/migrate.ts',
+  second_factor_challenges: 'auth',
+  second_factors: 'auth',
+  recovery_codes: 'auth',
+  sign_in_policy: 'auth',
   server_secrets: 'lib/server-secrets.ts',
   sessions: 'auth',
   site_pages: 'documents',

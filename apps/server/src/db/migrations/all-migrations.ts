@@ -46,6 +46,7 @@ import { auditErasure } from './3320-audit-erasure.ts';
 import { historyPageBadges } from './3340-history-page-badges.ts';
 import { historyBadgeColumns } from './3342-history-badge-columns.ts';
 import { statisticsFingerprint } from './3341-statistics-fingerprint.ts';
+import { secondFactor } from './3510-second-factor.ts';
 import { siteSources } from './3400-site-sources.ts';
 import { siteSync } from './3410-site-sync.ts';
 import { integrationKeys } from './3500-integration-keys.ts';
@@ -102,4 +103,5 @@ export const allMigrations: readonly Migration[] = [
   siteSources,
   siteSync,
   integrationKeys,
+  secondFactor,
 ];

@@ -24,7 +24,7 @@ import { claimLoginAttempt } from './login-throttle.ts';
 import { PASSWORD_RESET_QUEUE } from './password-reset-request.ts';
 import { deleteSession, deleteSessionsOfUser } from './sessions.repository.ts';
 import { mailSignInLink } from './sign-in-link.ts';
-import { startSession } from './start-session.ts';
+import { finishFirstStep } from './second-factor-sign-in.ts';
 import { browserIdOf, isTrustedBrowser } from './trusted-browsers.repository.ts';
 import { createUser, findUserByEmail, findUserById, normaliseEmail, savePassword } from './users.repository.ts';
 
@@ -34,7 +34,8 @@ const actorFrom = (user: { id: number; name: string; email: string }, ip: string
 /**
  * Signs in with a password (POST /api/login) and answers the user as login answers it. The attempt is claimed
  * against the throttles before the password is checked; a failure is audited and counted toward the account's
- * alert; under LOGIN_EMAIL_CHECK a browser not verified lately is mailed a sign-in link instead of a session.
+ * alert; under LOGIN_EMAIL_CHECK a browser not verified lately is mailed a sign-in link instead of a session; a
+ * second factor is asked for after that (second-factor-sign-in.ts).
  * Not in a caller's transaction: the check takes argon2's time, and a failure's entry and count stay though the
  * call fails.
  */
@@ -66,7 +67,8 @@ export async function signIn(
     await mailSignInLink(db, config, user);
     throw new HttpError(401, SIGN_IN_LINK_SENT, 'none');
   }
-  return startSession(db, config, request, reply, user, 'password');
+  // A member with a second factor (or anyone, while administrators require one) has a second step to pass first.
+  return finishFirstStep(db, config, request, reply, user, 'password');
 }
 
 /** Ends the session the browser brought (GET /api/logout), in the caller's transaction; only a live one's end (`user`) is audited. */

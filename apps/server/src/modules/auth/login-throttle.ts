@@ -101,3 +101,18 @@ export async function claimLoginAttempt(db: Db, attempt: { email: string; ip: st
 const forget = async (db: Db, key: string): Promise<void> => {
   await db.execute(sql`DELETE FROM login_throttles WHERE key = ${key}`);
 };
+
+/**
+ * Claims one try of a second-factor code (TOTP or recovery code) for the account, before the code is checked, with
+ * the same free tries and growing delays as a password: six digits are guessed in 10^6 tries, so a code that was
+ * wrong five times waits 2 s, then 4 s, … up to 15 minutes. Counted per account (whoever gets here knows its
+ * password), and forgiven by a code that works.
+ */
+export async function claimSecondFactorAttempt(db: Db, userId: number): Promise<LoginAttempt> {
+  const key = `second_factor:${userId}`;
+  const result = await claim(db, key);
+  if (!result.allowed) {
+    throw new HttpError(429, `Too many failed codes. Please try again ${describeWait(result.retryAfterSeconds)}.`, 'code', { 'retry-after': String(result.retryAfterSeconds) });
+  }
+  return { succeeded: () => forget(db, key) };
+}

@@ -15,7 +15,7 @@ const TOUCH_INTERVAL_MS = 60 * 1000;
 
 export async function createSession(
   db: Db,
-  input: { userId: number; ip: string; userAgent: string | undefined },
+  input: { userId: number; ip: string; userAgent: string | undefined; signInMethod?: (typeof sessions.$inferInsert)['signInMethod'] },
 ): Promise<{ sessionId: string; expiresAt: Date }> {
   const sessionId = newSecret();
   const now = Date.now();
@@ -26,6 +26,7 @@ export async function createSession(
     expiresAt,
     ip: input.ip,
     userAgent: input.userAgent?.slice(0, 500) ?? null,
+    signInMethod: input.signInMethod ?? null,
   });
   return { sessionId, expiresAt };
 }

@@ -8,7 +8,7 @@ import { forgiveRate, limitRate } from './account-rate-limits.ts';
 import { rateLimitAddress } from '../../lib/client-address.ts';
 import { consumeAccountToken } from './account-tokens.repository.ts';
 import { findUserById } from './users.repository.ts';
-import { startSession } from './start-session.ts';
+import { finishFirstStep } from './second-factor-sign-in.ts';
 import { trustBrowser } from './trusted-browsers.repository.ts';
 
 /** POST /api/verify-email-code: signs in with a mailed one-time code and trusts this browser. */
@@ -24,10 +24,11 @@ export async function signInLinkRoutes(app: FastifyInstance, { db, config }: App
       const result = await consumeAccountToken(db, 'email_verification', request.body.code, request.body.email);
       const user = result.ok && result.token.userId !== null ? await findUserById(db, result.token.userId) : undefined;
       if (!user) throw new HttpError(401, INVALID_SIGN_IN_LINK);
-      const currentUser = await startSession(db, config, request, reply, user, 'sign_in_link');
-      await trustBrowser(db, request, reply, user.id, config.secureCookies);
       // Failed codes count against the address; a link that worked does not.
       await forgiveRate(db, 'verifyPerAddress', address);
+      // The link proves the mailbox: the browser is trusted even when a second factor is still to be entered.
+      await trustBrowser(db, request, reply, user.id, config.secureCookies);
+      const currentUser = await finishFirstStep(db, config, request, reply, user, 'sign_in_link');
       return { success: true as const, data: { rows: [currentUser] } };
     },
   );

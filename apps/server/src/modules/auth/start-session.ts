@@ -6,10 +6,14 @@ import { actorOf, recordAudit } from '../audit-log/record-audit.ts';
 import { presentCurrentUser } from './auth.presenter.ts';
 import { setDeviceCookie } from './device-cookies.ts';
 import { sessionIdOf, setSessionCookie } from './session-cookie.ts';
+import type { sessions } from '../../db/schema.ts';
 import { createSession, deleteSession, findSessionUser } from './sessions.repository.ts';
 
-/** How the person proved who they are, kept in the audit entry. */
-export type SignInMethod = 'password' | 'sign_in_link';
+/**
+ * How the person proved who they are, kept on the session and in the audit entry: the first step (a password, or
+ * the mailed link that follows one) and, when there was one, the second factor.
+ */
+export type SignInMethod = NonNullable<typeof sessions.$inferSelect.signInMethod>;
 
 /**
  * Signs a user in on this browser: a new session and its audit entry, the cookie, and the
@@ -24,7 +28,7 @@ export async function startSession(
   method: SignInMethod,
 ): Promise<CurrentUser> {
   const session = await db.transaction(async (tx) => {
-    const created = await replaceSession(tx, request, user.id);
+    const created = await replaceSession(tx, request, user.id, method);
     await recordAudit(tx, actorOf(request, user), { action: 'sign_in', object: { type: 'user', id: user.id, label: user.name }, details: { method } });
     return created;
   });
@@ -44,7 +48,7 @@ export async function renewSession(
   reply: FastifyReply,
   userId: number,
 ): Promise<void> {
-  const session = await db.transaction((tx) => replaceSession(tx, request, userId));
+  const session = await db.transaction((tx) => replaceSession(tx, request, userId, null));
   setSessionCookie(reply, session.sessionId, session.expiresAt, config.secureCookies);
 }
 
@@ -53,8 +57,8 @@ export async function renewSession(
  * in a browser before sign-in never becomes a signed-in one, and an id known before a password change
  * is dead after it.
  */
-async function replaceSession(db: Db, request: FastifyRequest, userId: number): Promise<{ sessionId: string; expiresAt: Date }> {
+async function replaceSession(db: Db, request: FastifyRequest, userId: number, signInMethod: SignInMethod | null): Promise<{ sessionId: string; expiresAt: Date }> {
   const previous = sessionIdOf(request);
   if (previous) await deleteSession(db, previous);
-  return createSession(db, { userId, ip: request.ip, userAgent: request.headers['user-agent'] });
+  return createSession(db, { userId, ip: request.ip, userAgent: request.headers['user-agent'], signInMethod });
 }

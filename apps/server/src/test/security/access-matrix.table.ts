@@ -2,6 +2,7 @@ import type { IntegrationKeyScope } from '@steward/contract/integration-keys';
 import { createAccountToken, PASSWORD_RESET_TTL_MS, SIGN_IN_LINK_TTL_MS } from '../../modules/auth/account-tokens.repository.ts';
 import { createInvitation } from '../../modules/auth/invitations.repository.ts';
 import { insertHistory } from '../conversation-factories.ts';
+import { giveSecondFactor, removeSecondFactorOf } from '../second-factor-fixtures.ts';
 import { TEST_PASSWORD } from '../test-app.ts';
 import { type MatrixFixtures, textUploadForm } from './matrix-fixtures.ts';
 
@@ -141,6 +142,66 @@ export const ACCESS_MATRIX: MatrixRow[] = [
       build: (_fixtures, otherId) => ({ path: `/api/user/${otherId}/change-password`, body: { oldPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD } }),
     },
   },
+
+  // The second factor: one's own, from the account page (an id of 0 is the caller with no account).
+  {
+    route: 'GET /api/user/:id/second-factor',
+    build: ({ actorId }) => ({ path: `/api/user/${actorId}/second-factor` }),
+    expect: LOGIN,
+    otherUsersId: { expect: { viewer: 403, admin: 403, noCapabilities: 403 }, build: (_fixtures, otherId) => ({ path: `/api/user/${otherId}/second-factor` }) },
+  },
+  {
+    route: 'POST /api/user/:id/second-factor/start',
+    build: async ({ testApp, actorId }) => {
+      if (actorId) await removeSecondFactorOf(testApp, actorId);
+      return { path: `/api/user/${actorId}/second-factor/start` };
+    },
+    expect: LOGIN,
+    otherUsersId: { expect: { viewer: 403, admin: 403, noCapabilities: 403 }, build: (_fixtures, otherId) => ({ path: `/api/user/${otherId}/second-factor/start` }) },
+  },
+  {
+    route: 'POST /api/user/:id/second-factor/confirm',
+    build: async ({ testApp, actorId }) => ({
+      path: `/api/user/${actorId}/second-factor/confirm`,
+      body: { code: actorId ? await giveSecondFactor(testApp, actorId, false) : '123456' },
+    }),
+    expect: LOGIN,
+    otherUsersId: { expect: { viewer: 403, admin: 403, noCapabilities: 403 }, build: (_fixtures, otherId) => ({ path: `/api/user/${otherId}/second-factor/confirm`, body: { code: '123456' } }) },
+  },
+  {
+    route: 'POST /api/user/:id/second-factor/recovery-codes',
+    build: async ({ testApp, actorId }) => ({
+      path: `/api/user/${actorId}/second-factor/recovery-codes`,
+      body: { code: actorId ? await giveSecondFactor(testApp, actorId, true) : '123456' },
+    }),
+    expect: LOGIN,
+    otherUsersId: { expect: { viewer: 403, admin: 403, noCapabilities: 403 }, build: (_fixtures, otherId) => ({ path: `/api/user/${otherId}/second-factor/recovery-codes`, body: { code: '123456' } }) },
+  },
+  {
+    route: 'POST /api/user/:id/second-factor/remove',
+    build: async ({ testApp, actorId }) => {
+      if (actorId) await giveSecondFactor(testApp, actorId, true);
+      return { path: `/api/user/${actorId}/second-factor/remove`, body: { password: TEST_PASSWORD } };
+    },
+    expect: LOGIN,
+    otherUsersId: { expect: { viewer: 403, admin: 403, noCapabilities: 403 }, build: (_fixtures, otherId) => ({ path: `/api/user/${otherId}/second-factor/remove`, body: { password: TEST_PASSWORD } }) },
+  },
+  {
+    route: 'POST /api/user/:id/second-factor/reset',
+    build: async ({ testApp, otherUserId }) => {
+      const memberId = await otherUserId();
+      await giveSecondFactor(testApp, memberId, true);
+      return { path: `/api/user/${memberId}/second-factor/reset` };
+    },
+    expect: { anonymous: 401, bot: 401, viewer: 403, admin: 200, noCapabilities: 403 },
+  },
+  { route: 'GET /api/second-factor-policy', build: get('/api/second-factor-policy'), expect: ADMIN_ONLY },
+  { route: 'POST /api/second-factor-policy', build: () => ({ path: '/api/second-factor-policy', body: { require_second_factor: false } }), expect: ADMIN_ONLY },
+  // Sign-in's second step acts only for the browser's pending sign-in (its cookie): without one, 401 for everyone.
+  { route: 'GET /api/sign-in/second-factor', build: get('/api/sign-in/second-factor'), expect: everyone(401) },
+  { route: 'POST /api/sign-in/second-factor', build: () => ({ path: '/api/sign-in/second-factor', body: { code: '123456' } }), expect: everyone(401) },
+  { route: 'POST /api/sign-in/second-factor/start', build: () => ({ path: '/api/sign-in/second-factor/start' }), expect: everyone(401) },
+  { route: 'POST /api/sign-in/second-factor/enrol', build: () => ({ path: '/api/sign-in/second-factor/enrol', body: { code: '123456' } }), expect: everyone(401) },
 
   // User accounts.
   {

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
+import { SecondFactorStep } from '../../features/auth/components/second-factor-step.tsx';
 
 export const loginRoutes: RouteObject[] = [
   {
@@ -8,6 +9,15 @@ export const loginRoutes: RouteObject[] = [
     element: (
       <AuthCard>
         <LoginForm />
+      </AuthCard>
+    ),
+  },
+  {
+    // Sign-in's second step, after the login form's password was right (a pending sign-in on the server).
+    path: 'sign-in/second-factor', handle: { title: 'Two-step verification' },
+    element: (
+      <AuthCard>
+        <SecondFactorStep />
       </AuthCard>
     ),
   },

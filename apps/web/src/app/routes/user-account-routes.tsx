@@ -23,6 +23,7 @@ export const userAccountRoutes: RouteObject[] = [
     children: [
       { path: 'user-accounts/:id', handle: { title: 'User Details' }, lazy: lazyScreen(screens, (module) => module.UserDetailScreen) },
       { path: 'user-accounts/:id/change-password', handle: { title: 'Change Password' }, lazy: lazyScreen(screens, (module) => module.ChangePasswordScreen) },
+      { path: 'user-accounts/:id/second-factor', handle: { title: 'Second Factor' }, lazy: lazyScreen(screens, (module) => module.SecondFactorScreen) },
     ],
   },
 ];

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { canChangePassword, canDeleteUser, canSeeAddUserLink } from '@steward/contract/permissions';
+import { canChangePassword, canDeleteUser, canManageOwnSecondFactor, canResetSecondFactor, canSeeAddUserLink, canSetSecondFactorPolicy } from '@steward/contract/permissions';
 import { ChangePasswordForm } from '../../features/accounts/components/change-password-form.tsx';
+import { SecondFactorSettings } from '../../features/auth/components/second-factor-settings.tsx';
 import { currentUserQueryKey, useSignedInUser } from '../../features/auth/api/get-current-user.ts';
 import { UserAccountsList } from '../../features/user-accounts/components/user-accounts-list.tsx';
 import { UserDetail } from '../../features/user-accounts/components/user-detail.tsx';
@@ -16,6 +17,7 @@ export function UserAccountsScreen() {
       viewerId={user.id}
       showsAddUserLink={canSeeAddUserLink(user)}
       canDeleteUsers={canDeleteUser(user)}
+      canResetSecondFactors={canResetSecondFactor(user)}
     />
   );
 }
@@ -29,6 +31,7 @@ export function UserDetailScreen() {
     <UserDetail
       userId={user.id}
       showsChangePasswordLink={canChangePassword(user, user.id)}
+      showsSecondFactorLink={canManageOwnSecondFactor(user, user.id)}
       canDeleteUser={canDeleteUser(user)}
       onDeleted={() => {
         queryClient.clear();
@@ -42,6 +45,11 @@ export function UserDetailScreen() {
 export function ChangePasswordScreen() {
   const user = useSignedInUser();
   return <ChangePasswordForm userId={user.id} />;
+}
+
+export function SecondFactorScreen() {
+  const user = useSignedInUser();
+  return <SecondFactorSettings userId={user.id} canSetPolicy={canSetSecondFactorPolicy(user)} />;
 }
 
 export { AddUserForm } from '../../features/user-accounts/components/add-user-form.tsx';

@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import Form from 'react-bootstrap/Form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginRequest } from '@steward/contract/auth';
+import { isSecondFactorStep } from '@steward/contract/second-factor';
+import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../components/form/error-message.ts';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { FormField } from '../../../components/form/form-field.tsx';
@@ -22,7 +24,13 @@ export function LoginForm() {
   useSignInLink((message) => setError('root', { message }));
 
   const onSubmit = submitWith(async (credentials) => {
-    await loginMutation.mutateAsync(credentials);
+    try {
+      await loginMutation.mutateAsync(credentials);
+    } catch (error) {
+      // The password was right and a second step follows (a code, or setting up a second factor).
+      if (isSecondStep(error)) return void (await navigate('/sign-in/second-factor'));
+      throw error;
+    }
     await navigate('/home', { replace: true });
   });
 
@@ -65,6 +73,8 @@ function useSignInLink(showError: (message: string) => void) {
     started.current = true;
     mutateAsync({ email, code })
       .then(() => navigate('/home', { replace: true }))
-      .catch((error: unknown) => showError(errorMessage(error)));
+      .catch((error: unknown) => (isSecondStep(error) ? navigate('/sign-in/second-factor') : showError(errorMessage(error))));
   }, [email, code, mutateAsync, navigate, showError]);
 }
+
+const isSecondStep = (error: unknown): boolean => error instanceof ApiError && error.status === 401 && isSecondFactorStep(error.message);

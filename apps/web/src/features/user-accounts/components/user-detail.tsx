@@ -15,13 +15,15 @@ interface UserDetailProps {
   userId: number;
   /** "Change Password" shows only on one's own account (canChangePassword). */
   showsChangePasswordLink: boolean;
+  /** "Second Factor" (its own screen) shows only on one's own account (canManageOwnSecondFactor). */
+  showsSecondFactorLink: boolean;
   canDeleteUser: boolean;
   /** After the deletion is acknowledged (deleting oneself ends one's session). */
   onDeleted: () => void;
 }
 
 /** User detail: Name, Email, Role; Change Password on one's own account; Delete User for those allowed. */
-export function UserDetail({ userId, showsChangePasswordLink, canDeleteUser, onDeleted }: UserDetailProps) {
+export function UserDetail({ userId, showsChangePasswordLink, showsSecondFactorLink, canDeleteUser, onDeleted }: UserDetailProps) {
   const { data: user, isPending } = useUser(userId);
   const deleteMutation = useDeleteUser();
   const [asking, setAsking] = useState(false);
@@ -48,6 +50,11 @@ export function UserDetail({ userId, showsChangePasswordLink, canDeleteUser, onD
             {showsChangePasswordLink ? (
               <Link to={`/user-accounts/${userId}/change-password`} className="btn btn-outline-primary">
                 Change Password
+              </Link>
+            ) : null}
+            {showsSecondFactorLink ? (
+              <Link to={`/user-accounts/${userId}/second-factor`} className="btn btn-outline-primary">
+                Second Factor
               </Link>
             ) : null}
             {canDeleteUser ? (

@@ -1,0 +1,19 @@
+import { sql } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import { seedPurpose, seedSealer } from '../modules/auth/second-factor-seal.ts';
+import { newTotpSeed } from '../modules/auth/totp.ts';
+import type { TestApp } from './test-app.ts';
+
+/**
+ * Gives a member a second factor as enrolment would leave it (sealed seed; `confirmed` or still being set up), in
+ * place of any they had, and answers its current code.
+ */
+export async function giveSecondFactor(testApp: TestApp, userId: number, confirmed: boolean): Promise<string> {
+  const seed = newTotpSeed();
+  const sealed = (await seedSealer(testApp.db, testApp.config.secretsKey)).seal(seed, seedPurpose(userId));
+  await testApp.db.execute(sql`DELETE FROM second_factors WHERE user_id = ${userId}`);
+  await testApp.db.execute(sql`INSERT INTO second_factors (user_id, sealed_seed, confirmed_at) VALUES (${userId}, ${sealed}, ${confirmed ? new Date() : null})`);
+  return new TOTP({ secret: Secret.fromBase32(seed) }).generate();
+}
+
+export const removeSecondFactorOf = (testApp: TestApp, userId: number) => testApp.db.execute(sql`DELETE FROM second_factors WHERE user_id = ${userId}`);

@@ -1,0 +1,53 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { rowsAnswer, successAnswer } from '@steward/contract/envelope';
+import {
+  recoveryCodesRow,
+  type RemoveSecondFactorRequest,
+  type SecondFactorCodeRequest,
+  secondFactorEnrolmentRow,
+  secondFactorPolicyRow,
+  secondFactorStatusRow,
+} from '@steward/contract/second-factor';
+import { apiGet, apiPost } from '../../../lib/api-client.ts';
+
+/** One's own second factor (account page), and the administrators' requirement. */
+const statusKey = (userId: number) => ['second-factor', userId] as const;
+
+export const secondFactorStatusQueryOptions = (userId: number) =>
+  queryOptions({
+    queryKey: statusKey(userId),
+    queryFn: async () => (await apiGet(`/api/user/${userId}/second-factor`, rowsAnswer(secondFactorStatusRow))).data.rows[0] ?? null,
+  });
+
+export const useSecondFactorStatus = (userId: number) => useQuery(secondFactorStatusQueryOptions(userId));
+
+export const useStartEnrolment = (userId: number) =>
+  useMutation({ mutationFn: async () => (await apiPost(`/api/user/${userId}/second-factor/start`, undefined, rowsAnswer(secondFactorEnrolmentRow))).data.rows[0] });
+
+/** A call that changes the factor, then reads its state again. */
+function useFactorChange<Request, Result>(userId: number, call: (request: Request) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: statusKey(userId) }) });
+}
+
+export const useConfirmEnrolment = (userId: number) =>
+  useFactorChange(userId, async (request: SecondFactorCodeRequest) => (await apiPost(`/api/user/${userId}/second-factor/confirm`, request, rowsAnswer(recoveryCodesRow))).data.rows[0]?.recovery_codes ?? []);
+
+export const useRenewRecoveryCodes = (userId: number) =>
+  useFactorChange(userId, async (request: SecondFactorCodeRequest) => (await apiPost(`/api/user/${userId}/second-factor/recovery-codes`, request, rowsAnswer(recoveryCodesRow))).data.rows[0]?.recovery_codes ?? []);
+
+export const useRemoveSecondFactor = (userId: number) =>
+  useFactorChange(userId, (request: RemoveSecondFactorRequest) => apiPost(`/api/user/${userId}/second-factor/remove`, request, successAnswer));
+
+const policyKey = ['second-factor-policy'] as const;
+
+export const useSecondFactorPolicy = (enabled: boolean) =>
+  useQuery({ queryKey: policyKey, queryFn: async () => (await apiGet('/api/second-factor-policy', rowsAnswer(secondFactorPolicyRow))).data.rows[0] ?? null, enabled });
+
+export function useSetSecondFactorPolicy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (requireSecondFactor: boolean) => apiPost('/api/second-factor-policy', { require_second_factor: requireSecondFactor }, successAnswer),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['second-factor'] }).then(() => queryClient.invalidateQueries({ queryKey: policyKey })),
+  });
+}

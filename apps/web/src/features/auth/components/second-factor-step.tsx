@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { Link, useNavigate } from 'react-router';
+import type { CurrentUser } from '@steward/contract/auth';
+import type { SecondFactorEnrolment } from '@steward/contract/second-factor';
+import { errorMessage } from '../../../components/form/error-message.ts';
+import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder.tsx';
+import { currentUserQueryKey } from '../api/get-current-user.ts';
+import { useEnrolAndSignIn, usePendingSignIn, useSecondFactorSignIn, useStartSignInEnrolment } from '../api/second-factor-sign-in.ts';
+import { EnrolmentPanel } from './enrolment-panel.tsx';
+import { RecoveryCodesList } from './recovery-codes-list.tsx';
+import { SecondFactorCodeForm } from './second-factor-code-form.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+
+/**
+ * /sign-in/second-factor: after the login form's password was right. A code from the authenticator app (or a
+ * recovery code), or, when an administrator requires a second factor the member does not have yet, setting one up.
+ */
+export function SecondFactorStep() {
+  const pending = usePendingSignIn();
+  return (
+    <section aria-labelledby="second-factor-title">
+      <h1 id="second-factor-title" className="h2 mb-4">
+        Two-step verification
+      </h1>
+      {pending.isPending ? <LoadingPlaceholder /> : null}
+      {pending.isError ? (
+        <>
+          <FormAlert error={errorMessage(pending.error)} />
+          <Link to="/">Back to Login</Link>
+        </>
+      ) : null}
+      {pending.data?.step === 'code' ? <CodeStep /> : null}
+      {pending.data?.step === 'enrol' ? <EnrolStep /> : null}
+    </section>
+  );
+}
+
+function CodeStep() {
+  const navigate = useNavigate();
+  const signIn = useSecondFactorSignIn();
+  return (
+    <>
+      <p>Enter the code from your authenticator app.</p>
+      <SecondFactorCodeForm
+        id="second-factor-code"
+        action="Verify"
+        hint="Lost your phone? Enter one of your recovery codes instead."
+        onCode={async (code) => {
+          await signIn.mutateAsync({ code });
+          await navigate('/home', { replace: true });
+        }}
+      />
+      <p className="mt-3 mb-0">
+        <Link to="/">Back to Login</Link>
+      </p>
+    </>
+  );
+}
+
+function EnrolStep() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const start = useStartSignInEnrolment();
+  const enrol = useEnrolAndSignIn();
+  const [enrolment, setEnrolment] = useState<SecondFactorEnrolment>();
+  const [done, setDone] = useState<{ user: CurrentUser; codes: string[] }>();
+  if (done) {
+    return (
+      <>
+        <p>Your second factor is set up.</p>
+        <RecoveryCodesList codes={done.codes} />
+        <Button
+          onClick={() => {
+            queryClient.setQueryData(currentUserQueryKey, done.user);
+            void navigate('/home', { replace: true });
+          }}
+        >
+          Continue
+        </Button>
+      </>
+    );
+  }
+  if (!enrolment) {
+    return (
+      <>
+        <p>Your administrator requires a second factor. Set one up with an authenticator app on your phone to finish logging in.</p>
+        <FormAlert error={start.isError ? errorMessage(start.error) : undefined} />
+        <Button disabled={start.isPending} onClick={() => void start.mutateAsync().then(setEnrolment)}>
+          Set up
+        </Button>
+      </>
+    );
+  }
+  return (
+    <EnrolmentPanel
+      enrolment={enrolment}
+      onConfirm={async (code) => {
+        const row = await enrol.mutateAsync({ code });
+        if (!row) return;
+        const { recovery_codes: codes, ...user } = row;
+        setDone({ user, codes });
+      }}
+    />
+  );
+}
