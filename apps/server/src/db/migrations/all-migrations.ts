@@ -46,10 +46,10 @@ import { auditErasure } from './3320-audit-erasure.ts';
 import { historyPageBadges } from './3340-history-page-badges.ts';
 import { historyBadgeColumns } from './3342-history-badge-columns.ts';
 import { statisticsFingerprint } from './3341-statistics-fingerprint.ts';
-import { secondFactor } from './3510-second-factor.ts';
 import { siteSources } from './3400-site-sources.ts';
 import { siteSync } from './3410-site-sync.ts';
 import { integrationKeys } from './3500-integration-keys.ts';
+import { secondFactor } from './3510-second-factor.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
 export const allMigrations: readonly Migration[] = [
