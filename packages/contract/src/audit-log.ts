@@ -40,6 +40,8 @@ export const AUDIT_ACTION_LABELS = {
   site_added: 'Added a website',
   site_cancelled: 'Cancelled reading a website',
   site_deleted: 'Deleted a website',
+  chunk_excluded: 'Excluded a passage from answers',
+  chunk_included: 'Included a passage in answers again',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -30,6 +30,7 @@ const OWNERS: Record<string, string> = {
   history: 'history',
   inform_the_bot: 'inform-the-bot',
   jobs: 'jobs/job-queue.ts',
+  knowledge_chunk_exclusions: 'knowledge',
   knowledge_chunk_windows: 'knowledge',
   knowledge_chunks: 'knowledge',
   knowledge_store: 'knowledge',
