@@ -30,6 +30,8 @@ export const DASHBOARD_ROUTE_PATTERNS = [
   '/user-accounts/:id/change-password',
   '/documents',
   '/documents/page/:page',
+  '/documents/:id/chunks',
+  '/documents/:id/chunks/page/:page',
   '/bot-settings',
   '/search/:query/page/:page',
   '/audit-log',

@@ -30,7 +30,7 @@ const siteFixture = (values: Partial<SiteRow> = {}): SiteRow => ({
   ...values,
 });
 
-const pageFixture = (values: Partial<SitePageRow>): SitePageRow => ({ id: 1, url: 'https://help.example.com/', title: null, status: 'indexed', message: null, chunks: 2, total_count: 2, ...values });
+const pageFixture = (values: Partial<SitePageRow>): SitePageRow => ({ id: 1, url: 'https://help.example.com/', title: null, status: 'indexed', message: null, chunks: 2, document_id: 7, total_count: 2, ...values });
 
 async function renderSite(site: SiteRow, viewer: StaffMember) {
   const calls = stubApi({
