@@ -53,6 +53,8 @@ export const AUDIT_ACTION_LABELS = {
   recovery_code_used: 'Used a recovery code',
   recovery_codes_renewed: 'Renewed the recovery codes',
   second_factor_policy_changed: 'Changed the second-factor requirement',
+  chunk_excluded: 'Excluded a passage from answers',
+  chunk_included: 'Included a passage in answers again',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

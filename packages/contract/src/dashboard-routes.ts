@@ -32,6 +32,8 @@ export const DASHBOARD_ROUTE_PATTERNS = [
   '/sign-in/second-factor',
   '/documents',
   '/documents/page/:page',
+  '/documents/:id/chunks',
+  '/documents/:id/chunks/page/:page',
   '/bot-settings',
   '/search/:query/page/:page',
   '/audit-log',

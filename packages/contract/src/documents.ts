@@ -173,6 +173,13 @@ export const knowledgeSearchRequest = z.strictObject({
     .min(1, KNOWLEDGE_MESSAGES.questionRequired)
     .max(MAX_QUESTION_LENGTH, `A question is at most ${MAX_QUESTION_LENGTH} characters long.`),
   k: z.number().int().min(1).max(MAX_PASSAGES).default(DEFAULT_PASSAGES),
+  /** Only this document's passages ("Try a question" on its chunks); the server answers 404 for a document that does not exist. */
+  document_id: z
+    .number({ error: 'The document id must be a whole number.' })
+    .int('The document id must be a whole number.')
+    .positive('The document id must be a positive whole number.')
+    .max(2_147_483_647, 'The document id is too large.')
+    .optional(),
 });
 export type KnowledgeSearchRequest = z.input<typeof knowledgeSearchRequest>;
 

@@ -176,6 +176,12 @@ export const canDeleteSite = (user: StaffMember, site: { status: SiteStatus }): 
 /** Editing, replacing and deleting documents at all: administrators by role (the routes' rule). */
 export const canManageDocuments: StaffRule = (user) => isAdministrator(user);
 
+/**
+ * Excluding a passage of a document from every answer, and including it again: whoever may edit documents
+ * (administrators by role). Every reader of the documents sees the passages and which are excluded.
+ */
+export const canExcludeChunks: StaffRule = (user) => canManageDocuments(user);
+
 /** Editing a document's title and source URL, or replacing its file: administrators by role, and not while it is in progress. */
 export const canEditDocument = (user: StaffMember, document: { status: DocumentStatus }): boolean =>
   canManageDocuments(user) && document.status !== 'in_progress';

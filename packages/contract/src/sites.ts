@@ -174,6 +174,8 @@ export const sitePageRow = z.object({
   status: z.enum(SITE_PAGE_STATUSES),
   message: z.string().nullable(),
   chunks: z.number().int(),
+  /** The document its passages belong to, once indexed (the chunk viewer opens it); null before. */
+  document_id: z.number().int().nullable(),
   total_count: z.number().int(),
 });
 export type SitePageRow = z.infer<typeof sitePageRow>;

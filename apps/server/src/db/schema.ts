@@ -513,12 +513,26 @@ export const knowledgeChunks = pgTable('knowledge_chunks', {
   searchVector: tsvector('search_vector').generatedAlwaysAs(
     sql`setweight(to_tsvector('english', coalesce(heading, '')), 'A') || to_tsvector('english', content)`,
   ),
+  /** The key of its text, whitespace and case aside (migration 3420): what an exclusion is kept by. */
+  textKey: text('text_key').generatedAlwaysAs(sql`steward_text_key(content)`),
 }, (table) => [
   check('knowledge_chunks_check', sql`(${table.documentId} IS NULL) <> (${table.informTheBotId} IS NULL)`),
   index('knowledge_chunks_document_idx').on(table.documentId, table.chunkIndex),
   index('knowledge_chunks_inform_idx').on(table.informTheBotId),
   index('knowledge_chunks_search_idx').using('gin', table.searchVector),
 ]);
+
+/**
+ * Passages of a document staff excluded from every answer (migration 3420, issue 55), by the key of their text,
+ * so a re-index that writes new chunks keeps them while the text is unchanged.
+ */
+export const knowledgeChunkExclusions = pgTable('knowledge_chunk_exclusions', {
+  documentId: integer('document_id').notNull().references(() => documents.id, { onDelete: 'cascade' }),
+  textKey: text('text_key').notNull(),
+  excludedBy: text('excluded_by').notNull(),
+  excludedByUserId: integer('excluded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  excludedAt: timestamptz('excluded_at').notNull().defaultNow(),
+}, (table) => [primaryKey({ columns: [table.documentId, table.textKey] })]);
 
 /** A chunk's vectors: one per window of its text the embedding model reads whole (migrations 2100, 2101). */
 export const knowledgeChunkWindows = pgTable('knowledge_chunk_windows', {

@@ -31,6 +31,7 @@ const OWNERS: Record<string, string> = {
   inform_the_bot: 'inform-the-bot',
   integration_keys: 'integration-keys',
   jobs: 'jobs/job-queue.ts',
+  knowledge_chunk_exclusions: 'knowledge',
   knowledge_chunk_windows: 'knowledge',
   knowledge_chunks: 'knowledge',
   knowledge_store: 'knowledge',

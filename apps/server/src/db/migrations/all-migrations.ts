@@ -50,6 +50,7 @@ import { siteSources } from './3400-site-sources.ts';
 import { siteSync } from './3410-site-sync.ts';
 import { integrationKeys } from './3500-integration-keys.ts';
 import { secondFactor } from './3510-second-factor.ts';
+import { knowledgeChunkExclusions } from './3420-knowledge-chunk-exclusions.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
 export const allMigrations: readonly Migration[] = [
@@ -104,4 +105,5 @@ export const allMigrations: readonly Migration[] = [
   siteSync,
   integrationKeys,
   secondFactor,
+  knowledgeChunkExclusions,
 ];

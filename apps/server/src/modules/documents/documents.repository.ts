@@ -141,3 +141,19 @@ export async function dropFailedReplacement(db: Db, id: number, errorMessage: st
 export async function markDocumentFailed(db: Db, id: number, reason: string): Promise<void> {
   await db.execute(sql`UPDATE documents SET status = 'error', error_message = ${reason} WHERE id = ${id}`);
 }
+
+/** Any document with passages, a website's page included (the chunk viewer, a search scoped to it). */
+export interface ChunkedDocument {
+  id: number;
+  title: string;
+  filename: string;
+  sourceUrl: string;
+  status: DocumentStatus;
+  siteId: number | null;
+}
+
+export async function findChunkedDocument(db: Db, id: number): Promise<ChunkedDocument | undefined> {
+  const [row] = await sqlRows<{ id: number; title: string; filename: string; source_url: string; status: DocumentStatus; site_id: number | null }>(db, sql`
+    SELECT id, title, filename, source_url, status, site_id FROM documents WHERE id = ${id}`);
+  return row ? { id: row.id, title: row.title, filename: row.filename, sourceUrl: row.source_url, status: row.status, siteId: row.site_id } : undefined;
+}

@@ -6,6 +6,7 @@ import { idParam, pageIndexParam, rowsAnswer, successAnswer } from '@steward/con
 import { canManageDocuments, canReadDocuments, canUploadDocuments } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
 import { signedIn, signedInActor } from '../../plugins/access.ts';
+import { documentChunkRoutes } from './document-chunks.routes.ts';
 import { documentIndexing } from './document-indexing.repository.ts';
 import { storeFileFromUrl } from './document-url-upload.ts';
 import { deleteDocument, editDocument, registerUploads } from './documents.actions.ts';
@@ -93,4 +94,5 @@ export async function documentsRoutes(app: FastifyInstance, context: AppContext)
 
   await documentUploadRoutes(app, context);
   await siteSourceRoutes(app, context);
+  await documentChunkRoutes(app, context);
 }

@@ -69,6 +69,7 @@ const presentPage = (page: SitePageRecord, totalCount: number): SitePageRow => (
   status: page.status,
   message: page.message,
   chunks: page.chunks,
+  document_id: page.documentId,
   total_count: totalCount,
 });
 

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bigintArray, textArray } from '../../db/sql-arrays.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
+import { notExcluded } from './knowledge-exclusions.repository.ts';
 import { vectorLiteral } from './knowledge-vectors.ts';
 
 /**
@@ -49,13 +50,23 @@ export const termStatistics = (db: Db, texts: readonly string[]) =>
  * VECTOR_CANDIDATES first by their nearest window, with its distance. Run it in withAllWindowCandidates.
  * `question` is the question's vector in the statement (its literal, by default).
  */
-export function nearestChunks({ vector, dimensions }: QueryEmbedding, question?: SQL) {
+export function nearestChunks({ vector, dimensions }: QueryEmbedding, question?: SQL, documentId?: number) {
   const asVector = sql.raw(`vector(${String(dimensions)})`);
+  // One document's windows are read whole (a few thousand at most): the HNSW index, filtered afterwards, could find none of them.
+  const windows =
+    documentId === undefined
+      ? sql`knowledge_chunk_windows`
+      : sql`(SELECT w.chunk_id, w.embedding FROM knowledge_chunk_windows w JOIN knowledge_chunks c ON c.id = w.chunk_id
+          WHERE c.document_id = ${documentId} AND ${notExcluded('c')} OFFSET 0) document_windows`;
   return sql`SELECT chunk_id AS id, min(distance) AS distance FROM (
       SELECT chunk_id, embedding::${asVector} <=> ${question ?? sql`${vectorLiteral(vector)}::${asVector}`} AS distance
-      FROM knowledge_chunk_windows ORDER BY distance LIMIT ${WINDOW_CANDIDATES}) nearest_windows
+      FROM ${windows} ORDER BY distance LIMIT ${WINDOW_CANDIDATES}) nearest_windows
     GROUP BY chunk_id ORDER BY min(distance), chunk_id LIMIT ${VECTOR_CANDIDATES}`;
 }
+
+/** Only the chunks of one document (a search scoped to it), or all; never an excluded passage. */
+const searchable = (documentId: number | undefined): SQL =>
+  documentId === undefined ? notExcluded('c') : sql`c.document_id = ${documentId} AND ${notExcluded('c')}`;
 
 export interface ScoredChunkRow {
   id: number | string;
@@ -97,10 +108,10 @@ function scoreColumns(known: readonly SearchedTerm[]): SQL {
 }
 
 /** The full-text side's candidates (candidateWords), with what BM25 is computed from, as its index scan finds them. */
-export async function textCandidateRows(db: Db, known: readonly SearchedTerm[]): Promise<ScoredChunkRow[]> {
+export async function textCandidateRows(db: Db, known: readonly SearchedTerm[], documentId?: number): Promise<ScoredChunkRow[]> {
   const words = candidateWords(known);
   if (!words) return [];
-  return sqlRows<ScoredChunkRow>(db, sql`SELECT ${scoreColumns(known)} FROM knowledge_chunks c WHERE c.search_vector @@ (${words}) LIMIT ${TEXT_CANDIDATES}`);
+  return sqlRows<ScoredChunkRow>(db, sql`SELECT ${scoreColumns(known)} FROM knowledge_chunks c WHERE c.search_vector @@ (${words}) AND ${searchable(documentId)} LIMIT ${TEXT_CANDIDATES}`);
 }
 
 /**
@@ -108,14 +119,14 @@ export async function textCandidateRows(db: Db, known: readonly SearchedTerm[]):
  * similarity of each of them and of the `likely` others: one statement, which sends and parses the question's
  * vector once. A row with no distance is a likely other; one with no similarity, a chunk without windows.
  */
-export async function vectorSideRows(db: Db, known: readonly SearchedTerm[], embedding: QueryEmbedding, likely: readonly number[]) {
+export async function vectorSideRows(db: Db, known: readonly SearchedTerm[], embedding: QueryEmbedding, likely: readonly number[], documentId?: number) {
   const asVector = sql.raw(`vector(${String(embedding.dimensions)})`);
   const question = sql`(SELECT vector FROM question)`;
   return withAllWindowCandidates(db, (tx) =>
     sqlRows<{ [K in keyof ScoredChunkRow]: ScoredChunkRow[K] | null } & { id: number | string; distance: number | string | null; similarity: number | string | null }>(tx, sql`
       WITH question AS MATERIALIZED (SELECT ${vectorLiteral(embedding.vector)}::${asVector} AS vector),
-      nearest AS MATERIALIZED (${nearestChunks(embedding, question)}),
-      scored AS (SELECT ${scoreColumns(known)}, nearest.distance FROM nearest JOIN knowledge_chunks c ON c.id = nearest.id),
+      nearest AS MATERIALIZED (${nearestChunks(embedding, question, documentId)}),
+      scored AS (SELECT ${scoreColumns(known)}, nearest.distance FROM nearest JOIN knowledge_chunks c ON c.id = nearest.id WHERE ${searchable(documentId)}),
       likely AS (
         SELECT chunk_id AS id, 1 - min(embedding::${asVector} <=> ${question}) AS similarity FROM knowledge_chunk_windows
         WHERE chunk_id = ANY (${bigintArray(likely)} || ARRAY(SELECT id FROM nearest)) GROUP BY chunk_id)
@@ -154,7 +165,8 @@ export interface DetailRow {
 }
 
 /**
- * The chosen candidates' texts and where the question's words sit in each: one statement, its search vector
+ * The chosen candidates' texts and where the question's words sit in each (an excluded passage never: the last
+ * gate before an answer, whatever found it): one statement, its search vector
  * narrowed to the question's terms (ts_delete of the others) as text. Unnesting each whole vector and reading
  * the texts apart took twice as long.
  */
@@ -163,7 +175,7 @@ export async function details(db: Db, ids: readonly number[], terms: readonly { 
   return sqlRows<DetailRow>(db, sql`
     SELECT c.id, c.content, c.heading, c.page, c.page_end, c.document_id, c.inform_the_bot_id, d.title AS document_title, d.source_url,
       ts_delete(c.search_vector, tsvector_to_array(ts_delete(c.search_vector, ${textArray(terms.map((term) => term.term))})))::text AS hits
-    FROM knowledge_chunks c LEFT JOIN documents d ON d.id = c.document_id WHERE c.id = ANY (${bigintArray(ids)})`);
+    FROM knowledge_chunks c LEFT JOIN documents d ON d.id = c.document_id WHERE c.id = ANY (${bigintArray(ids)}) AND ${notExcluded('c')}`);
 }
 
 /** Runs `work` in a transaction where pgvector's HNSW search answers all WINDOW_CANDIDATES (at its default, 40 at most). */

@@ -49,6 +49,8 @@ export interface SearchInput {
   k: number;
   /** The question's embedding, or the promise of it: the full-text side runs while the embedder works. */
   queryEmbedding?: QueryEmbedding | Promise<QueryEmbedding | undefined>;
+  /** Only this document's passages ("Try a question" on its chunks). */
+  documentId?: number;
 }
 
 interface ScoredChunk {
@@ -65,8 +67,8 @@ const scoredChunk = (known: readonly QuestionTerm[], row: ScoredChunkRow): Score
 });
 
 /** The full-text side's candidates (textCandidateRows), each scored as its index scan finds it. */
-async function textCandidates(db: Db, known: readonly QuestionTerm[]): Promise<ScoredChunk[]> {
-  return (await textCandidateRows(db, known)).map((row) => scoredChunk(known, row));
+async function textCandidates(db: Db, known: readonly QuestionTerm[], documentId: number | undefined): Promise<ScoredChunk[]> {
+  return (await textCandidateRows(db, known, documentId)).map((row) => scoredChunk(known, row));
 }
 
 /** What the vector side found, with the similarities it read (VectorSide.read). */
@@ -80,8 +82,8 @@ interface VectorSide {
 }
 
 /** The vector side's candidates, and the similarity of each of them and of the `likely` others (vectorSideRows). */
-async function vectorSide(db: Db, known: readonly QuestionTerm[], embedding: QueryEmbedding, likely: readonly number[]): Promise<VectorSide> {
-  const rows = await vectorSideRows(db, known, embedding, likely);
+async function vectorSide(db: Db, known: readonly QuestionTerm[], embedding: QueryEmbedding, likely: readonly number[], documentId: number | undefined): Promise<VectorSide> {
+  const rows = await vectorSideRows(db, known, embedding, likely, documentId);
   const chunks = rows.flatMap((row) => (row.distance === null ? [] : [{ row, distance: Number(row.distance) }]));
   const similarities = new Map(rows.flatMap((row) => (row.similarity === null ? [] : [[Number(row.id), Number(row.similarity)] as const])));
   return {
@@ -142,7 +144,7 @@ export async function rankPassages(db: Db, input: SearchInput): Promise<{ terms:
   const firstStageScore = firstStageScorer(terms);
   const scored = (chunks: readonly (ScoredChunk & { titleTerms: string[] })[]) => chunks.map((chunk) => ({ chunk, score: firstStageScore(chunk) }));
   // Scored while the embedder works on the question.
-  const textHits = scored(await withTitleTerms(db, await textCandidates(db, known), titles));
+  const textHits = scored(await withTitleTerms(db, await textCandidates(db, known, input.documentId), titles));
   const keep = Math.max(RERANKED, input.k);
   const texts = new Map<number, PassageText>();
   const readTexts = async (ids: readonly number[]) => {
@@ -154,7 +156,7 @@ export async function rankPassages(db: Db, input: SearchInput): Promise<{ terms:
   let chosen: Chosen<ScoredChunk & { titleTerms: string[] }>[];
   if (queryEmbedding) {
     const likely = likeliest(textHits, 3 * keep, true).map((chunk) => chunk.id);
-    const vector = await vectorSide(db, known, queryEmbedding, likely);
+    const vector = await vectorSide(db, known, queryEmbedding, likely, input.documentId);
     const textIds = new Set(textHits.map(({ chunk }) => chunk.id));
     const vectorHits = scored(await withTitleTerms(db, vector.chunks.filter((chunk) => !textIds.has(chunk.id)), titles));
     chosen = await bestWithVectors([...textHits, ...vectorHits], vector.read, vector.horizon, keep, (ids) => similaritiesOf(db, ids, queryEmbedding));

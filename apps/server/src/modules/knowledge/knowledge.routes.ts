@@ -1,9 +1,13 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { knowledgePassageRow, knowledgeSearchRequest, type KnowledgePassageRow } from '@steward/contract/documents';
+import { knowledgePassageRow, knowledgeSearchRequest, type KnowledgePassageRow} from '@steward/contract/documents';
 import { rowsAnswer } from '@steward/contract/envelope';
 import { canReadDocuments } from '@steward/contract/permissions';
+import { CHUNK_MESSAGES } from '@steward/contract/document-chunks';
 import type { AppContext } from '../../app-context.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { findChunkedDocument } from '../documents/documents.repository.ts';
 import type { KnowledgeStore } from './knowledge-store.ts';
 import { type Passage, searchKnowledge } from './knowledge-search.ts';
 import type { Db } from '../../db/client.ts';
@@ -22,11 +26,13 @@ const present = (passage: Passage): KnowledgePassageRow => ({
   inform_the_bot_id: passage.informTheBotId,
 });
 
-async function search(db: Db, knowledge: KnowledgeStore, log: FastifyBaseLogger, query: string, k: number): Promise<KnowledgePassageRow[]> {
-  return (await searchKnowledge(db, { query, k, queryEmbedding: knowledge.embedQuery(query, log) })).map(present);
+async function search(db: Db, knowledge: KnowledgeStore, log: FastifyBaseLogger, { query, k, document_id: documentId }: z.output<typeof knowledgeSearchRequest>): Promise<KnowledgePassageRow[]> {
+  // A search scoped to a document that does not exist would answer nothing, as if the document had no answer.
+  if (documentId !== undefined && !(await findChunkedDocument(db, documentId))) throw new HttpError(404, CHUNK_MESSAGES.documentNotFound);
+  return (await searchKnowledge(db, { query, k, documentId, queryEmbedding: knowledge.embedQuery(query, log) })).map(present);
 }
 
-/** "Try a question" on the Documents screen, and the same search for the chatbot with its key. */
+/** "Try a question" on the Documents screen (or on one document's passages), and the same search for the chatbot with its key. */
 export async function knowledgeRoutes(app: FastifyInstance, { db, knowledge }: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   for (const [path, access] of [
@@ -36,7 +42,7 @@ export async function knowledgeRoutes(app: FastifyInstance, { db, knowledge }: A
     api.post(
       path,
       { config: { access }, schema: { body: knowledgeSearchRequest, response: { 200: rowsAnswer(knowledgePassageRow) } } },
-      async (request) => ({ success: true as const, data: { rows: await search(db, knowledge, request.log, request.body.query, request.body.k) } }),
+      async (request) => ({ success: true as const, data: { rows: await search(db, knowledge, request.log, request.body) } }),
     );
   }
 }

@@ -49,6 +49,9 @@ export function sqlmapTargets(target: ScanTarget): SqlmapTarget[] {
     { label: 'POST /api/search/history', url: `${url}/api/search/history`, data: { search: 'order', page: 0 } },
     { label: 'POST /api/search/rerank', url: `${url}/api/search/rerank`, data: { query: 'order', results: ['Where is my order?'] } },
     { label: 'POST /api/knowledge/search', url: `${url}/api/knowledge/search`, data: { query: 'order', k: 5 } },
+    { label: 'POST /api/knowledge/search (one document)', url: `${url}/api/knowledge/search`, data: { query: 'order', k: 5, document_id: ids.documentId } },
+    { label: 'GET /api/documents/{id}/chunks', url: `${url}/api/documents/${ids.documentId}*/chunks` },
+    { label: 'GET /api/documents/{id}/chunks/{pageIndex}?search=', url: `${url}/api/documents/${ids.documentId}*/chunks/0*?search=order*` },
     { label: 'POST /api/bot/knowledge/search', url: `${url}/api/bot/knowledge/search`, data: { query: 'order', k: 5 }, bot: true },
   ];
 }

@@ -46,6 +46,7 @@ export async function runWapiti(target: ScanTarget): Promise<StepResult> {
     '/api/users/0', `/api/user/${ids.userId}`, '/api/all-help-requests/0/pending', `/api/help-requests/${ids.helpRequestId}`,
     '/api/all-history/0', `/api/history/${encodeURIComponent(ids.historySessionId)}`, '/api/all-feedback/0/down',
     `/api/feedback/${ids.feedbackId}`, '/api/inform-the-bot/0', '/api/documents/0', '/api/fun-facts', '/api/bot-settings', '/api/integration-keys',
+    `/documents/${ids.documentId}/chunks`, `/api/documents/${ids.documentId}/chunks`, `/api/documents/${ids.documentId}/chunks/0?search=order`,
   ].map((pathname) => `${url}${pathname}`);
   try {
     // Every wapiti module is built at start-up, and the wapp module downloads a database from the

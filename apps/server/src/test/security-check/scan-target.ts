@@ -12,6 +12,8 @@ export interface ScanIds {
   feedbackId: number;
   historySessionId: string;
   informTheBotId: number;
+  /** One of the demo's documents (the chunk viewer's calls). */
+  documentId: number;
   /** A public chat session and one of its answers (the chat's feedback call needs both). */
   chatSessionId: string;
   chatHistoryId: number;
@@ -190,12 +192,14 @@ async function findIds(url: string, cookie: string, botApiKey: string): Promise<
   const item = await post('/api/inform-the-bot', { content: 'Item added by the security check.' }, { cookie });
   const chat = await post('/api/chat/ask', { message: 'Where is my order?' }, {});
   const users = (await (await fetch(`${url}/api/users/0`, { headers: { cookie } })).json()) as Rows;
+  const documents = (await (await fetch(`${url}/api/documents/0`, { headers: { cookie } })).json()) as Rows;
   return {
     userId: Number(users.data?.rows?.[0]?.id),
     helpRequestId: Number(helpRequest.id),
     feedbackId: Number(feedback.id),
     historySessionId,
     informTheBotId: Number(item.id),
+    documentId: Number(documents.data?.rows?.[0]?.id),
     chatSessionId: String(chat.session_id),
     chatHistoryId: Number(chat.history_id),
   };

@@ -415,6 +415,29 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   },
   { route: 'POST /api/knowledge/search', build: () => ({ path: '/api/knowledge/search', body: { query: 'opening hours' } }), expect: VIEWER_CAPABILITY },
   { route: 'GET /api/document-indexing', build: get('/api/document-indexing'), expect: VIEWER_CAPABILITY },
+  // The chunk viewer (issue 55): read with the documents; excluding and including a passage by whoever may edit documents.
+  { route: 'GET /api/documents/:id/chunks', build: async (fixtures) => ({ path: `/api/documents/${(await fixtures.documentChunk()).documentId}/chunks` }), expect: VIEWER_CAPABILITY },
+  {
+    route: 'GET /api/documents/:id/chunks/:pageIndex',
+    build: async (fixtures) => ({ path: `/api/documents/${(await fixtures.documentChunk()).documentId}/chunks/0?search=passage` }),
+    expect: VIEWER_CAPABILITY,
+  },
+  {
+    route: 'POST /api/documents/:id/chunks/:chunkId/exclude',
+    build: async (fixtures) => {
+      const { documentId, chunkId } = await fixtures.documentChunk();
+      return { path: `/api/documents/${documentId}/chunks/${chunkId}/exclude` };
+    },
+    expect: ADMIN_ONLY,
+  },
+  {
+    route: 'POST /api/documents/:id/chunks/:chunkId/include',
+    build: async (fixtures) => {
+      const { documentId, chunkId } = await fixtures.documentChunk();
+      return { path: `/api/documents/${documentId}/chunks/${chunkId}/include` };
+    },
+    expect: ADMIN_ONLY,
+  },
   // Websites as sources (issue 55): read with the documents (their sync history too), added, cancelled, synced and scheduled
   // with upload_document, deleted by administrators.
   { route: 'GET /api/sites', build: get('/api/sites'), expect: VIEWER_CAPABILITY },

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { IntegrationKeyScope } from '@steward/contract/integration-keys';
 import type { ApiClient } from '../api-client.ts';
 import { botPost } from '../bot-test-support.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
 import { insertFeedback, insertHistory } from '../conversation-factories.ts';
 import type { TestApp } from '../test-app.ts';
 
@@ -27,6 +28,8 @@ export interface MatrixFixtures {
   funFactId(): Promise<number>;
   /** A document that is completed (not being indexed), uploaded by the author. */
   document(): Promise<{ id: number; fileId: string }>;
+  /** A passage of a new completed document (the chunk viewer's calls). */
+  documentChunk(): Promise<{ documentId: number; chunkId: number }>;
   /** A website source added by the author; `ended` moves it past its crawl (it may be deleted then). */
   site(state: 'queued' | 'ended'): Promise<number>;
   /** An integration key made by the author with these scopes: its id and the whole key. */
@@ -57,6 +60,16 @@ export function matrixFixtures(testApp: TestApp, author: ApiClient, actor: { id:
     if (uploaded.status !== 200 || !row) throw new Error(`Fixture upload failed: ${JSON.stringify(uploaded.body)}`);
     return row;
   };
+  const document = async () => {
+    const file = await uploadedFile(author);
+    const registered = await author.post('/api/register-files', {
+      filesData: [{ file_id: file.file_id, title: 'Matrix document', source_url: 'https://shop.example.com/docs' }],
+    });
+    const row = registered.body.data?.rows[0] as { id: number; file_id: string } | undefined;
+    if (!row) throw new Error(`Fixture register failed: ${JSON.stringify(registered.body)}`);
+    await testApp.db.execute(sql`UPDATE documents SET status = 'completed' WHERE id = ${row.id}`);
+    return { id: row.id, fileId: row.file_id };
+  };
   return {
     testApp,
     actorId: actor.id,
@@ -82,15 +95,14 @@ export function matrixFixtures(testApp: TestApp, author: ApiClient, actor: { id:
       });
       return idOf(answer.body.data?.[0]?.rows[0]);
     },
-    document: async () => {
-      const file = await uploadedFile(author);
-      const registered = await author.post('/api/register-files', {
-        filesData: [{ file_id: file.file_id, title: 'Matrix document', source_url: 'https://shop.example.com/docs' }],
-      });
-      const row = registered.body.data?.rows[0] as { id: number; file_id: string } | undefined;
-      if (!row) throw new Error(`Fixture register failed: ${JSON.stringify(registered.body)}`);
-      await testApp.db.execute(sql`UPDATE documents SET status = 'completed' WHERE id = ${row.id}`);
-      return { id: row.id, fileId: row.file_id };
+    document,
+    documentChunk: async () => {
+      const { id } = await document();
+      const [chunk] = await sqlRows<{ id: number | string }>(
+        testApp.db,
+        sql`INSERT INTO knowledge_chunks (document_id, chunk_index, content) VALUES (${id}, 0, ${`Passage ${unique()}`}) RETURNING id`,
+      );
+      return { documentId: id, chunkId: Number(chunk?.id) };
     },
     integrationKey: async (scopes) => {
       const answer = await author.post('/api/integration-keys', { name: `Matrix key ${unique()}`, scopes });

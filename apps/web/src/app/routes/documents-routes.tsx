@@ -11,6 +11,8 @@ export const documentsRoutes: RouteObject[] = [
     children: [
       { path: 'documents', handle: { title: 'Documents' }, lazy: lazyScreen(screens, (module) => module.DocumentsRouteScreen) },
       { path: 'documents/page/:page', handle: { title: 'Documents' }, lazy: lazyScreen(screens, (module) => module.DocumentsRouteScreen) },
+      { path: 'documents/:id/chunks', handle: { title: 'Passages' }, lazy: lazyScreen(screens, (module) => module.DocumentChunksRouteScreen) },
+      { path: 'documents/:id/chunks/page/:page', handle: { title: 'Passages' }, lazy: lazyScreen(screens, (module) => module.DocumentChunksRouteScreen) },
     ],
   },
 ];

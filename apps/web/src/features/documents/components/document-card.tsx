@@ -1,7 +1,8 @@
-import { IconFileUpload, IconPencil, IconTrash } from '../../../components/icons.tsx';
+import { IconFileText, IconFileUpload, IconPencil, IconTrash } from '../../../components/icons.tsx';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
+import { Link } from 'react-router';
 import { DOCUMENT_MESSAGES, type DocumentRow } from '@steward/contract/documents';
 import { canDeleteDocument, canEditDocument, type StaffMember } from '@steward/contract/permissions';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
@@ -16,7 +17,8 @@ type OpenModal = 'edit' | 'replace' | 'delete' | undefined;
 
 /**
  * One document: title, facts and status (with the reason of an error, or the file replacing it).
- * Administrators may edit, replace and delete it, but not while it is in progress.
+ * Every reader may open its passages (View chunks); administrators may edit, replace and delete it, but not
+ * while it is in progress.
  */
 export function DocumentCard({ document, viewer }: { document: DocumentRow; viewer: StaffMember }) {
   const [open, setOpen] = useState<OpenModal>();
@@ -41,31 +43,33 @@ export function DocumentCard({ document, viewer }: { document: DocumentRow; view
         {document.status === 'in_progress' && document.replacing_filename ? (
           <p className="small text-body-secondary mb-2 breakable">Replacing with {document.replacing_filename}</p>
         ) : null}
-        {mayEdit || mayDelete ? (
-          <div className="d-flex flex-wrap gap-2">
-            {mayEdit ? (
-              <>
-                <Button size="sm" variant="outline-primary" aria-label={`Edit ${document.title}`} onClick={() => {
-                    setUpdated(false);
-                    setOpen('edit');
-                  }}>
-                  <IconPencil className="me-1" size={16} />
-                  Edit
-                </Button>
-                <Button size="sm" variant="outline-secondary" aria-label={`Replace file of ${document.title}`} onClick={() => setOpen('replace')}>
-                  <IconFileUpload className="me-1" size={16} />
-                  Replace file
-                </Button>
-              </>
-            ) : null}
-            {mayDelete ? (
-              <Button size="sm" variant="outline-danger" aria-label={`Delete ${document.title}`} onClick={() => setOpen('delete')}>
-                <IconTrash className="me-1" size={16} />
-                Delete
+        <div className="d-flex flex-wrap gap-2">
+          <Link className="btn btn-sm btn-outline-secondary" to={`/documents/${document.id}/chunks`} aria-label={`View chunks of ${document.title}`}>
+            <IconFileText className="me-1" size={16} />
+            View chunks
+          </Link>
+          {mayEdit ? (
+            <>
+              <Button size="sm" variant="outline-primary" aria-label={`Edit ${document.title}`} onClick={() => {
+                  setUpdated(false);
+                  setOpen('edit');
+                }}>
+                <IconPencil className="me-1" size={16} />
+                Edit
               </Button>
-            ) : null}
-          </div>
-        ) : null}
+              <Button size="sm" variant="outline-secondary" aria-label={`Replace file of ${document.title}`} onClick={() => setOpen('replace')}>
+                <IconFileUpload className="me-1" size={16} />
+                Replace file
+              </Button>
+            </>
+          ) : null}
+          {mayDelete ? (
+            <Button size="sm" variant="outline-danger" aria-label={`Delete ${document.title}`} onClick={() => setOpen('delete')}>
+              <IconTrash className="me-1" size={16} />
+              Delete
+            </Button>
+          ) : null}
+        </div>
         <FormAlert success={updated ? DOCUMENT_MESSAGES.updated : undefined} below />
       </Card.Body>
       {open === 'edit' ? (

@@ -39,6 +39,7 @@ describe('DocumentList', () => {
     expect(link).toHaveAttribute('href', 'https://shop.example.com/warranty');
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(warranty.getByRole('link', { name: 'View chunks of Warranty terms' })).toHaveAttribute('href', '/documents/3/chunks');
 
     const prices = within(card('Price list'));
     expect(prices.getByText('Error')).toBeInTheDocument();
@@ -46,7 +47,8 @@ describe('DocumentList', () => {
 
     const old = within(card('Old page'));
     expect(old.getByText('javascript:alert(1)')).toBeInTheDocument();
-    expect(old.queryByRole('link')).toBeNull();
+    // Its only link is to its passages: the source is not one.
+    expect(old.getAllByRole('link').map((element) => element.getAttribute('href'))).toEqual(['/documents/1/chunks']);
   });
 
   it('shows a replacement in progress with the new filename', async () => {

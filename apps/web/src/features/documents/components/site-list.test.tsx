@@ -52,7 +52,7 @@ const syncFixture = (values: Partial<SiteSyncRow>): SiteSyncRow => ({
   ...values,
 });
 
-const pageFixture = (values: Partial<SitePageRow>): SitePageRow => ({ id: 1, url: 'https://help.example.com/', title: null, status: 'indexed', message: null, chunks: 2, total_count: 2, ...values });
+const pageFixture = (values: Partial<SitePageRow>): SitePageRow => ({ id: 1, url: 'https://help.example.com/', title: null, status: 'indexed', message: null, chunks: 2, document_id: 7, total_count: 2, ...values });
 
 async function renderSite(site: SiteRow, viewer: StaffMember) {
   const calls = stubApi({

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
+import { Link } from 'react-router';
 import { SITE_PAGE_STATUS_LABELS, SITE_PAGES_PAGE_SIZE, type SitePageStatus } from '@steward/contract/sites';
 import { ExternalLink } from '../../../components/external-link.tsx';
 import { useSitePages } from '../api/get-site-pages.ts';
@@ -35,6 +36,11 @@ export function SitePages({ siteId, crawling, id }: { siteId: number; crawling: 
                 </span>
               )}
               {row.status === 'indexed' ? <span className="small text-body-secondary">{row.chunks === 1 ? '1 passage' : `${row.chunks} passages`}</span> : null}
+              {row.document_id !== null ? (
+                <Link className="small" to={`/documents/${row.document_id}/chunks`} aria-label={`View chunks of ${row.title ?? row.url}`}>
+                  View chunks
+                </Link>
+              ) : null}
             </div>
             {row.title ? (
               <div className="small breakable">

@@ -10,16 +10,23 @@ import { KnowledgePassageList } from './knowledge-passage-list.tsx';
 
 const questionForm = knowledgeSearchRequest.pick({ query: true });
 
-/** "Try a question": the passages the bot would be given for a question, to check what the documents teach it. */
-export function TryAQuestion() {
+/**
+ * "Try a question": the passages the bot would be given for a question, to check what the documents teach it;
+ * with `documentId`, the same search over that document's passages only (its chunk viewer).
+ */
+export function TryAQuestion({ documentId }: { documentId?: number } = {}) {
   const search = useSearchKnowledge();
   const { register, errors, isSubmitting, submitWith } = useContractForm(questionForm, { defaultValues: { query: '' } });
   const onSubmit = submitWith(async ({ query }) => {
-    await search.mutateAsync({ query });
+    await search.mutateAsync(documentId === undefined ? { query } : { query, document_id: documentId });
   });
   return (
     <FormCard titleId="try-a-question-title" title="Try a question" onSubmit={onSubmit}>
-      <p className="small text-body-secondary">See which passages of the documents and of Inform the Bot would answer it.</p>
+      <p className="small text-body-secondary">
+        {documentId === undefined
+          ? 'See which passages of the documents and of Inform the Bot would answer it.'
+          : 'See which passages of this document would answer it, as the bot searches them.'}
+      </p>
       <div className="d-flex flex-column flex-sm-row align-items-stretch align-items-sm-start gap-2">
         <FormField id="try-a-question-query" label="Question" labelHidden error={errors.query?.message} className="flex-grow-1">
           {(control) => <Form.Control {...control} {...register('query')} placeholder="Type a question" />}
