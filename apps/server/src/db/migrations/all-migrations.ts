@@ -48,9 +48,10 @@ import { historyBadgeColumns } from './3342-history-badge-columns.ts';
 import { statisticsFingerprint } from './3341-statistics-fingerprint.ts';
 import { siteSources } from './3400-site-sources.ts';
 import { siteSync } from './3410-site-sync.ts';
+import { knowledgeChunkExclusions } from './3420-knowledge-chunk-exclusions.ts';
 import { integrationKeys } from './3500-integration-keys.ts';
 import { secondFactor } from './3510-second-factor.ts';
-import { knowledgeChunkExclusions } from './3420-knowledge-chunk-exclusions.ts';
+import { auditLogActions } from './3590-audit-log-actions.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
 export const allMigrations: readonly Migration[] = [
@@ -106,4 +107,5 @@ export const allMigrations: readonly Migration[] = [
   integrationKeys,
   secondFactor,
   knowledgeChunkExclusions,
+  auditLogActions,
 ];

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AuditAction, AuditDetails, AuditObjectType } from '@steward/contract/audit-log';
+import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, type AuditAction, type AuditDetails, type AuditObjectType } from '@steward/contract/audit-log';
 import { sqlRows } from '../../db/sql-rows.ts';
 import type { UserRecord } from '../auth/users.repository.ts';
 import type { ApiClient } from '../../test/api-client.ts';
@@ -292,5 +292,18 @@ describe('help requests', () => {
     expect(await entriesOf(() => expectStatus(client.post(`/api/help-requests/${id}/reopen`), 200))).toMatchObject([
       { ...by(user), action: 'help_request_reopened', object_id: id },
     ]);
+  });
+});
+
+describe('the audit log table', () => {
+  it('takes every action and object type the contract names (the features landing together each rewrote its check)', async () => {
+    for (const action of AUDIT_ACTIONS) {
+      await testApp.db.execute(sql`INSERT INTO audit_log (time, action, actor_name, object_label) VALUES (now(), ${action}, 'Check', 'check')`);
+    }
+    for (const objectType of AUDIT_OBJECT_TYPES) {
+      await testApp.db.execute(sql`INSERT INTO audit_log (time, action, actor_name, object_type, object_label) VALUES (now(), 'sign_in', 'Check', ${objectType}, 'check')`);
+    }
+    const [stored] = await sqlRows<{ count: number }>(testApp.db, sql`SELECT count(*)::int AS count FROM audit_log WHERE actor_name = 'Check'`);
+    expect(stored?.count).toBe(AUDIT_ACTIONS.length + AUDIT_OBJECT_TYPES.length);
   });
 });
