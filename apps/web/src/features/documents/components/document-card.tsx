@@ -1,4 +1,4 @@
-import { IconFileText, IconFileUpload, IconPencil, IconTrash } from '../../../components/icons.tsx';
+import { IconFileUpload, IconPencil, IconTrash } from '../../../components/icons.tsx';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -17,8 +17,8 @@ type OpenModal = 'edit' | 'replace' | 'delete' | undefined;
 
 /**
  * One document: title, facts and status (with the reason of an error, or the file replacing it).
- * Every reader may open its passages (View chunks); administrators may edit, replace and delete it, but not
- * while it is in progress.
+ * Its title opens its passages as the bot reads them (the chunk viewer: a link, so the card shows what the spec
+ * says and nothing more); administrators may edit, replace and delete it, but not while it is in progress.
  */
 export function DocumentCard({ document, viewer }: { document: DocumentRow; viewer: StaffMember }) {
   const [open, setOpen] = useState<OpenModal>();
@@ -34,7 +34,9 @@ export function DocumentCard({ document, viewer }: { document: DocumentRow; view
       <Card.Body>
         <div className="d-flex flex-wrap justify-content-between align-items-start gap-2 mb-2">
           <h3 id={headingId} className="card-title mb-0 breakable">
-            {document.title}
+            <Link to={`/documents/${document.id}/chunks`} title="View chunks" className="link-body-emphasis link-underline-opacity-25 link-underline-opacity-100-hover">
+              {document.title}
+            </Link>
           </h3>
           <DocumentStatusPill status={document.status} />
         </div>
@@ -43,33 +45,31 @@ export function DocumentCard({ document, viewer }: { document: DocumentRow; view
         {document.status === 'in_progress' && document.replacing_filename ? (
           <p className="small text-body-secondary mb-2 breakable">Replacing with {document.replacing_filename}</p>
         ) : null}
-        <div className="d-flex flex-wrap gap-2">
-          <Link className="btn btn-sm btn-outline-secondary" to={`/documents/${document.id}/chunks`} aria-label={`View chunks of ${document.title}`}>
-            <IconFileText className="me-1" size={16} />
-            View chunks
-          </Link>
-          {mayEdit ? (
-            <>
-              <Button size="sm" variant="outline-primary" aria-label={`Edit ${document.title}`} onClick={() => {
-                  setUpdated(false);
-                  setOpen('edit');
-                }}>
-                <IconPencil className="me-1" size={16} />
-                Edit
+        {mayEdit || mayDelete ? (
+          <div className="d-flex flex-wrap gap-2">
+            {mayEdit ? (
+              <>
+                <Button size="sm" variant="outline-primary" aria-label={`Edit ${document.title}`} onClick={() => {
+                    setUpdated(false);
+                    setOpen('edit');
+                  }}>
+                  <IconPencil className="me-1" size={16} />
+                  Edit
+                </Button>
+                <Button size="sm" variant="outline-secondary" aria-label={`Replace file of ${document.title}`} onClick={() => setOpen('replace')}>
+                  <IconFileUpload className="me-1" size={16} />
+                  Replace file
+                </Button>
+              </>
+            ) : null}
+            {mayDelete ? (
+              <Button size="sm" variant="outline-danger" aria-label={`Delete ${document.title}`} onClick={() => setOpen('delete')}>
+                <IconTrash className="me-1" size={16} />
+                Delete
               </Button>
-              <Button size="sm" variant="outline-secondary" aria-label={`Replace file of ${document.title}`} onClick={() => setOpen('replace')}>
-                <IconFileUpload className="me-1" size={16} />
-                Replace file
-              </Button>
-            </>
-          ) : null}
-          {mayDelete ? (
-            <Button size="sm" variant="outline-danger" aria-label={`Delete ${document.title}`} onClick={() => setOpen('delete')}>
-              <IconTrash className="me-1" size={16} />
-              Delete
-            </Button>
-          ) : null}
-        </div>
+            ) : null}
+          </div>
+        ) : null}
         <FormAlert success={updated ? DOCUMENT_MESSAGES.updated : undefined} below />
       </Card.Body>
       {open === 'edit' ? (

@@ -39,7 +39,7 @@ describe('DocumentList', () => {
     expect(link).toHaveAttribute('href', 'https://shop.example.com/warranty');
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
-    expect(warranty.getByRole('link', { name: 'View chunks of Warranty terms' })).toHaveAttribute('href', '/documents/3/chunks');
+    expect(warranty.getByRole('link', { name: 'Warranty terms' })).toHaveAttribute('href', '/documents/3/chunks');
 
     const prices = within(card('Price list'));
     expect(prices.getByText('Error')).toBeInTheDocument();
