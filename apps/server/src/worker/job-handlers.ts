@@ -10,6 +10,8 @@ import { INFORM_THE_BOT_INDEXING_QUEUE, informTheBotIndexingHandler } from '../m
 import type { KnowledgeStore } from '../modules/knowledge/knowledge-store.ts';
 import { KNOWLEDGE_WINDOWS_QUEUE } from '../modules/knowledge/knowledge-indexing.ts';
 import { knowledgeWindowsHandler } from '../modules/knowledge/knowledge-windows-job.ts';
+import { KNOWLEDGE_REINDEX_QUEUE } from '../modules/knowledge/knowledge-reindex.actions.ts';
+import { knowledgeReindexHandler } from '../modules/knowledge/knowledge-reindex-job.ts';
 import { PASSWORD_RESET_QUEUE, passwordResetRequestHandler } from '../modules/auth/password-reset-request.ts';
 import { HELP_REQUEST_CREATED_QUEUE } from '../modules/help-requests/help-request-created.ts';
 import { helpRequestNotificationHandler } from '../modules/help-requests/help-request-notifications.ts';
@@ -28,6 +30,7 @@ export function createJobHandlers(deps: { db: Db; config: Config; log: FastifyBa
     [SITE_CRAWL_QUEUE, siteCrawlHandler(deps)],
     [INFORM_THE_BOT_INDEXING_QUEUE, informTheBotIndexingHandler(deps)],
     [KNOWLEDGE_WINDOWS_QUEUE, knowledgeWindowsHandler(deps)],
+    [KNOWLEDGE_REINDEX_QUEUE, knowledgeReindexHandler(deps)],
   ]);
 }
 
@@ -35,7 +38,7 @@ export function createJobHandlers(deps: { db: Db; config: Config; log: FastifyBa
  * Queues whose jobs can run for minutes (parsing and embedding a long PDF). They get a worker of their
  * own, so an invitation or a password-reset mail never waits behind a document.
  */
-export const SLOW_QUEUES: ReadonlySet<string> = new Set([DOCUMENT_INGESTION_QUEUE, DOCUMENT_REINDEX_QUEUE, SITE_CRAWL_QUEUE, INFORM_THE_BOT_INDEXING_QUEUE, KNOWLEDGE_WINDOWS_QUEUE]);
+export const SLOW_QUEUES: ReadonlySet<string> = new Set([DOCUMENT_INGESTION_QUEUE, DOCUMENT_REINDEX_QUEUE, SITE_CRAWL_QUEUE, INFORM_THE_BOT_INDEXING_QUEUE, KNOWLEDGE_WINDOWS_QUEUE, KNOWLEDGE_REINDEX_QUEUE]);
 
 /** The handlers split into the lanes that each get a worker: quick jobs first, then the slow ones. */
 export function jobLanes(handlers: ReadonlyMap<string, JobHandler>): Map<string, JobHandler>[] {

@@ -47,6 +47,7 @@ import { historyPageBadges } from './3340-history-page-badges.ts';
 import { historyBadgeColumns } from './3342-history-badge-columns.ts';
 import { statisticsFingerprint } from './3341-statistics-fingerprint.ts';
 import { siteSources } from './3400-site-sources.ts';
+import { knowledgeGenerations } from './3390-knowledge-generations.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
 export const allMigrations: readonly Migration[] = [
@@ -98,4 +99,5 @@ export const allMigrations: readonly Migration[] = [
   statisticsFingerprint,
   historyBadgeColumns,
   siteSources,
+  knowledgeGenerations,
 ];

@@ -326,6 +326,8 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   },
   { route: 'POST /api/knowledge/search', build: () => ({ path: '/api/knowledge/search', body: { query: 'opening hours' } }), expect: VIEWER_CAPABILITY },
   { route: 'GET /api/document-indexing', build: get('/api/document-indexing'), expect: VIEWER_CAPABILITY },
+  // The re-index after a change of embedder (issue 54), for the banner on Documents.
+  { route: 'GET /api/knowledge/reindex', build: get('/api/knowledge/reindex'), expect: VIEWER_CAPABILITY },
   // Websites as sources (issue 55): read with the documents, added and cancelled with upload_document, deleted by administrators.
   { route: 'GET /api/sites', build: get('/api/sites'), expect: VIEWER_CAPABILITY },
   { route: 'POST /api/sites', build: () => ({ path: '/api/sites', body: { start_url: 'https://help.example.com/' } }), expect: ADMIN_ONLY },
