@@ -11,7 +11,8 @@ import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { SealedSecretError, type SecretSealer, serverSealer } from '../../lib/sealed-secrets.ts';
 import { type AuditActor, recordAudit } from '../audit-log/record-audit.ts';
-import type { EmbedderChoice } from '../knowledge/knowledge-store.ts';
+import type { Embedder } from '../../ingest/embedders/embedder.ts';
+import { createKnowledgeStore, type EmbedderChoice, type KnowledgeStore, type KnowledgeStoreOptions } from '../knowledge/knowledge-store.ts';
 import { readAnswerModels, saveAnswerModels, type StoredAnswerModels, type StoredModelServer } from './answer-models.repository.ts';
 
 export type AnswerModelPart = 'writer' | 'embedder';
@@ -176,6 +177,24 @@ export function answerModelSettings(db: Db, config: AnswerModelsConfig) {
 }
 
 export type AnswerModelSettings = ReturnType<typeof answerModelSettings>;
+
+/**
+ * The knowledge store with the embedders the Answers card chooses (else EMBEDDINGS_*, which `embedder` is): the
+ * server's and `npm run reindex`'s.
+ */
+export const chosenKnowledgeStore = (
+  db: Db,
+  config: AnswerModelsConfig,
+  embedder: Embedder,
+  onPrepared?: KnowledgeStoreOptions['onPrepared'],
+): KnowledgeStore => {
+  const settings = answerModelSettings(db, config);
+  return createKnowledgeStore(db, embedder, {
+    environment: environmentEmbedder(config),
+    source: { chosen: () => settings.chosenEmbedder(), access: (choice) => settings.embedderAccess(choice) },
+    ...(onPrepared ? { onPrepared } : {}),
+  });
+};
 
 /** The embedder EMBEDDINGS_* names, which the server starts with. */
 export const environmentEmbedder = (config: Pick<Config, 'embeddings'>): EmbedderChoice =>
