@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type DocumentRow, type UploadedFileRow } from '@steward/contract/documents';
-import { type Chunk, chunkSections, detectDocumentKind, documentLines, documentSections, embedChunkWindows, embeddedText, ensureVectorIndex, IngestError, parseDocument, replaceChunks, writeChunkWindows } from '@steward/server/knowledge-internals';
+import { type Chunk, chunkSections, detectDocumentKind, documentLines, documentSections, embedChunkWindows, embeddedText, ensureVectorIndex, IngestError, recordModel, parseDocument, replaceChunks, writeChunkWindows } from '@steward/server/knowledge-internals';
 import { DOCUMENT_INGESTION_QUEUE, migrate, openDatabase, type RunningServer, sqlRows, testDataPath } from '@steward/server/test-support';
 import { answerRows, benchAdmin, benchEmbedder, browserHeaders, prepareDataDir, signIn, startBenchServer } from './bench-server.ts';
 import { SUPPORT_SITE } from './dataset/product-content.ts';
@@ -100,7 +100,8 @@ async function indexAll(chunks: ReadonlyMap<string, Chunk[]>, vectors: ReadonlyM
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
   try {
     await migrate(database, { info: () => undefined, warn: log });
-    await ensureVectorIndex(database.db, dimensions);
+    const { generation } = await recordModel(database.db, { model: 'bench', dimensions });
+    await ensureVectorIndex(database.db, generation, dimensions);
     const milliseconds = new Map<string, number>();
     for (const [name, fileChunks] of chunks) {
       const fileVectors = vectors.get(name) ?? [];
@@ -111,7 +112,7 @@ async function indexAll(chunks: ReadonlyMap<string, Chunk[]>, vectors: ReadonlyM
       if (documentId === undefined) throw new Error('The scratch document was not inserted.');
       const started = performance.now();
       const windows = await database.db.transaction(async (tx) => {
-        const written = await replaceChunks(tx, { documentId }, fileChunks.map((chunk, i) => ({ index: chunk.index, page: chunk.page, pageEnd: chunk.pageEnd, heading: chunk.heading, text: chunk.text, windowEmbeddings: fileVectors[i] })), true);
+        const written = await replaceChunks(tx, { documentId }, fileChunks.map((chunk, i) => ({ index: chunk.index, page: chunk.page, pageEnd: chunk.pageEnd, heading: chunk.heading, text: chunk.text, windowEmbeddings: fileVectors[i] })), 1);
         await tx.execute(sql`UPDATE documents SET status = 'completed', error_message = NULL WHERE id = ${documentId}`);
         return written;
       });

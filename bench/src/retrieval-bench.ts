@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { nearestChunks, searchKnowledge, TEXT_CANDIDATES, VECTOR_INDEX_PREFIX, WINDOW_CANDIDATES, withAllWindowCandidates } from '@steward/server/knowledge-internals';
+import { nearestChunks, searchKnowledge, TEXT_CANDIDATES, vectorIndexName, WINDOW_CANDIDATES, withAllWindowCandidates } from '@steward/server/knowledge-internals';
 import { type RunningServer, sqlRows } from '@steward/server/test-support';
 import { answerRows, benchAdmin, benchEmbedder, browserHeaders, prepareDataDir, signIn, startBenchServer } from './bench-server.ts';
 import { PRODUCTS, TOPICS } from './dataset/product-content.ts';
@@ -47,13 +47,13 @@ async function searchBreakdown(server: RunningServer, questions: readonly string
     const vectorSamples: number[] = [];
     // The vector side of searchKnowledge's query, in the transaction it runs in there.
     const vectorSide = <Row>(vector: Float32Array, explain = false) =>
-      withAllWindowCandidates(db, (tx) => sqlRows<Row>(tx, sql`${explain ? sql`EXPLAIN ` : sql``}${nearestChunks({ vector, dimensions })}`));
+      withAllWindowCandidates(db, (tx) => sqlRows<Row>(tx, sql`${explain ? sql`EXPLAIN ` : sql``}${nearestChunks({ vector, dimensions, generation: 1 })}`));
     for (let round = 0; round < rounds; round += 1) {
       for (const question of questions) {
         const vector = embeddings.get(question);
         if (!vector) continue;
         embedSamples.push(...(await timeEach(1, () => embedder.embed([question]))));
-        searchSamples.push(...(await timeEach(1, () => searchKnowledge(db, { query: question, k: 5, queryEmbedding: { vector, dimensions } }))));
+        searchSamples.push(...(await timeEach(1, () => searchKnowledge(db, { query: question, k: 5, queryEmbedding: { vector, dimensions, generation: 1 } }))));
         textSamples.push(...(await timeEach(1, () => searchKnowledge(db, { query: question, k: 5 }))));
         vectorSamples.push(...(await timeEach(1, () => vectorSide(vector))));
       }
@@ -79,7 +79,7 @@ async function searchBreakdown(server: RunningServer, questions: readonly string
       rankedMatches: TEXT_CANDIDATES,
       windowCandidates: WINDOW_CANDIDATES,
       vectorCandidates: candidates.length,
-      usesVectorIndex: plan.some((line) => line['QUERY PLAN'].includes(`Index Scan using ${VECTOR_INDEX_PREFIX}${dimensions}_idx`)),
+      usesVectorIndex: plan.some((line) => line['QUERY PLAN'].includes(`Index Scan using ${vectorIndexName(1, dimensions)}`)),
     };
   } finally {
     await embedder.close();

@@ -30,7 +30,8 @@ import { createMailTransport, type MailTransport } from './mail/mail-transport.t
 import { createEmbedder } from './ingest/embedders/create-embedder.ts';
 import type { Embedder } from './ingest/embedders/embedder.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
-import { createKnowledgeStore } from './modules/knowledge/knowledge-store.ts';
+import { followChosenEmbedder } from './modules/knowledge/knowledge-reindex.actions.ts';
+import { chosenKnowledgeStore } from './modules/bot-settings/answer-models.actions.ts';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
@@ -146,7 +147,8 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
   });
   const embedder = withEmbeddingMetrics(options.embedder ?? createEmbedder(config), metrics);
   app.addHook('onClose', () => embedder.close());
-  const knowledge = createKnowledgeStore(database.db, embedder);
+  const knowledge = chosenKnowledgeStore(database.db, config, embedder, (store, log) => followChosenEmbedder(database.db, store, log).then(() => undefined));
+  app.addHook('onClose', () => knowledge.close());
   const context: AppContext = {
     config,
     database,

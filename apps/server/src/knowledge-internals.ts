@@ -17,7 +17,7 @@ export { embeddedText } from './modules/knowledge/knowledge-indexing.ts';
 export { rankPassages, RERANKED, searchKnowledge } from './modules/knowledge/knowledge-search.ts';
 export { nearestChunks, TEXT_CANDIDATES, WINDOW_CANDIDATES, withAllWindowCandidates } from './modules/knowledge/knowledge-search.repository.ts';
 export { createKnowledgeStore } from './modules/knowledge/knowledge-store.ts';
-export { ensureVectorIndex, hasVectorColumn, recordModel, VECTOR_INDEX_PREFIX } from './modules/knowledge/knowledge-vectors.ts';
+export { ensureVectorIndex, hasVectorColumn, recordModel, vectorIndexName } from './modules/knowledge/knowledge-vectors.ts';
 export { replaceChunks, WINDOWS_PER_TRANSACTION, writeChunkWindows } from './modules/knowledge/knowledge.repository.ts';
 export {
   FEATURE_ORDER,

@@ -56,10 +56,10 @@ export async function loadKnowledge(db: Db, options: LoadKnowledgeOptions): Prom
       INSERT INTO knowledge_chunks (document_id, chunk_index, page, content) VALUES ${list(rows)} RETURNING id, document_id, chunk_index`);
     const idOf = new Map(inserted.map((row) => [`${row.document_id}:${row.chunk_index}`, row.id]));
     const windows = pending.flatMap(({ documentId, chunk }) =>
-      chunk.windowEmbeddings.map((vector, window) => sql`(${idOf.get(`${documentId}:${chunk.index}`)}, ${window}, ${vectorText(vector)}::vector)`),
+      chunk.windowEmbeddings.map((vector, window) => sql`(${idOf.get(`${documentId}:${chunk.index}`)}, 1, ${window}, ${vectorText(vector)}::vector)`),
     );
     for (let start = 0; start < windows.length; start += batchSize) {
-      await db.execute(sql`INSERT INTO knowledge_chunk_windows (chunk_id, window_index, embedding) VALUES ${list(windows.slice(start, start + batchSize))}`);
+      await db.execute(sql`INSERT INTO knowledge_chunk_windows (chunk_id, generation, window_index, embedding) VALUES ${list(windows.slice(start, start + batchSize))}`);
     }
     summary.windows += windows.length;
     pending = [];
@@ -91,10 +91,10 @@ export async function loadKnowledge(db: Db, options: LoadKnowledgeOptions): Prom
   summary.loadMilliseconds = Date.now() - started;
 
   const indexStarted = Date.now();
-  await recordModel(db, { model: options.embedder.model, dimensions: options.embedder.dimensions });
+  const { generation } = await recordModel(db, { model: options.embedder.model, dimensions: options.embedder.dimensions });
   // The graph of 100k 512-number vectors needs a few hundred MB; past maintenance_work_mem the build crawls.
   await db.execute(sql`SET maintenance_work_mem = '1GB'`);
-  await ensureVectorIndex(db, options.embedder.dimensions);
+  await ensureVectorIndex(db, generation, options.embedder.dimensions);
   await db.execute(sql`RESET maintenance_work_mem`);
   summary.vectorIndexMilliseconds = Date.now() - indexStarted;
   // VACUUM as well as ANALYZE (as the server's upkeep does): the chunks' full-text index keeps no pending entries.

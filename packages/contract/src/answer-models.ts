@@ -32,8 +32,7 @@ export const ANSWER_MODEL_TEXTS = {
   testFailed: (milliseconds: number) => `Failed after ${milliseconds} ms:`,
   save: 'Save',
   saved: 'Answer settings saved.',
-  // Until re-indexing on a change of embedder exists (issue 54's last part), a saved embedder is kept and tested only.
-  embedderChange: 'A saved embedder is not used yet: the knowledge keeps the embedder the server started with (EMBEDDINGS_* settings).',
+  embedderChange: 'Saving another embedder re-indexes the knowledge in the background (progress on Documents); answers come from the current embedder until it is done.',
 } as const;
 
 export const ANSWER_MODEL_MESSAGES = {

@@ -52,7 +52,7 @@ describe('reindexKnowledge (npm run reindex)', () => {
     expect(windows).toEqual([{ dims: 16, windows: before.length }]);
     const indexes = await sqlRows<{ indexname: string }>(suite.app.db, sql`
       SELECT indexname FROM pg_indexes WHERE indexname LIKE '%embedding%'`);
-    expect(indexes).toEqual([{ indexname: 'knowledge_chunk_windows_embedding_16_idx' }]);
+    expect(indexes).toEqual([{ indexname: 'knowledge_chunk_windows_embedding_g1_d16_idx' }]);
 
     const restarted = createKnowledgeStore(suite.app.db, hashedWordsEmbedder);
     await restarted.prepare(log);

@@ -21,8 +21,9 @@ export interface ReindexReport {
 }
 
 /**
- * Re-embeds the whole knowledge store with the knowledge store's (newly configured) embedder. First,
- * in one transaction, it forgets the old model, drops its vector indexes and clears every vector,
+ * Re-embeds the whole knowledge store with the embedder chosen (the Answers card's, else the newly configured
+ * one). First, in one transaction, it forgets the old model and any re-index under way (whose job then ends),
+ * drops the vector indexes and clears every generation's vectors,
  * so nothing mixes two models' vectors; until a document is re-embedded it answers by full text.
  * Then every indexed document and approved Inform-the-Bot item runs through its usual job handler, and each page of
  * a website source has its chunks' stored text embedded again (a page has no file; a sync reads the site itself).
@@ -52,9 +53,8 @@ export async function reindexKnowledge(
     WHERE site_id IS NOT NULL AND EXISTS (SELECT 1 FROM knowledge_chunks c WHERE c.document_id = documents.id)
     ORDER BY id`);
   const items = await sqlRows<{ id: number }>(db, sql`SELECT id FROM inform_the_bot WHERE status = 'approved' ORDER BY id`);
-  progress(
-    `Re-indexing ${documents.length} document(s)${sitePages.length > 0 ? `, ${sitePages.length} website page(s)` : ''} and ${items.length} Inform-the-Bot item(s) with ${knowledge.embedder.model}.`,
-  );
+  const model = (await knowledge.embedderOf(await knowledge.chosenEmbedder())).model;
+  progress(`Re-indexing ${documents.length} document(s)${sitePages.length > 0 ? `, ${sitePages.length} website page(s)` : ''} and ${items.length} Inform-the-Bot item(s) with ${model}.`);
 
   const failures: string[] = [];
   const ingestDocument = documentIngestionHandler({ db, log, knowledge });

@@ -6,13 +6,13 @@ import { lockDataDir } from '../db/data-dir-lock.ts';
 import { keepNewFilesPrivate } from '../lib/private-files.ts';
 import { migrate } from '../db/migrate.ts';
 import { createEmbedder } from '../ingest/embedders/create-embedder.ts';
-import { createKnowledgeStore } from '../modules/knowledge/knowledge-store.ts';
+import { chosenKnowledgeStore } from '../modules/bot-settings/answer-models.actions.ts';
 import { reindexKnowledge } from './reindex-knowledge.ts';
 import { explainStartUpFailure } from '../start-up-failure.ts';
 
 /**
- * `npm run reindex`: re-embeds every document and approved Inform-the-Bot item with the configured
- * embedding model (after changing EMBEDDINGS_MODEL, say), on the database the server would open. On
+ * `npm run reindex`: re-embeds every document and approved Inform-the-Bot item with the embedder the Answers
+ * card chose, else the configured one (after changing EMBEDDINGS_MODEL, say), on the database the server would open. On
  * the embedded database it takes DATA_DIR's lock, so it refuses to run while the server is up; on
  * PostgreSQL, stop every Steward instance first.
  */
@@ -30,7 +30,8 @@ async function reindex(): Promise<void> {
     try {
       await migrate(database, { info: say, warn: (message) => process.stderr.write(`${message}\n`) });
       const started = Date.now();
-      const report = await reindexKnowledge(database.db, createKnowledgeStore(database.db, embedder), log, say);
+      const knowledge = chosenKnowledgeStore(database.db, config, embedder);
+      const report = await reindexKnowledge(database.db, knowledge, log, say).finally(() => knowledge.close());
       say(`Re-indexed ${report.documents} document(s), ${report.sitePages} website page(s) and ${report.items} item(s) into ${report.chunks} chunks in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
       if (report.failures.length > 0) {
         process.stderr.write(`${report.failures.length} could not be re-embedded (they answer by full text until then); run npm run reindex again:\n`);

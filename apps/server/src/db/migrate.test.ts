@@ -79,14 +79,14 @@ describe('migrations', () => {
       const windowColumns = await database.query<{ column_name: string }>(
         `SELECT column_name FROM information_schema.columns WHERE table_name = 'knowledge_chunk_windows' ORDER BY ordinal_position`,
       );
-      // Without pgvector (the PostgreSQL test server) 2101 waits for the extension: the windows hold no vectors.
-      expect(windowColumns.map((row) => row.column_name)).toEqual(vectors ? ['chunk_id', 'window_index', 'embedding'] : ['chunk_id', 'window_index']);
+      // Without pgvector (the PostgreSQL test server) 2101 waits for the extension: the windows hold no vectors. 3390 adds the generation.
+      expect(windowColumns.map((row) => row.column_name)).toEqual(vectors ? ['chunk_id', 'window_index', 'embedding', 'generation'] : ['chunk_id', 'window_index', 'generation']);
       if (!vectors) return;
       expect(await database.query(`
-        SELECT c.content, w.window_index, w.embedding::text FROM knowledge_chunk_windows w JOIN knowledge_chunks c ON c.id = w.chunk_id ORDER BY c.content`)).toEqual([
-        { content: 'first', window_index: 0, embedding: '[1,0,0]' },
-        { content: 'second', window_index: 0, embedding: '[0,1,0]' },
-        { content: 'third', window_index: 0, embedding: '[0,0,1]' },
+        SELECT c.content, w.generation, w.window_index, w.embedding::text FROM knowledge_chunk_windows w JOIN knowledge_chunks c ON c.id = w.chunk_id ORDER BY c.content`)).toEqual([
+        { content: 'first', generation: 1, window_index: 0, embedding: '[1,0,0]' },
+        { content: 'second', generation: 1, window_index: 0, embedding: '[0,1,0]' },
+        { content: 'third', generation: 1, window_index: 0, embedding: '[0,0,1]' },
       ]);
       expect(await database.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'knowledge_chunks' AND column_name = 'embedding'`)).toEqual([]);
       const jobs = await database.query<{ queue: string; payload: unknown }>(`SELECT queue, payload FROM jobs ORDER BY payload->>'documentId'`);

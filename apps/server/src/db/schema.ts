@@ -539,10 +539,12 @@ export const knowledgeChunkWindows = pgTable('knowledge_chunk_windows', {
   chunkId: bigint('chunk_id', { mode: 'number' })
     .notNull()
     .references(() => knowledgeChunks.id, { onDelete: 'cascade' }),
+  /** The embedder's generation the vector belongs to (knowledge_store.generation answers; migration 3390). */
+  generation: integer('generation').notNull(),
   windowIndex: smallint('window_index').notNull(),
   /** Only where pgvector is available (migrations/2101-knowledge-window-vectors.ts). */
   embedding: anyVector('embedding').notNull(),
-}, (table) => [primaryKey({ columns: [table.chunkId, table.windowIndex] })]);
+}, (table) => [primaryKey({ columns: [table.chunkId, table.generation, table.windowIndex] })]);
 
 /** How many chunks hold each lexeme (kept by migration 1000's triggers): a question's rarest words come first. */
 export const knowledgeTerms = pgTable('knowledge_terms', {
@@ -567,7 +569,22 @@ export const knowledgeStore = pgTable('knowledge_store', {
   embeddingModel: text('embedding_model').notNull(),
   embeddingDimensions: integer('embedding_dimensions').notNull(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
-}, (table) => [check('knowledge_store_id_check', sql`${table.id} = 1`)]);
+  /** The generation of vectors that answers, and its embedder as the Answers card names it (migration 3390). */
+  generation: integer('generation').notNull().default(1),
+  embedder: jsonb('embedder'),
+  /** While the re-index job builds the next generation: it, its embedder, model, dimensions and last failure. */
+  buildingGeneration: integer('building_generation'),
+  buildingEmbedder: jsonb('building_embedder'),
+  buildingModel: text('building_model'),
+  buildingDimensions: integer('building_dimensions'),
+  buildingError: text('building_error'),
+}, (table) => [
+  check('knowledge_store_id_check', sql`${table.id} = 1`),
+  check(
+    'knowledge_store_building_check',
+    sql`${table.buildingGeneration} IS NULL OR (${table.buildingGeneration} > ${table.generation} AND ${table.buildingEmbedder} IS NOT NULL)`,
+  ),
+]);
 
 export const funFacts = pgTable('fun_facts', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),

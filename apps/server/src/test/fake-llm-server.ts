@@ -8,7 +8,9 @@ export type FakeLlmBehaviour =
   /** Answers 200 with this JSON, whatever was asked: an answer of the wrong shape, say. */
   | { kind: 'json'; body: unknown }
   /** Accepts the request and never answers: the caller's timeout must end it. */
-  | { kind: 'hang' };
+  | { kind: 'hang' }
+  /** Answers the next `answered` requests as usual, then this status (an embeddings API that goes down mid-way). */
+  | { kind: 'status-after'; answered: number; status: number };
 
 export interface ReceivedLlmRequest {
   method: string;
@@ -44,7 +46,9 @@ export async function startFakeLlmServer(): Promise<FakeLlmServer> {
         hanging.add(response);
         return;
       }
-      if (behaviour.kind === 'status') {
+      if (behaviour.kind === 'status-after' && behaviour.answered > 0) {
+        behaviour.answered -= 1;
+      } else if (behaviour.kind === 'status' || behaviour.kind === 'status-after') {
         response.writeHead(behaviour.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'model overloaded' } }));
         return;
       }
@@ -60,7 +64,7 @@ export async function startFakeLlmServer(): Promise<FakeLlmServer> {
         return;
       }
       response.writeHead(200, { 'content-type': 'text/event-stream' });
-      for (const piece of behaviour.pieces) {
+      for (const piece of behaviour.kind === 'stream' ? behaviour.pieces : ['Hello.']) {
         response.write(`data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: piece } }] })}\n\n`);
       }
       response.end('data: [DONE]\n\n');

@@ -11,6 +11,8 @@ import { INFORM_THE_BOT_INDEXING_QUEUE, informTheBotIndexingHandler } from '../m
 import type { KnowledgeStore } from '../modules/knowledge/knowledge-store.ts';
 import { KNOWLEDGE_WINDOWS_QUEUE } from '../modules/knowledge/knowledge-indexing.ts';
 import { knowledgeWindowsHandler } from '../modules/knowledge/knowledge-windows-job.ts';
+import { KNOWLEDGE_REINDEX_QUEUE } from '../modules/knowledge/knowledge-reindex.actions.ts';
+import { knowledgeReindexHandler } from '../modules/knowledge/knowledge-reindex-job.ts';
 import { PASSWORD_RESET_QUEUE, passwordResetRequestHandler } from '../modules/auth/password-reset-request.ts';
 import { HELP_REQUEST_CREATED_QUEUE } from '../modules/help-requests/help-request-created.ts';
 import { helpRequestNotificationHandler } from '../modules/help-requests/help-request-notifications.ts';
@@ -19,7 +21,7 @@ import type { JobHandler } from '../jobs/job-queue.ts';
 
 /** Every kind of background work Steward does, by queue name: the one place handlers are registered. */
 export function createJobHandlers(deps: { db: Db; config: Config; log: FastifyBaseLogger; mailTransport: MailTransport; knowledge: KnowledgeStore }): Map<string, JobHandler> {
-  return new Map<string, JobHandler>([
+  const handlers: [string, JobHandler][] = [
     [MAIL_QUEUE, mailJobHandler(deps.mailTransport, new URL(deps.config.publicUrl).hostname, deps.db, deps.log)],
     [PASSWORD_RESET_QUEUE, passwordResetRequestHandler(deps)],
     [HELP_REQUEST_CREATED_QUEUE, helpRequestNotificationHandler(deps)],
@@ -30,14 +32,19 @@ export function createJobHandlers(deps: { db: Db; config: Config; log: FastifyBa
     [SITE_SYNC_SCHEDULE_QUEUE, siteSyncScheduleHandler(deps)],
     [INFORM_THE_BOT_INDEXING_QUEUE, informTheBotIndexingHandler(deps)],
     [KNOWLEDGE_WINDOWS_QUEUE, knowledgeWindowsHandler(deps)],
-  ]);
+    [KNOWLEDGE_REINDEX_QUEUE, knowledgeReindexHandler(deps)],
+  ];
+  // A Map keeps the last of two handlers of one name: jobs of the first would silently run the second.
+  const shared = handlers.map(([queue]) => queue).filter((queue, index, queues) => queues.indexOf(queue) !== index);
+  if (shared.length > 0) throw new Error(`Two job handlers share the queue name ${shared.join(', ')}.`);
+  return new Map(handlers);
 }
 
 /**
  * Queues whose jobs can run for minutes (parsing and embedding a long PDF). They get a worker of their
  * own, so an invitation or a password-reset mail never waits behind a document.
  */
-export const SLOW_QUEUES: ReadonlySet<string> = new Set([DOCUMENT_INGESTION_QUEUE, DOCUMENT_REINDEX_QUEUE, SITE_CRAWL_QUEUE, INFORM_THE_BOT_INDEXING_QUEUE, KNOWLEDGE_WINDOWS_QUEUE]);
+export const SLOW_QUEUES: ReadonlySet<string> = new Set([DOCUMENT_INGESTION_QUEUE, DOCUMENT_REINDEX_QUEUE, SITE_CRAWL_QUEUE, INFORM_THE_BOT_INDEXING_QUEUE, KNOWLEDGE_WINDOWS_QUEUE, KNOWLEDGE_REINDEX_QUEUE]);
 
 /** The handlers split into the lanes that each get a worker: quick jobs first, then the slow ones. */
 export function jobLanes(handlers: ReadonlyMap<string, JobHandler>): Map<string, JobHandler>[] {

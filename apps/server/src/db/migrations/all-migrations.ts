@@ -47,6 +47,7 @@ import { historyPageBadges } from './3340-history-page-badges.ts';
 import { historyBadgeColumns } from './3342-history-badge-columns.ts';
 import { statisticsFingerprint } from './3341-statistics-fingerprint.ts';
 import { siteSources } from './3400-site-sources.ts';
+import { knowledgeGenerations } from './3390-knowledge-generations.ts';
 import { siteSync } from './3410-site-sync.ts';
 import { knowledgeChunkExclusions } from './3420-knowledge-chunk-exclusions.ts';
 import { integrationKeys } from './3500-integration-keys.ts';
@@ -103,6 +104,7 @@ export const allMigrations: readonly Migration[] = [
   statisticsFingerprint,
   historyBadgeColumns,
   siteSources,
+  knowledgeGenerations,
   siteSync,
   integrationKeys,
   secondFactor,

@@ -11,6 +11,8 @@ import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { SealedSecretError, type SecretSealer, serverSealer } from '../../lib/sealed-secrets.ts';
 import { type AuditActor, recordAudit } from '../audit-log/record-audit.ts';
+import type { Embedder } from '../../ingest/embedders/embedder.ts';
+import { createKnowledgeStore, type EmbedderChoice, type KnowledgeStore, type KnowledgeStoreOptions } from '../knowledge/knowledge-store.ts';
 import { readAnswerModels, saveAnswerModels, type StoredAnswerModels, type StoredModelServer } from './answer-models.repository.ts';
 
 export type AnswerModelPart = 'writer' | 'embedder';
@@ -146,6 +148,23 @@ export function answerModelSettings(db: Db, config: AnswerModelsConfig) {
       return { ...access, apiKey: await keyOf(part, sameServer ?? { base_url: server.base_url, sealed_key: null }) };
     },
 
+    /** The embedder chosen now (saved, else EMBEDDINGS_*), as the knowledge store records it (its key still sealed). */
+    async chosenEmbedder(): Promise<EmbedderChoice> {
+      const saved = await readAnswerModels(db);
+      if (saved) return saved.embedder.kind === 'api' ? { kind: 'api', ...saved.embedder.server } : { kind: 'built_in' };
+      return environmentEmbedder(config);
+    },
+
+    /**
+     * An embeddings API's address, model and key: the card's key when the card names the same server and model
+     * now, else the key recorded with the choice (the previous embedder's, while the next one is built).
+     */
+    async embedderAccess(choice: Extract<EmbedderChoice, { kind: 'api' }>): Promise<ModelServerAccess> {
+      const saved = savedServer(await readAnswerModels(db), 'embedder');
+      const server = saved && saved.base_url === choice.base_url && saved.model === choice.model ? saved : choice;
+      return { baseUrl: choice.base_url, model: choice.model, apiKey: await keyOf('embedder', server) };
+    },
+
     /** The language model writing answers now (saved, else LLM_*), or undefined: the built-in quotes. */
     async answerWriter(): Promise<LlmConfig | undefined> {
       const saved = await readAnswerModels(db);
@@ -158,3 +177,25 @@ export function answerModelSettings(db: Db, config: AnswerModelsConfig) {
 }
 
 export type AnswerModelSettings = ReturnType<typeof answerModelSettings>;
+
+/**
+ * The knowledge store with the embedders the Answers card chooses (else EMBEDDINGS_*, which `embedder` is): the
+ * server's and `npm run reindex`'s.
+ */
+export const chosenKnowledgeStore = (
+  db: Db,
+  config: AnswerModelsConfig,
+  embedder: Embedder,
+  onPrepared?: KnowledgeStoreOptions['onPrepared'],
+): KnowledgeStore => {
+  const settings = answerModelSettings(db, config);
+  return createKnowledgeStore(db, embedder, {
+    environment: environmentEmbedder(config),
+    source: { chosen: () => settings.chosenEmbedder(), access: (choice) => settings.embedderAccess(choice) },
+    ...(onPrepared ? { onPrepared } : {}),
+  });
+};
+
+/** The embedder EMBEDDINGS_* names, which the server starts with. */
+export const environmentEmbedder = (config: Pick<Config, 'embeddings'>): EmbedderChoice =>
+  config.embeddings ? { kind: 'api', base_url: config.embeddings.baseUrl.replace(/\/+$/, ''), model: config.embeddings.model, sealed_key: null } : { kind: 'built_in' };

@@ -116,7 +116,7 @@ describe('a document’s passages as the bot reads them', () => {
     const id = await insertDocument(testApp.db, 'Long');
     const count = 2 * CHUNK_PAGE_SIZE + 5;
     await testApp.db.transaction((tx) =>
-      replaceChunks(tx, { documentId: id }, Array.from({ length: count }, (_, index) => ({ index, page: index + 1, pageEnd: index + 1, heading: null, text: `Passage number ${index} of the long one${index % 2 ? ' odd' : ''}.` })), false),
+      replaceChunks(tx, { documentId: id }, Array.from({ length: count }, (_, index) => ({ index, page: index + 1, pageEnd: index + 1, heading: null, text: `Passage number ${index} of the long one${index % 2 ? ' odd' : ''}.` })), undefined),
     );
     const first = await chunkPage(admin, id, 0);
     expect(first).toHaveLength(CHUNK_PAGE_SIZE);
@@ -264,14 +264,14 @@ describe('excluding a passage from answers', () => {
     const [vector] = await hashedWordsEmbedder.embed([question]);
     if (!vector) throw new Error('No vector.');
     for (const scope of [undefined, id]) {
-      const rows = await vectorSideRows(testApp.db, known, { vector, dimensions: 16 }, [], scope);
+      const rows = await vectorSideRows(testApp.db, known, { vector, dimensions: 16, generation: 1 }, [], scope);
       const nearest = rows.filter((row) => row.distance !== null).map((row) => Number(row.id));
       expect(nearest.length).toBeGreaterThan(0);
       expect(nearest).not.toContain(warranty.id);
     }
     await admin.post(`/api/documents/${id}/chunks/${warranty.id}/include`);
     expect(await textIds(id)).toContain(warranty.id);
-    const [included] = await vectorSideRows(testApp.db, known, { vector, dimensions: 16 }, [], id).then((rows) => rows.filter((row) => Number(row.id) === warranty.id));
+    const [included] = await vectorSideRows(testApp.db, known, { vector, dimensions: 16, generation: 1 }, [], id).then((rows) => rows.filter((row) => Number(row.id) === warranty.id));
     expect(included?.distance).not.toBeNull();
   });
 });

@@ -73,7 +73,7 @@ const ingestDocument =
         await markDocumentCompleted(tx, documentId);
         return written;
       });
-      indexed = { chunks: prepared.chunks.length, withVectors: prepared.withVectors, windows };
+      indexed = { chunks: prepared.chunks.length, withVectors: prepared.generation !== undefined, windows };
     } catch (error) {
       const reason = error instanceof IngestError ? error.reason : undefined;
       if (signal.aborted || (reason === undefined && attempt < INGESTION_ATTEMPTS)) throw error;

@@ -15,7 +15,8 @@ export const KNOWLEDGE_WINDOWS_QUEUE = 'knowledge-windows';
 /** An owner's text cut and embedded, ready to be written in the transaction that marks it indexed. */
 export interface PreparedChunks {
   chunks: NewChunk[];
-  withVectors: boolean;
+  /** The generation the chunks' vectors were made for; undefined without vectors. */
+  generation: number | undefined;
 }
 
 /**
@@ -40,7 +41,7 @@ export async function prepareSectionChunks(
   options: { pageNumbers: boolean },
 ): Promise<PreparedChunks> {
   const chunks = chunkSections(sections, { countTokens: knowledge.embedder.countTokens });
-  const embeddings = await knowledge.embedChunks(chunks.map((chunk) => embeddedText(chunk)));
+  const embedded = await knowledge.embedChunks(chunks.map((chunk) => embeddedText(chunk)));
   return {
     chunks: chunks.map((chunk, position) => ({
       index: chunk.index,
@@ -48,9 +49,9 @@ export async function prepareSectionChunks(
       pageEnd: options.pageNumbers ? chunk.pageEnd : null,
       heading: chunk.heading,
       text: chunk.text,
-      windowEmbeddings: embeddings?.[position],
+      windowEmbeddings: embedded?.vectors[position],
     })),
-    withVectors: embeddings !== undefined,
+    generation: embedded?.generation,
   };
 }
 
@@ -62,4 +63,4 @@ export const embeddedText = (chunk: { heading: string | null; text: string }): s
  * writeChunkWindows (knowledge.repository.ts) with what it answers once that transaction is committed.
  */
 export const writeChunks = (tx: Db, owner: ChunkOwner, prepared: PreparedChunks): Promise<ChunkWindows[]> =>
-  replaceChunks(tx, owner, prepared.chunks, prepared.withVectors);
+  replaceChunks(tx, owner, prepared.chunks, prepared.generation);

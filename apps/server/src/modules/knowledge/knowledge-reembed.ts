@@ -11,7 +11,10 @@ import { type ChunkOwner, chunksOf, writeChunkWindows } from './knowledge.reposi
 export async function reembedStoredChunks(db: Db, knowledge: KnowledgeStore, owner: ChunkOwner): Promise<number> {
   const chunks = await chunksOf(db, owner);
   if (chunks.length === 0) return 0;
-  const vectors = await knowledge.embedChunks(chunks.map((chunk) => embeddedText({ heading: chunk.heading, text: chunk.content })));
-  if (!vectors) return 0;
-  return writeChunkWindows(db, chunks.map((chunk, position) => ({ chunkId: chunk.id, vectors: vectors[position] ?? [] })));
+  const embedded = await knowledge.embedChunks(chunks.map((chunk) => embeddedText({ heading: chunk.heading, text: chunk.content })));
+  if (!embedded) return 0;
+  return writeChunkWindows(
+    db,
+    chunks.map((chunk, position) => ({ chunkId: chunk.id, generation: embedded.generation, vectors: embedded.vectors[position] ?? [] })),
+  );
 }

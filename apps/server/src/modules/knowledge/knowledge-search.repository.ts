@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { bigintArray, textArray } from '../../db/sql-arrays.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { notExcluded } from './knowledge-exclusions.repository.ts';
-import { vectorLiteral } from './knowledge-vectors.ts';
+import { generationLiteral, vectorLiteral } from './knowledge-vectors.ts';
 
 /**
  * The knowledge search's statements (knowledge-search.ts runs them in order): the question's term statistics,
@@ -28,6 +28,8 @@ export const WINDOW_CANDIDATES = 2 * VECTOR_CANDIDATES;
 export interface QueryEmbedding {
   vector: ArrayLike<number>;
   dimensions: number;
+  /** The generation whose vectors it is compared with (the active one when it was embedded). */
+  generation: number;
 }
 
 /** A known term of the question (question-terms.ts) as the statements use it: its stem and the chunks holding it. */
@@ -50,14 +52,15 @@ export const termStatistics = (db: Db, texts: readonly string[]) =>
  * VECTOR_CANDIDATES first by their nearest window, with its distance. Run it in withAllWindowCandidates.
  * `question` is the question's vector in the statement (its literal, by default).
  */
-export function nearestChunks({ vector, dimensions }: QueryEmbedding, question?: SQL, documentId?: number) {
+export function nearestChunks({ vector, dimensions, generation }: QueryEmbedding, question?: SQL, documentId?: number) {
   const asVector = sql.raw(`vector(${String(dimensions)})`);
   // One document's windows are read whole (a few thousand at most): the HNSW index, filtered afterwards, could find none of them.
+  // The generation as a literal: the planner matches its partial HNSW index only on one.
   const windows =
     documentId === undefined
-      ? sql`knowledge_chunk_windows`
+      ? sql`knowledge_chunk_windows WHERE generation = ${generationLiteral(generation)}`
       : sql`(SELECT w.chunk_id, w.embedding FROM knowledge_chunk_windows w JOIN knowledge_chunks c ON c.id = w.chunk_id
-          WHERE c.document_id = ${documentId} AND ${notExcluded('c')} OFFSET 0) document_windows`;
+          WHERE c.document_id = ${documentId} AND w.generation = ${generationLiteral(generation)} AND ${notExcluded('c')} OFFSET 0) document_windows`;
   return sql`SELECT chunk_id AS id, min(distance) AS distance FROM (
       SELECT chunk_id, embedding::${asVector} <=> ${question ?? sql`${vectorLiteral(vector)}::${asVector}`} AS distance
       FROM ${windows} ORDER BY distance LIMIT ${WINDOW_CANDIDATES}) nearest_windows
@@ -129,7 +132,7 @@ export async function vectorSideRows(db: Db, known: readonly SearchedTerm[], emb
       scored AS (SELECT ${scoreColumns(known)}, nearest.distance FROM nearest JOIN knowledge_chunks c ON c.id = nearest.id WHERE ${searchable(documentId)}),
       likely AS (
         SELECT chunk_id AS id, 1 - min(embedding::${asVector} <=> ${question}) AS similarity FROM knowledge_chunk_windows
-        WHERE chunk_id = ANY (${bigintArray(likely)} || ARRAY(SELECT id FROM nearest)) GROUP BY chunk_id)
+        WHERE chunk_id = ANY (${bigintArray(likely)} || ARRAY(SELECT id FROM nearest)) AND generation = ${generationLiteral(embedding.generation)} GROUP BY chunk_id)
       SELECT coalesce(scored.id, likely.id) AS id, scored.document_id, scored.length, scored.ranks, scored.average_length, scored.distance, likely.similarity
       FROM scored FULL JOIN likely ON likely.id = scored.id`),
   );
@@ -141,12 +144,12 @@ export const titleTermsOf = (db: Db, documentIds: readonly number[]) =>
     SELECT id, tsvector_to_array(to_tsvector('english', coalesce(title, ''))) AS terms FROM documents WHERE id = ANY (${bigintArray(documentIds)})`);
 
 /** Each chunk's nearest window's cosine similarity to the question; a chunk without windows is left out. */
-export async function similaritiesOf(db: Db, ids: readonly number[], { vector, dimensions }: QueryEmbedding): Promise<Map<number, number>> {
+export async function similaritiesOf(db: Db, ids: readonly number[], { vector, dimensions, generation }: QueryEmbedding): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
   const asVector = sql.raw(`vector(${String(dimensions)})`);
   const rows = await sqlRows<{ id: number | string; similarity: number | string }>(db, sql`
     SELECT chunk_id AS id, 1 - min(embedding::${asVector} <=> ${vectorLiteral(vector)}::${asVector}) AS similarity
-    FROM knowledge_chunk_windows WHERE chunk_id = ANY (${bigintArray(ids)}) GROUP BY chunk_id`);
+    FROM knowledge_chunk_windows WHERE chunk_id = ANY (${bigintArray(ids)}) AND generation = ${generationLiteral(generation)} GROUP BY chunk_id`);
   return new Map(rows.map((row) => [Number(row.id), Number(row.similarity)]));
 }
 

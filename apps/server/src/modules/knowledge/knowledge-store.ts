@@ -1,102 +1,211 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { withEmbeddingCache } from '../../ingest/embedders/cached-embedder.ts';
-import type { Embedder } from '../../ingest/embedders/embedder.ts';
+import { type Embedder, wrapEmbedder } from '../../ingest/embedders/embedder.ts';
+import { createOpenAiEmbedder } from '../../ingest/embedders/embedder-openai.ts';
+import { createUseLiteEmbedder } from '../../ingest/embedders/embedder-use-lite.ts';
 import { embedChunkWindows } from '../../ingest/embedders/embedding-windows.ts';
 import { StartUpError } from '../../start-up-error.ts';
-import { ensureVectorIndex, hasVectorColumn, readStoredModel, recordModel, type StoredModel } from './knowledge-vectors.ts';
+import { type EmbedderChoice, sameEmbedder } from './embedder-choice.ts';
+
+export type { EmbedderChoice } from './embedder-choice.ts';
+import { ensureVectorIndex, hasVectorColumn, type KnowledgeState, readKnowledgeState, recordActiveEmbedder, recordModel } from './knowledge-vectors.ts';
+
+/** How long an instance trusts the generation it read: a switch made by another instance is seen within this. */
+export const KNOWLEDGE_STATE_TTL_MS = 2000;
+
+/** Where the embedders the Answers card names come from (bot-settings' answer models; none in tools and tests). */
+export interface EmbedderSource {
+  /** The embedder chosen now: saved on the card, else the environment's. */
+  chosen(): Promise<EmbedderChoice>;
+  /** An embeddings API's address, model and key opened (the card's key for that server, else the recorded one). */
+  access(choice: Extract<EmbedderChoice, { kind: 'api' }>): Promise<{ baseUrl: string; model: string; apiKey: string | undefined }>;
+}
+
+/** Vectors of one generation: written into it (writeChunkWindows) only while it answers or is being built. */
+export interface EmbeddedChunks {
+  generation: number;
+  vectors: Float32Array[][];
+}
 
 /**
- * What ingestion and retrieval share: the embedder, and whether this database keeps vectors
- * (pgvector) or searches by full text alone.
+ * What ingestion and retrieval share: the embedders, the generation of vectors that answers, and whether this
+ * database keeps vectors (pgvector) or searches by full text alone.
  */
 export interface KnowledgeStore {
+  /** The embedder the server started with (EMBEDDINGS_*): its tokenizer cuts chunks. */
   embedder: Embedder;
-  /** The same model with a cache, for questions and search results (texts seen again and again). */
+  /** The active generation's embedder with a cache, for questions and search results (texts seen again and again). */
   queryEmbedder: Embedder;
   /** Vectors are used once prepare() found pgvector; before, and without it, full text alone. */
   readonly vectorsEnabled: boolean;
-  /** At start-up: finds pgvector, refuses a model other than the stored vectors', makes the index. */
+  /**
+   * At start-up: finds pgvector, refuses vectors of a model other than the environment's that no card named,
+   * makes the active generation's index, and queues the re-index when the card's embedder is not the active one.
+   */
   prepare(log: Pick<FastifyBaseLogger, 'info' | 'warn'>): Promise<void>;
   /**
-   * Each chunk's vectors, one per window the model reads whole (embeddingWindows), recording the model
-   * with the first vectors stored; undefined without vectors.
+   * Each chunk's vectors with the active generation's embedder, one per window the model reads whole
+   * (embeddingWindows), recording the model with the first vectors stored; undefined without vectors.
    */
-  embedChunks(texts: readonly string[]): Promise<Float32Array[][] | undefined>;
+  embedChunks(texts: readonly string[]): Promise<EmbeddedChunks | undefined>;
   /**
-   * The question's embedding, or undefined without vectors. When the embedder fails (a remote model's server
-   * down, the built-in model not loaded) it logs a warning and answers undefined: the question is then
-   * searched by full text alone rather than not at all.
+   * The question's embedding with the active generation's embedder, or undefined without vectors. When the embedder
+   * fails (a remote model's server down, the built-in model not loaded) it logs a warning and answers undefined:
+   * the question is then searched by full text alone rather than not at all.
    */
-  embedQuery(text: string, log: Pick<FastifyBaseLogger, 'warn'>): Promise<{ vector: Float32Array; dimensions: number } | undefined>;
+  embedQuery(text: string, log: Pick<FastifyBaseLogger, 'warn'>): Promise<{ vector: Float32Array; dimensions: number; generation: number } | undefined>;
+  /** The embedder of a choice (the one being built, say). */
+  embedderOf(choice: EmbedderChoice | undefined): Promise<Embedder>;
+  /** The store's row, read again at most every KNOWLEDGE_STATE_TTL_MS (`fresh`: now). */
+  state(fresh?: boolean): Promise<KnowledgeState | undefined>;
+  /** The card's embedder, as start-up and the card see it: the embedder the knowledge is made with (setup) or re-indexed for. */
+  chosenEmbedder(): Promise<EmbedderChoice>;
+  /** The embedder the environment names (EMBEDDINGS_*), which vectors made before the card named embedders came from. */
+  readonly environmentEmbedder: EmbedderChoice;
+  /** Closes the embedders made for choices other than the environment's. */
+  close(): Promise<void>;
 }
 
-export function createKnowledgeStore(db: Db, embedder: Embedder): KnowledgeStore {
-  const queryEmbedder = withEmbeddingCache(embedder);
+export interface KnowledgeStoreOptions {
+  /** The choice `embedder` is (default: the built-in). */
+  environment?: EmbedderChoice;
+  source?: EmbedderSource;
+  /** Queues the re-index when the card's embedder is not the active one (knowledge-reindex.ts); called by prepare. */
+  onPrepared?: (knowledge: KnowledgeStore, log: Pick<FastifyBaseLogger, 'info' | 'warn'>) => Promise<void>;
+}
+
+export function createKnowledgeStore(db: Db, embedder: Embedder, options: KnowledgeStoreOptions = {}): KnowledgeStore {
+  const environment: EmbedderChoice = options.environment ?? { kind: 'built_in' };
+  const made = new Map<string, { embedder: Embedder; cached: Embedder }>();
+  const environmentEntry = { embedder, cached: withEmbeddingCache(embedder) };
   let vectorsEnabled = false;
-  let model: StoredModel | undefined;
+  let known: { state: KnowledgeState | undefined; at: number } | undefined;
+
+  const entryOf = async (choice: EmbedderChoice | undefined) => {
+    if (!choice || sameEmbedder(choice, environment)) return environmentEntry;
+    if (choice.kind === 'built_in') {
+      const key = 'built_in';
+      let entry = made.get(key);
+      if (!entry) {
+        const builtIn = createUseLiteEmbedder();
+        entry = { embedder: builtIn, cached: withEmbeddingCache(builtIn) };
+        made.set(key, entry);
+      }
+      return entry;
+    }
+    if (!options.source) throw new Error(`No embeddings API is configured here for ${choice.model} at ${choice.base_url}.`);
+    const access = await options.source.access(choice);
+    const key = JSON.stringify([access.baseUrl, access.model, access.apiKey ?? null]);
+    let entry = made.get(key);
+    if (!entry) {
+      const api = createOpenAiEmbedder(access);
+      entry = { embedder: api, cached: withEmbeddingCache(api) };
+      made.set(key, entry);
+    }
+    return entry;
+  };
+
+  // No row yet is not kept: the first vectors, which another instance may make, are looked for at every use.
+  const state = async (fresh = false): Promise<KnowledgeState | undefined> => {
+    if (!fresh && known?.state && Date.now() - known.at < KNOWLEDGE_STATE_TTL_MS) return known.state;
+    known = { state: await readKnowledgeState(db), at: Date.now() };
+    return known.state;
+  };
+
+  const chosenEmbedder = async (): Promise<EmbedderChoice> => (options.source ? options.source.chosen() : environment);
 
   /**
-   * The store's model as the database records it: an instance that has not embedded yet learns it there, so a
-   * model another instance recorded (with the first document's vectors) is used by every instance at once.
+   * The active generation's embedder, refused when it is not the model the vectors were made with: vectors made
+   * before the card named embedders are the environment's, and EMBEDDINGS_* may name another model since.
    */
-  const knownModel = async (): Promise<StoredModel | undefined> => {
-    if (model) return model;
-    const stored = await readStoredModel(db);
-    if (stored && stored.model !== embedder.model) throw new Error(modelMismatch(stored.model, embedder.model));
-    model = stored;
-    return model;
+  const checkModel = (stored: KnowledgeState, active: Embedder) => {
+    if (active.model !== stored.model) throw new Error(modelMismatch(stored.model, active.model));
   };
 
-  const adopt = async (dimensions: number): Promise<StoredModel> => {
-    if (model) return model;
-    model = await recordModel(db, { model: embedder.model, dimensions });
-    if (model.model !== embedder.model) throw new Error(modelMismatch(model.model, embedder.model));
-    await ensureVectorIndex(db, model.dimensions);
-    return model;
+  /** The first vectors: recorded as generation 1, with the chosen embedder, unless another instance got there first. */
+  const adopt = async (choice: EmbedderChoice, model: string, dimensions: number): Promise<KnowledgeState> => {
+    const stored = await recordModel(db, { model, dimensions, embedder: choice });
+    known = { state: stored, at: Date.now() };
+    await ensureVectorIndex(db, stored.generation, stored.dimensions);
+    return stored;
   };
 
-  return {
+  const store: KnowledgeStore = {
     embedder,
-    queryEmbedder,
+    queryEmbedder: wrapEmbedder(embedder, {
+      embed: async (texts, embedOptions) => (await entryOf((await state())?.embedder)).cached.embed(texts, embedOptions),
+      close: async () => undefined,
+    }),
     get vectorsEnabled() {
       return vectorsEnabled;
     },
+    environmentEmbedder: environment,
+    state,
+    chosenEmbedder,
+    embedderOf: async (choice) => (await entryOf(choice)).embedder,
     async prepare(log) {
       if (!(await hasVectorColumn(db))) {
         log.warn('pgvector is not available on this database: documents are searched by full text only.');
         return;
       }
       vectorsEnabled = true;
-      const stored = await readStoredModel(db);
-      if (stored && stored.model !== embedder.model) throw new StartUpError(modelMismatch(stored.model, embedder.model));
+      const stored = await state(true);
       if (stored) {
-        model = stored;
-        await ensureVectorIndex(db, stored.dimensions);
-      } else if (embedder.dimensions !== undefined) {
-        await adopt(embedder.dimensions);
+        try {
+          checkModel(stored, (await entryOf(stored.embedder)).embedder);
+        } catch (error) {
+          throw new StartUpError(error instanceof Error ? error.message : String(error));
+        }
+        if (!stored.embedder) await recordActiveEmbedder(db, environment);
+        await ensureVectorIndex(db, stored.generation, stored.dimensions);
+      } else {
+        const choice = await chosenEmbedder();
+        const chosen = (await entryOf(choice)).embedder;
+        if (chosen.dimensions !== undefined) await adopt(choice, chosen.model, chosen.dimensions);
       }
-      log.info(`Knowledge store: vectors of ${embedder.model} with full-text search, fused by calibrated scores.`);
+      await options.onPrepared?.(store, log);
+      log.info(`Knowledge store: vectors of ${(await state(true))?.model ?? embedder.model} with full-text search, fused by calibrated scores.`);
     },
     async embedChunks(texts) {
       if (!vectorsEnabled || texts.length === 0) return undefined;
-      const vectors = await embedChunkWindows(embedder, texts);
+      const stored = await state(true);
+      const choice = stored ? stored.embedder : await chosenEmbedder();
+      const active = (await entryOf(choice)).embedder;
+      if (stored) checkModel(stored, active);
+      const vectors = await embedChunkWindows(active, texts);
       const first = vectors[0]?.[0];
-      if (first) await adopt(first.length);
-      return vectors;
+      if (stored) return { generation: stored.generation, vectors };
+      if (!first) return undefined;
+      const recorded = await adopt(choice ?? environment, active.model, first.length);
+      if (recorded.model !== active.model) throw new Error(modelMismatch(recorded.model, active.model));
+      return { generation: recorded.generation, vectors };
     },
     async embedQuery(text, log) {
-      const known = vectorsEnabled ? await knownModel() : undefined;
-      if (!known) return undefined;
+      const stored = vectorsEnabled ? await state() : undefined;
+      if (!stored) return undefined;
+      let active: Awaited<ReturnType<typeof entryOf>>;
       try {
-        const [vector] = await queryEmbedder.embed([text]);
-        return vector ? { vector, dimensions: known.dimensions } : undefined;
+        active = await entryOf(stored.embedder);
+      } catch (error) {
+        log.warn({ err: error }, 'The embedder could not be set up for a question: it is searched by full text alone.');
+        return undefined;
+      }
+      checkModel(stored, active.embedder);
+      try {
+        const [vector] = await active.cached.embed([text]);
+        return vector ? { vector, dimensions: stored.dimensions, generation: stored.generation } : undefined;
       } catch (error) {
         log.warn({ err: error }, 'The embedder failed on a question: it is searched by full text alone.');
         return undefined;
       }
     },
+    async close() {
+      for (const entry of made.values()) await entry.embedder.close();
+      made.clear();
+    },
   };
+  return store;
 }
 
 const modelMismatch = (stored: string, configured: string): string =>

@@ -26,11 +26,11 @@ export const knowledgeWindowsHandler =
     const embedded = (await chunksOf(db, owner)).map((chunk) => ({ id: chunk.id, text: embeddedText({ heading: chunk.heading, text: chunk.content }) }));
     const longer = embedded.filter((chunk) => embeddingWindows(chunk.text, knowledge.embedder).length > 1);
     if (longer.length === 0) return;
-    const vectors = await knowledge.embedChunks(longer.map((chunk) => chunk.text));
-    if (!vectors) return;
+    const made = await knowledge.embedChunks(longer.map((chunk) => chunk.text));
+    if (!made) return;
     const written = await writeChunkWindows(
       db,
-      longer.map((chunk, position) => ({ chunkId: chunk.id, vectors: vectors[position] ?? [] })),
+      longer.map((chunk, position) => ({ chunkId: chunk.id, generation: made.generation, vectors: made.vectors[position] ?? [] })),
     );
     log.info({ ...owner, chunks: written }, 'knowledge chunks embedded window by window');
   };

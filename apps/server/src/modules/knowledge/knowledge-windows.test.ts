@@ -150,7 +150,7 @@ describe.skipIf(onPostgres())('a chunk\'s vectors, one per window the model read
     const documentId = await newDocument('Counted');
     const unit = (seed: number) => Float32Array.from({ length: 512 }, (_, i) => (i === seed % 512 ? 1 : 0));
     const chunks = Array.from({ length: 40 }, (_, index) => ({ index, page: 1, pageEnd: 1, heading: null, text: `Chunk ${index}.`, windowEmbeddings: [0, 1, 2].map((w) => unit(index * 3 + w)) }));
-    const windows = await database.db.transaction((tx) => replaceChunks(tx, { documentId }, chunks, true));
+    const windows = await database.db.transaction((tx) => replaceChunks(tx, { documentId }, chunks, 1));
     // The chunks are in, their vectors not yet: they answer by full text until writeChunkWindows.
     expect(await windowCounts(documentId)).toEqual(chunks.map(() => 0));
 
@@ -171,7 +171,7 @@ describe.skipIf(onPostgres())('a chunk\'s vectors, one per window the model read
     expect(transactions).toBe(Math.ceil((40 * 3) / WINDOWS_PER_TRANSACTION));
     expect(await windowCounts(documentId)).toEqual(chunks.slice(0, 39).map(() => 3));
     // A chunk without vectors is refused before anything is written: it would lose the windows it has.
-    await expect(writeChunkWindows(database.db, [{ chunkId: windows[0]?.chunkId ?? 0, vectors: [] }])).rejects.toThrow('has no vectors to write');
+    await expect(writeChunkWindows(database.db, [{ chunkId: windows[0]?.chunkId ?? 0, generation: 1, vectors: [] }])).rejects.toThrow('has no vectors to write');
     expect((await windowCounts(documentId))[0]).toBe(3);
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
-import { vectorLiteral } from './knowledge-vectors.ts';
+import { generationLiteral, vectorLiteral } from './knowledge-vectors.ts';
 
 export type ChunkOwner = { documentId: number } | { informTheBotId: number };
 
@@ -28,10 +28,22 @@ const INSERT_BATCH = 200;
  */
 export const WINDOWS_PER_TRANSACTION = 48;
 
-/** A chunk's vectors, to be written once its row is in (writeChunkWindows). */
+/** A chunk's vectors of one generation, to be written once its row is in (writeChunkWindows). */
 export interface ChunkWindows {
   chunkId: number | string;
+  generation: number;
   vectors: readonly ArrayLike<number>[];
+}
+
+/**
+ * The generation some vectors were made for neither answers nor is being built any more (the embedder changed
+ * meanwhile): the job that made them runs again, with the embedder in force.
+ */
+export class GenerationGoneError extends Error {
+  override readonly name = 'GenerationGoneError';
+  constructor(generation: number) {
+    super(`The embedder changed while these passages were embedded (generation ${generation} is gone): they are embedded again.`);
+  }
 }
 
 const ownerCondition = (owner: ChunkOwner) =>
@@ -42,8 +54,9 @@ const ownerCondition = (owner: ChunkOwner) =>
  * (writeChunkWindows, after the transaction). Call it inside the transaction that also marks the owner
  * indexed, so the owner is searchable with all of its chunks or with none of them, and a job run again after
  * a crash leaves no duplicates. Until their windows are in, the new chunks are found by full text only.
+ * `generation`: the one the chunks' windowEmbeddings were made for; undefined without vectors.
  */
-export async function replaceChunks(tx: Db, owner: ChunkOwner, chunks: readonly NewChunk[], withVectors: boolean): Promise<ChunkWindows[]> {
+export async function replaceChunks(tx: Db, owner: ChunkOwner, chunks: readonly NewChunk[], generation: number | undefined): Promise<ChunkWindows[]> {
   await deleteChunks(tx, owner);
   const documentId = 'documentId' in owner ? owner.documentId : null;
   const informTheBotId = 'informTheBotId' in owner ? owner.informTheBotId : null;
@@ -56,12 +69,12 @@ export async function replaceChunks(tx: Db, owner: ChunkOwner, chunks: readonly 
     );
     const inserted = await sqlRows<{ id: number | string; chunk_index: number }>(tx, sql`
       INSERT INTO knowledge_chunks (document_id, inform_the_bot_id, chunk_index, page, page_end, heading, content) VALUES ${values} RETURNING id, chunk_index`);
-    if (!withVectors) continue;
+    if (generation === undefined) continue;
     const idOfIndex = new Map(inserted.map((row) => [Number(row.chunk_index), row.id]));
     for (const chunk of batch) {
       const chunkId = idOfIndex.get(chunk.index);
       if (chunkId === undefined || !chunk.windowEmbeddings || chunk.windowEmbeddings.length === 0) throw new Error(`Chunk ${chunk.index} has no embedding.`);
-      windows.push({ chunkId, vectors: chunk.windowEmbeddings });
+      windows.push({ chunkId, generation, vectors: chunk.windowEmbeddings });
     }
   }
   return windows;
@@ -88,9 +101,11 @@ function windowTransactions(chunks: readonly ChunkWindows[]): ChunkWindows[][] {
 const idList = (ids: readonly (number | string)[]) => sql`(${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
 
 /**
- * Writes chunks' window vectors (numbered from 0 in the order given) in place of any they had, in short
- * transactions (WINDOWS_PER_TRANSACTION), for the chunks still there: one replaced or deleted meanwhile is
- * passed over. Answers how many chunks got their windows.
+ * Writes chunks' window vectors (numbered from 0 in the order given) in place of any they had of the same
+ * generation, in short transactions (WINDOWS_PER_TRANSACTION), for the chunks still there: one replaced or deleted
+ * meanwhile is passed over. Answers how many chunks got their windows. Each transaction holds the knowledge store's
+ * row FOR SHARE and throws GenerationGoneError for vectors of a generation that no longer answers nor is being built,
+ * so a generation switch (which takes it FOR UPDATE) never misses a chunk.
  */
 export async function writeChunkWindows(db: Db, chunks: readonly ChunkWindows[]): Promise<number> {
   // None would take away the windows a chunk has.
@@ -99,17 +114,24 @@ export async function writeChunkWindows(db: Db, chunks: readonly ChunkWindows[])
   let written = 0;
   for (const batch of windowTransactions(chunks)) {
     written += await db.transaction(async (tx) => {
+      const [live] = await sqlRows<{ generation: number; building_generation: number | null }>(tx, sql`
+        SELECT generation, building_generation FROM knowledge_store WHERE id = 1 FOR SHARE`);
+      const gone = batch.find(({ generation }) => generation !== live?.generation && generation !== live?.building_generation);
+      if (gone) throw new GenerationGoneError(gone.generation);
       // Locked, so that a replacement cannot delete them before their windows are in.
       const present = await sqlRows<{ id: number | string }>(tx, sql`
         SELECT id FROM knowledge_chunks WHERE id IN ${idList(batch.map(({ chunkId }) => chunkId))} FOR KEY SHARE`);
       const stillThere = new Set(present.map((row) => String(row.id)));
       const kept = batch.filter(({ chunkId }) => stillThere.has(String(chunkId)));
       if (kept.length === 0) return 0;
-      await tx.execute(sql`DELETE FROM knowledge_chunk_windows WHERE chunk_id IN ${idList(kept.map(({ chunkId }) => chunkId))}`);
-      const rows = kept.flatMap(({ chunkId, vectors }) => vectors.map((vector, window) => sql`(${chunkId}, ${window}, ${vectorLiteral(vector)}::vector)`));
+      for (const generation of new Set(kept.map((chunk) => chunk.generation))) {
+        const ids = kept.filter((chunk) => chunk.generation === generation).map(({ chunkId }) => chunkId);
+        await tx.execute(sql`DELETE FROM knowledge_chunk_windows WHERE generation = ${generationLiteral(generation)} AND chunk_id IN ${idList(ids)}`);
+      }
+      const rows = kept.flatMap(({ chunkId, generation, vectors }) => vectors.map((vector, window) => sql`(${chunkId}, ${generation}, ${window}, ${vectorLiteral(vector)}::vector)`));
       for (let from = 0; from < rows.length; from += INSERT_BATCH) {
         await tx.execute(sql`
-          INSERT INTO knowledge_chunk_windows (chunk_id, window_index, embedding) VALUES ${sql.join(rows.slice(from, from + INSERT_BATCH), sql`, `)}`);
+          INSERT INTO knowledge_chunk_windows (chunk_id, generation, window_index, embedding) VALUES ${sql.join(rows.slice(from, from + INSERT_BATCH), sql`, `)}`);
       }
       return kept.length;
     });
@@ -126,7 +148,7 @@ export async function deleteChunks(db: Db, owner: ChunkOwner): Promise<void> {
   await db.execute(sql`DELETE FROM knowledge_chunks WHERE ${ownerCondition(owner)}`);
 }
 
-/** Every chunk's vectors, before the store is embedded again with another model (npm run reindex). */
+/** Every chunk's vectors of every generation, before the store is embedded again with another model (npm run reindex). */
 export async function deleteEveryChunkWindow(tx: Db): Promise<void> {
   await tx.execute(sql`DELETE FROM knowledge_chunk_windows`);
 }

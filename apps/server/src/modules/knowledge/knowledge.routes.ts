@@ -12,6 +12,8 @@ import type { KnowledgeStore } from './knowledge-store.ts';
 import { type Passage, searchKnowledge } from './knowledge-search.ts';
 import type { Db } from '../../db/client.ts';
 import { botAccess } from '../../plugins/access.ts';
+import { knowledgeReindexRow, type KnowledgeReindexRow } from '@steward/contract/knowledge-reindex';
+import { reindexProgress } from './knowledge-reindex.actions.ts';
 
 const present = (passage: Passage): KnowledgePassageRow => ({
   text: passage.text,
@@ -32,6 +34,13 @@ async function search(db: Db, knowledge: KnowledgeStore, log: FastifyBaseLogger,
   return (await searchKnowledge(db, { query, k, documentId, queryEmbedding: knowledge.embedQuery(query, log) })).map(present);
 }
 
+/** The re-index after a change of embedder, as the Documents banner shows it. */
+async function reindexState(db: Db): Promise<KnowledgeReindexRow> {
+  const progress = await reindexProgress(db);
+  if (!progress) return { state: 'idle', done: 0, total: 0, error: null };
+  return { state: progress.error === null ? 'running' : 'failed', done: progress.done, total: progress.total, error: progress.error };
+}
+
 /** "Try a question" on the Documents screen (or on one document's passages), and the same search for the chatbot with its key. */
 export async function knowledgeRoutes(app: FastifyInstance, { db, knowledge }: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -45,4 +54,9 @@ export async function knowledgeRoutes(app: FastifyInstance, { db, knowledge }: A
       async (request) => ({ success: true as const, data: { rows: await search(db, knowledge, request.log, request.body) } }),
     );
   }
+
+  api.get('/api/knowledge/reindex', { config: { access: canReadDocuments }, schema: { response: { 200: rowsAnswer(knowledgeReindexRow) } } }, async () => ({
+    success: true as const,
+    data: { rows: [await reindexState(db)] },
+  }));
 }

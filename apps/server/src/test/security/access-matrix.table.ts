@@ -415,6 +415,8 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   },
   { route: 'POST /api/knowledge/search', build: () => ({ path: '/api/knowledge/search', body: { query: 'opening hours' } }), expect: VIEWER_CAPABILITY },
   { route: 'GET /api/document-indexing', build: get('/api/document-indexing'), expect: VIEWER_CAPABILITY },
+  // The re-index after a change of embedder (issue 54), for the banner on Documents.
+  { route: 'GET /api/knowledge/reindex', build: get('/api/knowledge/reindex'), expect: VIEWER_CAPABILITY },
   // The chunk viewer (issue 55): read with the documents; excluding and including a passage by whoever may edit documents.
   { route: 'GET /api/documents/:id/chunks', build: async (fixtures) => ({ path: `/api/documents/${(await fixtures.documentChunk()).documentId}/chunks` }), expect: VIEWER_CAPABILITY },
   {

@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DocumentIndexingRow } from '@steward/contract/documents';
+import { KNOWLEDGE_REINDEX_POLL_MS, type KnowledgeReindexRow } from '@steward/contract/knowledge-reindex';
 import { renderWithProviders } from '../../../test/render-with-providers.tsx';
 import { rowsBody, stubApi } from '../../../test/stub-api.ts';
 import { REINDEX_POLL_MS } from '../api/get-document-indexing.ts';
@@ -20,9 +21,52 @@ function answerIndexing(...states: DocumentIndexingRow['reindex'][]) {
   const calls = stubApi({
     'GET /api/document-indexing': () => ({ body: rowsBody([{ documents_indexing: 0, reindex: states[Math.min(answered++, states.length - 1)] ?? null }]) }),
     'GET /api/documents/': () => ({ body: rowsBody([documentRowFixture()]) }),
+    'GET /api/knowledge/reindex': () => ({ body: rowsBody([{ state: 'idle', done: 0, total: 0, error: null }]) }),
   });
   return () => calls.filter((call) => call.path === '/api/document-indexing').length;
 }
+
+/** Answers GET /api/knowledge/reindex with each state in turn, then the last one again. */
+function answerEmbedderReindex(...states: KnowledgeReindexRow[]) {
+  let answered = 0;
+  const calls = stubApi({
+    'GET /api/document-indexing': () => ({ body: rowsBody([{ documents_indexing: 0, reindex: null }]) }),
+    'GET /api/documents/': () => ({ body: rowsBody([documentRowFixture()]) }),
+    'GET /api/knowledge/reindex': () => ({ body: rowsBody([states[Math.min(answered++, states.length - 1)]]) }),
+  });
+  return () => calls.filter((call) => call.path === '/api/knowledge/reindex').length;
+}
+
+const EMBEDDER_TEXT = /^Re-indexing the knowledge for the new embedder/;
+
+describe('DocumentsScreen: the re-index after a change of embedder', () => {
+  it('shows its progress while it runs, its failure while it waits to try again, asks again every 3 seconds, and goes once done', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const reindexCalls = answerEmbedderReindex(
+      { state: 'running', done: 32, total: 128, error: null },
+      { state: 'failed', done: 64, total: 128, error: 'the embeddings API answered 503' },
+      { state: 'idle', done: 0, total: 0, error: null },
+    );
+    renderWithProviders(<DocumentsScreen pageIndex={0} viewer={viewerFixture} />);
+    expect(
+      await screen.findByText('Re-indexing the knowledge for the new embedder: 32 of 128 passages. Answers come from the previous embedder until it is done.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: EMBEDDER_TEXT })).toHaveAttribute('aria-valuenow', '25');
+
+    await act(() => vi.advanceTimersByTimeAsync(KNOWLEDGE_REINDEX_POLL_MS));
+    expect(
+      await screen.findByText(
+        'Re-indexing the knowledge for the new embedder: 64 of 128 passages. The new embedder failed: the embeddings API answered 503. Steward tries again later; answers come from the previous embedder meanwhile.',
+      ),
+    ).toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(KNOWLEDGE_REINDEX_POLL_MS));
+    await vi.waitFor(() => expect(screen.queryByText(EMBEDDER_TEXT)).toBeNull());
+    expect(reindexCalls()).toBe(3);
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(reindexCalls()).toBe(3);
+  });
+});
 
 describe('DocumentsScreen: the re-indexing after an upgrade', () => {
   it('shows its progress while it runs, asks again every 5 seconds, and goes once it has finished', async () => {
