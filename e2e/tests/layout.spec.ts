@@ -10,8 +10,8 @@ import { screensBudget } from '../support/slowdown.ts';
 const withNoOpenHelpRequests = (page: Page) =>
   page.route('**/api/all-help-requests-count', (route) => route.fulfill({ json: { success: true, data: { rows: [{ total_count: 0 }] } } }));
 
-// The spec's entries in its order, then Insights (issue 40) and Integrations (issue 57), outside the spec, last.
-const ADMIN_ENTRIES = ['Home', 'History', 'Feedback', 'Help Requests', 'Documents', 'Inform the Bot', 'Bot Settings', 'User Accounts', 'Audit Log', 'Insights', 'Integrations'];
+// The spec's entries in its order, then Insights (issue 40), Integrations (issue 57) and Sign-in security (issue 56), outside the spec, last.
+const ADMIN_ENTRIES = ['Home', 'History', 'Feedback', 'Help Requests', 'Documents', 'Inform the Bot', 'Bot Settings', 'User Accounts', 'Audit Log', 'Insights', 'Integrations', 'Sign-in security'];
 
 /** The collapsed rail: every entry an icon with its name (accessible and in a tooltip), nothing clipped. */
 async function expectRailShape(page: Page) {
@@ -26,7 +26,7 @@ async function expectRailShape(page: Page) {
     copy.querySelectorAll('[role=tooltip]').forEach((tooltip) => tooltip.remove());
     return copy.textContent;
   });
-  expect(railText.replace(/Home|History|Feedback|Help Requests|Documents|Inform the Bot|Bot Settings|User Accounts|Audit Log|Insights|Integrations/g, '')).toBe('3');
+  expect(railText.replace(/Home|History|Feedback|Help Requests|Documents|Inform the Bot|Bot Settings|User Accounts|Audit Log|Insights|Integrations|Sign-in security/g, '')).toBe('3');
   for (const label of await sidebar.getByRole('link').locator('span:not(.badge)').all()) await expect(label).toHaveClass(/visually-hidden/);
   const railBox = await sidebar.boundingBox();
   expect(await sidebar.evaluate((nav) => nav.scrollWidth <= nav.clientWidth)).toBe(true);
@@ -59,8 +59,8 @@ test.describe('layout', () => {
     await signIn('viewer');
     await withNoOpenHelpRequests(page);
     await page.goto('/home');
-    // The default viewer role holds read_documents, read_inform_the_bot and read_user_accounts, not read_audit_log; Integrations is administrators'.
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(ADMIN_ENTRIES.filter((entry) => entry !== 'Audit Log' && entry !== 'Integrations'));
+    // The default viewer role holds read_documents, read_inform_the_bot and read_user_accounts, not read_audit_log; Integrations and Sign-in security are administrators'.
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(ADMIN_ENTRIES.filter((entry) => entry !== 'Audit Log' && entry !== 'Integrations' && entry !== 'Sign-in security'));
   });
 
   test('collapses to an icon rail that keeps every name, the badge and the controls, and remembers it', async ({ page, signIn }) => {
@@ -119,6 +119,7 @@ test.describe('document titles', () => {
       ['/audit-log/page/2', 'Audit Log'],
       ['/insights', 'Insights'],
       ['/integrations', 'Integrations'],
+      ['/sign-in-security', 'Sign-in security'],
     ];
     // One administrator's page for all of them, as a person moving through the dashboard.
     let user: StaffUser;

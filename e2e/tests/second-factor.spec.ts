@@ -1,7 +1,8 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { SCRIPTED_CALL_HEADER } from '@steward/contract/scripted-calls';
-import { expect, expectNoAccessibilityViolations, test } from '../support/fixtures.ts';
+import type { SecondFactorPolicy } from '@steward/contract/second-factor';
+import { expect, expectNoAccessibilityViolations, signInAs, type StaffUser, test } from '../support/fixtures.ts';
 
 /** The code an authenticator app shows for the key read off the page, `offsetSteps` steps from now. */
 const codeFor = (manualKey: string, offsetSteps = 0) =>
@@ -12,14 +13,79 @@ async function expectNoSidewaysPage(page: Page, width: number): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth), new URL(page.url()).pathname).toBeLessThanOrEqual(width);
 }
 
+/** Sets the sign-in policy through Sign-in security's call, as an administrator in a context of its own. */
+async function setPolicy(browser: Browser, admin: StaffUser, policy: SecondFactorPolicy): Promise<void> {
+  const context = await browser.newContext();
+  try {
+    await signInAs(context, admin);
+    expect((await context.request.post('/api/second-factor-policy', { data: { second_factor: policy } })).status()).toBe(200);
+  } finally {
+    await context.close();
+  }
+}
+
+/** A member sets a factor up through the calls the account page makes (the policy must offer it). */
+async function enrolThroughCalls(browser: Browser, member: StaffUser): Promise<void> {
+  const context = await browser.newContext();
+  try {
+    await signInAs(context, member);
+    const started = await context.request.post(`/api/user/${member.id}/second-factor/start`, { data: {} });
+    expect(started.status()).toBe(200);
+    const key = ((await started.json()) as { data: { rows: { manual_key: string }[] } }).data.rows[0]?.manual_key ?? '';
+    expect((await context.request.post(`/api/user/${member.id}/second-factor/confirm`, { data: { code: codeFor(key) } })).status()).toBe(200);
+  } finally {
+    await context.close();
+  }
+}
+
+// The policy is one for the whole dashboard: these tests run one after another, and leave it off.
+test.describe.configure({ mode: 'serial' });
+
 test.describe('Second factor', () => {
+  test.afterAll(async ({ browser, createStaff }) => setPolicy(browser, await createStaff('admin'), 'off'));
+
+  test("is off by default: User Detail is the spec's, and setting one up by URL is refused", async ({ page, browser, signIn, createStaff }) => {
+    await setPolicy(browser, await createStaff('admin'), 'off');
+    const user = await signIn('viewer');
+    await page.goto(`/user-accounts/${user.id}`);
+    await expect(page.getByRole('link', { name: 'Change Password' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Second Factor' })).toHaveCount(0);
+    await page.goto(`/user-accounts/${user.id}/second-factor`);
+    await expect(page.getByText('Second factors are not offered. An administrator can offer them on Sign-in security.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Set up second factor' })).toHaveCount(0);
+    // A viewer has no Sign-in security.
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign-in security' })).toHaveCount(0);
+  });
+
   for (const [size, viewport] of [
     ['phone', { width: 375, height: 740 }],
     ['desktop', { width: 1280, height: 900 }],
   ] as const) {
     for (const theme of ['light', 'dark'] as const) {
-      test(`is set up from the account page, then login asks for a code after the password (${size}, ${theme})`, async ({ page, signIn }) => {
+      test(`an administrator offers it on Sign-in security, a member sets it up from their account page, then login asks for a code (${size}, ${theme})`, async ({ page, browser, signIn, createStaff }) => {
         test.slow();
+        const admin = await createStaff('admin');
+        await setPolicy(browser, admin, 'off');
+        const adminContext = await browser.newContext({ viewport });
+        try {
+          const adminPage = await adminContext.newPage();
+          await signInAs(adminPage, admin);
+          await adminPage.request.post('/api/user/change-theme', { data: { id: admin.id, theme } });
+          // The sidebar's entry is sidebar.test.tsx's; a phone folds the sidebar away.
+          await adminPage.goto('/sign-in-security');
+          await expect(adminPage.getByRole('heading', { name: 'Sign-in security', level: 1 })).toBeVisible();
+          await expect(adminPage.getByRole('radio', { name: /^Off Nobody/ })).toBeChecked();
+          const saved = adminPage.waitForResponse((response) => response.url().endsWith('/api/second-factor-policy') && response.request().method() === 'POST');
+          await adminPage.getByRole('radio', { name: /^Offered Staff/ }).click();
+          expect((await saved).status()).toBe(200);
+          await expect(adminPage.getByRole('radio', { name: /^Offered Staff/ })).toBeChecked();
+          await expect(adminPage.locator('html')).toHaveAttribute('data-bs-theme', theme);
+          await expectNoSidewaysPage(adminPage, viewport.width);
+          await expectNoAccessibilityViolations(adminPage);
+        } finally {
+          await adminContext.close();
+        }
+
         await page.setViewportSize(viewport);
         const user = await signIn('viewer');
         await page.request.post('/api/user/change-theme', { data: { id: user.id, theme } });
@@ -65,27 +131,28 @@ test.describe('Second factor', () => {
     }
   }
 
-  test("an administrator resets a member's second factor from the user accounts list", async ({ page, browser, signIn, createStaff }) => {
+  test("an administrator resets a member's second factor from Sign-in security, not from the user accounts list", async ({ page, browser, signIn, createStaff }) => {
     const member = await createStaff('viewer', `Aaa Reset ${Date.now()}`);
-    // The member sets a factor up through the calls the account page makes.
-    const memberContext = await browser.newContext();
-    try {
-      expect((await memberContext.request.post('/api/login', { data: { email: member.email, password: member.password } })).status()).toBe(200);
-      const started = await memberContext.request.post(`/api/user/${member.id}/second-factor/start`, { data: {} });
-      const key = ((await started.json()) as { data: { rows: { manual_key: string }[] } }).data.rows[0]?.manual_key ?? '';
-      expect((await memberContext.request.post(`/api/user/${member.id}/second-factor/confirm`, { data: { code: codeFor(key) } })).status()).toBe(200);
-    } finally {
-      await memberContext.close();
-    }
+    const admin = await signIn('admin');
+    await setPolicy(browser, admin, 'offered');
+    await enrolThroughCalls(browser, member);
+    // Back to off: the member keeps the factor, and is still listed.
+    await setPolicy(browser, admin, 'off');
 
-    await signIn('admin');
     await page.goto('/user-accounts');
+    await expect(page.getByRole('button', { name: `Delete ${member.name}` }).first()).toBeAttached();
+    await expect(page.getByRole('button', { name: /Reset the second factor/ })).toHaveCount(0);
+
+    await page.goto('/sign-in-security');
+    const list = page.getByRole('table', { name: 'Staff with a second factor' });
+    await expect(list.getByText(member.email)).toBeVisible();
     await page.getByRole('button', { name: `Reset the second factor of ${member.name}` }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByText(`Reset the second factor of ${member.name}?`, { exact: false })).toBeVisible();
     await dialog.getByRole('button', { name: 'Reset' }).click();
     await expect(dialog.getByText('The second factor was reset.')).toBeVisible();
     await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByText(member.email)).toHaveCount(0);
 
     // The member's password alone signs in again.
     const again = await browser.newContext();

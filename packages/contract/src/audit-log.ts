@@ -52,7 +52,7 @@ export const AUDIT_ACTION_LABELS = {
   second_factor_code_refused: 'Refused a second-factor code',
   recovery_code_used: 'Used a recovery code',
   recovery_codes_renewed: 'Renewed the recovery codes',
-  second_factor_policy_changed: 'Changed the second-factor requirement',
+  second_factor_policy_changed: 'Changed the second-factor policy',
   chunk_excluded: 'Excluded a passage from answers',
   chunk_included: 'Included a passage in answers again',
 } as const;

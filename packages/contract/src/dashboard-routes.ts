@@ -41,6 +41,7 @@ export const DASHBOARD_ROUTE_PATTERNS = [
   '/insights',
   '/privacy',
   '/integrations',
+  '/sign-in-security',
 ] as const;
 
 const segmentsOf = (path: string): string[] => path.split('/').filter((segment) => segment !== '');

@@ -30,6 +30,9 @@ export const SECOND_FACTOR_MESSAGES = {
   memberNotEnrolled: 'This user has no second factor.',
   resetQuestion: (name: string) => `Reset the second factor of ${name}? Their app's codes and recovery codes stop working, and they are told by email.`,
   resetDone: 'The second factor was reset.',
+  /** Setting one up while the sign-in policy is off (and the member has none). */
+  notOffered: 'Second factors are not offered. An administrator can offer them on Sign-in security.',
+  policyInvalid: 'Please choose off, offered or required.',
 } as const;
 
 /** A code as typed: six digits, or a recovery code (spaces and dashes are ignored). */
@@ -39,13 +42,27 @@ export const secondFactorCode = z
   .min(1, SECOND_FACTOR_MESSAGES.codeRequired)
   .max(40, SECOND_FACTOR_MESSAGES.codeInvalid);
 
+// ---- GET/POST /api/second-factor-policy ----
+/**
+ * The sign-in policy, set on Sign-in security: `off` (the default: nobody is offered one, the spec's screens as
+ * they are), `offered` (staff may set one up), `required` (whoever has none sets one up at their next sign-in).
+ * A member who has a factor is asked for it whatever the policy.
+ */
+export const SECOND_FACTOR_POLICIES = ['off', 'offered', 'required'] as const;
+export const secondFactorPolicy = z.enum(SECOND_FACTOR_POLICIES, { error: SECOND_FACTOR_MESSAGES.policyInvalid });
+export type SecondFactorPolicy = z.infer<typeof secondFactorPolicy>;
+export const secondFactorPolicyRow = z.object({ second_factor: secondFactorPolicy });
+export const secondFactorPolicyRequest = z.strictObject({ second_factor: secondFactorPolicy });
+
 // ---- GET /api/user/{id}/second-factor ----
 export const secondFactorStatusRow = z.object({
   enrolled: z.boolean(),
   enrolled_at: isoTimestamp.nullable(),
   recovery_codes_left: z.number().int(),
-  /** Whether an administrator requires a second factor of everyone who signs in with a password. */
-  required: z.boolean(),
+  /** The sign-in policy (Sign-in security): off, offered, or required of everyone who signs in with a password. */
+  policy: secondFactorPolicy,
+  /** Whether the member may see and use Second Factor: the policy offers or requires one, or they have one. */
+  available: z.boolean(),
 });
 export type SecondFactorStatus = z.infer<typeof secondFactorStatusRow>;
 
@@ -83,10 +100,10 @@ export type PendingSignIn = z.infer<typeof pendingSignInRow>;
 // ---- POST /api/sign-in/second-factor/enrol { code } ----
 export const enrolAndSignInRow = currentUserRow.extend(recoveryCodesRow.shape);
 
-// ---- GET/POST /api/second-factor-policy ----
-export const secondFactorPolicyRow = z.object({ require_second_factor: z.boolean() });
-export const secondFactorPolicyRequest = z.strictObject({ require_second_factor: z.boolean() });
-export type SecondFactorPolicy = z.infer<typeof secondFactorPolicyRow>;
+// ---- GET /api/second-factors ----
+/** The staff members who have a second factor, for Sign-in security's list (holders of canResetSecondFactor). */
+export const secondFactorHolderRow = z.object({ id: z.number().int(), name: z.string(), email: z.string(), enrolled_at: isoTimestamp });
+export type SecondFactorHolder = z.infer<typeof secondFactorHolderRow>;
 
 /** Whether a login error means "go on to the second step" rather than a failure. */
 export const isSecondFactorStep = (message: string): boolean =>

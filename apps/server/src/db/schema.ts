@@ -8,6 +8,7 @@ import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, pri
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, type AuditDetails } from '@steward/contract/audit-log';
 import type { IntegrationKeyScope } from '@steward/contract/integration-keys';
+import { SECOND_FACTOR_POLICIES } from '@steward/contract/second-factor';
 import { SITE_PAGE_STATUSES, SITE_PAGE_SYNC_OUTCOMES, SITE_START_KINDS, SITE_STATUSES, SITE_SYNC_STATUSES, SITE_SYNC_TRIGGERS, SYNC_SCHEDULES } from '@steward/contract/sites';
 import { descending, enumCheck, timestamptz, tsvector } from './schema-builders.ts';
 
@@ -114,12 +115,12 @@ export const secondFactorChallenges = pgTable('second_factor_challenges', {
   index('second_factor_challenges_user_idx').on(table.userId),
 ]);
 
-/** One row: whether administrators require a second factor of everyone signing in with a password. */
+/** One row: the second factor's policy, off (the default), offered or required (contract SECOND_FACTOR_POLICIES). */
 export const signInPolicy = pgTable('sign_in_policy', {
   id: boolean('id').primaryKey().default(true),
-  requireSecondFactor: boolean('require_second_factor').notNull().default(false),
+  secondFactor: text('second_factor', { enum: SECOND_FACTOR_POLICIES }).notNull().default('off'),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
-}, (table) => [check('sign_in_policy_id_check', sql`${table.id}`)]);
+}, (table) => [check('sign_in_policy_id_check', sql`${table.id}`), enumCheck('sign_in_policy_second_factor_check', table.secondFactor, SECOND_FACTOR_POLICIES)]);
 
 export const authTokens = pgTable('auth_tokens', {
   tokenHash: text('token_hash').primaryKey(),

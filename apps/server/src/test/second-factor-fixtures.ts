@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
+import type { SecondFactorPolicy } from '@steward/contract/second-factor';
 import { seedPurpose, seedSealer } from '../modules/auth/second-factor-seal.ts';
 import { newTotpSeed } from '../modules/auth/totp.ts';
 import type { TestApp } from './test-app.ts';
@@ -17,3 +18,7 @@ export async function giveSecondFactor(testApp: TestApp, userId: number, confirm
 }
 
 export const removeSecondFactorOf = (testApp: TestApp, userId: number) => testApp.db.execute(sql`DELETE FROM second_factors WHERE user_id = ${userId}`);
+
+/** Sets the sign-in policy's second factor (off, the default; offered; required), as Sign-in security would. */
+export const setSecondFactorPolicyOf = (testApp: TestApp, policy: SecondFactorPolicy) =>
+  testApp.db.execute(sql`UPDATE sign_in_policy SET second_factor = ${policy}`);

@@ -13,6 +13,7 @@ import { informTheBotRoutes } from './routes/inform-the-bot-routes.tsx';
 import { loginRoutes } from './routes/login-route.tsx';
 import { privacyRoutes } from './routes/privacy-routes.tsx';
 import { integrationsRoutes } from './routes/integrations-routes.tsx';
+import { signInSecurityRoutes } from './routes/sign-in-security-routes.tsx';
 import { RouteErrorScreen } from './routes/route-error-screen.tsx';
 import { searchRoutes } from './routes/search-routes.tsx';
 import { statisticsRoutes } from './routes/statistics-routes.tsx';
@@ -66,6 +67,7 @@ export const routes: RouteObject[] = [
                   ...insightsRoutes,
                   ...privacyRoutes,
                   ...integrationsRoutes,
+                  ...signInSecurityRoutes,
                   { path: '*', handle: { title: 'Error', notFound: true }, loader: notFound },
                 ],
               },

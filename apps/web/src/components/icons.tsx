@@ -38,6 +38,7 @@ import {
   IconPlus as Plus,
   IconSearchOff as SearchOff,
   IconSettings as Settings,
+  IconShieldLock as ShieldLock,
   IconThumbDown as ThumbDown,
   IconThumbUp as ThumbUp,
   IconTrash as Trash,
@@ -90,6 +91,7 @@ export const IconPlugConnected = /* @__PURE__ */ decorative(PlugConnected);
 export const IconPlus = /* @__PURE__ */ decorative(Plus);
 export const IconSearchOff = /* @__PURE__ */ decorative(SearchOff);
 export const IconSettings = /* @__PURE__ */ decorative(Settings);
+export const IconShieldLock = /* @__PURE__ */ decorative(ShieldLock);
 export const IconThumbDown = /* @__PURE__ */ decorative(ThumbDown);
 export const IconThumbUp = /* @__PURE__ */ decorative(ThumbUp);
 export const IconTrash = /* @__PURE__ */ decorative(Trash);

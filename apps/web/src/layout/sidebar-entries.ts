@@ -1,5 +1,5 @@
-import { IconBook, IconBulb, IconPlugConnected, IconFileText, IconHistory, IconHome, IconLifebuoy, IconListDetails, IconMessage2, IconSettings, IconUsers, type AppIcon } from '../components/icons.tsx';
-import { canManageIntegrations, canReadAuditLog, canReadDocuments, canReadInformTheBot, canReadInsights, canReadUserAccounts, type StaffRule } from '@steward/contract/permissions';
+import { IconBook, IconBulb, IconPlugConnected, IconShieldLock, IconFileText, IconHistory, IconHome, IconLifebuoy, IconListDetails, IconMessage2, IconSettings, IconUsers, type AppIcon } from '../components/icons.tsx';
+import { canManageIntegrations, canReadAuditLog, canReadDocuments, canReadInformTheBot, canReadInsights, canReadUserAccounts, canSetSecondFactorPolicy, type StaffRule } from '@steward/contract/permissions';
 
 export interface SidebarEntry {
   label: string;
@@ -10,7 +10,7 @@ export interface SidebarEntry {
   showsOpenHelpRequests?: boolean;
 }
 
-/** The sidebar of spec section 2, in its order; then Insights (issue 40) and Integrations (issue 57), outside the spec, last. */
+/** The sidebar of spec section 2, in its order; then Insights (issue 40), Integrations (issue 57) and Sign-in security (issue 56), outside the spec, last. */
 export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
   { label: 'Home', to: '/home', icon: IconHome },
   { label: 'History', to: '/history', icon: IconHistory },
@@ -23,4 +23,5 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
   { label: 'Audit Log', to: '/audit-log', icon: IconListDetails, shownTo: canReadAuditLog },
   { label: 'Insights', to: '/insights', icon: IconBulb, shownTo: canReadInsights },
   { label: 'Integrations', to: '/integrations', icon: IconPlugConnected, shownTo: canManageIntegrations },
+  { label: 'Sign-in security', to: '/sign-in-security', icon: IconShieldLock, shownTo: canSetSecondFactorPolicy },
 ];

@@ -10,11 +10,11 @@ import { Sidebar } from './sidebar.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-function renderSidebar(capabilities: Capability[], openHelpRequests: number, collapsed = false) {
+function renderSidebar(capabilities: Capability[], openHelpRequests: number, collapsed = false, role: CurrentUser['role'] = 'viewer') {
   // Any call the sidebar makes on its own answers with the same count the cache holds.
   vi.stubGlobal('fetch', async () => Response.json({ success: true, data: { rows: [{ total_count: openHelpRequests }] } }));
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
-  const user: CurrentUser = { id: 7, name: 'Vic', email: 'vic@example.com', theme: 'light', role: 'viewer', capabilities };
+  const user: CurrentUser = { id: 7, name: 'Vic', email: 'vic@example.com', theme: 'light', role, capabilities };
   queryClient.setQueryData(openHelpRequestCountQueryKey, openHelpRequests);
   render(
     <QueryClientProvider client={queryClient}>
@@ -55,6 +55,11 @@ describe('Sidebar', () => {
       '/audit-log',
       '/insights',
     ]);
+  });
+
+  it('shows an administrator Integrations then Sign-in security, last', () => {
+    const links = renderSidebar([], 0, false, 'admin').getAllByRole('link').map((link) => link.getAttribute('href'));
+    expect(links.slice(-3)).toEqual(['/insights', '/integrations', '/sign-in-security']);
   });
 
   it('shows the open help request badge only above zero', () => {

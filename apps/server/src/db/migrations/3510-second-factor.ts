@@ -5,8 +5,8 @@ import type { Migration } from './migration.ts';
  * sealed (AES-256-GCM, modules/auth/second-factor-seal.ts), with the last time step a code was accepted for (a code
  * is good once); a row without `confirmed_at` is an enrolment not yet confirmed. `recovery_codes` keeps only
  * SHA-256 hashes of the one-time codes. `second_factor_challenges` are sign-ins whose password was right and
- * whose second step is pending (the browser holds only the random id). `sign_in_policy` is one row: whether
- * administrators require a second factor. `sessions.sign_in_method` says how a session was signed in.
+ * whose second step is pending (the browser holds only the random id). `sign_in_policy` is one row: the second
+ * factor's policy, 'off' (the default: nobody is offered one), 'offered' or 'required'. `sessions.sign_in_method` says how a session was signed in.
  */
 export const secondFactor: Migration = {
   name: '3510-second-factor',
@@ -39,7 +39,7 @@ CREATE INDEX second_factor_challenges_user_idx ON second_factor_challenges (user
 
 CREATE TABLE sign_in_policy (
   id boolean PRIMARY KEY DEFAULT true CONSTRAINT sign_in_policy_id_check CHECK (id),
-  require_second_factor boolean NOT NULL DEFAULT false,
+  second_factor text NOT NULL DEFAULT 'off' CONSTRAINT sign_in_policy_second_factor_check CHECK (second_factor IN ('off', 'offered', 'required')),
   updated_at timestamptz NOT NULL DEFAULT now()
 );
 INSERT INTO sign_in_policy (id) VALUES (true);
@@ -47,6 +47,7 @@ INSERT INTO sign_in_policy (id) VALUES (true);
 ALTER TABLE sessions ADD COLUMN sign_in_method text CONSTRAINT sessions_sign_in_method_check
   CHECK (sign_in_method IN ('password', 'sign_in_link', 'password_totp', 'password_recovery_code', 'sign_in_link_totp', 'sign_in_link_recovery_code'));
 
+-- Every action of the earlier migrations (3410's site sync, 3500's integration keys) and this one's.
 ALTER TABLE audit_log DROP CONSTRAINT audit_log_action_check;
 ALTER TABLE audit_log ADD CONSTRAINT audit_log_action_check CHECK (action IN (
   'sign_in', 'sign_in_failed', 'sign_in_alert', 'sign_out', 'user_invited', 'user_registered', 'password_reset',
@@ -54,9 +55,10 @@ ALTER TABLE audit_log ADD CONSTRAINT audit_log_action_check CHECK (action IN (
   'information_deleted', 'document_uploaded', 'document_edited', 'document_replaced', 'document_deleted',
   'bot_settings_changed', 'fun_fact_added', 'fun_fact_edited', 'fun_fact_deleted', 'help_request_resolved',
   'help_request_reopened', 'data_exported', 'help_request_replied', 'personal_data_revealed', 'data_retention_purged',
-  'personal_data_erased', 'site_added', 'site_cancelled', 'site_deleted', 'second_factor_enrolled',
-  'second_factor_removed', 'second_factor_reset', 'second_factor_code_refused', 'recovery_code_used',
-  'recovery_codes_renewed', 'second_factor_policy_changed'
+  'personal_data_erased', 'site_added', 'site_cancelled', 'site_deleted', 'site_synced', 'site_sync_schedule_changed',
+  'integration_key_created', 'integration_key_scopes_changed', 'integration_key_revoked', 'integration_key_refused',
+  'second_factor_enrolled', 'second_factor_removed', 'second_factor_reset', 'second_factor_code_refused',
+  'recovery_code_used', 'recovery_codes_renewed', 'second_factor_policy_changed'
 ));
 `,
 };

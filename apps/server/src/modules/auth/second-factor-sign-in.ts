@@ -29,7 +29,7 @@ export async function finishFirstStep(
   user: Pick<UserRecord, 'id' | 'name' | 'email'>,
   firstMethod: FirstMethod,
 ): Promise<CurrentUser> {
-  const step = (await hasConfirmedSecondFactor(db, user.id)) ? 'code' : (await readSignInPolicy(db)).requireSecondFactor ? 'enrol' : undefined;
+  const step = (await hasConfirmedSecondFactor(db, user.id)) ? 'code' : (await readSignInPolicy(db)) === 'required' ? 'enrol' : undefined;
   if (!step) return startSession(db, config, request, reply, user, firstMethod);
   const previous = request.cookies[CHALLENGE_COOKIE];
   if (previous) await deleteChallenge(db, previous);

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { SECOND_FACTOR_MESSAGES, type SecondFactorEnrolment, type SecondFactorStatus } from '@steward/contract/second-factor';
+import { SECOND_FACTOR_MESSAGES, type SecondFactorEnrolment, type SecondFactorPolicy, type SecondFactorStatus } from '@steward/contract/second-factor';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -49,12 +49,19 @@ async function openSeed(db: Db, config: SealConfig, userId: number, sealedSeed: 
 export async function secondFactorStatus(db: Db, userId: number): Promise<SecondFactorStatus> {
   const factor = await findSecondFactor(db, userId);
   const confirmedAt = factor?.confirmedAt ?? null;
+  const policy = await readSignInPolicy(db);
   return {
     enrolled: confirmedAt !== null,
     enrolled_at: confirmedAt?.toISOString() ?? null,
     recovery_codes_left: confirmedAt ? await countUnusedRecoveryCodes(db, userId) : 0,
-    required: (await readSignInPolicy(db)).requireSecondFactor,
+    policy,
+    available: policy !== 'off' || confirmedAt !== null,
   };
+}
+
+/** Setting one up from the account page needs the policy to offer (or require) it: 403 while it is off. */
+export async function assertSecondFactorOffered(db: Db): Promise<void> {
+  if ((await readSignInPolicy(db)) === 'off') throw new HttpError(403, SECOND_FACTOR_MESSAGES.notOffered);
 }
 
 /** Starts setting up a factor: a new seed, sealed and unconfirmed, handed to the member this once. 409 with one already confirmed. */
@@ -173,9 +180,10 @@ export async function resetSecondFactor(tx: Db, config: Pick<Config, 'assistantN
   await enqueueMail(tx, secondFactorResetMail({ to: member.email, name: member.name, assistantName: config.assistantName, link: `${config.publicUrl}/user-accounts/${member.id}`, resetBy: actor.name }));
 }
 
-/** Requires (or stops requiring) a second factor of everyone who signs in with a password; audited when it changes. */
-export async function setSecondFactorPolicy(tx: Db, actor: AuditActor, requireSecondFactor: boolean): Promise<void> {
-  if ((await readSignInPolicy(tx)).requireSecondFactor === requireSecondFactor) return;
-  await saveSignInPolicy(tx, requireSecondFactor);
-  await recordAudit(tx, actor, { action: 'second_factor_policy_changed', details: { require_second_factor: requireSecondFactor } });
+/** Sets the second factor's policy (off, offered, required); audited when it changes. */
+export async function setSecondFactorPolicy(tx: Db, actor: AuditActor, policy: SecondFactorPolicy): Promise<void> {
+  const previous = await readSignInPolicy(tx);
+  if (previous === policy) return;
+  await saveSignInPolicy(tx, policy);
+  await recordAudit(tx, actor, { action: 'second_factor_policy_changed', details: { second_factor: policy, previous } });
 }

@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { signedIn } from '../../plugins/access.ts';
-import { confirmEnrolment, removeOwnSecondFactor, renewRecoveryCodes, secondFactorStatus, startEnrolment } from './second-factor.actions.ts';
+import { assertSecondFactorOffered, confirmEnrolment, removeOwnSecondFactor, renewRecoveryCodes, secondFactorStatus, startEnrolment } from './second-factor.actions.ts';
 import { findUserById } from './users.repository.ts';
 
 const OWN_SECOND_FACTOR_ONLY = 'You can only manage the second factor of your own account.';
@@ -46,6 +46,7 @@ export async function secondFactorRoutes(app: FastifyInstance, { db, config }: A
     { config: { access: 'login' }, schema: { params, response: { 200: rowsAnswer(secondFactorEnrolmentRow) } } },
     async (request) => {
       const user = await ownAccount(request);
+      await assertSecondFactorOffered(db);
       return { success: true as const, data: { rows: [await startEnrolment(db, config, user)] } };
     },
   );
@@ -55,6 +56,7 @@ export async function secondFactorRoutes(app: FastifyInstance, { db, config }: A
     { config: { access: 'login' }, schema: { params, body: secondFactorCodeRequest, response: { 200: rowsAnswer(recoveryCodesRow) } } },
     async (request) => {
       const user = await ownAccount(request);
+      await assertSecondFactorOffered(db);
       const codes = await confirmEnrolment(db, config, request, user, request.body.code, 400);
       return { success: true as const, data: { rows: [{ recovery_codes: codes }] } };
     },

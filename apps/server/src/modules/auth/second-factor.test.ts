@@ -6,6 +6,7 @@ import { SECOND_FACTOR_MESSAGES } from '@steward/contract/second-factor';
 import { sqlRows } from '../../db/sql-rows.ts';
 import type { ApiClient } from '../../test/api-client.ts';
 import { latestMailTo } from '../../test/queued-mail.ts';
+import { setSecondFactorPolicyOf } from '../../test/second-factor-fixtures.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/test-app.ts';
 import type { UserRecord } from './users.repository.ts';
 
@@ -27,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => testApp.close());
 beforeEach(async () => {
   await testApp.db.execute(sql`DELETE FROM rate_limits`);
-  await testApp.db.execute(sql`UPDATE sign_in_policy SET require_second_factor = false`);
+  await setSecondFactorPolicyOf(testApp, 'off');
 });
 
 /** The code an authenticator app shows for the key, `offsetSteps` steps from now. */
@@ -54,9 +55,12 @@ async function enrol(client: ApiClient, user: UserRecord): Promise<{ key: string
 }
 
 describe('a second factor', () => {
+  // These are about the factor itself, so Sign-in security offers it; 'the sign-in policy' below covers each state.
+  beforeEach(() => setSecondFactorPolicyOf(testApp, 'offered'));
+
   it('is set up from the account page, then sign-in asks for a code after the password, and refuses wrong, reused and old codes', async () => {
     const { client, user } = await testApp.signedInClient('viewer');
-    expect((await client.get(`/api/user/${user.id}/second-factor`)).body.data?.rows[0]).toEqual({ enrolled: false, enrolled_at: null, recovery_codes_left: 0, required: false });
+    expect((await client.get(`/api/user/${user.id}/second-factor`)).body.data?.rows[0]).toEqual({ enrolled: false, enrolled_at: null, recovery_codes_left: 0, policy: 'offered', available: true });
     const { key, recoveryCodes } = await enrol(client, user);
     expect(recoveryCodes).toHaveLength(10);
     expect((await client.get(`/api/user/${user.id}/second-factor`)).body.data?.rows[0]).toMatchObject({ enrolled: true, recovery_codes_left: 10 });
@@ -175,9 +179,9 @@ describe('a second factor', () => {
   it('once administrators require it, sends a member without one to set it up before anything else, and an administrator can reset it (mailing the member)', async () => {
     const { client: admin, user: adminUser } = await testApp.signedInClient('admin');
     const { client: viewer } = await testApp.signedInClient('viewer');
-    expect((await viewer.post('/api/second-factor-policy', { require_second_factor: true })).status).toBe(403);
-    expect((await admin.post('/api/second-factor-policy', { require_second_factor: true })).status).toBe(200);
-    expect((await admin.get('/api/second-factor-policy')).body.data?.rows[0]).toEqual({ require_second_factor: true });
+    expect((await viewer.post('/api/second-factor-policy', { second_factor: 'required' })).status).toBe(403);
+    expect((await admin.post('/api/second-factor-policy', { second_factor: 'required' })).status).toBe(200);
+    expect((await admin.get('/api/second-factor-policy')).body.data?.rows[0]).toEqual({ second_factor: 'required' });
 
     const member = await testApp.createUser({ role: 'viewer' });
     const browser = testApp.client();
@@ -219,5 +223,86 @@ describe('a second factor', () => {
     const answer = await browser.post('/api/sign-in/second-factor', { code: '123456' });
     expect(answer.status).toBe(401);
     expect(answer.body.error?.message).toBe(SECOND_FACTOR_MESSAGES.signInExpired);
+  });
+});
+
+describe('the sign-in policy (Sign-in security)', () => {
+  const policyAudits = async () =>
+    sqlRows<{ details: Record<string, unknown> }>(testApp.db, sql`SELECT details FROM audit_log WHERE action = 'second_factor_policy_changed' ORDER BY id`);
+
+  it('is off by default: nobody is offered a second factor, setting one up is refused, and the password alone signs in', async () => {
+    const { client: admin } = await testApp.signedInClient('admin');
+    expect((await admin.get('/api/second-factor-policy')).body.data?.rows[0]).toEqual({ second_factor: 'off' });
+    const { client, user } = await testApp.signedInClient('viewer');
+    expect((await client.get(`/api/user/${user.id}/second-factor`)).body.data?.rows[0]).toEqual({
+      enrolled: false, enrolled_at: null, recovery_codes_left: 0, policy: 'off', available: false,
+    });
+    const start = await client.post(`/api/user/${user.id}/second-factor/start`);
+    expect(start.status).toBe(403);
+    expect(start.body.error?.message).toBe(SECOND_FACTOR_MESSAGES.notOffered);
+    const confirm = await client.post(`/api/user/${user.id}/second-factor/confirm`, { code: '123456' });
+    expect(confirm.status).toBe(403);
+    expect(confirm.body.error?.message).toBe(SECOND_FACTOR_MESSAGES.notOffered);
+    expect((await sqlRows(testApp.db, sql`SELECT user_id FROM second_factors WHERE user_id = ${user.id}`)).length).toBe(0);
+    expect((await testApp.client().post('/api/login', { email: user.email, password: TEST_PASSWORD })).status).toBe(200);
+  });
+
+  it('refuses a state other than off, offered or required, and changes nothing', async () => {
+    const { client: admin } = await testApp.signedInClient('admin');
+    const wrong = await admin.post('/api/second-factor-policy', { second_factor: 'always' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error?.message).toBe(SECOND_FACTOR_MESSAGES.policyInvalid);
+    expect((await admin.post('/api/second-factor-policy', { require_second_factor: true })).status).toBe(400);
+    expect((await admin.get('/api/second-factor-policy')).body.data?.rows[0]).toEqual({ second_factor: 'off' });
+  });
+
+  it('offered: staff may set one up (then are asked for it), those without one still sign in with the password; the change is audited', async () => {
+    const { client: admin, user: adminUser } = await testApp.signedInClient('admin');
+    const before = (await policyAudits()).length;
+    expect((await admin.post('/api/second-factor-policy', { second_factor: 'offered' })).status).toBe(200);
+    expect((await admin.post('/api/second-factor-policy', { second_factor: 'offered' })).status).toBe(200);
+    const audits = await policyAudits();
+    expect(audits.length).toBe(before + 1);
+    expect(audits.at(-1)?.details).toEqual({ second_factor: 'offered', previous: 'off' });
+    const [entry] = await sqlRows<{ actor_id: number }>(testApp.db, sql`SELECT actor_id FROM audit_log WHERE action = 'second_factor_policy_changed' ORDER BY id DESC LIMIT 1`);
+    expect(entry?.actor_id).toBe(adminUser.id);
+
+    const { client, user } = await testApp.signedInClient('viewer');
+    expect((await client.get(`/api/user/${user.id}/second-factor`)).body.data?.rows[0]).toMatchObject({ policy: 'offered', available: true });
+    await enrol(client, user);
+    const login = await testApp.client().post('/api/login', { email: user.email, password: TEST_PASSWORD });
+    expect(login.body.error).toEqual({ message: SECOND_FACTOR_MESSAGES.codeNeeded, field: 'none' });
+    const other = await testApp.createUser({ role: 'viewer' });
+    expect((await testApp.client().post('/api/login', { email: other.email, password: TEST_PASSWORD })).status).toBe(200);
+  });
+
+  it('back to off: a member who has a factor keeps it, is still asked for it and still sees it; Sign-in security lists and resets it', async () => {
+    const { client: admin } = await testApp.signedInClient('admin');
+    await admin.post('/api/second-factor-policy', { second_factor: 'offered' });
+    const { client, user } = await testApp.signedInClient('viewer');
+    await enrol(client, user);
+    expect((await admin.post('/api/second-factor-policy', { second_factor: 'off' })).status).toBe(200);
+
+    expect((await client.get(`/api/user/${user.id}/second-factor`)).body.data?.rows[0]).toMatchObject({ enrolled: true, policy: 'off', available: true });
+    const login = await testApp.client().post('/api/login', { email: user.email, password: TEST_PASSWORD });
+    expect(login.status).toBe(401);
+    expect(login.body.error?.message).toBe(SECOND_FACTOR_MESSAGES.codeNeeded);
+
+    const holders = await admin.get<{ data: { rows: { id: number; name: string; email: string; enrolled_at: string }[] } }>('/api/second-factors');
+    expect(holders.status).toBe(200);
+    const row = holders.body.data.rows.find((holder) => holder.id === user.id);
+    expect(row).toMatchObject({ name: user.name, email: user.email });
+    expect(Number.isNaN(Date.parse(row?.enrolled_at ?? ''))).toBe(false);
+    // Only confirmed factors are listed: one still being set up is not.
+    const { user: enrolling } = await testApp.signedInClient('viewer');
+    await testApp.db.execute(sql`INSERT INTO second_factors (user_id, sealed_seed) VALUES (${enrolling.id}, 'x')`);
+    const again = await admin.get<{ data: { rows: { id: number }[] } }>('/api/second-factors');
+    expect(again.body.data.rows.map((holder) => holder.id)).not.toContain(enrolling.id);
+
+    expect((await admin.post(`/api/user/${user.id}/second-factor/reset`)).status).toBe(200);
+    const after = await admin.get<{ data: { rows: { id: number }[] } }>('/api/second-factors');
+    expect(after.body.data.rows.map((holder) => holder.id)).not.toContain(user.id);
+    expect((await testApp.client().post('/api/login', { email: user.email, password: TEST_PASSWORD })).status).toBe(200);
+    expect((await client.get(`/api/user/${user.id}/second-factor`)).body.data?.rows[0]).toMatchObject({ enrolled: false, available: false });
   });
 });

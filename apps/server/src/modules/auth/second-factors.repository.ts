@@ -1,6 +1,7 @@
-import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { SecondFactorPolicy } from '@steward/contract/second-factor';
 import type { Db } from '../../db/client.ts';
-import { recoveryCodes, secondFactorChallenges, secondFactors, signInPolicy } from '../../db/schema.ts';
+import { recoveryCodes, secondFactorChallenges, secondFactors, signInPolicy, users } from '../../db/schema.ts';
 import { hashSecret, newSecret } from '../../lib/secrets.ts';
 
 /** The rows of a member's second factor: the sealed seed, its recovery codes, pending sign-ins and the policy. */
@@ -105,14 +106,25 @@ export async function deleteChallenge(db: Db, challengeId: string): Promise<bool
 
 // ---- the policy ----
 
-export async function readSignInPolicy(db: Db): Promise<{ requireSecondFactor: boolean }> {
-  const [row] = await db.select({ requireSecondFactor: signInPolicy.requireSecondFactor }).from(signInPolicy).where(isNotNull(signInPolicy.id));
-  return { requireSecondFactor: row?.requireSecondFactor ?? false };
+export async function readSignInPolicy(db: Db): Promise<SecondFactorPolicy> {
+  const [row] = await db.select({ secondFactor: signInPolicy.secondFactor }).from(signInPolicy).where(isNotNull(signInPolicy.id));
+  return row?.secondFactor ?? 'off';
 }
 
-export async function saveSignInPolicy(db: Db, requireSecondFactor: boolean): Promise<void> {
+export async function saveSignInPolicy(db: Db, secondFactor: SecondFactorPolicy): Promise<void> {
   await db
     .insert(signInPolicy)
-    .values({ id: true, requireSecondFactor })
-    .onConflictDoUpdate({ target: signInPolicy.id, set: { requireSecondFactor, updatedAt: sql`now()` } });
+    .values({ id: true, secondFactor })
+    .onConflictDoUpdate({ target: signInPolicy.id, set: { secondFactor, updatedAt: sql`now()` } });
+}
+
+/** The staff members with a confirmed second factor, by name (Sign-in security's list). */
+export async function listSecondFactorHolders(db: Db): Promise<{ id: number; name: string; email: string; enrolledAt: Date }[]> {
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email, enrolledAt: secondFactors.confirmedAt })
+    .from(secondFactors)
+    .innerJoin(users, eq(users.id, secondFactors.userId))
+    .where(isNotNull(secondFactors.confirmedAt))
+    .orderBy(asc(users.name), asc(users.id));
+  return rows.flatMap((row) => (row.enrolledAt ? [{ ...row, enrolledAt: row.enrolledAt }] : []));
 }

@@ -3,16 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, rowsAnswer, successAnswer } from '@steward/contract/envelope';
 import { canResetSecondFactor, canSetSecondFactorPolicy } from '@steward/contract/permissions';
-import { secondFactorPolicyRequest, secondFactorPolicyRow } from '@steward/contract/second-factor';
+import { secondFactorHolderRow, secondFactorPolicyRequest, secondFactorPolicyRow } from '@steward/contract/second-factor';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { signedInActor } from '../../plugins/access.ts';
 import { resetSecondFactor, setSecondFactorPolicy } from '../auth/second-factor.actions.ts';
-import { readSignInPolicy } from '../auth/second-factors.repository.ts';
+import { listSecondFactorHolders, readSignInPolicy } from '../auth/second-factors.repository.ts';
 import { findUserById } from '../auth/users.repository.ts';
 import { USER_NOT_FOUND } from './user-accounts.actions.ts';
 
-/** Staff administration of second factors: resetting a member's (a lost phone), and requiring one of everyone. */
+/** Sign-in security's calls: who has a second factor, resetting a member's (a lost phone), and the policy (off, offered, required). */
 export async function secondFactorAdminRoutes(app: FastifyInstance, { db, config }: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -29,16 +29,25 @@ export async function secondFactorAdminRoutes(app: FastifyInstance, { db, config
   );
 
   api.get(
+    '/api/second-factors',
+    { config: { access: canResetSecondFactor }, schema: { response: { 200: rowsAnswer(secondFactorHolderRow) } } },
+    async () => {
+      const holders = await listSecondFactorHolders(db);
+      return { success: true as const, data: { rows: holders.map(({ enrolledAt, ...holder }) => ({ ...holder, enrolled_at: enrolledAt.toISOString() })) } };
+    },
+  );
+
+  api.get(
     '/api/second-factor-policy',
     { config: { access: canSetSecondFactorPolicy }, schema: { response: { 200: rowsAnswer(secondFactorPolicyRow) } } },
-    async () => ({ success: true as const, data: { rows: [{ require_second_factor: (await readSignInPolicy(db)).requireSecondFactor }] } }),
+    async () => ({ success: true as const, data: { rows: [{ second_factor: await readSignInPolicy(db) }] } }),
   );
 
   api.post(
     '/api/second-factor-policy',
     { config: { access: canSetSecondFactorPolicy }, schema: { body: secondFactorPolicyRequest, response: { 200: successAnswer } } },
     async (request) => {
-      await db.transaction((tx) => setSecondFactorPolicy(tx, signedInActor(request), request.body.require_second_factor));
+      await db.transaction((tx) => setSecondFactorPolicy(tx, signedInActor(request), request.body.second_factor));
       return { success: true as const };
     },
   );

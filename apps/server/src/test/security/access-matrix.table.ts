@@ -2,7 +2,7 @@ import type { IntegrationKeyScope } from '@steward/contract/integration-keys';
 import { createAccountToken, PASSWORD_RESET_TTL_MS, SIGN_IN_LINK_TTL_MS } from '../../modules/auth/account-tokens.repository.ts';
 import { createInvitation } from '../../modules/auth/invitations.repository.ts';
 import { insertHistory } from '../conversation-factories.ts';
-import { giveSecondFactor, removeSecondFactorOf } from '../second-factor-fixtures.ts';
+import { giveSecondFactor, removeSecondFactorOf, setSecondFactorPolicyOf } from '../second-factor-fixtures.ts';
 import { TEST_PASSWORD } from '../test-app.ts';
 import { type MatrixFixtures, textUploadForm } from './matrix-fixtures.ts';
 
@@ -154,6 +154,7 @@ export const ACCESS_MATRIX: MatrixRow[] = [
     route: 'POST /api/user/:id/second-factor/start',
     build: async ({ testApp, actorId }) => {
       if (actorId) await removeSecondFactorOf(testApp, actorId);
+      await setSecondFactorPolicyOf(testApp, 'offered');
       return { path: `/api/user/${actorId}/second-factor/start` };
     },
     expect: LOGIN,
@@ -161,10 +162,10 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   },
   {
     route: 'POST /api/user/:id/second-factor/confirm',
-    build: async ({ testApp, actorId }) => ({
-      path: `/api/user/${actorId}/second-factor/confirm`,
-      body: { code: actorId ? await giveSecondFactor(testApp, actorId, false) : '123456' },
-    }),
+    build: async ({ testApp, actorId }) => {
+      await setSecondFactorPolicyOf(testApp, 'offered');
+      return { path: `/api/user/${actorId}/second-factor/confirm`, body: { code: actorId ? await giveSecondFactor(testApp, actorId, false) : '123456' } };
+    },
     expect: LOGIN,
     otherUsersId: { expect: { viewer: 403, admin: 403, noCapabilities: 403 }, build: (_fixtures, otherId) => ({ path: `/api/user/${otherId}/second-factor/confirm`, body: { code: '123456' } }) },
   },
@@ -195,8 +196,9 @@ export const ACCESS_MATRIX: MatrixRow[] = [
     },
     expect: { anonymous: 401, bot: 401, viewer: 403, admin: 200, noCapabilities: 403 },
   },
+  { route: 'GET /api/second-factors', build: get('/api/second-factors'), expect: { anonymous: 401, bot: 401, viewer: 403, admin: 200, noCapabilities: 403 } },
   { route: 'GET /api/second-factor-policy', build: get('/api/second-factor-policy'), expect: ADMIN_ONLY },
-  { route: 'POST /api/second-factor-policy', build: () => ({ path: '/api/second-factor-policy', body: { require_second_factor: false } }), expect: ADMIN_ONLY },
+  { route: 'POST /api/second-factor-policy', build: () => ({ path: '/api/second-factor-policy', body: { second_factor: 'off' } }), expect: ADMIN_ONLY },
   // Sign-in's second step acts only for the browser's pending sign-in (its cookie): without one, 401 for everyone.
   { route: 'GET /api/sign-in/second-factor', build: get('/api/sign-in/second-factor'), expect: everyone(401) },
   { route: 'POST /api/sign-in/second-factor', build: () => ({ path: '/api/sign-in/second-factor', body: { code: '123456' } }), expect: everyone(401) },

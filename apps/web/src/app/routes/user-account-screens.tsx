@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { canChangePassword, canDeleteUser, canManageOwnSecondFactor, canResetSecondFactor, canSeeAddUserLink, canSetSecondFactorPolicy } from '@steward/contract/permissions';
+import { canChangePassword, canDeleteUser, canManageOwnSecondFactor, canSeeAddUserLink } from '@steward/contract/permissions';
 import { ChangePasswordForm } from '../../features/accounts/components/change-password-form.tsx';
 import { SecondFactorSettings } from '../../features/auth/components/second-factor-settings.tsx';
 import { currentUserQueryKey, useSignedInUser } from '../../features/auth/api/get-current-user.ts';
+import { useSecondFactorStatus } from '../../features/auth/api/own-second-factor.ts';
 import { UserAccountsList } from '../../features/user-accounts/components/user-accounts-list.tsx';
 import { UserDetail } from '../../features/user-accounts/components/user-detail.tsx';
 import { pageIndexFromRoute } from '../../lib/page-param.ts';
@@ -17,7 +18,6 @@ export function UserAccountsScreen() {
       viewerId={user.id}
       showsAddUserLink={canSeeAddUserLink(user)}
       canDeleteUsers={canDeleteUser(user)}
-      canResetSecondFactors={canResetSecondFactor(user)}
     />
   );
 }
@@ -26,12 +26,14 @@ export function UserDetailScreen() {
   const user = useSignedInUser();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // Second Factor only once the policy offers or requires one, or the member has one (off by default: the spec's screen).
+  const secondFactor = useSecondFactorStatus(user.id, canManageOwnSecondFactor(user, user.id));
   // OwnAccountGate let us in, so this is the viewer's own account; deleting it ends the session.
   return (
     <UserDetail
       userId={user.id}
       showsChangePasswordLink={canChangePassword(user, user.id)}
-      showsSecondFactorLink={canManageOwnSecondFactor(user, user.id)}
+      showsSecondFactorLink={secondFactor.data?.available === true}
       canDeleteUser={canDeleteUser(user)}
       onDeleted={() => {
         queryClient.clear();
@@ -49,7 +51,7 @@ export function ChangePasswordScreen() {
 
 export function SecondFactorScreen() {
   const user = useSignedInUser();
-  return <SecondFactorSettings userId={user.id} canSetPolicy={canSetSecondFactorPolicy(user)} />;
+  return <SecondFactorSettings userId={user.id} />;
 }
 
 export { AddUserForm } from '../../features/user-accounts/components/add-user-form.tsx';

@@ -5,12 +5,11 @@ import {
   type RemoveSecondFactorRequest,
   type SecondFactorCodeRequest,
   secondFactorEnrolmentRow,
-  secondFactorPolicyRow,
   secondFactorStatusRow,
 } from '@steward/contract/second-factor';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
 
-/** One's own second factor (account page), and the administrators' requirement. */
+/** One's own second factor (account page). */
 const statusKey = (userId: number) => ['second-factor', userId] as const;
 
 export const secondFactorStatusQueryOptions = (userId: number) =>
@@ -19,7 +18,7 @@ export const secondFactorStatusQueryOptions = (userId: number) =>
     queryFn: async () => (await apiGet(`/api/user/${userId}/second-factor`, rowsAnswer(secondFactorStatusRow))).data.rows[0] ?? null,
   });
 
-export const useSecondFactorStatus = (userId: number) => useQuery(secondFactorStatusQueryOptions(userId));
+export const useSecondFactorStatus = (userId: number, enabled = true) => useQuery({ ...secondFactorStatusQueryOptions(userId), enabled });
 
 export const useStartEnrolment = (userId: number) =>
   useMutation({ mutationFn: async () => (await apiPost(`/api/user/${userId}/second-factor/start`, undefined, rowsAnswer(secondFactorEnrolmentRow))).data.rows[0] });
@@ -38,16 +37,3 @@ export const useRenewRecoveryCodes = (userId: number) =>
 
 export const useRemoveSecondFactor = (userId: number) =>
   useFactorChange(userId, (request: RemoveSecondFactorRequest) => apiPost(`/api/user/${userId}/second-factor/remove`, request, successAnswer));
-
-const policyKey = ['second-factor-policy'] as const;
-
-export const useSecondFactorPolicy = (enabled: boolean) =>
-  useQuery({ queryKey: policyKey, queryFn: async () => (await apiGet('/api/second-factor-policy', rowsAnswer(secondFactorPolicyRow))).data.rows[0] ?? null, enabled });
-
-export function useSetSecondFactorPolicy() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (requireSecondFactor: boolean) => apiPost('/api/second-factor-policy', { require_second_factor: requireSecondFactor }, successAnswer),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['second-factor'] }).then(() => queryClient.invalidateQueries({ queryKey: policyKey })),
-  });
-}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { removeSecondFactorRequest, type SecondFactorEnrolment } from '@steward/contract/second-factor';
+import { removeSecondFactorRequest, SECOND_FACTOR_MESSAGES, type SecondFactorEnrolment, type SecondFactorPolicy } from '@steward/contract/second-factor';
 import { BackButton } from '../../../components/back-button.tsx';
 import { errorMessage } from '../../../components/form/error-message.ts';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
@@ -15,23 +15,18 @@ import {
   useConfirmEnrolment,
   useRemoveSecondFactor,
   useRenewRecoveryCodes,
-  useSecondFactorPolicy,
   useSecondFactorStatus,
-  useSetSecondFactorPolicy,
   useStartEnrolment,
 } from '../api/own-second-factor.ts';
 import { EnrolmentPanel } from './enrolment-panel.tsx';
 import { RecoveryCodesList } from './recovery-codes-list.tsx';
 import { SecondFactorCodeForm } from './second-factor-code-form.tsx';
 
-interface SecondFactorSettingsProps {
-  userId: number;
-  /** Administrators also see the switch that requires a second factor of everyone (canSetSecondFactorPolicy). */
-  canSetPolicy: boolean;
-}
-
-/** /user-accounts/{id}/second-factor (own account): set up, remove, new recovery codes; the requirement for administrators. */
-export function SecondFactorSettings({ userId, canSetPolicy }: SecondFactorSettingsProps) {
+/**
+ * /user-accounts/{id}/second-factor (own account): set up, remove, new recovery codes. Setting one up needs the
+ * policy (Sign-in security) to offer or require it; the server refuses it otherwise.
+ */
+export function SecondFactorSettings({ userId }: { userId: number }) {
   const status = useSecondFactorStatus(userId);
   const [codes, setCodes] = useState<string[]>();
   return (
@@ -42,14 +37,13 @@ export function SecondFactorSettings({ userId, canSetPolicy }: SecondFactorSetti
         {status.isPending ? <LoadingPlaceholder /> : null}
         {codes ? <RecoveryCodesList codes={codes} /> : null}
         {status.data?.enrolled ? <Enrolled userId={userId} codesLeft={status.data.recovery_codes_left} onCodes={setCodes} /> : null}
-        {status.data && !status.data.enrolled ? <NotEnrolled userId={userId} required={status.data.required} onCodes={setCodes} /> : null}
+        {status.data && !status.data.enrolled ? <NotEnrolled userId={userId} policy={status.data.policy} onCodes={setCodes} /> : null}
       </div>
-      {canSetPolicy ? <PolicySwitch /> : null}
     </section>
   );
 }
 
-function NotEnrolled({ userId, required, onCodes }: { userId: number; required: boolean; onCodes: (codes: string[]) => void }) {
+function NotEnrolled({ userId, policy, onCodes }: { userId: number; policy: SecondFactorPolicy; onCodes: (codes: string[]) => void }) {
   const start = useStartEnrolment(userId);
   const confirm = useConfirmEnrolment(userId);
   const [enrolment, setEnrolment] = useState<SecondFactorEnrolment>();
@@ -58,13 +52,16 @@ function NotEnrolled({ userId, required, onCodes }: { userId: number; required: 
   }
   return (
     <>
-      <p>{required ? 'Your administrator requires a second factor: you will be asked to set one up at your next login.' : 'You have no second factor.'}</p>
+      <p>{policy === 'required' ? 'Your administrator requires a second factor: you will be asked to set one up at your next login.' : 'You have no second factor.'}</p>
+      {policy === 'off' ? <p>{SECOND_FACTOR_MESSAGES.notOffered}</p> : null}
       <FormAlert error={start.isError ? errorMessage(start.error) : undefined} />
-      <div>
-        <Button disabled={start.isPending} onClick={() => void start.mutateAsync().then(setEnrolment)}>
-          Set up second factor
-        </Button>
-      </div>
+      {policy === 'off' ? null : (
+        <div>
+          <Button disabled={start.isPending} onClick={() => void start.mutateAsync().then(setEnrolment)}>
+            Set up second factor
+          </Button>
+        </div>
+      )}
     </>
   );
 }
@@ -97,23 +94,5 @@ function RemoveForm({ userId }: { userId: number }) {
       <FormAlert error={errors.root?.message ?? errors.code?.message} />
       <SubmitButton busy={isSubmitting}>Remove second factor</SubmitButton>
     </Form>
-  );
-}
-
-function PolicySwitch() {
-  const policy = useSecondFactorPolicy(true);
-  const setPolicy = useSetSecondFactorPolicy();
-  return (
-    <div className="card card-body">
-      <Form.Check
-        type="switch"
-        id="require-second-factor"
-        label="Require a second factor of every staff member who logs in with a password"
-        checked={policy.data?.require_second_factor ?? false}
-        disabled={!policy.data || setPolicy.isPending}
-        onChange={(event) => void setPolicy.mutateAsync(event.currentTarget.checked)}
-      />
-      <FormAlert error={setPolicy.isError ? errorMessage(setPolicy.error) : undefined} below />
-    </div>
   );
 }

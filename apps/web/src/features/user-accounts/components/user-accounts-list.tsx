@@ -7,13 +7,11 @@ import { INFORM_THE_BOT_MESSAGES } from '@steward/contract/inform-the-bot';
 import { userListQuery, type UserListRow } from '@steward/contract/user-accounts';
 import { ROLE_LABEL } from '@steward/contract/access';
 import { PAGE_SIZE } from '@steward/contract/paging';
-import { SECOND_FACTOR_MESSAGES } from '@steward/contract/second-factor';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { ListCard } from '../../../components/data-list/list-card.tsx';
 import type { ListColumn, ListSort } from '../../../components/data-list/list-column.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useDeleteUser } from '../api/delete-user.ts';
-import { useResetSecondFactor } from '../api/reset-second-factor.ts';
 import { DEFAULT_USER_ORDER, userOrderQuery, useUsersPage } from '../api/get-users-page.ts';
 
 interface UserAccountsListProps {
@@ -24,12 +22,10 @@ interface UserAccountsListProps {
   showsAddUserLink: boolean;
   /** canDeleteUser: a Delete action on every other row. */
   canDeleteUsers: boolean;
-  /** canResetSecondFactor: a Reset second factor action on every other row. */
-  canResetSecondFactors: boolean;
 }
 
 /** User accounts: Name, Email Address, Role (sortable by the server); 20 a page; a row opens /user-accounts/{id}. */
-export function UserAccountsList({ pageIndex, viewerId, showsAddUserLink, canDeleteUsers, canResetSecondFactors }: UserAccountsListProps) {
+export function UserAccountsList({ pageIndex, viewerId, showsAddUserLink, canDeleteUsers }: UserAccountsListProps) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   // An unknown order in the address reads as the default one.
@@ -37,8 +33,6 @@ export function UserAccountsList({ pageIndex, viewerId, showsAddUserLink, canDel
   const { data, isPending } = useUsersPage(pageIndex, order);
   const deleteMutation = useDeleteUser();
   const [toDelete, setToDelete] = useState<UserListRow>();
-  const resetMutation = useResetSecondFactor();
-  const [toReset, setToReset] = useState<UserListRow>();
   // Load failures show nothing (spec section 8).
   const rows = data?.data.rows ?? [];
   const totalCount = rows[0]?.total_count ?? 0;
@@ -62,7 +56,7 @@ export function UserAccountsList({ pageIndex, viewerId, showsAddUserLink, canDel
     { id: 'email', header: 'Email Address', sortable: true, cell: (user) => user.email, className: 'text-break' },
     { id: 'role', header: 'Role', sortable: true, cell: (user) => ROLE_LABEL[user.role] },
   ];
-  if (canDeleteUsers || canResetSecondFactors) {
+  if (canDeleteUsers) {
     columns.push({
       id: 'actions',
       header: 'Actions',
@@ -70,34 +64,17 @@ export function UserAccountsList({ pageIndex, viewerId, showsAddUserLink, canDel
       className: 'text-md-end',
       cell: (user) =>
         user.id === viewerId ? null : (
-          <div className="d-inline-flex flex-wrap gap-1">
-            {canResetSecondFactors ? (
-              <Button
-                variant="outline-secondary"
-                size="sm"
-                aria-label={`Reset the second factor of ${user.name}`}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  setToReset(user);
-                }}
-              >
-                Reset second factor
-              </Button>
-            ) : null}
-            {canDeleteUsers ? (
-              <Button
-                variant="outline-danger"
-                size="sm"
-                aria-label={`Delete ${user.name}`}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  setToDelete(user);
-                }}
-              >
-                Delete
-              </Button>
-            ) : null}
-          </div>
+          <Button
+            variant="outline-danger"
+            size="sm"
+            aria-label={`Delete ${user.name}`}
+            onClick={(event) => {
+              event.stopPropagation();
+              setToDelete(user);
+            }}
+          >
+            Delete
+          </Button>
         ),
     });
   }
@@ -143,15 +120,6 @@ export function UserAccountsList({ pageIndex, viewerId, showsAddUserLink, canDel
         successMessage={ACCOUNT_SUCCESS.userDeleted}
         onConfirm={() => (toDelete ? deleteMutation.mutateAsync(toDelete.id) : Promise.resolve())}
         onClose={() => setToDelete(undefined)}
-      />
-      <ConfirmModal
-        show={toReset !== undefined}
-        type="delete"
-        confirmLabel="Reset"
-        message={SECOND_FACTOR_MESSAGES.resetQuestion(toReset?.name ?? '')}
-        successMessage={SECOND_FACTOR_MESSAGES.resetDone}
-        onConfirm={() => (toReset ? resetMutation.mutateAsync(toReset.id) : Promise.resolve())}
-        onClose={() => setToReset(undefined)}
       />
     </section>
   );

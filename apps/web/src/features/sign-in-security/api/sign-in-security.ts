@@ -1,0 +1,23 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { rowsAnswer, successAnswer } from '@steward/contract/envelope';
+import { secondFactorHolderRow, type SecondFactorPolicy, secondFactorPolicyRow } from '@steward/contract/second-factor';
+import { apiGet, apiPost } from '../../../lib/api-client.ts';
+
+/** Sign-in security's calls: the second factor's policy, and the staff who have one. */
+const policyKey = ['second-factor-policy'] as const;
+export const holdersKey = ['second-factor-holders'] as const;
+
+export const useSecondFactorPolicy = () =>
+  useQuery({ queryKey: policyKey, queryFn: async () => (await apiGet('/api/second-factor-policy', rowsAnswer(secondFactorPolicyRow))).data.rows[0]?.second_factor ?? null });
+
+export function useSetSecondFactorPolicy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (policy: SecondFactorPolicy) => apiPost('/api/second-factor-policy', { second_factor: policy }, successAnswer),
+    // One's own Second Factor link and screen follow the policy.
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: policyKey }), queryClient.invalidateQueries({ queryKey: ['second-factor'] })]),
+  });
+}
+
+export const useSecondFactorHolders = () =>
+  useQuery({ queryKey: holdersKey, queryFn: async () => (await apiGet('/api/second-factors', rowsAnswer(secondFactorHolderRow))).data.rows });

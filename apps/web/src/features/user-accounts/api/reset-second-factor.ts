@@ -1,8 +1,0 @@
-import { useMutation } from '@tanstack/react-query';
-import { successAnswer } from '@steward/contract/envelope';
-import { apiPost } from '../../../lib/api-client.ts';
-
-/** An administrator resets a member's second factor (a lost phone); the member is mailed. */
-export const resetSecondFactor = (id: number) => apiPost(`/api/user/${id}/second-factor/reset`, undefined, successAnswer);
-
-export const useResetSecondFactor = () => useMutation({ mutationFn: resetSecondFactor });
