@@ -87,8 +87,19 @@ const COVERAGE: Record<string, Coverage> = {
   'GET /api/register/{key}': STAFF_DATA,
   'POST /api/verify-email-code': STAFF_DATA,
   'GET /api/audit-log-people': STAFF_DATA,
+  'POST /api/sign-in/second-factor': STAFF_DATA,
+  'POST /api/sign-in/second-factor/enrol': STAFF_DATA,
+  'GET /api/second-factors': STAFF_DATA,
   ...Object.fromEntries(
-    ['GET /api/sites', 'POST /api/sites', 'GET /api/sites/{id}/pages/{pageIndex}', 'POST /api/sites/{id}/cancel'].map((route) => [
+    [
+      'GET /api/sites',
+      'POST /api/sites',
+      'GET /api/sites/{id}/pages/{pageIndex}',
+      'POST /api/sites/{id}/cancel',
+      'POST /api/sites/{id}/sync',
+      'POST /api/sites/{id}/schedule',
+      'GET /api/sites/{id}/syncs',
+    ].map((route) => [
       route,
       { exempt: "a website staff added: its crawl's messages and its pages' addresses, never a visitor's" },
     ]),
