@@ -44,14 +44,5 @@ ALTER TABLE site_pages ADD COLUMN sync_id integer REFERENCES site_syncs (id) ON 
 ALTER TABLE site_pages ADD COLUMN sync_outcome text
   CONSTRAINT site_pages_sync_outcome_check CHECK (sync_outcome IN ('unchanged', 'changed', 'added', 'removed', 'failed', 'skipped'));
 
-ALTER TABLE audit_log DROP CONSTRAINT audit_log_action_check;
-ALTER TABLE audit_log ADD CONSTRAINT audit_log_action_check CHECK (action IN (
-  'sign_in', 'sign_in_failed', 'sign_in_alert', 'sign_out', 'user_invited', 'user_registered', 'password_reset',
-  'password_changed', 'user_deleted', 'information_created', 'information_edited', 'information_approved',
-  'information_deleted', 'document_uploaded', 'document_edited', 'document_replaced', 'document_deleted',
-  'bot_settings_changed', 'fun_fact_added', 'fun_fact_edited', 'fun_fact_deleted', 'help_request_resolved',
-  'help_request_reopened', 'data_exported', 'help_request_replied', 'personal_data_revealed', 'data_retention_purged',
-  'personal_data_erased', 'site_added', 'site_cancelled', 'site_deleted', 'site_synced', 'site_sync_schedule_changed'
-));
 `,
 };

@@ -7,8 +7,8 @@ import type { Migration } from './migration.ts';
  * the chunk's id, so a re-index or a re-read of the page, which writes new chunks, keeps it while the text is
  * unchanged. Each chunk stores its key (a generated column, so every writer of chunks gets it). convert_to is only
  * STABLE because it depends on the database's encoding; Steward's databases are UTF-8 (PGlite always, PostgreSQL
- * as operations.md requires), so the function is IMMUTABLE, as a generated column needs. The audit log records
- * excluding and including a passage.
+ * as operations.md requires), so the function is IMMUTABLE, as a generated column needs. Its audit actions are
+ * allowed by 3590.
  */
 export const knowledgeChunkExclusions: Migration = {
   name: '3420-knowledge-chunk-exclusions',
@@ -27,14 +27,5 @@ CREATE TABLE knowledge_chunk_exclusions (
   PRIMARY KEY (document_id, text_key)
 );
 
-ALTER TABLE audit_log DROP CONSTRAINT audit_log_action_check;
-ALTER TABLE audit_log ADD CONSTRAINT audit_log_action_check CHECK (action IN (
-  'sign_in', 'sign_in_failed', 'sign_in_alert', 'sign_out', 'user_invited', 'user_registered', 'password_reset',
-  'password_changed', 'user_deleted', 'information_created', 'information_edited', 'information_approved',
-  'information_deleted', 'document_uploaded', 'document_edited', 'document_replaced', 'document_deleted',
-  'bot_settings_changed', 'fun_fact_added', 'fun_fact_edited', 'fun_fact_deleted', 'help_request_resolved',
-  'help_request_reopened', 'data_exported', 'help_request_replied', 'personal_data_revealed', 'data_retention_purged',
-  'personal_data_erased', 'site_added', 'site_cancelled', 'site_deleted', 'chunk_excluded', 'chunk_included'
-));
 `,
 };

@@ -1,9 +1,9 @@
 import type { Migration } from './migration.ts';
 
 /**
- * The audit log's action check holding every action of the features that landed together (website sync 3410,
- * chunk exclusions 3420, integration keys 3500, the second factor 3510): each of those migrations rewrote the
- * check with its own actions over the list it started from, so whichever ran last left the others' out.
+ * The audit log's actions of the features that landed together: website sync (3410), chunk exclusions (3420),
+ * integration keys (3500) and the second factor (3510). One rewrite of the check for all of them: each written
+ * on its own branch would have left out the others' (audit-log-actions.test.ts inserts every action).
  */
 export const auditLogActions: Migration = {
   name: '3590-audit-log-actions',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SITE_MESSAGES } from '@steward/contract/sites';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
@@ -7,35 +7,19 @@ import { REMOTE_FETCH_REASONS } from '../../ingest/remote/fetch-remote-pdf.ts';
 import { CRAWL_REASONS } from '../../ingest/site/crawl-site.ts';
 import type { ApiClient } from '../../test/api-client.ts';
 import { botPost } from '../../test/bot-test-support.ts';
-import { hashedWordsEmbedder } from '../../test/hashed-words-embedder.ts';
 import { runAllJobs } from '../../test/run-jobs.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import { siteTestApp } from '../../test/site-test-app.ts';
 import { startTestSite, type TestSite } from '../../test/test-site-server.ts';
 import { SITE_CRAWL_QUEUE } from './site-crawl.ts';
 
+const suite = siteTestApp();
 let testApp: TestApp;
 let site: TestSite;
-/** Texts the embedder was given: a crawl run again must not embed unchanged pages twice. */
-let embeddedTexts = 0;
-const countingEmbedder: typeof hashedWordsEmbedder = {
-  ...hashedWordsEmbedder,
-  embed: (texts, options) => {
-    embeddedTexts += texts.length;
-    return hashedWordsEmbedder.embed(texts, options);
-  },
-};
 let admin: ApiClient;
 let viewer: ApiClient;
-beforeAll(async () => {
-  site = await startTestSite();
-  // Loopback is allowed for the served site only through the test switch; no delay of our own beyond robots.txt's.
-  testApp = await createTestApp({ ALLOW_PRIVATE_URLS: 'true', SITE_CRAWL_DELAY_MS: '0' }, { embedder: countingEmbedder });
-  ({ client: admin } = await testApp.signedInClient('admin', { name: 'Ada Admin' }));
-  ({ client: viewer } = await testApp.signedInClient('viewer'));
-});
-afterAll(async () => {
-  await testApp.close();
-  await site.close();
+beforeAll(() => {
+  ({ app: testApp, site, admin, viewer } = suite);
 });
 
 type Row = Record<string, unknown>;
@@ -143,9 +127,9 @@ describe('crawling a website through the app', () => {
     // What a crash mid-crawl leaves: the site still crawling, its job to run again.
     await testApp.db.execute(sql`UPDATE site_sources SET status = 'crawling', finished_at = NULL WHERE id = ${Number(siteId)}`);
     await enqueueJob(testApp.db, SITE_CRAWL_QUEUE, { siteId: Number(siteId) });
-    embeddedTexts = 0;
+    suite.embeddedTexts = 0;
     await runAllJobs(testApp);
-    expect(embeddedTexts).toBe(0);
+    expect(suite.embeddedTexts).toBe(0);
     expect(await chunkIds()).toEqual(before);
     expect(await siteById(siteId)).toMatchObject({ status: 'completed', pages_found: 13, pages_indexed: 10 });
   });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SITE_MESSAGES } from '@steward/contract/sites';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { REMOTE_FETCH_REASONS } from '../../ingest/remote/fetch-remote-pdf.ts';
@@ -7,10 +7,10 @@ import { CRAWL_REASONS } from '../../ingest/site/crawl-site.ts';
 import { outsideTheQueue } from '../../jobs/job-queue.ts';
 import type { ApiClient } from '../../test/api-client.ts';
 import { botPost } from '../../test/bot-test-support.ts';
-import { hashedWordsEmbedder } from '../../test/hashed-words-embedder.ts';
 import { runAllJobs } from '../../test/run-jobs.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { startTestSite, type TestSite, testSitePage, urlset } from '../../test/test-site-server.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import { siteTestApp } from '../../test/site-test-app.ts';
+import { type TestSite, testSitePage, urlset } from '../../test/test-site-server.ts';
 import { SITE_CRAWL_TEXTS } from './site-crawl.ts';
 import { SITE_SYNC_SCHEDULE_QUEUE, siteSyncScheduleHandler } from './site-sync-schedule.ts';
 import { reindexKnowledge } from '../../cli/reindex-knowledge.ts';
@@ -18,28 +18,13 @@ import { onPostgres } from '../../test/test-database.ts';
 import { createKnowledgeStore } from '../knowledge/knowledge-store.ts';
 import { syncHealth } from './site-syncs.repository.ts';
 
+const suite = siteTestApp();
 let testApp: TestApp;
 let site: TestSite;
-/** Texts the embedder was given: a sync embeds only the pages that changed. */
-let embeddedTexts = 0;
-const countingEmbedder: typeof hashedWordsEmbedder = {
-  ...hashedWordsEmbedder,
-  embed: (texts, options) => {
-    embeddedTexts += texts.length;
-    return hashedWordsEmbedder.embed(texts, options);
-  },
-};
 let admin: ApiClient;
 let viewer: ApiClient;
-beforeAll(async () => {
-  site = await startTestSite();
-  testApp = await createTestApp({ ALLOW_PRIVATE_URLS: 'true', SITE_CRAWL_DELAY_MS: '0' }, { embedder: countingEmbedder });
-  ({ client: admin } = await testApp.signedInClient('admin', { name: 'Ada Admin' }));
-  ({ client: viewer } = await testApp.signedInClient('viewer'));
-});
-afterAll(async () => {
-  await testApp.close();
-  await site.close();
+beforeAll(() => {
+  ({ app: testApp, site, admin, viewer } = suite);
 });
 
 type Row = Record<string, unknown>;
@@ -110,11 +95,11 @@ describe('a website source that stays in sync', () => {
   it('re-syncs an unchanged site with conditional requests: every page 304, nothing embedded again', async () => {
     const before = site.requests.length;
     const chunksBefore = await chunkIdsByPage();
-    embeddedTexts = 0;
+    suite.embeddedTexts = 0;
     const sync = await syncNow(siteId);
     expect(sync).toMatchObject({ trigger: 'manual', requested_by: 'Ada Admin', status: 'completed' });
     expect(counts(sync)).toEqual({ checked: 4, unchanged: 4, changed: 0, added: 0, removed: 0, failed: 0 });
-    expect(embeddedTexts).toBe(0);
+    expect(suite.embeddedTexts).toBe(0);
     expect(await chunkIdsByPage()).toEqual(chunksBefore);
     const pageRequests = site.requests.slice(before).filter((request) => request.path.startsWith('/help/'));
     expect(pageRequests.map((request) => [request.path, request.conditional, request.status]).sort()).toEqual([
@@ -130,14 +115,14 @@ describe('a website source that stays in sync', () => {
     expect((await answersFrom('returns label days'))[0]).toContain('Returns are free within 30 days');
     site.edit('/help/returns', { body: testSitePage('Returns', '<h1>Returns</h1><p>Returns are free within 90 days when the parcel carries the purple returns label.</p>') });
     const chunksBefore = await chunkIdsByPage();
-    embeddedTexts = 0;
+    suite.embeddedTexts = 0;
     const sync = await syncNow(siteId);
     expect(counts(sync)).toEqual({ checked: 4, unchanged: 3, changed: 1, added: 0, removed: 0, failed: 0 });
     const chunksAfter = await chunkIdsByPage();
     // Only the changed page's chunks were replaced (and embedded): the others keep theirs.
     expect(chunksAfter['/help/returns']).not.toEqual(chunksBefore['/help/returns']);
     expect({ ...chunksAfter, '/help/returns': [] }).toEqual({ ...chunksBefore, '/help/returns': [] });
-    if (embeds()) expect(embeddedTexts).toBe(chunksAfter['/help/returns']?.length);
+    if (embeds()) expect(suite.embeddedTexts).toBe(chunksAfter['/help/returns']?.length);
     const answers = await answersFrom('returns label days');
     expect(answers[0]).toContain('/help/returns: Returns are free within 90 days when the parcel carries the purple returns label.');
     expect(answers.filter((text) => text.includes('30 days'))).toEqual([]);
@@ -246,11 +231,11 @@ describe('a website source that stays in sync', () => {
     const siteChunks = sql`SELECT c.id FROM knowledge_chunks c JOIN documents d ON d.id = c.document_id WHERE d.site_id IS NOT NULL`;
     const [chunks] = await sqlRows<{ n: number }>(testApp.db, sql`SELECT count(*)::int AS n FROM (${siteChunks}) s`);
     expect(chunks?.n).toBeGreaterThan(0);
-    embeddedTexts = 0;
-    const report = await reindexKnowledge(testApp.db, createKnowledgeStore(testApp.db, countingEmbedder), testApp.context.log, () => undefined);
+    suite.embeddedTexts = 0;
+    const report = await reindexKnowledge(testApp.db, createKnowledgeStore(testApp.db, suite.embedder), testApp.context.log, () => undefined);
     expect(report).toMatchObject({ sitePages: 3, failures: [] });
     if (onPostgres()) return; // no pgvector on the test server: nothing is embedded, there are no vectors to check
-    expect(embeddedTexts).toBe(chunks?.n);
+    expect(suite.embeddedTexts).toBe(chunks?.n);
     const [windows] = await sqlRows<{ n: number }>(testApp.db, sql`
       SELECT count(DISTINCT chunk_id)::int AS n FROM knowledge_chunk_windows WHERE chunk_id IN (${siteChunks})`);
     expect(windows?.n).toBe(chunks?.n);
