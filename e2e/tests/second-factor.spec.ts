@@ -102,7 +102,9 @@ test.describe('Second factor', () => {
         await expectNoSidewaysPage(page, viewport.width);
         await expectNoAccessibilityViolations(page);
 
-        await page.getByLabel('Code').fill(codeFor(key));
+        // Kept: a later step's code would be a new one, and this one must be refused as spent at sign-in.
+        const enrolmentCode = codeFor(key);
+        await page.getByLabel('Code').fill(enrolmentCode);
         await page.getByRole('button', { name: 'Confirm' }).click();
         const codes = page.getByRole('region', { name: 'Recovery codes' });
         await expect(codes.getByRole('listitem')).toHaveCount(10);
@@ -119,8 +121,8 @@ test.describe('Second factor', () => {
         await expect(page).toHaveURL(/\/sign-in\/second-factor$/);
         await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
         await expectNoAccessibilityViolations(page);
-        // The enrolment's code is spent; a wrong one is refused under the field.
-        await page.getByLabel('Code').fill(codeFor(key));
+        // The enrolment's code is spent (even when its 30-second step has passed meanwhile): refused under the field.
+        await page.getByLabel('Code').fill(enrolmentCode);
         await page.getByRole('button', { name: 'Verify' }).click();
         await expect(page.getByText('The code you entered is not valid. Please try again.')).toBeVisible();
         // The next step's code (inside the ±1 window) signs in.
