@@ -13,6 +13,7 @@ import { type RetrievedPassage, retrievePassages } from './answer-rule.ts';
 import type { AnswerSource } from '../history/answer-sources.repository.ts';
 import { findMatchingCorrection } from '../inform-the-bot/correction-match.repository.ts';
 import { streamChatCompletion } from './llm-client.ts';
+import { cosineSimilarities } from '../../ingest/embedders/cosine-similarities.ts';
 import { llmMessages } from './llm-prompt.ts';
 
 export interface ChatAnswerDeps {
@@ -73,7 +74,7 @@ export async function answerQuestion(
       deps.log.warn({ err: error }, 'The LLM server failed: the answer quotes the passages instead.');
     }
   }
-  const sentences = await withTerms(deps.db, sentencesOfPassages(passages));
+  const sentences = await withSimilarities(deps, question, await withTerms(deps.db, sentencesOfPassages(passages)));
   const sections = passages.map(sectionOf);
   const best = chooseSentences(sentences, question, terms, passages.map((passage) => passage.relevance), sections);
   const chosen = best.length > 0 ? best : openingSentences(sentences, sections);
@@ -81,6 +82,19 @@ export async function answerQuestion(
   if (chosen.length === 0) return dontKnow();
   const used = [...new Set(chosen.map((sentence) => sentence.passage))].flatMap((index) => passages[index] ?? []);
   return draft(extractiveAnswerHtml(chosen, passages, quotedEntryQuestion(sentences, chosen)), 'extractive', distinctSources(used), used.map(sourceOfPassage));
+}
+
+/**
+ * The sentences with their similarity of meaning to the question, by the embedder the search used (cached: the
+ * question's vector is made once); as they are without vectors. Only the passages' own sentences are embedded.
+ */
+async function withSimilarities(deps: ChatAnswerDeps, question: string, sentences: CandidateSentence[]): Promise<CandidateSentence[]> {
+  if (!deps.knowledge.vectorsEnabled || sentences.length === 0) return sentences;
+  const cosines = await cosineSimilarities({ embedder: deps.knowledge.queryEmbedder, log: deps.log }, question, sentences.map((sentence) => sentence.text), {
+    urgent: true,
+    failure: 'answer: the embedder failed, choosing sentences by their words alone',
+  });
+  return sentences.map((sentence, index) => ({ ...sentence, similarity: cosines[index] ?? 0 }));
 }
 
 /** The sentences with their English stems, as the search reads words. */

@@ -98,6 +98,29 @@ describe('chooseSentences', () => {
     expect(chooseSentences(sentences(passages), question, weighted, [0.9, 0.88]).map((sentence) => sentence.text)).toEqual(['Unpack small files in memory there.']);
   });
 
+  it('lets meaning decide between sentences holding about as much of the question: the one whose vector is nearest the question’s', () => {
+    const found = sentences(['The password shows in the process list for other users.', 'To keep the password from being visible, use --use-askpass.']);
+    const question = 'Is my password visible to other users?';
+    const words = [term('password', 2), term('user', 1), term('visible', 1)];
+    const withMeaning = (near: number) => found.map((sentence, index) => ({ ...sentence, similarity: index === near ? 0.6 : 0.1 }));
+    // Two passages as relevant, each sentence holding three quarters of the question's weight: the first stands first.
+    expect(chooseSentences(found, question, words, [0.5, 0.5]).map((sentence) => sentence.text)).toEqual(['The password shows in the process list for other users.']);
+    expect(chooseSentences(withMeaning(1), question, words, [0.5, 0.5]).map((sentence) => sentence.text)).toEqual(['To keep the password from being visible, use --use-askpass.']);
+  });
+
+  it('reads "which port…" as asking for a number', () => {
+    const found = sentences(['NTS may fail on the server when its clock is wrong. A firewall may also block port 4460.']);
+    const chosen = chooseSentences(found, 'NTS fails: which port must be open on the server?', [term('nt', 2), term('fail', 1), term('server', 1), term('open', 1)], [0.5]);
+    expect(chosen.map((sentence) => sentence.text)).toEqual(['NTS may fail on the server when its clock is wrong.', 'A firewall may also block port 4460.']);
+  });
+
+  it('quotes an option’s description from where it names the option, as a man page escapes it (\\-r) and with its argument', () => {
+    const found = sentences(["'\\-p'\nForces the pointer to be visible.\n\n'\\-r NUMBER'\nSet the responsiveness as a percentage of motion (1 to 100, default 10). A lower number can be used to slow down cursor motion."]);
+    expect(found.map((sentence) => sentence.entry)).toEqual(["'\\-p'", "'\\-r NUMBER'", "'\\-r NUMBER'"]);
+    const chosen = chooseSentences(found, 'The cursor moves too fast; how do I slow it down?', [term('cursor', 2), term('slow', 2)], [0.5]);
+    expect(answerText(chosen)).toBe("'\\-r NUMBER' Set the responsiveness as a percentage of motion (1 to 100, default 10). A lower number can be used to slow down cursor motion.");
+  });
+
   it('never quotes more than three sentences', () => {
     const many = Array.from({ length: 6 }, (_, index) => `Memory note ${index} on how to decompress.`).join(' ');
     expect(chooseSentences(sentences([many]), 'memory decompress', terms, [0.5])).toHaveLength(3);

@@ -26,6 +26,8 @@ export interface CandidateSentence {
   moreItems?: number;
   /** A table's row, its text its cells after their columns' names (answer-tables.ts). */
   tableRow?: true;
+  /** The cosine of its vector and the question's (the active embedder's); undefined without vectors. */
+  similarity?: number;
 }
 
 /** The most sentences an answer quotes. */
@@ -44,6 +46,12 @@ const FAQ_ENTRY_CHARACTERS = 1500;
 const MOST_LEADING_LINES = 3;
 /** A list's quote with the sentence after it stays this short. */
 const MAX_LIST_ANSWER_CHARACTERS = 1100;
+/**
+ * A sentence's similarity of meaning to the question (its vector's cosine with the question's) counts this much
+ * beside the share of the question's words it holds: a third, so words decide and meaning breaks their near-ties.
+ * Chosen on the evaluation's manuals and checked on the held-out set (docs/bot.md).
+ */
+export const MEANING_WEIGHT = 0.3;
 /** Sentences of passages less relevant than this share of the best are not quoted. */
 const PASSAGE_SHARE = 0.8;
 
@@ -58,9 +66,9 @@ const TERM_LINE = /^[^.!?]{1,60}$/;
 /** "How do I…", "Can I make…": a question answered by a manual's option or command. */
 const HOW_TO = /\bhow\s*\?|\b(?:how (?:do|can|could|should) (?:i|we|you)|how to|is (?:it|there) (?:possible|a way|an option)|can (?:i|we|you|it)|what (?:option|command|setting|flag)|(?:turn|switch) (?:off|on)|make \w+ (?:stop|always|never|not))\b/i;
 /** An option or a command in the text: "-c", "--continue", "‘-k’". */
-const OPTION = /(?:^|[\s‘'"(])--?[a-z0-9][\w=-]*/i;
+const OPTION = /(?:^|[\s‘'"(])\\?-\\?-?[a-z0-9][\w=-]*/i;
 /** "How much…", "what limit…": a question answered by a number. */
-const QUANTITY = /\b(?:how (?:much|many|long|big|large|fast|slow|far|often|likely|small)|what (?:size|limit|range|percentage|value|version)|default|maximum|minimum|latest|earliest|roughly|at most|at least)\b/i;
+const QUANTITY = /\b(?:how (?:much|many|long|big|large|fast|slow|far|often|likely|small)|(?:what|which) (?:size|limit|range|percentage|value|version|port|number|year)|default|maximum|minimum|latest|earliest|roughly|at most|at least)\b/i;
 const NUMBER = /\d/;
 /** A code list's entry whose code the question holds outweighs a sentence that holds more of the question's other words. */
 const KEY_CODE_CREDIT = 1;
@@ -71,13 +79,22 @@ const BARE_NUMBER = /^\d{1,3}\.\d[\d.]{0,8}$/;
 export const holdsNumber = (text: string): boolean => NUMBER.test(text.replace(/^\d{1,3}\.\d[\d.]{0,8}(?=\s|$)/, ''));
 
 /** One option as a manual lists it: "-c", "--continue", "‘-k’", "(--fast)". */
-const OPTION_WORD = /^[‘'"`(]?--?[\p{L}\p{N}][\w=.<>|/-]{0,60}[’'"`)]?,?$/u;
+const OPTION_WORD = /^[‘'"`(]?\\?-\\?-?[\p{L}\p{N}][\w=.<>|/-]{0,60}[’'"`)]?,?$/u;
+
+/** An option's argument as a manual names it, right after the option: "NUMBER'", "<file>", "[LIMIT]". */
+const PLACEHOLDER = /^(?:[A-Z][A-Z0-9_-]+|<[\w-]+>|\[[\w=-]+\])[’'"`)]?,?$/;
 
 /** The options a definition starts with: "‘-c’ ‘--continue’", "-c --stdout", "-1 (or --fast) to -9"; null when it starts with none. */
 function entryOf(sentence: string): string | null {
   const words = sentence.split(' ');
   let end = 0;
-  while (end < words.length && (OPTION_WORD.test(words[end] ?? '') || (end > 0 && /^(?:or|to)$/.test(words[end] ?? '') && OPTION_WORD.test(words[end + 1] ?? '')))) end += 1;
+  while (
+    end < words.length &&
+    (OPTION_WORD.test(words[end] ?? '') ||
+      (end > 0 && /^(?:or|to)$/.test(words[end] ?? '') && OPTION_WORD.test(words[end + 1] ?? '')) ||
+      (end > 0 && OPTION_WORD.test(words[end - 1] ?? '') && (words[end]?.length ?? 0) <= 32 && PLACEHOLDER.test(words[end] ?? '')))
+  )
+    end += 1;
   return end === 0 ? null : words.slice(0, end).join(' ').replace(/,$/, '');
 }
 
@@ -223,7 +240,9 @@ function scoresOf(sentences: readonly CandidateSentence[], question: string, ter
     const coverage = total === 0 ? 0 : own.reduce((sum, term) => sum + term.idf * (credit.get(term.term) ?? 0), 0) / total;
     const kind = (wantsOption && OPTION.test(sentence.text) ? 0.15 : 0) + (wantsNumber && holdsNumber(sentence.text) ? 0.15 : 0) + keyCredit(sentence.entry, own, total);
     // A passage's first sentences are where a section says what it is about; a very slight lead breaks ties.
-    const score = coverage + kind + (coverage > 0 ? 0.01 / (1 + sentence.index) : 0);
+    // What the words miss, the meaning may hold ("keep it hidden" for "prevent … from being seen").
+    const meaning = MEANING_WEIGHT * Math.max(0, sentence.similarity ?? 0);
+    const score = coverage + kind + meaning + (coverage > 0 ? 0.01 / (1 + sentence.index) : 0);
     // The search weighed more than a sentence's words (headings, proximity, meaning): a less relevant passage's sentence must hold more.
     return best === 0 ? score : score * ((relevance[sentence.passage] ?? 0) / best);
   });
@@ -305,7 +324,10 @@ export function chooseSentences(
     if (!adds) break;
     chosen.push(sentence);
   }
-  return [...before(sentences, scores, best, chosen, question), ...chosen];
+  const lead = before(sentences, scores, best, chosen, question);
+  // The sentence before counts among the most quoted: the last one after gives way to it.
+  if (lead.length > 0 && chosen.length + lead.length > MAX_ANSWER_SENTENCES) chosen.pop();
+  return [...lead, ...chosen];
 }
 
 /** A section's number alone ("5.3."), as a FAQ's numbered entries start. */
@@ -415,7 +437,9 @@ function before(sentences: readonly CandidateSentence[], scores: readonly number
   const length = chosen.reduce((sum, sentence) => sum + sentence.text.length + 1, 0);
   if (length + previous.text.length > MAX_ANSWER_CHARACTERS + 100) return [];
   const samePoint = previous.paragraph === first.paragraph && (addsWanted(question, chosen, previous) || (scores[best - 1] ?? 0) >= (scores[best] ?? 0) * NEIGHBOUR_SHARE);
-  const needed = LEANS_BACK.test(first.text) || LEANS_BACK_AFTER_OPENING.test(first.text) || REFERS_BACK.test(first.text) || TERM_LINE.test(previous.text) || samePoint;
+  // An option's description is quoted from where it names the option and says what it does.
+  const opensEntry = first.entry !== null && previous.paragraph === first.paragraph && entryOf(previous.text) !== null;
+  const needed = LEANS_BACK.test(first.text) || LEANS_BACK_AFTER_OPENING.test(first.text) || REFERS_BACK.test(first.text) || TERM_LINE.test(previous.text) || samePoint || opensEntry;
   return needed ? [previous] : [];
 }
 

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import type { Embedder } from '../../ingest/embedders/embedder.ts';
+import { cosineSimilarities } from '../../ingest/embedders/cosine-similarities.ts';
 import { parseSearchText, toTsQuery } from './search-text.ts';
 
 /** How much of each result is read: the rest of a long answer says little more about relevance. */
@@ -27,7 +28,7 @@ export async function rankResults(
   results: readonly string[],
 ): Promise<RankedResult[]> {
   const texts = results.map((result) => result.slice(0, READ_CHARACTERS));
-  const [textRanks, cosines] = await Promise.all([fullTextRanks(deps.db, query, texts), cosineSimilarities(deps, query, texts)]);
+  const [textRanks, cosines] = await Promise.all([fullTextRanks(deps.db, query, texts), cosineSimilarities(deps, query, texts, { failure: 'rerank: the embedder failed, ranking by full text and exact phrase only' })]);
   const phrase = fold(query.replaceAll('"', ''));
   return texts.map((text, index) => ({
     index,
@@ -53,35 +54,4 @@ async function fullTextRanks(db: Db, query: string, texts: readonly string[]): P
   const ranks = texts.map(() => 0);
   for (const row of rows) ranks[row.position] = Number(row.rank);
   return ranks;
-}
-
-async function cosineSimilarities(deps: { embedder: Embedder; log: Pick<FastifyBaseLogger, 'warn'> }, query: string, texts: readonly string[]): Promise<number[]> {
-  const embeddable = texts.map((text, index) => ({ index, text: text.trim() })).filter((entry) => entry.text !== '');
-  try {
-    const [queryVector, ...vectors] = await deps.embedder.embed([query, ...embeddable.map((entry) => entry.text)]);
-    const cosines = texts.map(() => 0);
-    if (!queryVector) return cosines;
-    embeddable.forEach((entry, position) => {
-      const vector = vectors[position];
-      if (vector) cosines[entry.index] = cosine(queryVector, vector);
-    });
-    return cosines;
-  } catch (error) {
-    deps.log.warn({ err: error }, 'rerank: the embedder failed, ranking by full text and exact phrase only');
-    return texts.map(() => 0);
-  }
-}
-
-export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let dot = 0;
-  let normA = 0;
-  let normB = 0;
-  for (let index = 0; index < a.length; index += 1) {
-    const x = a[index] ?? 0;
-    const y = b[index] ?? 0;
-    dot += x * y;
-    normA += x * x;
-    normB += y * y;
-  }
-  return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
 }
