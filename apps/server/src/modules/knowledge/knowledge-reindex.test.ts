@@ -61,6 +61,8 @@ describe.skipIf(onPostgres())('changing the embedder re-indexes the knowledge in
     const before = await chunkCount();
     expect(await windowsByGeneration()).toEqual([{ generation: 1, chunks: before, dims: 16 }]);
 
+    const { queryEmbedder } = testApp.context.knowledge;
+    expect([queryEmbedder.model, queryEmbedder.dimensions]).toEqual(['test-hashed-words', 16]);
     expect((await saveEmbedder(apiEmbedder())).status).toBe(200);
     expect(await reindexState()).toEqual({ state: 'running', done: 0, total: before, error: null });
     expect(await sqlRows(testApp.db, sql`SELECT payload FROM jobs WHERE queue = ${KNOWLEDGE_REINDEX_QUEUE}`)).toEqual([{ payload: { generation: 2 } }]);
@@ -95,6 +97,8 @@ describe.skipIf(onPostgres())('changing the embedder re-indexes the knowledge in
       { indexname: 'knowledge_chunk_windows_embedding_g2_d4_idx' },
     ]);
     expect(await reindexState()).toEqual({ state: 'idle', done: 0, total: 0, error: null });
+    // The embedder questions and search results go to names the model that answers now, not the one started with.
+    expect([queryEmbedder.model, queryEmbedder.dimensions]).toEqual(['test-embed-model', 4]);
 
     // Now the question is embedded by the new embedder, with the key saved on the card.
     const asked = embeddings.received.length;
