@@ -98,15 +98,19 @@ export async function reindexKnowledge(
   const build = start.kind === 'rebuild' ? { generation: start.generation, embedder: await knowledge.embedderOf(target), alsoActive: activeUsable ? state?.generation : undefined } : undefined;
   const rechunk: RechunkProgress | undefined = start.kind === 'rebuild' ? start.rechunk : { documents: 0, items: 0 };
 
-  const documents = await sqlRows<{ id: number; file_id: string; title: string }>(db, sql`
-    SELECT id, file_id, title FROM documents
-    WHERE status <> 'in_progress' AND site_id IS NULL AND EXISTS (SELECT 1 FROM knowledge_chunks c WHERE c.document_id = documents.id)
-      AND id > ${rechunk?.documents ?? Number.MAX_SAFE_INTEGER}
-    ORDER BY id`);
+  // A rebuild whose re-reading a stopped run finished reads nothing again.
+  const documents = !rechunk
+    ? []
+    : await sqlRows<{ id: number; file_id: string; title: string }>(db, sql`
+        SELECT id, file_id, title FROM documents
+        WHERE status <> 'in_progress' AND site_id IS NULL AND EXISTS (SELECT 1 FROM knowledge_chunks c WHERE c.document_id = documents.id)
+          AND id > ${rechunk.documents}
+        ORDER BY id`);
   const [pages] = await sqlRows<{ n: number }>(db, sql`
     SELECT count(*)::int AS n FROM documents WHERE site_id IS NOT NULL AND EXISTS (SELECT 1 FROM knowledge_chunks c WHERE c.document_id = documents.id)`);
-  const items = await sqlRows<{ id: number }>(db, sql`
-    SELECT id FROM inform_the_bot WHERE status = 'approved' AND id > ${rechunk?.items ?? Number.MAX_SAFE_INTEGER} ORDER BY id`);
+  const items = !rechunk
+    ? []
+    : await sqlRows<{ id: number }>(db, sql`SELECT id FROM inform_the_bot WHERE status = 'approved' AND id > ${rechunk.items} ORDER BY id`);
   const model = build ? build.embedder.model : (await knowledge.embedderOf(await knowledge.chosenEmbedder())).model;
   const into = build ? ` into generation ${build.generation} (the current vectors answer until it is complete)` : '';
   if (start.kind === 'rebuild' && start.resumed) progress(`Going on with the rebuild of generation ${start.generation}, where the last run stopped.`);
