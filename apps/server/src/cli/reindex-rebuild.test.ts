@@ -83,6 +83,8 @@ describe.skipIf(onPostgres())('npm run reindex rebuilds the vectors as a new gen
     expect((await windowsByGeneration())[0]).toEqual({ generation: 1, chunks: total, windows: total });
     expect(await bestText('dishwasher')).toContain('Never put it in the dishwasher.');
     expect(await bestText('descale kettle vinegar')).toContain('white vinegar');
+    // Documents says it is npm run reindex's rebuild, with the passages that have their new vectors.
+    expect((await admin.get('/api/knowledge/reindex')).body.data?.rows).toEqual([{ state: 'running', done: newCare.length, total, error: null, rebuild: true }]);
     // A server's worker does not switch while the documents are still being read again (no job is queued yet).
     expect(await sqlRows(testApp.db, sql`SELECT id FROM jobs WHERE queue = ${KNOWLEDGE_REINDEX_QUEUE}`)).toEqual([]);
 

@@ -138,8 +138,10 @@ const hasLiveJob = async (db: Db, generation: number): Promise<boolean> =>
 
 const describe = (choice: { kind: string; model?: string; base_url?: string }) => (choice.kind === 'api' ? `${choice.model ?? ''} at ${choice.base_url ?? ''}` : 'built-in');
 
-/** The re-index's progress for the Documents banner: chunks with vectors of the generation being built, of all. */
-export async function reindexProgress(db: Db): Promise<{ generation: number; done: number; total: number; model: string | null; error: string | null } | undefined> {
+/** The re-index's progress for the Documents banner: chunks with vectors of the generation being built, of all; whether it is a rebuild. */
+export async function reindexProgress(
+  db: Db,
+): Promise<{ generation: number; done: number; total: number; model: string | null; error: string | null; rebuild: boolean } | undefined> {
   const state = await readKnowledgeState(db);
   const building = state?.building;
   if (!building) return undefined;
@@ -152,5 +154,7 @@ export async function reindexProgress(db: Db): Promise<{ generation: number; don
     total: counts?.total ?? 0,
     model: building.embedder.kind === 'api' ? building.embedder.model : null,
     error: building.error,
+    // npm run reindex's: it re-reads, or builds for the active embedder (a card's switch never does).
+    rebuild: building.rechunk !== undefined || (state.embedder !== undefined && sameEmbedder(building.embedder, state.embedder)),
   };
 }
