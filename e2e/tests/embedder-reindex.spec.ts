@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,7 +6,7 @@ import { ANSWER_MODEL_TEXTS } from '@steward/contract/answer-models';
 import { KNOWLEDGE_REINDEX_TEXTS } from '@steward/contract/knowledge-reindex';
 import { type FakeLlmServer, startFakeLlmServer } from '@steward/server/test-support';
 import type { Page } from '@playwright/test';
-import { type BuiltServer, ownServersBudget, startBuiltServer } from '../support/built-server.ts';
+import { type BuiltServer, ownServersBudget, REPOSITORY_ROOT, startBuiltServer } from '../support/built-server.ts';
 import { addDocument, settledDocument, textUpload } from '../support/documents.ts';
 import { E2E_PORT } from '../support/e2e-constants.ts';
 import { expect, expectNoAccessibilityViolations, test } from '../support/fixtures.ts';
@@ -29,14 +30,31 @@ test.beforeAll(async () => {
   models = await startFakeLlmServer();
   models.behave({ kind: 'stream', pieces: ['I can answer ', 'your customers.'] });
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steward-e2e-embedder-reindex-'));
-  server = await startBuiltServer({
-    PORT: String(PORT),
-    DATA_DIR: dataDir,
-    PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-    STEWARD_ADMIN_EMAIL: ADMIN.email,
-    STEWARD_ADMIN_PASSWORD: ADMIN.password,
-  });
+  server = await startBuiltServer(environment());
 });
+
+const environment = () => ({
+  PORT: String(PORT),
+  DATA_DIR: dataDir,
+  PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+  STEWARD_ADMIN_EMAIL: ADMIN.email,
+  STEWARD_ADMIN_PASSWORD: ADMIN.password,
+});
+
+/** `npm run reindex` on the server's DATA_DIR, as an operator runs it (the server stopped: the embedded database). */
+async function runReindex(): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPOSITORY_ROOT, 'apps', 'server', 'src', 'cli', 'reindex.ts')], {
+    cwd: REPOSITORY_ROOT,
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { code, stdout, stderr };
+}
 test.afterAll(async () => {
   await server?.stop();
   await models?.close();
@@ -163,5 +181,54 @@ test('changing the embedder re-indexes the knowledge, with its progress on Docum
     expect(models.received.slice(sent).map((request) => request.body)).toEqual([{ model: 'embed-small', input: ['Can the teapot go in the dishwasher?'] }]);
   } finally {
     await context.close();
+  }
+});
+
+test("npm run reindex rebuilds the active embedder's vectors; Documents says so while a stopped run's rebuild waits for it", async ({ browser }) => {
+  test.setTimeout(scaled(400_000));
+  const rebuildBanner = (page: Page) => page.getByText(/^Rebuilding the knowledge's vectors \(npm run reindex\): /);
+  // The embeddings API is down: the run stops while reading the documents again, and says how to go on.
+  await server.stop();
+  models.behave({ kind: 'status', status: 503 });
+  const stopped = await runReindex();
+  expect(stopped.code).toBe(1);
+  expect(stopped.stderr).toContain('Run npm run reindex again: it goes on from where it stopped.');
+
+  server = await startBuiltServer(environment());
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  try {
+    await signInOwn(page);
+    await page.goto('/documents');
+    await expect(rebuildBanner(page)).toContainText(
+      /^Rebuilding the knowledge's vectors \(npm run reindex\): 0 of [1-9]\d* passages\. Answers come from the current vectors until it is done\.$/,
+    );
+    await expect(banner(page)).toHaveCount(0);
+    await expectNoAccessibilityViolations(page);
+    // The current vectors answer meanwhile.
+    models.behave({ kind: 'stream', pieces: ['Hello.'] });
+    const answer = await page.request.post('/api/knowledge/search', { data: { query: 'Can the teapot go in the dishwasher?' } });
+    expect(JSON.stringify(await answer.json())).toContain('Never put it in the dishwasher.');
+  } finally {
+    await context.close();
+  }
+
+  // Run again (server stopped): it goes on, switches, and the banner goes.
+  await server.stop();
+  const finished = await runReindex();
+  expect(finished.code).toBe(0);
+  expect(finished.stdout).toContain('Going on with the rebuild of generation');
+  expect(finished.stdout).toMatch(/Generation \d+ of embed-small answers now; the previous vectors are deleted\./);
+  server = await startBuiltServer(environment());
+  const after = await browser.newContext({ baseURL: server.url });
+  const again = await after.newPage();
+  try {
+    await signInOwn(again);
+    const read = again.waitForResponse((response) => response.url().endsWith('/api/knowledge/reindex'));
+    await again.goto('/documents');
+    expect(await (await read).json()).toMatchObject({ data: { rows: [{ state: 'idle', rebuild: false }] } });
+    await expect(rebuildBanner(again)).toHaveCount(0);
+  } finally {
+    await after.close();
   }
 });

@@ -12,6 +12,8 @@ export const knowledgeReindexRow = z.object({
   done: z.number().int().nonnegative(),
   total: z.number().int().nonnegative(),
   error: z.string().nullable(),
+  /** A rebuild of the active embedder's vectors (`npm run reindex`), not a change of embedder. */
+  rebuild: z.boolean().default(false),
 });
 export type KnowledgeReindexRow = z.infer<typeof knowledgeReindexRow>;
 
@@ -19,6 +21,10 @@ export const KNOWLEDGE_REINDEX_TEXTS = {
   running: (done: number, total: number) => `Re-indexing the knowledge for the new embedder: ${done} of ${total} passages`,
   answering: 'Answers come from the previous embedder until it is done.',
   failed: (message: string) => `The new embedder failed: ${message}. Steward tries again later; answers come from the previous embedder meanwhile.`,
+  /** The same banner while `npm run reindex` rebuilds the active embedder's vectors (docs/operations.md). */
+  rebuilding: (done: number, total: number) => `Rebuilding the knowledge's vectors (npm run reindex): ${done} of ${total} passages`,
+  answeringRebuild: 'Answers come from the current vectors until it is done.',
+  failedRebuild: (message: string) => `The embedder failed: ${message}. Run npm run reindex again to go on; answers come from the current vectors meanwhile.`,
 } as const;
 
 /** How often the Documents banner asks again while a re-index runs. */

@@ -579,6 +579,8 @@ export const knowledgeStore = pgTable('knowledge_store', {
   buildingModel: text('building_model'),
   buildingDimensions: integer('building_dimensions'),
   buildingError: text('building_error'),
+  /** npm run reindex's re-reading of documents and items for the build, while under way (migration 3660). */
+  buildingRechunk: jsonb('building_rechunk'),
 }, (table) => [
   check('knowledge_store_id_check', sql`${table.id} = 1`),
   check(

@@ -10,7 +10,9 @@ export type FakeLlmBehaviour =
   /** Accepts the request and never answers: the caller's timeout must end it. */
   | { kind: 'hang' }
   /** Answers the next `answered` requests as usual, then this status (an embeddings API that goes down mid-way). */
-  | { kind: 'status-after'; answered: number; status: number };
+  | { kind: 'status-after'; answered: number; status: number }
+  /** Answers the next `answered` requests as usual, then accepts the others and never answers (a process killed mid-request). */
+  | { kind: 'hang-after'; answered: number };
 
 export interface ReceivedLlmRequest {
   method: string;
@@ -42,7 +44,9 @@ export async function startFakeLlmServer(): Promise<FakeLlmServer> {
     request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
     request.on('end', () => {
       received.push({ method: request.method ?? '', url: request.url ?? '', authorization: request.headers.authorization, body: JSON.parse(text || 'null') });
-      if (behaviour.kind === 'hang') {
+      if (behaviour.kind === 'hang-after' && behaviour.answered > 0) {
+        behaviour.answered -= 1;
+      } else if (behaviour.kind === 'hang' || behaviour.kind === 'hang-after') {
         hanging.add(response);
         return;
       }

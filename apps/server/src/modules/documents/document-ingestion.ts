@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { IngestError } from '../../ingest/ingest-error.ts';
+import type { DocumentPage } from '../../ingest/reading/document-kind.ts';
 import { parseDocument } from '../../ingest/reading/parse-document.ts';
 import type { JobHandler } from '../../jobs/job-queue.ts';
 import type { KnowledgeStore } from '../knowledge/knowledge-store.ts';
@@ -15,6 +16,14 @@ export const INGESTION_ATTEMPTS = 3;
 
 const payloadSchema = z.object({ documentId: z.number().int().positive(), fileId: z.string().min(1) });
 
+/** A document's stored file read into pages; only a PDF has pages worth citing (a text or CSV file is one page). */
+export async function readDocumentFile(db: Db, fileId: string): Promise<{ pages: DocumentPage[]; pageNumbers: boolean }> {
+  const file = await findStoredFile(db, fileId);
+  const bytes = await readFileBytes(db, fileId);
+  if (!file || !bytes) throw new IngestError('The uploaded file is missing. Please upload it again.');
+  return { pages: await parseDocument(file.kind, bytes), pageNumbers: file.kind === 'pdf' };
+}
+
 /** A document's file read, cleaned, cut and embedded (prepareChunks), ready to be written. */
 async function prepareDocumentFile(
   { db, log, knowledge }: { db: Db; log: FastifyBaseLogger; knowledge: KnowledgeStore },
@@ -22,15 +31,11 @@ async function prepareDocumentFile(
   fileId: string,
   signal: AbortSignal,
 ): Promise<PreparedChunks> {
-  const file = await findStoredFile(db, fileId);
-  const bytes = await readFileBytes(db, fileId);
-  if (!file || !bytes) throw new IngestError('The uploaded file is missing. Please upload it again.');
-  const pages = await parseDocument(file.kind, bytes);
+  const { pages, pageNumbers } = await readDocumentFile(db, fileId);
   // A graceful stop hands the job back between steps (job-queue.ts), to start again elsewhere.
   signal.throwIfAborted();
   log.info({ documentId, pages: pages.length }, 'document parsed, embedding its chunks');
-  // Only a PDF has pages worth citing; a text or CSV file is one page.
-  const prepared = await prepareChunks(knowledge, pages, { pageNumbers: file.kind === 'pdf' });
+  const prepared = await prepareChunks(knowledge, pages, { pageNumbers });
   signal.throwIfAborted();
   if (prepared.chunks.length === 0) throw new IngestError('This document has no text to index.');
   return prepared;

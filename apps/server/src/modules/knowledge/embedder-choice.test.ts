@@ -20,5 +20,9 @@ describe('the embedder generation rules', () => {
     expect(embedderChange(api('small'), builtIn, api('small'))).toBe('none');
     expect(embedderChange(api('large'), builtIn, api('small'))).toBe('build');
     expect(embedderChange(builtIn, builtIn, api('small'))).toBe('cancel-build');
+    // npm run reindex's rebuild of the active embedder is not a build to cancel when the active one is chosen.
+    expect(embedderChange(builtIn, builtIn, builtIn)).toBe('none');
+    expect(embedderChange(api('small', 's1.new'), api('small'), api('small'))).toBe('none');
+    expect(embedderChange(api('large'), api('small'), api('small'))).toBe('build');
   });
 });

@@ -24,11 +24,12 @@ export const parseEmbedderChoice = (json: unknown): EmbedderChoice | undefined =
 export type EmbedderChange = 'none' | 'cancel-build' | 'build';
 
 /**
- * The generation switch's rule: the active embedder again stops any build (its vectors answer already); the one
- * being built goes on; any other starts a build (in place of one under way, whose vectors are dropped).
+ * The generation switch's rule: the active embedder again stops a build of another one (its vectors answer
+ * already) and lets a rebuild of itself (npm run reindex) go on; the one being built goes on; any other starts a
+ * build (in place of one under way, whose vectors are dropped).
  */
 export function embedderChange(chosen: EmbedderChoice, active: EmbedderChoice, building: EmbedderChoice | undefined): EmbedderChange {
-  if (sameEmbedder(chosen, active)) return building ? 'cancel-build' : 'none';
+  if (sameEmbedder(chosen, active)) return building && !sameEmbedder(building, active) ? 'cancel-build' : 'none';
   if (building && sameEmbedder(chosen, building)) return 'none';
   return 'build';
 }

@@ -40,19 +40,26 @@ export async function prepareSectionChunks(
   sections: readonly DocumentSection[],
   options: { pageNumbers: boolean },
 ): Promise<PreparedChunks> {
-  const chunks = chunkSections(sections, { countTokens: knowledge.embedder.countTokens });
+  const chunks = cutSections(knowledge, sections, options);
   const embedded = await knowledge.embedChunks(chunks.map((chunk) => embeddedText(chunk)));
   return {
-    chunks: chunks.map((chunk, position) => ({
-      index: chunk.index,
-      page: options.pageNumbers ? chunk.page : null,
-      pageEnd: options.pageNumbers ? chunk.pageEnd : null,
-      heading: chunk.heading,
-      text: chunk.text,
-      windowEmbeddings: embedded?.vectors[position],
-    })),
+    chunks: chunks.map((chunk, position) => ({ ...chunk, windowEmbeddings: embedded?.vectors[position] })),
     generation: embedded?.generation,
   };
+}
+
+/** prepareChunks without the embedding: the chunks alone, for a caller that embeds them itself (npm run reindex). */
+export const cutChunks = (knowledge: Pick<KnowledgeStore, 'embedder'>, pages: readonly DocumentPage[], options: { pageNumbers: boolean }): NewChunk[] =>
+  cutSections(knowledge, documentSections(documentLines(pages)), options);
+
+function cutSections(knowledge: Pick<KnowledgeStore, 'embedder'>, sections: readonly DocumentSection[], options: { pageNumbers: boolean }): NewChunk[] {
+  return chunkSections(sections, { countTokens: knowledge.embedder.countTokens }).map((chunk) => ({
+    index: chunk.index,
+    page: options.pageNumbers ? chunk.page : null,
+    pageEnd: options.pageNumbers ? chunk.pageEnd : null,
+    heading: chunk.heading,
+    text: chunk.text,
+  }));
 }
 
 /** What a chunk's vectors are made of: its heading path, then its text. */

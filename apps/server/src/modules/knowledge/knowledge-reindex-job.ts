@@ -27,10 +27,11 @@ const chunksWithout = (db: Db, generation: number, limit: number) =>
  * crash goes on where the last one stopped, and chunks of documents indexed meanwhile are found too), then the
  * generation's index and the switch. A failure of the embedder is recorded for the Documents banner and thrown, so
  * the queue tries again later; the active generation keeps answering meanwhile. A job whose generation was
- * cancelled or replaced ends without doing anything.
+ * cancelled or replaced ends without doing anything, and so does one whose documents npm run reindex is still
+ * re-reading. `onBatch` is told after each batch written (npm run reindex prints the progress).
  */
 export const knowledgeReindexHandler =
-  ({ db, log, knowledge }: { db: Db; log: FastifyBaseLogger; knowledge: KnowledgeStore }): JobHandler =>
+  ({ db, log, knowledge, onBatch }: { db: Db; log: FastifyBaseLogger; knowledge: KnowledgeStore; onBatch?: (generation: number) => Promise<void> }): JobHandler =>
   async (payload, context) => {
     const { generation } = payloadSchema.parse(payload);
     if (!knowledge.vectorsEnabled) {
@@ -43,6 +44,11 @@ export const knowledgeReindexHandler =
       const building = state?.building;
       if (!state || building?.generation !== generation) {
         log.info({ generation }, 'knowledge re-index ended: its embedder is no longer the one chosen');
+        return;
+      }
+      if (building.rechunk) {
+        // npm run reindex re-reads the documents first and queues the job when it has; run again, it goes on.
+        log.info({ generation }, 'knowledge re-index waits: npm run reindex has not finished re-reading the documents');
         return;
       }
       const embedder = await knowledge.embedderOf(building.embedder);
@@ -77,6 +83,7 @@ export const knowledgeReindexHandler =
       }
       if (building.error !== null) await recordBuildError(db, generation, null);
       await context.holdLease();
+      await onBatch?.(generation);
     }
   };
 

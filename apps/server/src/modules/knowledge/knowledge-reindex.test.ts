@@ -57,12 +57,14 @@ afterAll(async () => {
 
 describe.skipIf(onPostgres())('changing the embedder re-indexes the knowledge in the background (pgvector)', () => {
   it('answers from the old vectors during the build, resumes after a failure without embedding a passage twice, takes in a document added meanwhile, then answers from the new ones', async () => {
-    expect(await reindexState()).toEqual({ state: 'idle', done: 0, total: 0, error: null });
+    expect(await reindexState()).toEqual({ state: 'idle', done: 0, total: 0, error: null, rebuild: false });
     const before = await chunkCount();
     expect(await windowsByGeneration()).toEqual([{ generation: 1, chunks: before, dims: 16 }]);
 
+    const { queryEmbedder } = testApp.context.knowledge;
+    expect([queryEmbedder.model, queryEmbedder.dimensions]).toEqual(['test-hashed-words', 16]);
     expect((await saveEmbedder(apiEmbedder())).status).toBe(200);
-    expect(await reindexState()).toEqual({ state: 'running', done: 0, total: before, error: null });
+    expect(await reindexState()).toEqual({ state: 'running', done: 0, total: before, error: null, rebuild: false });
     expect(await sqlRows(testApp.db, sql`SELECT payload FROM jobs WHERE queue = ${KNOWLEDGE_REINDEX_QUEUE}`)).toEqual([{ payload: { generation: 2 } }]);
 
     // The embeddings API answers one batch, then fails: the job records the failure and tries again later.
@@ -70,7 +72,7 @@ describe.skipIf(onPostgres())('changing the embedder re-indexes the knowledge in
     await addDocument(admin, { name: 'descaling.txt', bytes: DESCALING, title: 'Descaling', sourceUrl: 'https://shop.example.com/descaling' });
     await runAllJobs(testApp);
     const during = await reindexState();
-    expect(during).toMatchObject({ state: 'failed', done: REINDEX_BATCH_CHUNKS, total: await chunkCount() });
+    expect(during).toMatchObject({ state: 'failed', done: REINDEX_BATCH_CHUNKS, total: await chunkCount(), rebuild: false });
     expect(during?.error).toContain('503');
     // One batch answered and written; the next one sent and refused.
     expect(embeddedTexts().length).toBeGreaterThan(REINDEX_BATCH_CHUNKS);
@@ -94,7 +96,9 @@ describe.skipIf(onPostgres())('changing the embedder re-indexes the knowledge in
     expect(await sqlRows(testApp.db, sql`SELECT indexname FROM pg_indexes WHERE tablename = 'knowledge_chunk_windows' AND indexname LIKE '%embedding%'`)).toEqual([
       { indexname: 'knowledge_chunk_windows_embedding_g2_d4_idx' },
     ]);
-    expect(await reindexState()).toEqual({ state: 'idle', done: 0, total: 0, error: null });
+    expect(await reindexState()).toEqual({ state: 'idle', done: 0, total: 0, error: null, rebuild: false });
+    // The embedder questions and search results go to names the model that answers now, not the one started with.
+    expect([queryEmbedder.model, queryEmbedder.dimensions]).toEqual(['test-embed-model', 4]);
 
     // Now the question is embedded by the new embedder, with the key saved on the card.
     const asked = embeddings.received.length;
@@ -120,6 +124,6 @@ describe.runIf(onPostgres())('changing the embedder without pgvector', () => {
   it('saves the choice and queues nothing: there are no vectors to re-index', async () => {
     expect((await saveEmbedder(apiEmbedder())).status).toBe(200);
     expect(await sqlRows(testApp.db, sql`SELECT id FROM jobs WHERE queue = ${KNOWLEDGE_REINDEX_QUEUE}`)).toEqual([]);
-    expect(await reindexState()).toEqual({ state: 'idle', done: 0, total: 0, error: null });
+    expect(await reindexState()).toEqual({ state: 'idle', done: 0, total: 0, error: null, rebuild: false });
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { withEmbeddingCache } from '../../ingest/embedders/cached-embedder.ts';
-import { type Embedder, wrapEmbedder } from '../../ingest/embedders/embedder.ts';
+import type { Embedder } from '../../ingest/embedders/embedder.ts';
 import { createOpenAiEmbedder } from '../../ingest/embedders/embedder-openai.ts';
 import { createUseLiteEmbedder } from '../../ingest/embedders/embedder-use-lite.ts';
 import { embedChunkWindows } from '../../ingest/embedders/embedding-windows.ts';
@@ -35,7 +35,10 @@ export interface EmbeddedChunks {
 export interface KnowledgeStore {
   /** The embedder the server started with (EMBEDDINGS_*): its tokenizer cuts chunks. */
   embedder: Embedder;
-  /** The active generation's embedder with a cache, for questions and search results (texts seen again and again). */
+  /**
+   * The active generation's embedder with a cache, for questions and search results (texts seen again and again);
+   * its model and dimensions are the active generation's as last read (the new model's after a switch).
+   */
   queryEmbedder: Embedder;
   /** Vectors are used once prepare() found pgvector; before, and without it, full text alone. */
   readonly vectorsEnabled: boolean;
@@ -131,12 +134,35 @@ export function createKnowledgeStore(db: Db, embedder: Embedder, options: Knowle
     return stored;
   };
 
+  /**
+   * queryEmbedder: the active generation's embedder as this instance last read the store (at most
+   * KNOWLEDGE_STATE_TTL_MS old at each embed), so its name and dimensions are the new model's after a switch.
+   */
+  const activeEmbedder = (): Embedder => {
+    let active = embedder;
+    return {
+      get model() {
+        return known?.state?.model ?? active.model;
+      },
+      get dimensions() {
+        return known?.state?.dimensions ?? active.dimensions;
+      },
+      get windowTokens() {
+        return active.windowTokens;
+      },
+      countTokens: (text) => active.countTokens(text),
+      embed: async (texts, embedOptions) => {
+        const entry = await entryOf((await state())?.embedder);
+        active = entry.embedder;
+        return entry.cached.embed(texts, embedOptions);
+      },
+      close: async () => undefined,
+    };
+  };
+
   const store: KnowledgeStore = {
     embedder,
-    queryEmbedder: wrapEmbedder(embedder, {
-      embed: async (texts, embedOptions) => (await entryOf((await state())?.embedder)).cached.embed(texts, embedOptions),
-      close: async () => undefined,
-    }),
+    queryEmbedder: activeEmbedder(),
     get vectorsEnabled() {
       return vectorsEnabled;
     },

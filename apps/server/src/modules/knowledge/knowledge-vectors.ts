@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { type EmbedderChoice, parseEmbedderChoice } from './embedder-choice.ts';
@@ -57,7 +58,13 @@ export interface BuildingGeneration {
   dimensions: number | null;
   /** The last failure of the job (the embeddings API's, say), cleared by its next batch written. */
   error: string | null;
+  /** npm run reindex's re-reading of documents and items, while under way: the job does not switch before it ends. */
+  rechunk: RechunkProgress | undefined;
 }
+
+/** How far npm run reindex re-read: the last document and the last Inform-the-Bot item done, by id (0: none yet). */
+export const rechunkProgress = z.object({ documents: z.number().int().nonnegative(), items: z.number().int().nonnegative() });
+export type RechunkProgress = z.infer<typeof rechunkProgress>;
 
 /** knowledge_store's row: the generation that answers, its model and embedder, and the one being built. */
 export interface KnowledgeState extends StoredModel {
@@ -77,13 +84,15 @@ interface StateRow {
   building_model: string | null;
   building_dimensions: number | null;
   building_error: string | null;
+  building_rechunk: unknown;
 }
 
 /** The store's row; `lock` takes it FOR SHARE (a write of vectors) or FOR UPDATE (a change of generation). */
 export async function readKnowledgeState(db: Db, lock?: 'share' | 'update'): Promise<KnowledgeState | undefined> {
   const locking = lock === 'update' ? sql` FOR UPDATE` : lock === 'share' ? sql` FOR SHARE` : sql``;
   const rows = await sqlRows<StateRow>(db, sql`
-    SELECT embedding_model, embedding_dimensions, generation, embedder, building_generation, building_embedder, building_model, building_dimensions, building_error
+    SELECT embedding_model, embedding_dimensions, generation, embedder, building_generation, building_embedder, building_model, building_dimensions, building_error,
+      building_rechunk
     FROM knowledge_store WHERE id = 1${locking}`);
   const row = rows[0];
   if (!row) return undefined;
@@ -95,7 +104,14 @@ export async function readKnowledgeState(db: Db, lock?: 'share' | 'update'): Pro
     embedder: parseEmbedderChoice(row.embedder),
     building:
       row.building_generation !== null && buildingEmbedder
-        ? { generation: row.building_generation, embedder: buildingEmbedder, model: row.building_model, dimensions: row.building_dimensions, error: row.building_error }
+        ? {
+            generation: row.building_generation,
+            embedder: buildingEmbedder,
+            model: row.building_model,
+            dimensions: row.building_dimensions,
+            error: row.building_error,
+            rechunk: row.building_rechunk === null ? undefined : rechunkProgress.parse(row.building_rechunk),
+          }
         : undefined,
   };
 }
@@ -119,16 +135,6 @@ export async function recordModel(db: Db, model: StoredModel & { embedder?: Embe
 /** Names the active generation's embedder, for vectors made before the card named embedders (the environment's). */
 export async function recordActiveEmbedder(db: Db, embedder: EmbedderChoice): Promise<void> {
   await db.execute(sql`UPDATE knowledge_store SET embedder = ${JSON.stringify(embedder)}::jsonb WHERE id = 1 AND embedder IS NULL`);
-}
-
-/** Before re-embedding with another model: the model is recorded again with the first new vectors. */
-export async function forgetStoredModel(db: Db): Promise<void> {
-  await db.execute(sql`DELETE FROM knowledge_store WHERE id = 1`);
-}
-
-/** Drops every HNSW index ensureVectorIndex made, of every generation. */
-export async function dropVectorIndexes(db: Db): Promise<void> {
-  await dropIndexesMatching(db, `^${VECTOR_INDEX_PREFIX}g[0-9]+_d[0-9]+_idx$`);
 }
 
 /** A generation's vectors and index, once it no longer answers nor is being built. */

@@ -147,8 +147,3 @@ export const chunksOf = (db: Db, owner: ChunkOwner): Promise<{ id: number | stri
 export async function deleteChunks(db: Db, owner: ChunkOwner): Promise<void> {
   await db.execute(sql`DELETE FROM knowledge_chunks WHERE ${ownerCondition(owner)}`);
 }
-
-/** Every chunk's vectors of every generation, before the store is embedded again with another model (npm run reindex). */
-export async function deleteEveryChunkWindow(tx: Db): Promise<void> {
-  await tx.execute(sql`DELETE FROM knowledge_chunk_windows`);
-}

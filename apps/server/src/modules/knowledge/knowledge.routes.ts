@@ -37,8 +37,8 @@ async function search(db: Db, knowledge: KnowledgeStore, log: FastifyBaseLogger,
 /** The re-index after a change of embedder, as the Documents banner shows it. */
 async function reindexState(db: Db): Promise<KnowledgeReindexRow> {
   const progress = await reindexProgress(db);
-  if (!progress) return { state: 'idle', done: 0, total: 0, error: null };
-  return { state: progress.error === null ? 'running' : 'failed', done: progress.done, total: progress.total, error: progress.error };
+  if (!progress) return { state: 'idle', done: 0, total: 0, error: null, rebuild: false };
+  return { state: progress.error === null ? 'running' : 'failed', done: progress.done, total: progress.total, error: progress.error, rebuild: progress.rebuild };
 }
 
 /** "Try a question" on the Documents screen (or on one document's passages), and the same search for the chatbot with its key. */

@@ -6,7 +6,7 @@ import { apiGet } from '../../../lib/api-client.ts';
 /** GET /api/knowledge/reindex: the re-index after a change of embedder on the Answers card. */
 export const getKnowledgeReindex = async (): Promise<KnowledgeReindexRow> => {
   const [row] = (await apiGet('/api/knowledge/reindex', rowsAnswer(knowledgeReindexRow))).data.rows;
-  return row ?? { state: 'idle', done: 0, total: 0, error: null };
+  return row ?? { state: 'idle', done: 0, total: 0, error: null, rebuild: false };
 };
 
 export const knowledgeReindexQueryKey = ['knowledge-reindex'] as const;

@@ -43,9 +43,9 @@ describe('DocumentsScreen: the re-index after a change of embedder', () => {
   it('shows its progress while it runs, its failure while it waits to try again, asks again every 3 seconds, and goes once done', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const reindexCalls = answerEmbedderReindex(
-      { state: 'running', done: 32, total: 128, error: null },
-      { state: 'failed', done: 64, total: 128, error: 'the embeddings API answered 503' },
-      { state: 'idle', done: 0, total: 0, error: null },
+      { state: 'running', done: 32, total: 128, error: null, rebuild: false },
+      { state: 'failed', done: 64, total: 128, error: 'the embeddings API answered 503', rebuild: false },
+      { state: 'idle', done: 0, total: 0, error: null, rebuild: false },
     );
     renderWithProviders(<DocumentsScreen pageIndex={0} viewer={viewerFixture} />);
     expect(
@@ -65,6 +65,15 @@ describe('DocumentsScreen: the re-index after a change of embedder', () => {
     expect(reindexCalls()).toBe(3);
     await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(reindexCalls()).toBe(3);
+  });
+
+  it("says npm run reindex's rebuild of the active embedder's vectors in its own words", async () => {
+    answerEmbedderReindex({ state: 'running', done: 5, total: 20, error: null, rebuild: true });
+    renderWithProviders(<DocumentsScreen pageIndex={0} viewer={viewerFixture} />);
+    expect(
+      await screen.findByText("Rebuilding the knowledge's vectors (npm run reindex): 5 of 20 passages. Answers come from the current vectors until it is done."),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(EMBEDDER_TEXT)).toBeNull();
   });
 });
 
