@@ -8,8 +8,8 @@ import { findStaffMember } from '../auth/users.repository.ts';
 import type { KnowledgeStore } from '../knowledge/knowledge-store.ts';
 import { isoWeekName, reportWeekBefore } from './report-week.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
-import { gatherWeeklyReportFacts } from './weekly-report-facts.ts';
-import { weeklyReportMail } from './weekly-report-mail.ts';
+import { gatherWeeklyReportFacts, type WeeklyReportFacts } from './weekly-report-facts.ts';
+import { weeklyReportMail, type WeeklyReportReader } from './weekly-report-mail.ts';
 import { claimWeek, membersDueReport, readWeeklyReportOffer } from './weekly-report.repository.ts';
 
 /** The periodic job that mails the weekly reports. */
@@ -40,18 +40,11 @@ export async function queueWeeklyReports({ db, config, knowledge, log }: WeeklyR
   const due = await membersDueReport(db, week.start, week.end);
   if (due.length === 0) return 0;
   const facts = await gatherWeeklyReportFacts(db, knowledge, week);
-  const dashboard = config.publicUrl.replace(/\/+$/, '');
   let queued = 0;
   for (const memberId of due) {
     const reader = await findStaffMember(db, memberId);
     if (!reader) continue;
-    const token = await unsubscribeToken(db, memberId);
-    const mail = weeklyReportMail({
-      facts,
-      reader,
-      assistantName: config.assistantName,
-      links: { dashboard, unsubscribePage: `${dashboard}/weekly-report/unsubscribe/${token}`, unsubscribeOneClick: `${dashboard}/api/weekly-report/unsubscribe/${token}` },
-    });
+    const mail = await reportMail(db, config, facts, reader);
     const claimed = await db.transaction(async (tx) => {
       if (!(await claimWeek(tx, memberId, week.start))) return false;
       await enqueueMail(tx, mail);
@@ -61,6 +54,29 @@ export async function queueWeeklyReports({ db, config, knowledge, log }: WeeklyR
   }
   if (queued > 0) log.info({ queued, week: isoWeekName(week.start) }, 'weekly reports queued');
   return queued;
+}
+
+/** The report's mail to one reader, with their signed unsubscribe link. */
+async function reportMail(db: Db, config: WeeklyReportDeps['config'], facts: WeeklyReportFacts, reader: WeeklyReportReader) {
+  const dashboard = config.publicUrl.replace(/\/+$/, '');
+  const token = await unsubscribeToken(db, reader.id);
+  return weeklyReportMail({
+    facts,
+    reader,
+    assistantName: config.assistantName,
+    links: { dashboard, unsubscribePage: `${dashboard}/weekly-report/unsubscribe/${token}`, unsubscribeOneClick: `${dashboard}/api/weekly-report/unsubscribe/${token}` },
+  });
+}
+
+/**
+ * An administrator's "Send me a sample": last week's report, now, to them alone, whatever the offer and their own
+ * choice. It writes no (member, week) row, so their own Monday mail still goes out if they opted in.
+ */
+export async function queueSampleReport({ db, config, knowledge }: Omit<WeeklyReportDeps, 'log'>, readerId: number, now: Date): Promise<void> {
+  const reader = await findStaffMember(db, readerId);
+  if (!reader) return;
+  const facts = await gatherWeeklyReportFacts(db, knowledge, reportWeekBefore(now));
+  await enqueueMail(db, await reportMail(db, config, facts, reader));
 }
 
 /** Books its next run first (a failing run still comes back), then queues the reports due. `clock`: tests pass a Monday. */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, rowsAnswer, successAnswer } from '@steward/contract/envelope';
+import { mailDeliveryOutcome } from '@steward/contract/mail-delivery';
 import { canManageOwnWeeklyReport, canOfferWeeklyReport } from '@steward/contract/permissions';
 import {
   unsubscribeTokenParam,
@@ -14,21 +15,23 @@ import {
 } from '@steward/contract/weekly-report';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { mailDeliveryOf } from '../../mail/mail-delivery.ts';
 import { signedIn, signedInActor } from '../../plugins/access.ts';
 import { findUserById } from '../auth/users.repository.ts';
 import { memberOfUnsubscribeToken } from './unsubscribe-token.ts';
+import { queueSampleReport } from './weekly-report-job.ts';
 import { setOwnSubscription, setWeeklyReportOffer, unsubscribeByLink } from './weekly-report.actions.ts';
 import { isSubscribed, readWeeklyReportOffer } from './weekly-report.repository.ts';
 
 const OWN_ACCOUNT_ONLY = 'You can only change your own weekly report.';
 
 /**
- * The weekly report's calls (docs/integrations.md#the-weekly-report): the instance's offer (administrators, a card on
- * Integrations), a member's own opt-in (User Detail, only while offered), and the mail's unsubscribe link, public
+ * The weekly report's calls (docs/integrations.md#the-weekly-report): the instance's offer and a sample to oneself
+ * (administrators, a card on Integrations), a member's own opt-in (User Detail, only while offered), and the mail's unsubscribe link, public
  * and signed: a page reads it, then one POST stops the report, the page's button or a mail reader's one-click
  * (RFC 8058: `List-Unsubscribe=One-Click` sent as a form, the token in the address).
  */
-export async function weeklyReportRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
+export async function weeklyReportRoutes(app: FastifyInstance, { db, config, knowledge }: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -43,6 +46,15 @@ export async function weeklyReportRoutes(app: FastifyInstance, { db }: AppContex
     async (request) => {
       await db.transaction((tx) => setWeeklyReportOffer(tx, signedInActor(request), request.body.offered));
       return { success: true as const };
+    },
+  );
+
+  api.post(
+    '/api/weekly-report/sample',
+    { config: { access: canOfferWeeklyReport }, schema: { response: { 200: rowsAnswer(mailDeliveryOutcome) } } },
+    async (request) => {
+      await queueSampleReport({ db, config, knowledge }, signedIn(request).id, new Date());
+      return { success: true as const, data: { rows: [mailDeliveryOf(config)] } };
     },
   );
 

@@ -164,6 +164,23 @@ describe('the Monday mail', () => {
     expect(mailsTo(vic.user.email)).toHaveLength(2);
   });
 
+  it("sends an administrator a sample of last week's report at once, to them alone, and still their own Monday mail", async () => {
+    const member = await testApp.signedInClient('admin', { name: 'Sample Taker' });
+    const sample = await member.client.post('/api/weekly-report/sample');
+    expect(sample.status).toBe(200);
+    expect(sample.body.data?.rows[0]).toEqual({ delivery: 'smtp' });
+    const { client: viewer } = await testApp.signedInClient('viewer');
+    expect((await viewer.post('/api/weekly-report/sample')).status).toBe(403);
+    await runWeeklyReportJobs(nextMondayMorning(), 'instance-a');
+    expect(mailsTo(member.user.email)).toHaveLength(1);
+    expect(mailsTo(member.user.email)[0]?.subject).toMatch(/^Acme Bot weekly report: /);
+    await offer(true);
+    expect((await member.client.post(`/api/user/${member.user.id}/weekly-report`, { subscribed: true })).status).toBe(200);
+    await enqueueJob(testApp.db, WEEKLY_REPORT_QUEUE, {}, { maxAttempts: 3 });
+    await runWeeklyReportJobs(nextMondayMorning(), 'instance-a');
+    expect(mailsTo(member.user.email)).toHaveLength(2);
+  });
+
   it('sends nothing while the instance does not offer it, even to members who opted in before', async () => {
     await offer(true);
     const member = await testApp.signedInClient('viewer', { name: 'Offer Withdrawn' });

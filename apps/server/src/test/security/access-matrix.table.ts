@@ -345,6 +345,7 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   // The weekly report (issue 57): its offer is the administrators'; the opt-in one's own; the unsubscribe link public and signed.
   { route: 'GET /api/weekly-report/offer', build: get('/api/weekly-report/offer'), expect: ADMIN_ONLY },
   { route: 'POST /api/weekly-report/offer', build: () => ({ path: '/api/weekly-report/offer', body: { offered: false } }), expect: ADMIN_ONLY },
+  { route: 'POST /api/weekly-report/sample', build: () => ({ path: '/api/weekly-report/sample' }), expect: ADMIN_ONLY },
   {
     route: 'GET /api/user/:id/weekly-report',
     build: ({ actorId }) => ({ path: `/api/user/${actorId}/weekly-report` }),
