@@ -8,6 +8,7 @@ import { DataDirLockedError, lockDataDir, lockFilePath } from './db/data-dir-loc
 import { migrate } from './db/migrate.ts';
 import { scheduleCleanUp } from './worker/clean-up.ts';
 import { scheduleSiteSyncs } from './modules/documents/site-sync-schedule.ts';
+import { scheduleWeeklyReports } from './modules/weekly-report/weekly-report-job.ts';
 import { jobLanes } from './worker/job-handlers.ts';
 import { jobOwnerName, releaseInterruptedJobs } from './jobs/job-queue.ts';
 import { startJobWorker } from './jobs/job-worker.ts';
@@ -55,6 +56,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const firstAdministrator = await ensureFirstAdministrator(database.db, config, app.log);
     await scheduleCleanUp(database.db);
     await scheduleSiteSyncs(database.db);
+    await scheduleWeeklyReports(database.db);
     // On PostgreSQL other instances hold jobs too: only this instance's previous run's are released.
     const jobOwner = jobOwnerName(config.port);
     const released = await releaseInterruptedJobs(database.db, config.databaseUrl ? jobOwner : undefined);

@@ -55,6 +55,9 @@ export const AUDIT_ACTION_LABELS = {
   second_factor_policy_changed: 'Changed the second-factor policy',
   chunk_excluded: 'Excluded a passage from answers',
   chunk_included: 'Included a passage in answers again',
+  weekly_report_offer_changed: 'Changed whether the weekly report is offered',
+  weekly_report_subscribed: 'Subscribed to the weekly report',
+  weekly_report_unsubscribed: 'Unsubscribed from the weekly report',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

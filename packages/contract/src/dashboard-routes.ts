@@ -9,6 +9,7 @@ export const DASHBOARD_ROUTE_PATTERNS = [
   '/register/:key',
   '/reset-password',
   '/reset-password/:key',
+  '/weekly-report/unsubscribe/:token',
   '/home',
   '/history',
   '/history/page/:page',

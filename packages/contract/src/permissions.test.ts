@@ -13,6 +13,8 @@ import {
   canEditInformation,
   canErasePersonalData,
   canManageDocuments,
+  canManageOwnWeeklyReport,
+  canOfferWeeklyReport,
   canExportAuditLog,
   canExportData,
   canReadAuditLog,
@@ -69,6 +71,7 @@ describe('rules of the staff member alone', () => {
     ['canExportAuditLog (export_data and read_audit_log)', canExportAuditLog, true, false, false, false],
     ['canViewPersonalData (view_personal_data)', canViewPersonalData, true, false, false, false],
     ['canErasePersonalData (erase_personal_data)', canErasePersonalData, true, false, false, false],
+    ['canOfferWeeklyReport (admin by role)', canOfferWeeklyReport, true, false, false, true],
   ];
 
   it.each(table)('%s: admin %s, viewer %s, no capabilities %s, admin without capabilities %s', (_name, rule, forAdmin, forViewer, forBare, forBareAdmin) => {
@@ -81,6 +84,7 @@ describe('own-account rules', () => {
     ['canOpenUserRoute', canOpenUserRoute],
     ['canChangePassword', canChangePassword],
     ['canChangeTheme', canChangeTheme],
+    ['canManageOwnWeeklyReport', canManageOwnWeeklyReport],
   ];
   it.each(table)('%s: only the own id, whatever the role', (_name, rule) => {
     for (const user of [admin, viewer, bare]) {

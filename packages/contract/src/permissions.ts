@@ -162,6 +162,12 @@ export const canErasePersonalData: StaffRule = (user) => holds(user, 'erase_pers
  */
 export const canManageIntegrations: StaffRule = (user) => isAdministrator(user);
 
+/** Offering the weekly report by mail to the instance's staff (a card on Integrations): administrators by role. */
+export const canOfferWeeklyReport: StaffRule = (user) => isAdministrator(user);
+
+/** Opting in or out of the weekly report: one's own account only (admins included). */
+export const canManageOwnWeeklyReport = (user: StaffMember, accountId: number): boolean => isOwnAccount(user, accountId);
+
 // Documents
 
 /** The drop area, URL rows and Upload button: upload_document. */

@@ -122,6 +122,24 @@ export const signInPolicy = pgTable('sign_in_policy', {
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 }, (table) => [check('sign_in_policy_id_check', sql`${table.id}`), enumCheck('sign_in_policy_second_factor_check', table.secondFactor, SECOND_FACTOR_POLICIES)]);
 
+/** Issue 57: whether the weekly report is offered (one row, off by default), who opted in, and each member's week sent. */
+export const weeklyReportOffer = pgTable('weekly_report_offer', {
+  id: boolean('id').primaryKey().default(true),
+  offered: boolean('offered').notNull().default(false),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+}, (table) => [check('weekly_report_offer_id_check', sql`${table.id}`)]);
+
+export const weeklyReportSubscriptions = pgTable('weekly_report_subscriptions', {
+  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  subscribedAt: timestamptz('subscribed_at').notNull().defaultNow(),
+});
+
+export const weeklyReportSends = pgTable('weekly_report_sends', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  weekStart: timestamptz('week_start').notNull(),
+  queuedAt: timestamptz('queued_at').notNull().defaultNow(),
+}, (table) => [primaryKey({ columns: [table.userId, table.weekStart] })]);
+
 export const authTokens = pgTable('auth_tokens', {
   tokenHash: text('token_hash').primaryKey(),
   purpose: text('purpose', { enum: AUTH_TOKEN_PURPOSES }).notNull(),

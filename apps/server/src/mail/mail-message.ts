@@ -9,6 +9,8 @@ export interface MailMessage {
   from?: { name: string; address: string };
   /** Where an answer goes (Bot Settings' Mail to visitors); absent: to the sender. */
   replyTo?: string;
+  /** Extra header fields (the weekly report's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
   /** Set by the mail queue from the job's id: the same on every attempt. */
   messageId?: string;
 }

@@ -19,6 +19,7 @@ const mailPayload = z.object({
   html: z.string(),
   from: z.object({ name: z.string(), address: z.string() }).optional(),
   replyTo: z.string().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
 });
 
 /**

@@ -58,6 +58,9 @@ const OWNERS: Record<string, string> = {
   statistics_totals: 'statistics',
   trusted_browsers: 'auth',
   users: 'auth',
+  weekly_report_offer: 'weekly-report',
+  weekly_report_sends: 'weekly-report',
+  weekly_report_subscriptions: 'weekly-report',
 };
 
 const SERVER_SOURCE = path.join(REPOSITORY_ROOT, 'apps', 'server', 'src');

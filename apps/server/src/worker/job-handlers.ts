@@ -16,6 +16,7 @@ import { knowledgeReindexHandler } from '../modules/knowledge/knowledge-reindex-
 import { PASSWORD_RESET_QUEUE, passwordResetRequestHandler } from '../modules/auth/password-reset-request.ts';
 import { HELP_REQUEST_CREATED_QUEUE } from '../modules/help-requests/help-request-created.ts';
 import { helpRequestNotificationHandler } from '../modules/help-requests/help-request-notifications.ts';
+import { WEEKLY_REPORT_QUEUE, weeklyReportHandler } from '../modules/weekly-report/weekly-report-job.ts';
 import { CLEAN_UP_QUEUE, cleanUpHandler } from './clean-up.ts';
 import type { JobHandler } from '../jobs/job-queue.ts';
 
@@ -33,6 +34,7 @@ export function createJobHandlers(deps: { db: Db; config: Config; log: FastifyBa
     [INFORM_THE_BOT_INDEXING_QUEUE, informTheBotIndexingHandler(deps)],
     [KNOWLEDGE_WINDOWS_QUEUE, knowledgeWindowsHandler(deps)],
     [KNOWLEDGE_REINDEX_QUEUE, knowledgeReindexHandler(deps)],
+    [WEEKLY_REPORT_QUEUE, weeklyReportHandler(deps)],
   ];
   // A Map keeps the last of two handlers of one name: jobs of the first would silently run the second.
   const shared = handlers.map(([queue]) => queue).filter((queue, index, queues) => queues.indexOf(queue) !== index);

@@ -2,6 +2,7 @@ import { createBrowserRouter, data, Outlet, type RouteObject } from 'react-route
 import { LoadingPlaceholder } from '../components/loading-placeholder.tsx';
 import { loadChunk } from './routes/lazy-screen.ts';
 import { accountPublicRoutes } from './routes/account-public-routes.tsx';
+import { weeklyReportPublicRoutes } from './routes/weekly-report-routes.tsx';
 import { auditLogRoutes } from './routes/audit-log-routes.tsx';
 import { insightsRoutes } from './routes/insights-routes.tsx';
 import { botSettingsRoutes } from './routes/bot-settings-routes.tsx';
@@ -41,6 +42,7 @@ export const routes: RouteObject[] = [
     ),
     children: [
       { element: <PublicOnlyGate />, children: [...loginRoutes, ...accountPublicRoutes] },
+      ...weeklyReportPublicRoutes,
       {
         element: (
           <LoginGate>

@@ -54,6 +54,8 @@ import { integrationKeys } from './3500-integration-keys.ts';
 import { secondFactor } from './3510-second-factor.ts';
 import { auditLogActions } from './3590-audit-log-actions.ts';
 import { knowledgeRebuild } from './3660-knowledge-rebuild.ts';
+import { weeklyReport } from './3610-weekly-report.ts';
+import { weeklyReportAuditActions } from './3611-weekly-report-audit-actions.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
 export const allMigrations: readonly Migration[] = [
@@ -112,4 +114,6 @@ export const allMigrations: readonly Migration[] = [
   knowledgeChunkExclusions,
   auditLogActions,
   knowledgeRebuild,
+  weeklyReport,
+  weeklyReportAuditActions,
 ];

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { Role } from '@steward/contract/access';
+import type { Capability, Role } from '@steward/contract/access';
 import type { Theme } from '@steward/contract/auth';
 import type { Db } from '../../db/client.ts';
 import { roleCapabilities, users } from '../../db/schema.ts';
@@ -18,6 +18,14 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRecord
 export async function findUserById(db: Db, id: number): Promise<UserRecord | undefined> {
   const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return rows[0];
+}
+
+/** A member with their role's capabilities, as the permission rules take them (the weekly report asks what each may see). */
+export async function findStaffMember(db: Db, id: number): Promise<(Pick<UserRecord, 'id' | 'name' | 'email' | 'role'> & { capabilities: Capability[] }) | undefined> {
+  const user = await findUserById(db, id);
+  if (!user) return undefined;
+  const held = await db.select({ capability: roleCapabilities.capability }).from(roleCapabilities).where(eq(roleCapabilities.role, user.role));
+  return { id: user.id, name: user.name, email: user.email, role: user.role, capabilities: held.map((row) => row.capability as Capability) };
 }
 
 export async function createUser(

@@ -157,3 +157,11 @@ export async function findChunkedDocument(db: Db, id: number): Promise<ChunkedDo
     SELECT id, title, filename, source_url, status, site_id FROM documents WHERE id = ${id}`);
   return row ? { id: row.id, title: row.title, filename: row.filename, sourceUrl: row.source_url, status: row.status, siteId: row.site_id } : undefined;
 }
+
+/** Uploaded documents whose reading or indexing failed, newest first, with how many there are (the weekly report). */
+export async function listFailedDocuments(db: Db, limit: number): Promise<{ documents: DocumentRecord[]; totalCount: number }> {
+  const rows = await sqlRows<DocumentSqlRow & { total_count: string | number }>(db, sql`
+    SELECT ${COLUMNS}, count(*) OVER () AS total_count FROM documents WHERE site_id IS NULL AND status = 'error'
+    ORDER BY upload_date DESC, id DESC LIMIT ${limit}`);
+  return { documents: rows.map(toRecord), totalCount: rows[0] ? Number(rows[0].total_count) : 0 };
+}

@@ -8,6 +8,7 @@ import type { AppContext } from '../../app-context.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { readCounter } from '../../lib/list-counters.ts';
 import { readBotAppearance } from '../bot-settings/bot-appearance.repository.ts';
+import { countUsableIntegrationKeys } from '../integration-keys/integration-keys.repository.ts';
 
 /** GET /api/getting-started: the first-run checklist's facts (see contract getting-started.ts). */
 export async function gettingStartedRoutes(app: FastifyInstance, { db, config }: AppContext): Promise<void> {
@@ -29,6 +30,7 @@ export async function gettingStartedRoutes(app: FastifyInstance, { db, config }:
           rows: [
             {
               bot_api_key_configured: Boolean(config.botApiKey),
+              integration_keys: await countUsableIntegrationKeys(db, new Date()),
               allowed_sites: environmentSites.length + savedSites.length,
               conversations: await readCounter(db, 'history'),
               documents: Number(counts?.documents ?? 0),

@@ -6,7 +6,7 @@ import { PAGE_SIZE } from '@steward/contract/paging';
 import type { Db } from '../../db/client.ts';
 import { helpRequests } from '../../db/schema.ts';
 import { type SqlRow, sqlRows } from '../../db/sql-rows.ts';
-import { bumpCounters } from '../../lib/list-counters.ts';
+import { bumpCounters, readCounter } from '../../lib/list-counters.ts';
 import { mapBatches } from '../../lib/export-stream.ts';
 import { boundedCount, commonConditions, filteredPage, keysetBatches, siteCondition, whereOf } from '../../lib/list-filter-sql.ts';
 import { type AnchoredList, type PageAnchors, readAlongside } from '../../lib/page-anchors.ts';
@@ -153,3 +153,6 @@ export async function saveHelpRequestStatus(tx: Db, id: number, target: HelpRequ
   await bumpCounters(tx, [HELP_REQUEST_COUNTERS.resolved], target === 'resolved' ? 1 : -1);
   return presentHelpRequest(record);
 }
+
+/** Help requests still pending, from their list counter (the weekly report's count). */
+export const countPendingHelpRequests = (db: Db): Promise<number> => readCounter(db, HELP_REQUEST_COUNTERS.pending);

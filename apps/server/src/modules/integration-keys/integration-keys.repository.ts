@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { IntegrationKeyScope } from '@steward/contract/integration-keys';
 import type { Db } from '../../db/client.ts';
 import { integrationKeys } from '../../db/schema.ts';
@@ -48,6 +48,15 @@ export async function findIntegrationKeyByPublicId(db: Db, publicId: string): Pr
 export async function anyUnrevokedIntegrationKey(db: Db): Promise<boolean> {
   const rows = await db.select({ id: integrationKeys.id }).from(integrationKeys).where(isNull(integrationKeys.revokedAt)).limit(1);
   return rows.length > 0;
+}
+
+/** The keys that work now (neither revoked nor expired): Home's checklist counts them as a connected chatbot. */
+export async function countUsableIntegrationKeys(db: Db, now: Date): Promise<number> {
+  const rows = await db
+    .select({ count: sql<number | string>`count(*)` })
+    .from(integrationKeys)
+    .where(and(isNull(integrationKeys.revokedAt), or(isNull(integrationKeys.expiresAt), gt(integrationKeys.expiresAt, now))));
+  return Number(rows[0]?.count ?? 0);
 }
 
 export async function setIntegrationKeyScopes(db: Db, id: number, scopes: IntegrationKeyScope[]): Promise<void> {

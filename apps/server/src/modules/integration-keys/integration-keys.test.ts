@@ -220,3 +220,21 @@ describe('without BOT_API_KEY', () => {
     }
   });
 });
+
+describe("Home's first-run checklist", () => {
+  it('counts the integration keys that work as a connected chatbot, without BOT_API_KEY', async () => {
+    const keyless = await createTestApp({ BOT_API_KEY: '' });
+    try {
+      const { client } = await keyless.signedInClient('admin');
+      const facts = async () => (await client.get('/api/getting-started')).body.data?.rows[0] as { bot_api_key_configured: boolean; integration_keys: number };
+      expect(await facts()).toMatchObject({ bot_api_key_configured: false, integration_keys: 0 });
+      const { id } = await createKey(['exchanges'], {}, client);
+      await createKey(['ratings'], { expires_at: new Date(Date.now() + 86_400_000).toISOString() }, client);
+      expect((await facts()).integration_keys).toBe(2);
+      expect((await client.post(`/api/integration-keys/${id}/revoke`, {})).status).toBe(200);
+      expect((await facts()).integration_keys).toBe(1);
+    } finally {
+      await keyless.close();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import type { IntegrationKeyScope } from '@steward/contract/integration-keys';
 import { createAccountToken, PASSWORD_RESET_TTL_MS, SIGN_IN_LINK_TTL_MS } from '../../modules/auth/account-tokens.repository.ts';
 import { createInvitation } from '../../modules/auth/invitations.repository.ts';
+import { unsubscribeToken } from '../../modules/weekly-report/unsubscribe-token.ts';
 import { insertHistory } from '../conversation-factories.ts';
 import { giveSecondFactor, removeSecondFactorOf, setSecondFactorPolicyOf } from '../second-factor-fixtures.ts';
 import { TEST_PASSWORD } from '../test-app.ts';
@@ -341,6 +342,32 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   { route: 'POST /api/personal-data/erase', build: () => ({ path: '/api/personal-data/erase', body: { kind: 'email', value: 'no-one@example.com' } }), expect: ADMIN_ONLY },
 
   // Integrations (issue 57): integration keys, administrators by role.
+  // The weekly report (issue 57): its offer is the administrators'; the opt-in one's own; the unsubscribe link public and signed.
+  { route: 'GET /api/weekly-report/offer', build: get('/api/weekly-report/offer'), expect: ADMIN_ONLY },
+  { route: 'POST /api/weekly-report/offer', build: () => ({ path: '/api/weekly-report/offer', body: { offered: false } }), expect: ADMIN_ONLY },
+  { route: 'POST /api/weekly-report/sample', build: () => ({ path: '/api/weekly-report/sample' }), expect: ADMIN_ONLY },
+  {
+    route: 'GET /api/user/:id/weekly-report',
+    build: ({ actorId }) => ({ path: `/api/user/${actorId}/weekly-report` }),
+    expect: LOGIN,
+    otherUsersId: { expect: { viewer: 403, admin: 403, noCapabilities: 403 }, build: (_fixtures, otherId) => ({ path: `/api/user/${otherId}/weekly-report` }) },
+  },
+  {
+    route: 'POST /api/user/:id/weekly-report',
+    build: ({ actorId }) => ({ path: `/api/user/${actorId}/weekly-report`, body: { subscribed: false } }),
+    expect: LOGIN,
+    otherUsersId: { expect: { viewer: 403, admin: 403, noCapabilities: 403 }, build: (_fixtures, otherId) => ({ path: `/api/user/${otherId}/weekly-report`, body: { subscribed: false } }) },
+  },
+  {
+    route: 'GET /api/weekly-report/unsubscribe/:token',
+    build: async ({ testApp, otherUserId }) => ({ path: `/api/weekly-report/unsubscribe/${await unsubscribeToken(testApp.db, await otherUserId())}` }),
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/weekly-report/unsubscribe/:token',
+    build: async ({ testApp, otherUserId }) => ({ path: `/api/weekly-report/unsubscribe/${await unsubscribeToken(testApp.db, await otherUserId())}` }),
+    expect: everyone(200),
+  },
   { route: 'GET /api/integration-keys', build: get('/api/integration-keys'), expect: ADMIN_ONLY },
   { route: 'POST /api/integration-keys', build: () => ({ path: '/api/integration-keys', body: { name: `Matrix ${unique()}`, scopes: ['exchanges'] } }), expect: ADMIN_ONLY },
   {

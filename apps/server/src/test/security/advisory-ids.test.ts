@@ -56,6 +56,8 @@ const NUMBER_ID_ROUTES: IdRoute[] = [
   { route: 'POST /api/user/:id/second-factor/recovery-codes', path: '/api/user/{id}/second-factor/recovery-codes', body: { code: '123456' }, unknown: 403, kind: 'number' },
   { route: 'POST /api/user/:id/second-factor/remove', path: '/api/user/{id}/second-factor/remove', body: { code: '123456' }, unknown: 403, kind: 'number' },
   { route: 'POST /api/user/:id/second-factor/reset', path: '/api/user/{id}/second-factor/reset', unknown: 404, kind: 'number' },
+  { route: 'GET /api/user/:id/weekly-report', path: '/api/user/{id}/weekly-report', unknown: 403, kind: 'number' },
+  { route: 'POST /api/user/:id/weekly-report', path: '/api/user/{id}/weekly-report', body: { subscribed: false }, unknown: 403, kind: 'number' },
   { route: 'POST /api/integration-keys/:id/scopes', path: '/api/integration-keys/{id}/scopes', body: { scopes: ['ratings'] }, unknown: 404, kind: 'number' },
   { route: 'POST /api/integration-keys/:id/revoke', path: '/api/integration-keys/{id}/revoke', unknown: 404, kind: 'number' },
   {

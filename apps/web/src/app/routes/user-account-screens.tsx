@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { canChangePassword, canDeleteUser, canManageOwnSecondFactor, canSeeAddUserLink } from '@steward/contract/permissions';
+import { canChangePassword, canDeleteUser, canManageOwnSecondFactor, canManageOwnWeeklyReport, canSeeAddUserLink } from '@steward/contract/permissions';
 import { ChangePasswordForm } from '../../features/accounts/components/change-password-form.tsx';
 import { SecondFactorSettings } from '../../features/auth/components/second-factor-settings.tsx';
 import { currentUserQueryKey, useSignedInUser } from '../../features/auth/api/get-current-user.ts';
 import { useSecondFactorStatus } from '../../features/auth/api/own-second-factor.ts';
 import { UserAccountsList } from '../../features/user-accounts/components/user-accounts-list.tsx';
 import { UserDetail } from '../../features/user-accounts/components/user-detail.tsx';
+import { WeeklyReportOptIn } from '../../features/weekly-report/components/weekly-report-opt-in.tsx';
 import { pageIndexFromRoute } from '../../lib/page-param.ts';
 
 export function UserAccountsScreen() {
@@ -29,18 +30,22 @@ export function UserDetailScreen() {
   // Second Factor only once the policy offers or requires one, or the member has one (off by default: the spec's screen).
   const secondFactor = useSecondFactorStatus(user.id, canManageOwnSecondFactor(user, user.id));
   // OwnAccountGate let us in, so this is the viewer's own account; deleting it ends the session.
+  // The weekly report's opt-in only while offered (or still received): off by default, so the spec's screen.
   return (
-    <UserDetail
-      userId={user.id}
-      showsChangePasswordLink={canChangePassword(user, user.id)}
-      showsSecondFactorLink={secondFactor.data?.available === true}
-      canDeleteUser={canDeleteUser(user)}
-      onDeleted={() => {
-        queryClient.clear();
-        queryClient.setQueryData(currentUserQueryKey, null);
-        void navigate('/', { replace: true });
-      }}
-    />
+    <>
+      <UserDetail
+        userId={user.id}
+        showsChangePasswordLink={canChangePassword(user, user.id)}
+        showsSecondFactorLink={secondFactor.data?.available === true}
+        canDeleteUser={canDeleteUser(user)}
+        onDeleted={() => {
+          queryClient.clear();
+          queryClient.setQueryData(currentUserQueryKey, null);
+          void navigate('/', { replace: true });
+        }}
+      />
+      {canManageOwnWeeklyReport(user, user.id) ? <WeeklyReportOptIn userId={user.id} /> : null}
+    </>
   );
 }
 

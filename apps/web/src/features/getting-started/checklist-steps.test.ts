@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GettingStarted } from '@steward/contract/getting-started';
 import { botApiCurl, checklistSteps, nextStep } from './checklist-steps.ts';
 
-const fresh: GettingStarted = { bot_api_key_configured: false, allowed_sites: 0, conversations: 0, documents: 0, approvers: 1, public_url: 'https://steward.example.com' };
+const fresh: GettingStarted = { bot_api_key_configured: false, integration_keys: 0, allowed_sites: 0, conversations: 0, documents: 0, approvers: 1, public_url: 'https://steward.example.com' };
 
 describe('the first-run checklist', () => {
   it('has nothing done on a fresh install, and opens with connecting a chatbot', () => {
@@ -16,8 +16,9 @@ describe('the first-run checklist', () => {
     expect(nextStep(steps)).toBe('connect');
   });
 
-  it('counts a bot API key or an allowed site as connected, and two approvers as enough', () => {
+  it('counts a bot API key, an integration key or an allowed site as connected, and two approvers as enough', () => {
     expect(checklistSteps({ ...fresh, allowed_sites: 1 })[0]?.done).toBe(true);
+    expect(checklistSteps({ ...fresh, integration_keys: 1 })[0]?.done).toBe(true);
     const steps = checklistSteps({ ...fresh, bot_api_key_configured: true, documents: 2, conversations: 5, approvers: 2 });
     expect(steps.every((step) => step.done)).toBe(true);
     expect(nextStep(steps)).toBeUndefined();

@@ -11,7 +11,7 @@ export interface ChecklistStep {
 /** The first steps of a new installation, in order, each done or not from what the server counts. */
 export function checklistSteps(facts: GettingStarted): ChecklistStep[] {
   return [
-    { id: 'connect', title: 'Connect a chatbot, or add the chat widget to your site', done: facts.bot_api_key_configured || facts.allowed_sites > 0 },
+    { id: 'connect', title: 'Connect a chatbot, or add the chat widget to your site', done: facts.bot_api_key_configured || facts.integration_keys > 0 || facts.allowed_sites > 0 },
     { id: 'document', title: 'Upload a first document for the bot to answer from', done: facts.documents > 0 },
     { id: 'question', title: 'Ask the bot a first question on the demo page', done: facts.conversations > 0 },
     { id: 'approver', title: 'Invite a second team member who can approve corrections', done: facts.approvers >= 2 },

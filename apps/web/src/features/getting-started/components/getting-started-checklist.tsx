@@ -36,7 +36,8 @@ export function GettingStartedChecklist({ viewer }: { viewer: StaffMember }) {
       <>
         <p className="mb-2">
           <strong>Your own chatbot</strong> reports each exchange to Steward&apos;s bot API with the key set as{' '}
-          <code>BOT_API_KEY</code> in the server&apos;s environment{facts.bot_api_key_configured ? ' (it is set)' : ' (not set yet: add it and restart)'}:
+          <code>BOT_API_KEY</code> in the server&apos;s environment{facts.bot_api_key_configured ? ' (it is set)' : ' (not set yet: add it and restart)'}
+          {facts.integration_keys > 0 ? `, or one of the ${facts.integration_keys} integration keys made on Integrations` : ', or an integration key made on Integrations'}:
         </p>
         <CopyableCode code={botApiCurl(facts.public_url)} label="Copy the bot API curl" />
         <p className="mt-3 mb-2">
