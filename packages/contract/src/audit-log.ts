@@ -55,6 +55,8 @@ export const AUDIT_ACTION_LABELS = {
   second_factor_policy_changed: 'Changed the second-factor policy',
   chunk_excluded: 'Excluded a passage from answers',
   chunk_included: 'Included a passage in answers again',
+  document_synced: 'Synced a document from its URL',
+  document_sync_schedule_changed: 'Changed a document’s sync schedule',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -16,7 +16,7 @@ export const INGESTION_ATTEMPTS = 3;
 const payloadSchema = z.object({ documentId: z.number().int().positive(), fileId: z.string().min(1) });
 
 /** A document's file read, cleaned, cut and embedded (prepareChunks), ready to be written. */
-async function prepareDocumentFile(
+export async function prepareDocumentFile(
   { db, log, knowledge }: { db: Db; log: FastifyBaseLogger; knowledge: KnowledgeStore },
   documentId: number,
   fileId: string,
