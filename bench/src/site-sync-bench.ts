@@ -3,14 +3,16 @@
  * sitemap listing them all, robots.txt allowing them, and an ETag and a Last-Modified on each page (a 304 to a request
  * naming them). The shipped server (a process of its own, forkBenchServer, ALLOW_PRIVATE_URLS for the loopback site)
  * adds it as a sitemap source and crawls and indexes every page; then a Sync now reads it again, nothing changed.
- * Reported: the first crawl's time and the server's RSS before and at its peak during it (the crawl holds one page
- * at a time), and the no-change sync's time as a ratio of the first crawl's.
+ * Reported: the first crawl's time and the server's RSS before (a small PDF indexed first, so the embedding model is
+ * loaded already) and at its peak during it (the crawl holds one page at a time), and the no-change sync's time as a ratio of the first crawl's.
  */
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SiteRow, SiteSyncRow } from '@steward/contract/sites';
 import { answerRows as rows, benchAdmin, browserHeaders, forkBenchServer, prepareDataDir, signIn } from './bench-server.ts';
+import { buildTestPdf } from '@steward/server/test-support';
+import { ingest } from './hostile-pdfs-bench.ts';
 import type { ServerMemory } from './server-process-messages.ts';
 
 export interface SiteSyncResults {
@@ -89,6 +91,8 @@ export async function benchmarkSiteSync(pages: number): Promise<SiteSyncResults>
     const cookie = await signIn(server.url, benchAdmin);
     const post = (call: string, body?: unknown) =>
       fetch(`${server.url}${call}`, { method: 'POST', headers: { ...browserHeaders(server.url, cookie), ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    // A small PDF first, so that the embedding model is loaded and counted before (as the hostile-PDF part does).
+    await ingest(server.url, cookie, [{ name: 'warm-up.pdf', bytes: buildTestPdf(['A warm-up document before the website.']) }]);
     const before = await server.memory({ restartPeak: true });
     let started = performance.now();
     const [added] = await rows<SiteRow>(await post('/api/sites', { start_kind: 'sitemap', start_url: `${site.origin}/sitemap.xml`, max_pages: pages, max_depth: 0 }), 'POST /api/sites');
