@@ -11,7 +11,9 @@
  * ingested), `retrieval` (knowledge search over BENCH_KNOWLEDGE_CHUNKS chunks), `bundles` (first-load
  * JavaScript of the login route against a bare React app, and the widget's size), `retention` (BENCH_HISTORY_ROWS rows, the
  * older half purged by the hourly clean-up under Bot Settings' Data retention, with history page 1's p99 during the
- * purge: retention-bench.ts). Default: all of them.
+ * purge: retention-bench.ts), `sites` (a generated site of BENCH_SITE_PAGES pages, default 1,000, on 127.0.0.1 crawled and
+ * indexed, the server's RSS growth during it, then a no-change sync as a ratio of the first crawl: site-sync-bench.ts).
+ * Default: all of them.
  *
  * BENCH_DATABASE_URL: the history part runs again on this PostgreSQL database (emptied first, so its name must
  * hold "bench"), and the table of targets gains a PostgreSQL column; the `instances` part (on by default with it)
@@ -39,6 +41,7 @@ import { benchmarkExport, exportMarkdown } from './export-bench.ts';
 import { benchmarkHostilePdfs, hostilePdfsMarkdown } from './hostile-pdfs-bench.ts';
 import { benchmarkInstances, instancesMarkdown } from './instances-bench.ts';
 import { benchmarkRetention, retentionMarkdown } from './retention-bench.ts';
+import { benchmarkSiteSync, siteSyncMarkdown } from './site-sync-bench.ts';
 import { ingestionMarkdown, ingestionSummary, retrievalMarkdown } from './documents-report.ts';
 import { type LoadOptions, type Measurement, measure, measureInRounds } from './measure.ts';
 import type { ServerMemory } from './server-process-messages.ts';
@@ -65,17 +68,18 @@ const rounds = Math.round(numberFromEnv('BENCH_ROUNDS', 5));
 const knowledgeChunks = Math.round(numberFromEnv('BENCH_KNOWLEDGE_CHUNKS', 100_000));
 const dashboardConnections = Math.round(numberFromEnv('BENCH_DASHBOARD_CONNECTIONS', 10));
 const ingestionCopies = Math.round(numberFromEnv('BENCH_INGESTION_COPIES', 2));
+const sitePages = Math.round(numberFromEnv('BENCH_SITE_PAGES', 1000));
 /** The history part again on this PostgreSQL database (emptied first: its name must hold "bench"). */
 const benchDatabaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 
-const PARTS = ['history', 'ingestion', 'retrieval', 'hostile', 'export', 'retention', 'bundles', 'instances'] as const;
+const PARTS = ['history', 'ingestion', 'retrieval', 'hostile', 'export', 'retention', 'sites', 'bundles', 'instances'] as const;
 type Part = (typeof PARTS)[number];
 const parts = new Set<Part>(
-  (process.env.BENCH_ONLY || `history,documents,hostile,export,retention,bundles${process.env.BENCH_DATABASE_URL ? ',instances' : ''}`).split(',').flatMap((name): Part[] => {
+  (process.env.BENCH_ONLY || `history,documents,hostile,export,retention,sites,bundles${process.env.BENCH_DATABASE_URL ? ',instances' : ''}`).split(',').flatMap((name): Part[] => {
     const part = name.trim();
     if (part === 'documents') return ['ingestion', 'retrieval'];
     if ((PARTS as readonly string[]).includes(part)) return [part as Part];
-    throw new Error(`BENCH_ONLY takes history, documents, ingestion, retrieval, hostile, export, retention, bundles or instances (got "${part}").`);
+    throw new Error(`BENCH_ONLY takes history, documents, ingestion, retrieval, hostile, export, retention, sites, bundles or instances (got "${part}").`);
   }),
 );
 const unknownArguments = process.argv.slice(2).filter((argument) => argument !== '--write');
@@ -354,6 +358,22 @@ if (parts.has('retention')) {
     if (retention.errors > 0) measurements.failures.push(`retention: history page 1 had ${retention.errors} errors during the run`);
     if (retention.during.answers === 0) measurements.failures.push('retention: no answer of history page 1 arrived during the purge');
     details.push(retentionMarkdown(retention));
+  }
+}
+
+if (parts.has('sites')) {
+  const siteSync = await part('website', measurements.failures, () => benchmarkSiteSync(sitePages));
+  if (siteSync) {
+    measurements.siteSync = {
+      pages: siteSync.pages,
+      indexed: siteSync.indexed,
+      rssBeforeBytes: siteSync.before.rssBytes,
+      peakBytes: siteSync.during.peakBytes,
+      firstCrawlMs: siteSync.firstCrawlMs,
+      resyncMs: siteSync.resyncMs,
+      unchanged: siteSync.resync.unchanged,
+    };
+    details.push(siteSyncMarkdown(siteSync));
   }
 }
 

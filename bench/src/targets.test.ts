@@ -33,6 +33,7 @@ const complete = (large: SizeResults = size(10, 15)): BenchMeasurements => ({
   serverMemory: { rssBytes: 380e6, afterGcBytes: 300e6, peakBytes: 420e6 },
   hostilePdfs: { rssBeforeBytes: 250e6, peakBytes: 300e6, failedAsExpected: true, nextCompleted: true },
   export: { rows: 1_000_000, rssBeforeBytes: 200e6, peakBytes: 330e6, warmBeforeBytes: 320e6, warmPeakBytes: 350e6 },
+  siteSync: { pages: 1000, indexed: 1000, rssBeforeBytes: 300e6, peakBytes: 380e6, firstCrawlMs: 400_000, resyncMs: 20_000, unchanged: 1000 },
   ingestionRatio: 1.1,
   retrieval: { chunks: 100_000, search: measured(20), historyPage1: measured(10), searchOneAtATime: measured(18.2) },
   firstLoad: { dashboardBytes: 150_000, bareBytes: 80_000 },
@@ -63,6 +64,8 @@ describe('the target rows', () => {
       'authenticate-vs-bare',
       'server-rss',
       'pdf-bomb-rss',
+      'site-crawl-rss',
+      'site-resync',
       'ingestion',
       'export-rss',
       'retrieval',
@@ -150,11 +153,22 @@ describe('the target rows', () => {
     expect(row('ingestion', onlyDocuments).status).toBe('pass');
     expect(text).toContain('| each statistics period ÷ `GET /api/authenticate-user` (p50), offset -9.5 | not measured | ≤ 2.20× | — | 0 | 0 |');
     expect(text).toContain('| `apps/widget/dist/widget.js` gzip size | not measured | ≤ 30.0 kB | — | 0 | 0 |');
-    expect(text).toContain('1 ✓, 0 ✗, 17 not measured.');
+    expect(text).toContain('1 ✓, 0 ✗, 19 not measured.');
     // A period missing from an offset leaves the whole row unmeasured, not judged on the others.
     const large = size(10, 10);
     large.calls.delete(statisticsCall('All Time', 0));
     expect(row('statistics-vs-authenticate-0', complete(large)).status).toBe('missing');
+  });
+
+  it('judges the website crawl\'s RSS growth and its no-change sync\'s ratio, and measures neither when pages were left out', () => {
+    const base = complete();
+    const site = base.siteSync ?? { pages: 0, indexed: 0, rssBeforeBytes: 0, peakBytes: 0, firstCrawlMs: 1, resyncMs: 1, unchanged: 0 };
+    expect(row('site-crawl-rss', base)).toMatchObject({ status: 'pass', value: 80 });
+    expect(row('site-crawl-rss', { ...base, siteSync: { ...site, peakBytes: 451e6 } }).status).toBe('fail');
+    expect(row('site-resync', base)).toMatchObject({ status: 'pass', value: 0.05 });
+    expect(row('site-resync', { ...base, siteSync: { ...site, resyncMs: 120_000 } }).status).toBe('fail');
+    expect(row('site-crawl-rss', { ...base, siteSync: { ...site, indexed: 990 } })).toMatchObject({ status: 'missing', missing: 'only 990 of 1000 pages were indexed' });
+    expect(row('site-resync', { ...base, siteSync: { ...site, unchanged: 999 } })).toMatchObject({ status: 'missing', missing: 'the sync found 999 of 1000 pages unchanged' });
   });
 
   it('says "not built" for a widget that is not built', () => {
@@ -175,7 +189,7 @@ describe('errors and timeouts', () => {
   it('marks the run when any call had errors or a part failed', () => {
     const clean = complete();
     expect(runErrors(clean)).toEqual([]);
-    expect(targetsMarkdown(clean)).toMatch(/^Run without errors\.\n17 ✓, 0 ✗, 0 not measured\./);
+    expect(targetsMarkdown(clean)).toMatch(/^Run without errors\.\n19 ✓, 0 ✗, 0 not measured\./);
 
     const broken = complete(size(10, 10, { [CALL.historyDeep]: measured(5, { errors: 3 }) }));
     expect(runErrors(broken)).toEqual([`${CALL.historyDeep} (large dataset): 3 errors`]);

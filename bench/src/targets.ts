@@ -52,6 +52,8 @@ export interface BenchMeasurements {
    * and the same for a second export once the first has filled the database's page cache.
    */
   export?: { rows: number; rssBeforeBytes: number; peakBytes: number; warmBeforeBytes: number; warmPeakBytes: number };
+  /** The website part (site-sync-bench.ts): the server's RSS before and at its peak during the first crawl, and the no-change sync ÷ the first crawl. */
+  siteSync?: { pages: number; indexed: number; rssBeforeBytes: number; peakBytes: number; firstCrawlMs: number; resyncMs: number; unchanged: number };
   /** End to end ÷ the in-process parse + chunk + embed of the same real PDFs (documents-report.ts's ingestionSummary). */
   ingestionRatio?: number;
   /** The retrieval part's run at the bench's connections, and its search one at a time (1 connection). */
@@ -263,6 +265,36 @@ export function targetRows(offsets: readonly number[]): TargetRow[] {
           note: `peak ${(hostilePdfs.rssBeforeBytes / 1e6).toFixed(1)} MB before them, ${(hostilePdfs.peakBytes / 1e6).toFixed(1)} MB after`,
           used: [],
         };
+      },
+    },
+    {
+      id: 'site-crawl-rss',
+      metric: "the server's RSS growth while a generated website of 1,000 pages (BENCH_SITE_PAGES) is crawled and indexed: its peak during the crawl − before",
+      comparator: '≤',
+      threshold: 150,
+      unit: 'MB',
+      why: 'a crawl\'s memory grows with the site\'s pages',
+      compute: ({ siteSync }) => {
+        if (siteSync === undefined) return undefined;
+        if (siteSync.indexed < siteSync.pages) return `only ${siteSync.indexed} of ${siteSync.pages} pages were indexed`;
+        return {
+          value: Math.max(0, siteSync.peakBytes - siteSync.rssBeforeBytes) / 1e6,
+          note: `${siteSync.pages} pages in ${(siteSync.firstCrawlMs / 1000).toFixed(1)} s; ${(siteSync.rssBeforeBytes / 1e6).toFixed(1)} MB before, peak ${(siteSync.peakBytes / 1e6).toFixed(1)} MB`,
+          used: [],
+        };
+      },
+    },
+    {
+      id: 'site-resync',
+      metric: 'a no-change sync of that website (304s to its conditional requests) ÷ its first crawl',
+      comparator: '≤',
+      threshold: 0.25,
+      unit: '×',
+      why: 'a sync reads or embeds again what did not change',
+      compute: ({ siteSync }) => {
+        if (siteSync === undefined) return undefined;
+        if (siteSync.unchanged < siteSync.pages) return `the sync found ${siteSync.unchanged} of ${siteSync.pages} pages unchanged`;
+        return { value: siteSync.resyncMs / siteSync.firstCrawlMs, note: `${(siteSync.resyncMs / 1000).toFixed(1)} s against ${(siteSync.firstCrawlMs / 1000).toFixed(1)} s`, used: [] };
       },
     },
     {

@@ -106,6 +106,19 @@ export async function addDocument(
   return document;
 }
 
+/** Adds a PDF by URL through the real calls (upload-url, register-files), as the page's user: a URL source (issue 55). */
+export async function addDocumentByUrl(page: Pick<Page, 'request'>, url: string, title: string): Promise<DocumentRow> {
+  const fetched = await page.request.post('/api/upload-url', { data: { url, title } });
+  expect(fetched.status(), await fetched.text()).toBe(200);
+  const [stored] = ((await fetched.json()) as { data: { rows: { file_id: string }[] } }).data.rows;
+  if (!stored) throw new Error('upload-url stored no file.');
+  const registered = await page.request.post('/api/register-files', { data: { filesData: [{ file_id: stored.file_id, title, source_url: url }] } });
+  expect(registered.status(), await registered.text()).toBe(200);
+  const [document] = ((await registered.json()) as { data: { rows: DocumentRow[] } }).data.rows;
+  if (!document) throw new Error('register-files made no document.');
+  return document;
+}
+
 /** A text file's upload for `addDocument`. */
 export const textUpload = (name: string, content: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(content) });
 

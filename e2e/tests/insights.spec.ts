@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { addDocument, settledDocument, textUpload, unique } from '../support/documents.ts';
+import { addDocument, addDocumentByUrl, pdfUpload, serveFiles, settledDocument, textUpload, unique } from '../support/documents.ts';
 import { expect, expectNoAccessibilityViolations, signInAs, test } from '../support/fixtures.ts';
 import { screensBudget } from '../support/slowdown.ts';
 
@@ -113,6 +113,39 @@ test.describe('Insights', () => {
     await expect(preview).toHaveText(/^At this value, (\d+) of \1 sessions of the last 30 days would have shown the support message\.$/);
     await page.getByLabel('Bot Support Message Threshold').fill('1000');
     await expect(preview).toHaveText(/^At this value, 0 of \d+ sessions of the last 30 days/);
+  });
+
+  test('Document health names a synced source whose last sync failed, with a link to Documents, until it is gone', async ({ page, signIn }) => {
+    test.slow(); // a PDF indexed
+    await signIn('admin');
+    const files: Parameters<typeof serveFiles>[0] = { '/manual.pdf': { body: pdfUpload('three_pages_with_number.pdf').buffer, contentType: 'application/pdf' } };
+    const server = await serveFiles(files);
+    try {
+      const added = await addDocumentByUrl(page, server.url('/manual.pdf'), unique('Manual by URL for Insights'));
+      expect((await settledDocument(page, added.id)).status).toBe('completed');
+      // The file is gone from its URL: the next sync fails (a first 404 keeps the last good text).
+      delete files['/manual.pdf'];
+      expect((await page.request.post(`/api/documents/${added.id}/source/sync`)).status()).toBe(200);
+      await expect
+        .poll(async () => ((await (await page.request.get(`/api/documents/${added.id}/source`)).json()) as { data: { rows: { last_sync: { status: string } | null }[] } }).data.rows[0]?.last_sync?.status, {
+          message: 'the sync to end',
+        })
+        .toBe('failed');
+      await page.goto('/insights');
+      const card = page.getByRole('region', { name: 'Document health' });
+      const line = card.getByText(/^\d+ synced sources?’s? last sync failed/);
+      await expect(line).toBeVisible();
+      await expect(line.getByRole('link', { name: 'See the documents and websites' })).toHaveAttribute('href', '/documents');
+      const failedNow = Number((await line.textContent())?.match(/^(\d+)/)?.[1]);
+      // Deleted, the document takes its syncs along: the count goes down by one.
+      expect((await page.request.post(`/api/documents/${added.id}/delete`)).status()).toBe(200);
+      await page.reload();
+      await expect(card.getByRole('heading', { name: 'Document health' })).toBeVisible();
+      if (failedNow > 1) await expect(card.getByText(new RegExp(`^${failedNow - 1} synced sources?’s? last sync failed`))).toBeVisible();
+      else await expect(card.getByText(/last sync failed/)).toHaveCount(0);
+    } finally {
+      await server.close();
+    }
   });
 
   test('a viewer reads Insights but gets no threshold preview', async ({ page, signIn }) => {

@@ -58,6 +58,8 @@ export const AUDIT_ACTION_LABELS = {
   weekly_report_offer_changed: 'Changed whether the weekly report is offered',
   weekly_report_subscribed: 'Subscribed to the weekly report',
   weekly_report_unsubscribed: 'Unsubscribed from the weekly report',
+  document_synced: 'Synced a document from its URL',
+  document_sync_schedule_changed: 'Changed a document’s sync schedule',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -119,12 +119,12 @@ export const INSIGHTS_TEXTS = {
   documentHealth: 'Document health',
   documentHealthHelp: 'How often each document was cited in answers, and how those answers were rated.',
   neverCited: 'Never cited in this period',
-  /** Document health's line on website sources, shown only when one needs a look. */
+  /** Document health's line on synced sources (websites and PDFs added by URL), shown only when one needs a look. */
   sourceSyncHealth: ({ failed, overdue }: { failed: number; overdue: number }) =>
-    [failed > 0 ? `${failed} website ${failed === 1 ? 'source’s' : 'sources’'} last sync failed` : '', overdue > 0 ? `${overdue} website ${overdue === 1 ? 'source is' : 'sources are'} overdue for a sync` : '']
+    [failed > 0 ? `${failed} synced ${failed === 1 ? 'source’s' : 'sources’'} last sync failed` : '', overdue > 0 ? `${overdue} synced ${overdue === 1 ? 'source is' : 'sources are'} overdue for a sync` : '']
       .filter(Boolean)
       .join('; ') + '.',
-  seeWebsites: 'See the websites',
+  seeWebsites: 'See the documents and websites',
   noDocuments: 'No documents yet.',
   timeToFix: 'Time to fix',
   timeToFixHelp: 'Thumbs-down answers corrected from the Feedback screen: hours from the rating to the approved correction.',

@@ -176,6 +176,9 @@ export const canUploadDocuments: StaffRule = (user) => holds(user, 'upload_docum
 /** Adding a website as a source, and cancelling its crawl: the same capability as uploading (upload_document). */
 export const canAddSites: StaffRule = (user) => canUploadDocuments(user);
 
+/** A document added by URL: its sync schedule and Sync now, as a website's (upload_document). */
+export const canSyncDocumentSources: StaffRule = (user) => canUploadDocuments(user);
+
 /** Deleting a website source with its pages: administrators by role, as documents, and not while it is being read. */
 export const canDeleteSite = (user: StaffMember, site: { status: SiteStatus }): boolean => canManageDocuments(user) && !isSiteCrawling(site.status);
 

@@ -61,7 +61,7 @@ export const SITE_PAGES_PAGE_SIZE = 50;
 
 export const SITE_MESSAGES = {
   startUrlInvalid: 'Please enter the site’s address as an http:// or https:// URL.',
-  sitemapUrlInvalid: 'Please enter the address of the sitemap (an http:// or https:// URL ending in .xml).',
+  sitemapUrlInvalid: 'Please enter the address of the sitemap (an http:// or https:// URL ending in .xml or .xml.gz).',
   maxPages: `Please enter a number of pages from ${SITE_LIMITS.maxPages.min} to ${SITE_LIMITS.maxPages.max}.`,
   maxDepth: `Please enter a link depth from ${SITE_LIMITS.maxDepth.min} to ${SITE_LIMITS.maxDepth.max}.`,
   prefix: 'Each path prefix starts with / (for example /help/), one per line.',
@@ -102,9 +102,10 @@ export const addSiteRequest = z
     include_prefixes: prefixList.default([]),
     exclude_prefixes: prefixList.default([]),
   })
-  // A sitemap's address ends in .xml (checked once the rest holds).
+  // A sitemap's address ends in .xml, or .xml.gz when gzipped (checked once the rest holds).
   .superRefine((site, context) => {
-    if (site.start_kind === 'sitemap' && !(site.start_url.split(/[?#]/)[0] ?? '').toLowerCase().endsWith('.xml')) {
+    const path = (site.start_url.split(/[?#]/)[0] ?? '').toLowerCase();
+    if (site.start_kind === 'sitemap' && !path.endsWith('.xml') && !path.endsWith('.xml.gz')) {
       context.addIssue({ code: 'custom', path: ['start_url'], message: SITE_MESSAGES.sitemapUrlInvalid });
     }
   });

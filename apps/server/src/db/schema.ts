@@ -8,6 +8,7 @@ import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, pri
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, type AuditDetails } from '@steward/contract/audit-log';
 import type { IntegrationKeyScope } from '@steward/contract/integration-keys';
+import { DOCUMENT_URL_SOURCE_STATES } from '@steward/contract/document-sources';
 import { SECOND_FACTOR_POLICIES } from '@steward/contract/second-factor';
 import { SITE_PAGE_STATUSES, SITE_PAGE_SYNC_OUTCOMES, SITE_START_KINDS, SITE_STATUSES, SITE_SYNC_STATUSES, SITE_SYNC_TRIGGERS, SYNC_SCHEDULES } from '@steward/contract/sites';
 import { descending, enumCheck, timestamptz, tsvector } from './schema-builders.ts';
@@ -425,7 +426,9 @@ export const siteSources = pgTable('site_sources', {
 /** One sync of a website source, its first read included (migration 3410): who or what started it and what it found. */
 export const siteSyncs = pgTable('site_syncs', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  siteId: integer('site_id').notNull().references(() => siteSources.id, { onDelete: 'cascade' }),
+  /** The source synced: a website or (migration 3650) a document added by URL; exactly one of the two. */
+  siteId: integer('site_id').references(() => siteSources.id, { onDelete: 'cascade' }),
+  documentId: integer('document_id').references((): AnyPgColumn => documents.id, { onDelete: 'cascade' }),
   trigger: text('trigger', { enum: SITE_SYNC_TRIGGERS }).notNull(),
   /** The staff member's name; null when the schedule started it. */
   requestedBy: text('requested_by'),
@@ -445,6 +448,28 @@ export const siteSyncs = pgTable('site_syncs', {
   enumCheck('site_syncs_trigger_check', table.trigger, SITE_SYNC_TRIGGERS),
   enumCheck('site_syncs_status_check', table.status, SITE_SYNC_STATUSES),
   index('site_syncs_site_idx').on(table.siteId, descending(table.id)),
+  index('site_syncs_document_idx').on(table.documentId, descending(table.id)).where(sql`${table.documentId} IS NOT NULL`),
+  check('site_syncs_source_check', sql`(${table.siteId} IS NULL) <> (${table.documentId} IS NULL)`),
+]);
+
+/**
+ * A document added by URL as a source kept in sync (migration 3650): its schedule, the validators and hash of the copy
+ * indexed, and whether its last sync failed (`failing`: its last good text answers) or it is gone (`retired`).
+ */
+export const documentUrlSources = pgTable('document_url_sources', {
+  documentId: integer('document_id').primaryKey().references((): AnyPgColumn => documents.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  etag: text('etag'),
+  lastModified: text('last_modified'),
+  contentHash: text('content_hash'),
+  syncSchedule: text('sync_schedule', { enum: SYNC_SCHEDULES }).notNull().default('off'),
+  state: text('state', { enum: DOCUMENT_URL_SOURCE_STATES }).notNull().default('current'),
+  message: text('message'),
+  goneCount: integer('gone_count').notNull().default(0),
+  addedAt: timestamptz('added_at').notNull().defaultNow(),
+}, (table) => [
+  enumCheck('document_url_sources_sync_schedule_check', table.syncSchedule, SYNC_SCHEDULES),
+  enumCheck('document_url_sources_state_check', table.state, DOCUMENT_URL_SOURCE_STATES),
 ]);
 
 /** A key for the bot API made on the Integrations screen (migration 3500, issue 57): only the secret's SHA-256 is kept. */
@@ -500,6 +525,11 @@ export const documentFiles = pgTable('document_files', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   /** False while the upload is still streaming in. */
   complete: boolean('complete').notNull().default(false),
+  /** A file fetched from a URL (migration 3650): the URL, what its server sent to validate it, and the bytes' SHA-256. */
+  fetchedUrl: text('fetched_url'),
+  fetchedEtag: text('fetched_etag'),
+  fetchedLastModified: text('fetched_last_modified'),
+  contentHash: text('content_hash'),
 }, (table) => [
   enumCheck('document_files_kind_check', table.kind, DOCUMENT_KINDS),
   index('document_files_created_idx').on(table.createdAt),

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
+import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 
 /** What a test asks of the served site: each request as it arrived. */
@@ -84,7 +85,8 @@ const LATIN1_PAGE = Buffer.from(
  * A small help centre served on 127.0.0.1 for the crawler's tests: nested pages, a sitemap index (with a page no
  * link reaches), robots.txt with a Disallow and a Crawl-delay for Steward (and everything closed to others), a
  * redirect inside the site and one to a private address, a slow page, a page of 50 MB sent without a length, a
- * link to a PDF and one to JSON, a loop of links, a page in windows-1252, and a sitemap of 100,000 URLs. Its pages
+ * link to a PDF and one to JSON, a loop of links, a page in windows-1252, a sitemap of 100,000 URLs, gzipped sitemaps
+ * (an index of .xml.gz files, application/gzip and application/x-gzip) and a gzip bomb. Its pages
  * carry an ETag and a Last-Modified and answer conditional requests with 304; a test edits a page between syncs.
  */
 export async function startTestSite(options: { crawlDelaySeconds?: number } = {}): Promise<TestSite> {
@@ -133,6 +135,18 @@ export async function startTestSite(options: { crawlDelaySeconds?: number } = {}
     if (url.pathname === '/sitemap-index.xml') return send(200, 'application/xml', sitemapIndex(origin));
     if (url.pathname === '/sitemap-pages.xml') return send(200, 'application/xml', urlset([`${origin}/help/`, `${origin}/help/shipping`, `${origin}/private/secret`]));
     if (url.pathname === '/sitemap-more.xml') return send(200, 'application/xml', urlset([`${origin}/help/orphan`]));
+    // Gzipped sitemaps: an index naming a .xml.gz (application/gzip), one served as application/x-gzip, and a zip bomb.
+    if (url.pathname === '/sitemap-gz-index.xml') {
+      return send(200, 'application/xml', `<?xml version="1.0" encoding="UTF-8"?>
+<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${origin}/sitemap-pages.xml.gz</loc></sitemap><sitemap><loc>${origin}/sitemap-more.xml.gz</loc></sitemap></sitemapindex>`);
+    }
+    if (url.pathname === '/sitemap-pages.xml.gz') return send(200, 'application/gzip', gzipSync(urlset([`${origin}/help/`, `${origin}/help/shipping`])));
+    if (url.pathname === '/sitemap-more.xml.gz') return send(200, 'application/x-gzip', gzipSync(urlset([`${origin}/help/orphan`])));
+    if (url.pathname === '/sitemap-bomb.xml.gz') {
+      // About 20 KB on the wire, 20 MB of XML once decompressed: past the 10 MB a sitemap may be.
+      const filler = Buffer.alloc(20 * 1024 * 1024, ' ');
+      return send(200, 'application/gzip', gzipSync(Buffer.concat([Buffer.from(urlset([`${origin}/help/`]).replace('</urlset>', '')), filler, Buffer.from('</urlset>')])));
+    }
     if (url.pathname === '/sitemap-huge.xml') {
       response.writeHead(200, { 'content-type': 'application/xml' });
       response.write('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');

@@ -5,6 +5,8 @@ import { MAIL_QUEUE, mailJobHandler } from '../mail/mail-queue.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
 import { DOCUMENT_INGESTION_QUEUE, DOCUMENT_REINDEX_QUEUE } from '../modules/documents/document-ingestion-queue.ts';
 import { documentIngestionHandler, documentReindexHandler } from '../modules/documents/document-ingestion.ts';
+import { DOCUMENT_URL_SYNC_QUEUE } from '../modules/documents/document-url-sync-queue.ts';
+import { documentUrlSyncHandler } from '../modules/documents/document-url-sync.ts';
 import { SITE_CRAWL_QUEUE, siteCrawlHandler } from '../modules/documents/site-crawl.ts';
 import { SITE_SYNC_SCHEDULE_QUEUE, siteSyncScheduleHandler } from '../modules/documents/site-sync-schedule.ts';
 import { INFORM_THE_BOT_INDEXING_QUEUE, informTheBotIndexingHandler } from '../modules/inform-the-bot/inform-the-bot-indexing.ts';
@@ -31,6 +33,7 @@ export function createJobHandlers(deps: { db: Db; config: Config; log: FastifyBa
     [DOCUMENT_REINDEX_QUEUE, documentReindexHandler(deps)],
     [SITE_CRAWL_QUEUE, siteCrawlHandler(deps)],
     [SITE_SYNC_SCHEDULE_QUEUE, siteSyncScheduleHandler(deps)],
+    [DOCUMENT_URL_SYNC_QUEUE, documentUrlSyncHandler(deps)],
     [INFORM_THE_BOT_INDEXING_QUEUE, informTheBotIndexingHandler(deps)],
     [KNOWLEDGE_WINDOWS_QUEUE, knowledgeWindowsHandler(deps)],
     [KNOWLEDGE_REINDEX_QUEUE, knowledgeReindexHandler(deps)],
@@ -46,7 +49,7 @@ export function createJobHandlers(deps: { db: Db; config: Config; log: FastifyBa
  * Queues whose jobs can run for minutes (parsing and embedding a long PDF). They get a worker of their
  * own, so an invitation or a password-reset mail never waits behind a document.
  */
-export const SLOW_QUEUES: ReadonlySet<string> = new Set([DOCUMENT_INGESTION_QUEUE, DOCUMENT_REINDEX_QUEUE, SITE_CRAWL_QUEUE, INFORM_THE_BOT_INDEXING_QUEUE, KNOWLEDGE_WINDOWS_QUEUE, KNOWLEDGE_REINDEX_QUEUE]);
+export const SLOW_QUEUES: ReadonlySet<string> = new Set([DOCUMENT_INGESTION_QUEUE, DOCUMENT_REINDEX_QUEUE, SITE_CRAWL_QUEUE, DOCUMENT_URL_SYNC_QUEUE, INFORM_THE_BOT_INDEXING_QUEUE, KNOWLEDGE_WINDOWS_QUEUE, KNOWLEDGE_REINDEX_QUEUE]);
 
 /** The handlers split into the lanes that each get a worker: quick jobs first, then the slow ones. */
 export function jobLanes(handlers: ReadonlyMap<string, JobHandler>): Map<string, JobHandler>[] {

@@ -56,6 +56,8 @@ import { auditLogActions } from './3590-audit-log-actions.ts';
 import { knowledgeRebuild } from './3660-knowledge-rebuild.ts';
 import { weeklyReport } from './3610-weekly-report.ts';
 import { weeklyReportAuditActions } from './3611-weekly-report-audit-actions.ts';
+import { documentUrlSync } from './3650-document-url-sync.ts';
+import { auditLogActionsDocumentSync } from './3651-audit-log-actions-document-sync.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
 export const allMigrations: readonly Migration[] = [
@@ -116,4 +118,6 @@ export const allMigrations: readonly Migration[] = [
   knowledgeRebuild,
   weeklyReport,
   weeklyReportAuditActions,
+  documentUrlSync,
+  auditLogActionsDocumentSync,
 ];

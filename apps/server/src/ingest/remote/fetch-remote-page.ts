@@ -5,9 +5,13 @@ import {
   type HopOptions,
   namedAbort,
   openFollowingRedirects,
+  type PageValidators,
   REMOTE_FETCH_REASONS,
   RemoteFetchError,
+  validatorsOf,
 } from './fetch-remote-pdf.ts';
+
+export type { PageValidators };
 
 export type FetchRemotePageOptions = HopOptions &
   Pick<FetchRemotePdfOptions, 'signal'> & {
@@ -24,20 +28,10 @@ export type FetchRemotePageOptions = HopOptions &
   validators?: PageValidators;
 };
 
-/** A page's ETag and Last-Modified as its server sent them (either may be missing). */
-export interface PageValidators {
-  etag: string | null;
-  lastModified: string | null;
-}
 
 export type RemotePage =
   | { url: string; status: number; contentType: string; bytes: Buffer; validators: PageValidators; skipped?: undefined }
   | { url: string; status: number; contentType: string; bytes?: undefined; skipped: 'status' | 'type' | 'unchanged' };
-
-const header = (value: string | string[] | undefined): string | null => {
-  const text = Array.isArray(value) ? value[0] : value;
-  return text === undefined || text.trim() === '' ? null : text.trim().slice(0, 500);
-};
 
 /**
  * One GET of a web page (or robots.txt, or a sitemap) through the same SSRF guard as fetchRemotePdf: only
@@ -88,8 +82,7 @@ export async function fetchRemotePage(url: string, options: FetchRemotePageOptio
       } finally {
         response.destroy();
       }
-      const validators = { etag: header(response.headers.etag), lastModified: header(response.headers['last-modified']) };
-      return { url: current.href, status, contentType, bytes: Buffer.concat(parts), validators };
+      return { url: current.href, status, contentType, bytes: Buffer.concat(parts), validators: validatorsOf(response) };
     } catch (error) {
       throw namedAbort(error, [hop.signal, deadline.signal, options.signal]);
     }

@@ -66,7 +66,26 @@ export interface RemotePdf {
   /** The last part of that URL's path, ending in .pdf. */
   filename: string;
   size: number;
+  /** What its server sent to validate this copy: a sync asks again with them (conditional request). */
+  validators: PageValidators;
 }
+
+/** A file's or page's ETag and Last-Modified as its server sent them (either may be missing). */
+export interface PageValidators {
+  etag: string | null;
+  lastModified: string | null;
+}
+
+const header = (value: string | string[] | undefined): string | null => {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text === undefined || text.trim() === '' ? null : text.trim().slice(0, 500);
+};
+
+/** The answer's ETag and Last-Modified (at most 500 characters each). */
+export const validatorsOf = (response: IncomingMessage): PageValidators => ({
+  etag: header(response.headers.etag),
+  lastModified: header(response.headers['last-modified']),
+});
 
 const PDF_REQUEST_HEADERS = { 'user-agent': 'Steward document fetcher', accept: 'application/pdf, */*;q=0.5' };
 
@@ -96,7 +115,7 @@ export async function fetchRemotePdf(url: string, options: FetchRemotePdfOptions
         throw new RemoteFetchError(REMOTE_FETCH_REASONS.status(status, response.statusMessage));
       }
       const bytes = await readPdf(response, options, hopSignal);
-      return { url: current.href, filename: filenameOf(current), size: bytes.size, ...(bytes.parts ? { bytes: Buffer.concat(bytes.parts) } : {}) };
+      return { url: current.href, filename: filenameOf(current), size: bytes.size, validators: validatorsOf(response), ...(bytes.parts ? { bytes: Buffer.concat(bytes.parts) } : {}) };
     } catch (error) {
       throw namedAbort(error, [hop.signal, deadline.signal, options.signal]);
     }

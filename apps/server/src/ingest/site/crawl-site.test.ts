@@ -109,6 +109,18 @@ describe('crawling a site', () => {
     expect(notes[0]).toContain('lists more pages than the limit');
   });
 
+  it('reads gzipped sitemaps (an index of .xml.gz files, application/gzip and application/x-gzip)', async () => {
+    const pages = await crawl({ start: `${site.origin}/sitemap-gz-index.xml`, fromSitemap: true, limits: { maxPages: 10, maxDepth: 0, include: [], exclude: [] } });
+    expect(pages.map((page) => pathOf(page.url)).sort()).toEqual(['/help/', '/help/orphan', '/help/shipping']);
+    expect(pages.every((page) => page.outcome === 'read')).toBe(true);
+  });
+
+  it('stops decompressing a gzipped sitemap at its size limit (a zip bomb), with a clear reason', async () => {
+    await expect(crawl({ start: `${site.origin}/sitemap-bomb.xml.gz`, fromSitemap: true, limits: { maxPages: 10, maxDepth: 0, include: [], exclude: [] } })).rejects.toThrow(
+      new CrawlError(CRAWL_REASONS.sitemapFailed('It is larger than 10 MB once decompressed.')),
+    );
+  });
+
   it('ends with a clear reason when the start URL redirects to a private address, the site is unreachable, or robots.txt closes it', async () => {
     await expect(crawl({ start: `${site.origin}/redirect-private` })).rejects.toThrow(
       new CrawlError(CRAWL_REASONS.startFailed(REMOTE_FETCH_REASONS.privateAddress)),

@@ -4,7 +4,7 @@ import { describeSize, RemoteFetchError } from '../remote/fetch-remote-pdf.ts';
 import type { PageValidators, RemotePage } from '../remote/fetch-remote-page.ts';
 import { type HtmlPage, readHtmlPage } from './html-page.ts';
 import { readRobots, type SiteRobots } from './site-robots.ts';
-import { readSitemap } from './site-sitemap.ts';
+import { readSitemap, sitemapText, SitemapTooLargeError } from './site-sitemap.ts';
 import { isInScope, isSameSite, looksNotHtml, normalisePageUrl, type PathScope } from './site-urls.ts';
 
 /** A crawl that cannot go on at all (the site unreachable, robots.txt closed to Steward …), in the staff member's words. */
@@ -283,7 +283,7 @@ async function readSitemaps(first: string[], options: CrawlOptions, pace: () => 
     read.add(url);
     let answer: RemotePage;
     try {
-      answer = await options.fetchPage(url, { accept: 'application/xml, text/xml;q=0.9, */*;q=0.1', maxBytes, beforeRequest: pace, signal: options.signal });
+      answer = await options.fetchPage(url, { accept: 'application/xml, text/xml;q=0.9, application/gzip;q=0.8, */*;q=0.1', maxBytes, beforeRequest: pace, signal: options.signal });
     } catch (error) {
       if (options.signal.aborted || !(error instanceof RemoteFetchError)) throw error;
       const reason = error.reason.replace(/^This page is larger than (.*), so it was not read\.$/, `It is larger than ${describeSize(maxBytes)}.`);
@@ -291,8 +291,15 @@ async function readSitemaps(first: string[], options: CrawlOptions, pace: () => 
     }
     if (answer.skipped === 'status') throw new CrawlError(CRAWL_REASONS.sitemapStatus(answer.status));
     if (!answer.bytes) continue;
+    let xml: string;
+    try {
+      xml = sitemapText(answer.bytes, maxBytes);
+    } catch (error) {
+      if (error instanceof SitemapTooLargeError) throw new CrawlError(CRAWL_REASONS.sitemapFailed(`It is larger than ${describeSize(maxBytes)} once decompressed.`));
+      throw new CrawlError(CRAWL_REASONS.sitemapFailed('It is compressed (gzip) but could not be decompressed.'));
+    }
     // Only as many entries as pages may still be found: a sitemap of 100,000 URLs is read no further.
-    const sitemap = readSitemap(answer.bytes.toString('utf8'), Math.max(1, options.limits.maxPages - listed));
+    const sitemap = readSitemap(xml, Math.max(1, options.limits.maxPages - listed));
     if (sitemap.kind === 'index') pending.push(...sitemap.urls);
     else {
       for (const page of sitemap.urls) await onUrl(page);

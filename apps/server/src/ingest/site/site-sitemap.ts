@@ -1,4 +1,28 @@
+import { gunzipSync } from 'node:zlib';
 import { Parser } from 'htmlparser2';
+
+/** gzip's first two bytes (RFC 1952): how a compressed sitemap is known, whatever its name or type says. */
+const isGzip = (bytes: Buffer): boolean => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+
+/** A gzipped sitemap that would decompress past the limit (a zip bomb, or simply too large). */
+export class SitemapTooLargeError extends Error {
+  override readonly name = 'SitemapTooLargeError';
+}
+
+/**
+ * A sitemap's text: as it came, or decompressed when it is gzipped (`sitemap.xml.gz`, served as application/gzip or
+ * application/x-gzip, or any sitemap whose bytes start as gzip), with at most `maxBytes` of output: zlib stops there
+ * (maxOutputLength), so a small file that would expand to gigabytes costs no more than the limit.
+ */
+export function sitemapText(bytes: Buffer, maxBytes: number): string {
+  if (!isGzip(bytes)) return bytes.toString('utf8');
+  try {
+    return gunzipSync(bytes, { maxOutputLength: maxBytes }).toString('utf8');
+  } catch (error) {
+    if (error instanceof RangeError || (error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') throw new SitemapTooLargeError('The sitemap decompresses past the limit.', { cause: error });
+    throw error;
+  }
+}
 
 export interface SitemapUrls {
   /** A sitemap index lists other sitemaps; a urlset lists pages. */

@@ -34,7 +34,7 @@ export const tooLargeMessage = (maxBytes: number): string =>
  */
 export async function storeFile(
   db: Db,
-  input: { filename: string; uploadedByUserId: number; maxBytes: number },
+  input: { filename: string; uploadedByUserId: number | null; maxBytes: number },
   source: AsyncIterable<Buffer | Uint8Array>,
 ): Promise<StoredFile> {
   const fileId = randomUUID();

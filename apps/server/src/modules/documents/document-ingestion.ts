@@ -25,7 +25,7 @@ export async function readDocumentFile(db: Db, fileId: string): Promise<{ pages:
 }
 
 /** A document's file read, cleaned, cut and embedded (prepareChunks), ready to be written. */
-async function prepareDocumentFile(
+export async function prepareDocumentFile(
   { db, log, knowledge }: { db: Db; log: FastifyBaseLogger; knowledge: KnowledgeStore },
   documentId: number,
   fileId: string,

@@ -8,6 +8,7 @@ import { deleteFile, findStoredFile, type StoredFile } from './document-files.re
 import { DOCUMENT_INGESTION_QUEUE, type DocumentIngestionPayload } from './document-ingestion-queue.ts';
 import { INGESTION_ATTEMPTS } from './document-ingestion.ts';
 import { documentObject } from './documents-audit.ts';
+import { createSourceFromFile } from './document-url-sources.repository.ts';
 import {
   createDocuments,
   deleteDocument as deleteDocumentRow,
@@ -39,6 +40,8 @@ export async function registerUploads(tx: Db, actor: StaffActor, filesData: Regi
   const created = await createDocuments(tx, documents);
   for (const document of created) await recordAudit(tx, actor, { action: 'document_uploaded', object: documentObject(document), details: { filename: document.filename } });
   for (const document of created) await startIngestion(tx, { documentId: document.id, fileId: document.fileId });
+  // A PDF fetched by URL is a source a sync can fetch again (document-url-sync.ts).
+  for (const document of created) await createSourceFromFile(tx, document.id, document.fileId);
   return created;
 }
 

@@ -8,6 +8,7 @@ import type { AppContext } from '../../app-context.ts';
 import { signedIn, signedInActor } from '../../plugins/access.ts';
 import { documentChunkRoutes } from './document-chunks.routes.ts';
 import { documentIndexing } from './document-indexing.repository.ts';
+import { documentSourceRoutes } from './document-sources.routes.ts';
 import { storeFileFromUrl } from './document-url-upload.ts';
 import { deleteDocument, editDocument, registerUploads } from './documents.actions.ts';
 import { presentDocument, presentUploadedFile } from './documents.presenter.ts';
@@ -95,4 +96,5 @@ export async function documentsRoutes(app: FastifyInstance, context: AppContext)
   await documentUploadRoutes(app, context);
   await siteSourceRoutes(app, context);
   await documentChunkRoutes(app, context);
+  await documentSourceRoutes(app, context);
 }

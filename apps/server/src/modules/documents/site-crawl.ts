@@ -84,7 +84,7 @@ const crawlSource =
       if (site && parsed.syncId !== undefined) await finishSync(db, parsed.syncId, 'cancelled', site.message);
       return;
     }
-    const syncId = parsed.syncId ?? (await openSyncOf(db, siteId)) ?? (await createSync(db, siteId, 'added', null));
+    const syncId = parsed.syncId ?? (await openSyncOf(db, { siteId })) ?? (await createSync(db, { siteId }, 'added', null));
     await setSiteStatus(db, siteId, 'crawling', null);
     await startSync(db, syncId);
     log.info({ siteId, syncId, url: site.startUrl, attempt }, 'website crawl started');
@@ -213,6 +213,6 @@ export const siteCrawlHandler = (deps: CrawlDeps): JobHandler =>
   Object.assign(crawlSource(deps), {
     giveUp: async (payload: Record<string, unknown>) => {
       const { siteId, syncId } = payloadSchema.parse(payload);
-      await endUnlessCancelled(deps.db, siteId, syncId ?? (await openSyncOf(deps.db, siteId)), 'error', SITE_CRAWL_TEXTS.cutOff);
+      await endUnlessCancelled(deps.db, siteId, syncId ?? (await openSyncOf(deps.db, { siteId })), 'error', SITE_CRAWL_TEXTS.cutOff);
     },
   });

@@ -28,7 +28,7 @@ export async function addSite(tx: Db, actor: StaffActor, request: AddSiteFields)
 
 /** Records a sync and queues its crawl: one job per sync, and a site never has two at once (its status says it is being read). */
 async function queueSync(tx: Db, siteId: number, trigger: SiteSyncTrigger, by: StaffActor | null): Promise<number> {
-  const syncId = await createSync(tx, siteId, trigger, by ? { id: by.id, name: by.name } : null);
+  const syncId = await createSync(tx, { siteId }, trigger, by ? { id: by.id, name: by.name } : null);
   await enqueueJob(tx, SITE_CRAWL_QUEUE, { siteId, syncId }, { maxAttempts: SITE_CRAWL_ATTEMPTS });
   return syncId;
 }

@@ -11,9 +11,7 @@ import {
   siteRow,
   SITE_MESSAGES,
   siteScheduleRequest,
-  type SiteSyncRow,
   siteSyncRow,
-  SYNC_INTERVAL_MS,
 } from '@steward/contract/sites';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -21,23 +19,7 @@ import { signedInActor } from '../../plugins/access.ts';
 import { addSite, cancelSiteCrawl, deleteSite, setSiteSchedule, syncSiteNow } from './site-sources.actions.ts';
 import { findSite, listSitePages, listSites, type SitePageRecord, type SiteRecord } from './site-sources.repository.ts';
 import { latestSyncs, listSyncs, type SiteSyncRecord } from './site-syncs.repository.ts';
-
-const presentSync = (sync: SiteSyncRecord): SiteSyncRow => ({
-  id: sync.id,
-  trigger: sync.trigger,
-  requested_by: sync.requestedBy,
-  status: sync.status,
-  message: sync.message,
-  queued_at: sync.queuedAt.toISOString(),
-  started_at: sync.startedAt?.toISOString() ?? null,
-  finished_at: sync.finishedAt?.toISOString() ?? null,
-  duration_ms: sync.startedAt && sync.finishedAt ? sync.finishedAt.getTime() - sync.startedAt.getTime() : null,
-  ...sync.counts,
-});
-
-/** A schedule set and no sync finished within twice its interval (the first read counts). */
-const isOverdue = (site: SiteRecord, now: Date): boolean =>
-  site.syncSchedule !== 'off' && now.getTime() - (site.lastCompletedSyncAt ?? site.addedAt).getTime() > 2 * SYNC_INTERVAL_MS[site.syncSchedule];
+import { isSyncOverdue, presentSync } from './source-syncs.presenter.ts';
 
 /** Fields copied one by one: nothing internal (the page's hash, the uploader's id) can leak into an answer. */
 const presentSite = (site: SiteRecord, lastSync: SiteSyncRecord | undefined): SiteRow => ({
@@ -59,7 +41,7 @@ const presentSite = (site: SiteRecord, lastSync: SiteSyncRecord | undefined): Si
   finished_at: site.finishedAt?.toISOString() ?? null,
   sync_schedule: site.syncSchedule,
   last_sync: lastSync ? presentSync(lastSync) : null,
-  sync_overdue: isOverdue(site, new Date()),
+  sync_overdue: isSyncOverdue(site, new Date()),
 });
 
 const presentPage = (page: SitePageRecord, totalCount: number): SitePageRow => ({
@@ -139,7 +121,7 @@ export async function siteSourceRoutes(app: FastifyInstance, context: AppContext
     { config: { access: canReadDocuments }, schema: { params: z.object({ id: idParam }), response: { 200: rowsAnswer(siteSyncRow) } } },
     async (request) => {
       if (!(await findSite(db, request.params.id))) throw new HttpError(404, SITE_MESSAGES.notFound);
-      return { success: true as const, data: { rows: (await listSyncs(db, request.params.id)).map(presentSync) } };
+      return { success: true as const, data: { rows: (await listSyncs(db, { siteId: request.params.id })).map(presentSync) } };
     },
   );
 

@@ -2,9 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { JobHandler } from '../../jobs/job-queue.ts';
 import { schedulePeriodicJob } from '../../jobs/periodic-jobs.ts';
+import { queueDueDocumentSyncs } from './document-url-sources.actions.ts';
 import { queueDueSyncs } from './site-sources.actions.ts';
 
-/** The periodic job that queues the website syncs their schedules make due. */
+/** The periodic job that queues the syncs their schedules make due: websites', and documents' added by URL. */
 export const SITE_SYNC_SCHEDULE_QUEUE = 'site-sync-schedule';
 
 /** How often due syncs are looked for: a daily sync runs at most this late. */
@@ -25,4 +26,6 @@ export const siteSyncScheduleHandler =
     await schedulePeriodicJob(db, SITE_SYNC_SCHEDULE_QUEUE, new Date(now.getTime() + SITE_SYNC_CHECK_EVERY_MS));
     const queued = await queueDueSyncs(db, now);
     if (queued > 0) log.info({ queued }, 'scheduled website syncs queued');
+    const documents = await queueDueDocumentSyncs(db, now);
+    if (documents > 0) log.info({ queued: documents }, 'scheduled document syncs queued');
   };

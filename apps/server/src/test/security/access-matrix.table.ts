@@ -482,6 +482,15 @@ export const ACCESS_MATRIX: MatrixRow[] = [
     expect: ADMIN_ONLY,
   },
   { route: 'GET /api/sites/:id/syncs', build: async (fixtures) => ({ path: `/api/sites/${await fixtures.site('queued')}/syncs` }), expect: VIEWER_CAPABILITY },
+  // A document added by URL as a source (issue 55): its Source panel on the document's page.
+  { route: 'GET /api/documents/:id/source', build: async (fixtures) => ({ path: `/api/documents/${await fixtures.urlDocument()}/source` }), expect: VIEWER_CAPABILITY },
+  { route: 'POST /api/documents/:id/source/sync', build: async (fixtures) => ({ path: `/api/documents/${await fixtures.urlDocument()}/source/sync` }), expect: ADMIN_ONLY },
+  {
+    route: 'POST /api/documents/:id/source/schedule',
+    build: async (fixtures) => ({ path: `/api/documents/${await fixtures.urlDocument()}/source/schedule`, body: { sync_schedule: 'weekly' } }),
+    expect: ADMIN_ONLY,
+  },
+  { route: 'GET /api/documents/:id/source/syncs', build: async (fixtures) => ({ path: `/api/documents/${await fixtures.urlDocument()}/source/syncs` }), expect: VIEWER_CAPABILITY },
   { route: 'POST /api/sites/:id/delete', build: async (fixtures) => ({ path: `/api/sites/${await fixtures.site('ended')}/delete` }), expect: ADMIN_ONLY },
 
   // The audit log.

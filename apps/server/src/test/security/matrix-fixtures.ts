@@ -30,6 +30,8 @@ export interface MatrixFixtures {
   document(): Promise<{ id: number; fileId: string }>;
   /** A passage of a new completed document (the chunk viewer's calls). */
   documentChunk(): Promise<{ documentId: number; chunkId: number }>;
+  /** A document as if added by URL (a URL source, migration 3650): its id. */
+  urlDocument(): Promise<number>;
   /** A website source added by the author; `ended` moves it past its crawl (it may be deleted then). */
   site(state: 'queued' | 'ended'): Promise<number>;
   /** An integration key made by the author with these scopes: its id and the whole key. */
@@ -96,6 +98,11 @@ export function matrixFixtures(testApp: TestApp, author: ApiClient, actor: { id:
       return idOf(answer.body.data?.[0]?.rows[0]);
     },
     document,
+    urlDocument: async () => {
+      const { id } = await document();
+      await testApp.db.execute(sql`INSERT INTO document_url_sources (document_id, url) VALUES (${id}, ${`https://files-${unique()}.example.com/manual.pdf`})`);
+      return id;
+    },
     documentChunk: async () => {
       const { id } = await document();
       const [chunk] = await sqlRows<{ id: number | string }>(

@@ -106,6 +106,11 @@ const COVERAGE: Record<string, Coverage> = {
       { exempt: "a website staff added: its crawl's messages and its pages' addresses, never a visitor's" },
     ]),
   ),
+  ...Object.fromEntries(
+    ['GET /api/documents/{id}/source', 'POST /api/documents/{id}/source/sync', 'POST /api/documents/{id}/source/schedule', 'GET /api/documents/{id}/source/syncs'].map(
+      (route) => [route, { exempt: "a PDF's URL staff gave and its syncs' messages, never a visitor's" }],
+    ),
+  ),
   'POST /api/personal-data/reveal': { exempt: 'the reveal itself, for view_personal_data only: checked below' },
 };
 

@@ -15,6 +15,7 @@ import { PaginationBar } from '../../../components/pagination-bar.tsx';
 import { useDocumentChunks, useDocumentChunksSummary } from '../api/get-document-chunks.ts';
 import { useSetChunkExcluded } from '../api/set-chunk-excluded.ts';
 import { DocumentChunkItem } from './document-chunk-item.tsx';
+import { DocumentSourcePanel } from './document-source-panel.tsx';
 import { TryAQuestion } from './try-a-question.tsx';
 
 export interface DocumentChunksScreenProps {
@@ -67,6 +68,7 @@ export function DocumentChunksScreen({ documentId, pageIndex, search, viewer }: 
               </dd>
             </dl>
           </Card>
+          {document.site_id === null ? <DocumentSourcePanel documentId={documentId} viewer={viewer} /> : null}
           <TryAQuestion documentId={documentId} />
           <ChunkList key={search} documentId={documentId} pageIndex={pageIndex} search={search} url={document.site_id === null ? null : document.source_url} mayExclude={canExcludeChunks(viewer)} />
         </>
