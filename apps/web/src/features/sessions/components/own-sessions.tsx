@@ -32,7 +32,7 @@ export function OwnSessions({ userId, onEndedThisSession }: { userId: number; on
         <>
           {deviceOf(session)}
           {session.current ? (
-            <Badge bg="success" className="ms-2">
+            <Badge bg="success-subtle" text="success-emphasis" className="ms-2">
               This session
             </Badge>
           ) : null}
