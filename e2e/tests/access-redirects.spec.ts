@@ -28,6 +28,8 @@ test.describe('auth gate', () => {
     await expect(page).toHaveURL(/\/home$/);
     await page.goto(`/user-accounts/${other.id}/change-password`);
     await expect(page).toHaveURL(/\/home$/);
+    await page.goto(`/user-accounts/${other.id}/sessions`);
+    await expect(page).toHaveURL(/\/home$/);
   });
 
   test('lets a user open their own account route', async ({ page, signIn }) => {

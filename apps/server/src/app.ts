@@ -19,6 +19,8 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { secondFactorRoutes } from './modules/auth/second-factor.routes.ts';
 import { secondFactorSignInRoutes } from './modules/auth/second-factor-sign-in.routes.ts';
 import { secondFactorAdminRoutes } from './modules/user-accounts/second-factor-admin.routes.ts';
+import { sessionsRoutes } from './modules/auth/sessions.routes.ts';
+import { sessionsAdminRoutes } from './modules/user-accounts/sessions-admin.routes.ts';
 import { botSettingsRoutes } from './modules/bot-settings/bot-settings.routes.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { integrationKeysRoutes } from './modules/integration-keys/integration-keys.routes.ts';
@@ -190,6 +192,8 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     secondFactorSignInRoutes,
     secondFactorRoutes,
     secondFactorAdminRoutes,
+    sessionsRoutes,
+    sessionsAdminRoutes,
     helpRequestRoutes,
     statisticsRoutes,
     botRoutes,

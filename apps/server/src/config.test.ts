@@ -86,6 +86,13 @@ describe('readConfig', () => {
     expect(() => readConfig({ STEWARD_SECRETS_KEY: Buffer.alloc(16, 7).toString('base64') })).toThrow(/^Invalid STEWARD_SECRETS_KEY/);
   });
 
+  it('reads SESSION_PLACE_HEADER as a lower-case header name, unset or empty as none, and refuses anything else', () => {
+    expect(readConfig({}).sessionPlaceHeader).toBeUndefined();
+    expect(readConfig({ SESSION_PLACE_HEADER: '' }).sessionPlaceHeader).toBeUndefined();
+    expect(readConfig({ SESSION_PLACE_HEADER: ' CF-IPCity ' }).sessionPlaceHeader).toBe('cf-ipcity');
+    expect(() => readConfig({ SESSION_PLACE_HEADER: 'x-city: Paris' })).toThrow(/SESSION_PLACE_HEADER/);
+  });
+
   it('reads the audit log retention in days', () => {
     expect(readConfig({ AUDIT_RETENTION_DAYS: '90' }).auditRetentionDays).toBe(90);
   });

@@ -114,6 +114,13 @@ const environmentSchema = z.object({
   SMTP_URL: urlText(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: optionalText,
   LOGIN_EMAIL_CHECK: booleanFlag.default(false),
+  SESSION_PLACE_HEADER: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9-]*$/, 'must be a header name such as cf-ipcity')
+    .transform((value) => (value === '' ? undefined : value))
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
   EMBEDDINGS_BASE_URL: urlText(['http:', 'https:']).optional(),
@@ -197,6 +204,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   loginEmailCheck: boolean;
+  /** SESSION_PLACE_HEADER: the header a trusted proxy names the client's place in (a city, a country); unset, the address's country. */
+  sessionPlaceHeader: string | undefined;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   /**
    * `pretty`: readable lines and a start-up banner for a person at a terminal, without a line per request at
@@ -311,6 +320,7 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `${env.ASSISTANT_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
     loginEmailCheck: env.LOGIN_EMAIL_CHECK,
+    sessionPlaceHeader: env.SESSION_PLACE_HEADER,
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     secureCookies: publicUrl.startsWith('https:'),

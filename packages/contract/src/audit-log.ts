@@ -60,11 +60,26 @@ export const AUDIT_ACTION_LABELS = {
   weekly_report_unsubscribed: 'Unsubscribed from the weekly report',
   document_synced: 'Synced a document from its URL',
   document_sync_schedule_changed: 'Changed a document’s sync schedule',
+  session_ended: 'Ended a session',
+  sessions_ended: "Ended a user's sessions",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];
 export const auditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'The action is not one the audit log records.' });
+
+/**
+ * Who signed in, how, and what changed in the way they do (issue 56): the Audit Log's "All identity events" choice
+ * (action_group 'identity'). A new sign-in or account action belongs here too.
+ */
+export const IDENTITY_AUDIT_ACTIONS = [
+  'sign_in', 'sign_in_failed', 'sign_in_alert', 'sign_out', 'user_invited', 'user_registered', 'password_reset', 'password_changed',
+  'user_deleted', 'second_factor_enrolled', 'second_factor_removed', 'second_factor_reset', 'second_factor_code_refused',
+  'recovery_code_used', 'recovery_codes_renewed', 'second_factor_policy_changed', 'session_ended', 'sessions_ended',
+] as const satisfies readonly AuditAction[];
+export const AUDIT_ACTION_GROUPS = { identity: IDENTITY_AUDIT_ACTIONS } as const;
+export const auditActionGroupSchema = z.enum(['identity'], { error: 'The group of actions is not one the audit log knows.' });
+export type AuditActionGroup = z.infer<typeof auditActionGroupSchema>;
 
 /** What an entry is about; each kind has a screen the row links to (web: features/audit-log/object-route.ts). */
 export const AUDIT_OBJECT_TYPES = ['user', 'invitation', 'information', 'document', 'help_request', 'feedback', 'bot_settings', 'fun_fact', 'export', 'chat_session', 'site', 'integration_key'] as const;
@@ -110,6 +125,8 @@ export const auditLogListRequest = z
   .strictObject({
     actor_id: z.number().int().positive().optional(),
     action: auditActionSchema.optional(),
+    /** Additive (issue 56): only the actions of a group, e.g. every identity event. */
+    action_group: auditActionGroupSchema.optional(),
     from: isoDay.optional(),
     to: isoDay.optional(),
     timezone_offset_hours: z

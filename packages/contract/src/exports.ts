@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { auditActionSchema } from './audit-log.ts';
+import { auditActionGroupSchema, auditActionSchema } from './audit-log.ts';
 import { helpRequestStatus } from './help-requests.ts';
 import { FEEDBACK_FILTERS, filterQuery, HELP_REQUEST_FILTERS, HISTORY_FILTERS, isoDay, timezoneOffsetHours } from './list-filters.ts';
 
@@ -39,6 +39,7 @@ export const helpRequestExportQuery = filterQuery({
 export const auditLogExportQuery = filterQuery({
   person: z.coerce.number({ error: 'The person must be a whole number.' }).int('The person must be a whole number.').positive('The person must be a whole number.').optional(),
   action: auditActionSchema.optional(),
+  group: auditActionGroupSchema.optional(),
   from: isoDay.optional(),
   to: isoDay.optional(),
   tz: timezoneOffsetHours.default(0),

@@ -101,6 +101,12 @@ export const canResetSecondFactor: StaffRule = (user) => holds(user, 'delete_use
 /** Requiring a second factor of every staff member who signs in with a password: administrators by role. */
 export const canSetSecondFactorPolicy: StaffRule = (user) => isAdministrator(user);
 
+/** Seeing and ending one's signed-in sessions (browser, address, place): one's own account only (admins included). */
+export const canManageOwnSessions = (user: StaffMember, accountId: number): boolean => isOwnAccount(user, accountId);
+
+/** Ending every session of a member (a lost laptop) and seeing who has live sessions: whoever may delete accounts (delete_user). */
+export const canEndMemberSessions: StaffRule = (user) => holds(user, 'delete_user');
+
 // Inform the Bot
 
 /** "Add new information" (typed or from files): create_inform_the_bot. */

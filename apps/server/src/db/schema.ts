@@ -73,7 +73,12 @@ export const sessions = pgTable('sessions', {
   ip: text('ip'),
   /** How the session was signed in (migration 3510); null for sessions older than that. */
   signInMethod: text('sign_in_method', { enum: SIGN_IN_METHODS }),
+  /** The id the dashboard shows and ends a session by (migration 3640); the id_hash never leaves the server. */
+  id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+  /** Where it was signed in from: a trusted proxy's header (SESSION_PLACE_HEADER), else the address's country. */
+  place: text('place'),
 }, (table) => [
+  unique('sessions_id_key').on(table.id),
   index('sessions_user_id_idx').on(table.userId),
   enumCheck('sessions_sign_in_method_check', table.signInMethod, SIGN_IN_METHODS),
 ]);

@@ -58,6 +58,8 @@ import { weeklyReport } from './3610-weekly-report.ts';
 import { weeklyReportAuditActions } from './3611-weekly-report-audit-actions.ts';
 import { documentUrlSync } from './3650-document-url-sync.ts';
 import { auditLogActionsDocumentSync } from './3651-audit-log-actions-document-sync.ts';
+import { sessionList } from './3640-session-list.ts';
+import { auditLogSessionActions } from './3641-audit-log-session-actions.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
 export const allMigrations: readonly Migration[] = [
@@ -120,4 +122,6 @@ export const allMigrations: readonly Migration[] = [
   weeklyReportAuditActions,
   documentUrlSync,
   auditLogActionsDocumentSync,
+  sessionList,
+  auditLogSessionActions,
 ];

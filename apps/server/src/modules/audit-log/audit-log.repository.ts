@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { AuditEntry, AuditLogFilters, AuditLogPerson } from '@steward/contract/audit-log';
+import { AUDIT_ACTION_GROUPS, type AuditEntry, type AuditLogFilters, type AuditLogPerson } from '@steward/contract/audit-log';
 import { PAGE_SIZE } from '@steward/contract/paging';
 import type { Db } from '../../db/client.ts';
 import type { auditLog } from '../../db/schema.ts';
@@ -19,6 +19,7 @@ function auditFilterConditions(filters: AuditLogFilters): SQL[] {
   const conditions: SQL[] = [];
   if (filters.actor_id !== undefined) conditions.push(sql`actor_id = ${filters.actor_id}`);
   if (filters.action !== undefined) conditions.push(sql`action = ${filters.action}`);
+  if (filters.action_group !== undefined) conditions.push(sql`action IN ${AUDIT_ACTION_GROUPS[filters.action_group]}`);
   conditions.push(...dayRangeConditions(filters, filters.timezone_offset_hours));
   return conditions;
 }

@@ -35,8 +35,8 @@ export async function auditLogRoutes(app: FastifyInstance, { db }: AppContext): 
     '/api/export/audit-log',
     { config: { scriptedOnly: true, access: canExportAuditLog }, schema: { querystring: auditLogExportQuery } },
     async (request, reply) => {
-      const { format, person, action, from, to, tz } = request.query;
-      const filters: AuditLogFilters = { actor_id: person, action, from, to, timezone_offset_hours: tz };
+      const { format, person, action, group, from, to, tz } = request.query;
+      const filters: AuditLogFilters = { actor_id: person, action, action_group: group, from, to, timezone_offset_hours: tz };
       return sendExport(db, request, reply, { list: 'audit-log', format, filters, fields: AUDIT_EXPORT_FIELDS, batches: auditExportBatches(db, filters) });
     },
   );

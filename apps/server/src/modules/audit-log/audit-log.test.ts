@@ -79,6 +79,15 @@ describe('POST /api/audit-log/{pageIndex}', () => {
     expect((await page(0, { actor_id: 901, action: 'user_deleted' })).total_count).toBe(0);
   });
 
+  it('filters by a group of actions: every identity event (sign-ins, factors, sessions ended), nothing else', async () => {
+    await insertEntry({ time: '2025-07-01T00:00:00Z', actorId: 904, name: 'Ida Identity', action: 'document_deleted' });
+    await insertEntry({ time: '2025-07-02T00:00:00Z', actorId: 904, name: 'Ida Identity', action: 'session_ended' });
+    await insertEntry({ time: '2025-07-03T00:00:00Z', actorId: 904, name: 'Ida Identity', action: 'second_factor_enrolled' });
+    await insertEntry({ time: '2025-07-04T00:00:00Z', actorId: 904, name: 'Ida Identity', action: 'bot_settings_changed' });
+    expect((await page(0, { actor_id: 904, action_group: 'identity' })).rows.map((row) => row.action)).toEqual(['second_factor_enrolled', 'session_ended']);
+    expect((await page(0, { actor_id: 904 })).total_count).toBe(4);
+  });
+
   it('filters by days in the viewer\'s time zone, both days included', async () => {
     // 2026-01-02T23:30Z is still January 2 in UTC, but January 3 at UTC+1.
     expect((await page(0, { action: 'sign_in_failed', from: '2026-01-02', to: '2026-01-02' })).total_count).toBe(1);

@@ -22,7 +22,8 @@ import { deviceOf } from './device-cookies.ts';
 import { countFailedSignIn } from './login-alert.ts';
 import { claimLoginAttempt } from './login-throttle.ts';
 import { PASSWORD_RESET_QUEUE } from './password-reset-request.ts';
-import { deleteSession, deleteSessionsOfUser } from './sessions.repository.ts';
+import { deleteSession } from './sessions.repository.ts';
+import { endMemberSessions } from './sessions.actions.ts';
 import { mailSignInLink } from './sign-in-link.ts';
 import { finishFirstStep } from './second-factor-sign-in.ts';
 import { browserIdOf, isTrustedBrowser } from './trusted-browsers.repository.ts';
@@ -139,13 +140,17 @@ export async function resetPassword(tx: Db, ip: string, token: string, passwordH
   const user = result.token.userId === null ? undefined : await findUserById(tx, result.token.userId);
   if (!user) throw new HttpError(400, INVALID_RESET_LINK);
   await savePassword(tx, user.id, passwordHash);
-  await deleteSessionsOfUser(tx, user.id);
-  await recordAudit(tx, actorFrom(user, ip), { action: 'password_reset', object: { type: 'user', id: user.id, label: user.name } });
+  const actor = actorFrom(user, ip);
+  await recordAudit(tx, actor, { action: 'password_reset', object: { type: 'user', id: user.id, label: user.name } });
+  await endMemberSessions(tx, actor, user, 'password_reset');
 }
 
-/** A signed-in member's new password: saved, every session ended (this one too), audited. */
-export async function changePassword(tx: Db, actor: AuditActor, user: { id: number; name: string }, passwordHash: string): Promise<void> {
+/**
+ * A signed-in member's new password: saved, every other session ended, audited. The session of the change (`keep`)
+ * goes on under a new id (renewSession), so an id known before the change is dead after it.
+ */
+export async function changePassword(tx: Db, actor: AuditActor, user: { id: number; name: string }, passwordHash: string, keep: { idHash: string } | undefined): Promise<void> {
   await savePassword(tx, user.id, passwordHash);
-  await deleteSessionsOfUser(tx, user.id);
   await recordAudit(tx, actor, { action: 'password_changed', object: { type: 'user', id: user.id, label: user.name } });
+  await endMemberSessions(tx, actor, user, 'password_changed', keep);
 }

@@ -16,6 +16,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { signedIn } from '../../plugins/access.ts';
 import { actorOf } from '../audit-log/record-audit.ts';
 import { changePassword, requestPasswordReset, resetPassword } from './auth.actions.ts';
+import { currentSessionOf } from './sessions.actions.ts';
 import { renewSession } from './start-session.ts';
 import { findUserById } from './users.repository.ts';
 import { rateLimitAddress } from '../../lib/client-address.ts';
@@ -64,8 +65,8 @@ export async function passwordRoutes(app: FastifyInstance, { db, config }: AppCo
         throw new HttpError(400, WRONG_OLD_PASSWORD, 'oldPassword');
       }
       const passwordHash = await hashPassword(request.body.newPassword);
-      // Every session ends, this one too; this browser goes on under a new session id (below).
-      await db.transaction((tx) => changePassword(tx, actorOf(request), user, passwordHash));
+      // Every other session ends; this browser goes on under a new session id (below).
+      await db.transaction((tx) => changePassword(tx, actorOf(request), user, passwordHash, currentSessionOf(request)));
       await renewSession(db, config, request, reply, user.id);
       return { success: true as const };
     },

@@ -10,6 +10,7 @@ import { type AuditActor, actorOf, recordAudit } from '../audit-log/record-audit
 import { claimSecondFactorAttempt } from './login-throttle.ts';
 import { hashNewRecoveryCodes, hashRecoveryCode, newRecoveryCodes } from './recovery-codes.ts';
 import { seedPurpose, seedSealer } from './second-factor-seal.ts';
+import { endMemberSessions } from './sessions.actions.ts';
 import {
   claimTimeStep,
   confirmSecondFactor,
@@ -171,12 +172,21 @@ export async function renewRecoveryCodes(db: Db, config: SealConfig, request: Fa
 }
 
 /**
- * An administrator resets another member's factor (a lost phone): the factor and its recovery codes go, the member
- * is mailed, and it is audited, in the caller's transaction. 409 when the member has none.
+ * An administrator resets another member's factor (a lost phone): the factor and its recovery codes go, the member's
+ * sessions end (but the caller's own, `keep`, when they reset their own), the member is mailed, and it is audited,
+ * in the caller's transaction. 409 when the member has none.
  */
-export async function resetSecondFactor(tx: Db, config: Pick<Config, 'assistantName' | 'publicUrl'>, actor: AuditActor & { name: string }, member: Member): Promise<void> {
+export async function resetSecondFactor(
+  tx: Db,
+  config: Pick<Config, 'assistantName' | 'publicUrl'>,
+  actor: AuditActor & { name: string },
+  member: Member,
+  keep?: { idHash: string },
+): Promise<void> {
   if (!(await deleteSecondFactor(tx, member.id))) throw new HttpError(409, SECOND_FACTOR_MESSAGES.memberNotEnrolled);
   await recordAudit(tx, actor, { action: 'second_factor_reset', object: userObject(member) });
+  // Whoever holds the lost phone may hold a signed-in session too.
+  await endMemberSessions(tx, actor, member, 'second_factor_reset', keep);
   await enqueueMail(tx, secondFactorResetMail({ to: member.email, name: member.name, assistantName: config.assistantName, link: `${config.publicUrl}/user-accounts/${member.id}`, resetBy: actor.name }));
 }
 

@@ -302,7 +302,10 @@ describe('the sign-in policy (Sign-in security)', () => {
     expect((await admin.post(`/api/user/${user.id}/second-factor/reset`)).status).toBe(200);
     const after = await admin.get<{ data: { rows: { id: number }[] } }>('/api/second-factors');
     expect(after.body.data.rows.map((holder) => holder.id)).not.toContain(user.id);
-    expect((await testApp.client().post('/api/login', { email: user.email, password: TEST_PASSWORD })).status).toBe(200);
-    expect((await client.get(`/api/user/${user.id}/second-factor`)).body.data?.rows[0]).toMatchObject({ enrolled: false, available: false });
+    // The reset ended the member's sessions (whoever holds the lost phone may hold one); they log in with the password alone.
+    expect((await client.get('/api/authenticate-user')).status).toBe(401);
+    const relogged = testApp.client();
+    expect((await relogged.post('/api/login', { email: user.email, password: TEST_PASSWORD })).status).toBe(200);
+    expect((await relogged.get(`/api/user/${user.id}/second-factor`)).body.data?.rows[0]).toMatchObject({ enrolled: false, available: false });
   });
 });

@@ -1,8 +1,8 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, max, ne, sql } from 'drizzle-orm';
 import type { Capability } from '@steward/contract/access';
 import type { CurrentUser } from '@steward/contract/auth';
 import type { Db } from '../../db/client.ts';
-import { sessions, type users } from '../../db/schema.ts';
+import { sessions, users } from '../../db/schema.ts';
 import { type SqlRow, sqlRows } from '../../db/sql-rows.ts';
 import { hashSecret, newSecret } from '../../lib/secrets.ts';
 
@@ -15,20 +15,22 @@ const TOUCH_INTERVAL_MS = 60 * 1000;
 
 export async function createSession(
   db: Db,
-  input: { userId: number; ip: string; userAgent: string | undefined; signInMethod?: (typeof sessions.$inferInsert)['signInMethod'] },
-): Promise<{ sessionId: string; expiresAt: Date }> {
+  input: { userId: number; ip: string; userAgent: string | undefined; signInMethod?: (typeof sessions.$inferInsert)['signInMethod']; place?: string | null },
+): Promise<{ sessionId: string; expiresAt: Date; id: number }> {
   const sessionId = newSecret();
   const now = Date.now();
   const expiresAt = new Date(now + SESSION_IDLE_MS);
-  await db.insert(sessions).values({
+  const [created] = await db.insert(sessions).values({
     idHash: hashSecret(sessionId),
     userId: input.userId,
     expiresAt,
     ip: input.ip,
     userAgent: input.userAgent?.slice(0, 500) ?? null,
     signInMethod: input.signInMethod ?? null,
-  });
-  return { sessionId, expiresAt };
+    place: input.place ?? null,
+  }).returning({ id: sessions.id });
+  if (!created) throw new Error('A session was not created.');
+  return { sessionId, expiresAt, id: created.id };
 }
 
 type SessionRow = Pick<SqlRow<typeof users>, 'id' | 'name' | 'email' | 'role' | 'theme'> &
@@ -61,13 +63,65 @@ export async function findSessionUser(db: Db, sessionId: string): Promise<Curren
   };
 }
 
-export async function deleteSession(db: Db, sessionId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.idHash, hashSecret(sessionId)));
+/** Ends a session by the id its cookie holds; answers how it was signed in, when it was there. */
+export async function deleteSession(db: Db, sessionId: string): Promise<{ signInMethod: LiveSession['signInMethod'] } | undefined> {
+  const ended = await db.delete(sessions).where(eq(sessions.idHash, hashSecret(sessionId))).returning({ signInMethod: sessions.signInMethod });
+  return ended[0];
 }
 
-/** Ends every session of a user (a password reset or change). */
-export async function deleteSessionsOfUser(db: Db, userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/**
+ * Ends every session of a user (a password reset or change, a second factor's reset, an administrator's End all
+ * sessions), but the one kept (the caller's own, by its id_hash) when there is one; answers how many live ones ended.
+ * Every instance reads the session from the database on each request, so the ending holds everywhere at once.
+ */
+export async function deleteSessionsOfUser(db: Db, userId: number, keep?: { idHash: string }): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), keep ? ne(sessions.idHash, keep.idHash) : undefined))
+    .returning({ expiresAt: sessions.expiresAt });
+  const now = Date.now();
+  return ended.filter((session) => session.expiresAt.getTime() > now).length;
+}
+
+/** Ends one session, only when it is the user's live one: answers its id_hash, or undefined when it is someone else's, unknown or ended. */
+export async function deleteSessionOfUser(db: Db, userId: number, id: number): Promise<string | undefined> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, id), eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
+    .returning({ idHash: sessions.idHash });
+  return ended[0]?.idHash;
+}
+
+export type LiveSession = Pick<typeof sessions.$inferSelect, 'id' | 'idHash' | 'createdAt' | 'lastSeenAt' | 'userAgent' | 'ip' | 'signInMethod' | 'place'>;
+
+/** A user's live sessions, the most recently seen first. */
+export function listLiveSessions(db: Db, userId: number): Promise<LiveSession[]> {
+  return db
+    .select({
+      id: sessions.id,
+      idHash: sessions.idHash,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      userAgent: sessions.userAgent,
+      ip: sessions.ip,
+      signInMethod: sessions.signInMethod,
+      place: sessions.place,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date()), gt(sessions.createdAt, new Date(Date.now() - SESSION_MAX_AGE_MS))))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
+}
+
+/** The staff with live sessions, each with how many and when last seen, the most recently seen first. */
+export function listStaffWithSessions(db: Db): Promise<{ id: number; name: string; email: string; sessions: number; lastSeenAt: Date }[]> {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, sessions: count(), lastSeenAt: max(sessions.lastSeenAt).mapWith((value: string | Date) => new Date(value)) })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(gt(sessions.expiresAt, new Date()), gt(sessions.createdAt, new Date(Date.now() - SESSION_MAX_AGE_MS))))
+    .groupBy(users.id)
+    .orderBy(desc(max(sessions.lastSeenAt)), users.id)
+    .then((rows) => rows.map((row) => ({ ...row, lastSeenAt: row.lastSeenAt ?? new Date(0) })));
 }
 
 export async function countLiveSessions(db: Db, userId: number): Promise<number> {

@@ -7,6 +7,7 @@ import { presentCurrentUser } from './auth.presenter.ts';
 import { setDeviceCookie } from './device-cookies.ts';
 import { sessionIdOf, setSessionCookie } from './session-cookie.ts';
 import type { sessions } from '../../db/schema.ts';
+import { placeOf } from './session-device.ts';
 import { createSession, deleteSession, findSessionUser } from './sessions.repository.ts';
 
 /**
@@ -21,14 +22,14 @@ export type SignInMethod = NonNullable<typeof sessions.$inferSelect.signInMethod
  */
 export async function startSession(
   db: Db,
-  config: Pick<Config, 'secureCookies'>,
+  config: Pick<Config, 'secureCookies' | 'sessionPlaceHeader'>,
   request: FastifyRequest,
   reply: FastifyReply,
   user: { id: number; name: string; email: string },
   method: SignInMethod,
 ): Promise<CurrentUser> {
   const session = await db.transaction(async (tx) => {
-    const created = await replaceSession(tx, request, user.id, method);
+    const created = await replaceSession(tx, config, request, user.id, method);
     await recordAudit(tx, actorOf(request, user), { action: 'sign_in', object: { type: 'user', id: user.id, label: user.name }, details: { method } });
     return created;
   });
@@ -40,15 +41,15 @@ export async function startSession(
   return presentCurrentUser(sessionUser);
 }
 
-/** Gives this browser a new session id after a password change (not a sign-in: no audit entry of its own). */
+/** Gives this browser a new session id after a password change (not a sign-in: no audit entry of its own); how it was signed in carries over. */
 export async function renewSession(
   db: Db,
-  config: Pick<Config, 'secureCookies'>,
+  config: Pick<Config, 'secureCookies' | 'sessionPlaceHeader'>,
   request: FastifyRequest,
   reply: FastifyReply,
   userId: number,
 ): Promise<void> {
-  const session = await db.transaction((tx) => replaceSession(tx, request, userId, null));
+  const session = await db.transaction((tx) => replaceSession(tx, config, request, userId, null));
   setSessionCookie(reply, session.sessionId, session.expiresAt, config.secureCookies);
 }
 
@@ -57,8 +58,20 @@ export async function renewSession(
  * in a browser before sign-in never becomes a signed-in one, and an id known before a password change
  * is dead after it.
  */
-async function replaceSession(db: Db, request: FastifyRequest, userId: number, signInMethod: SignInMethod | null): Promise<{ sessionId: string; expiresAt: Date }> {
-  const previous = sessionIdOf(request);
-  if (previous) await deleteSession(db, previous);
-  return createSession(db, { userId, ip: request.ip, userAgent: request.headers['user-agent'], signInMethod });
+async function replaceSession(
+  db: Db,
+  config: Pick<Config, 'sessionPlaceHeader'>,
+  request: FastifyRequest,
+  userId: number,
+  signInMethod: SignInMethod | null,
+): Promise<{ sessionId: string; expiresAt: Date }> {
+  const previousId = sessionIdOf(request);
+  const previous = previousId ? await deleteSession(db, previousId) : undefined;
+  return createSession(db, {
+    userId,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    signInMethod: signInMethod ?? previous?.signInMethod ?? null,
+    place: placeOf(request, config),
+  });
 }

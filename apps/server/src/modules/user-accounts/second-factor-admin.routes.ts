@@ -9,6 +9,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { signedInActor } from '../../plugins/access.ts';
 import { resetSecondFactor, setSecondFactorPolicy } from '../auth/second-factor.actions.ts';
 import { listSecondFactorHolders, readSignInPolicy } from '../auth/second-factors.repository.ts';
+import { currentSessionOf } from '../auth/sessions.actions.ts';
 import { findUserById } from '../auth/users.repository.ts';
 import { USER_NOT_FOUND } from './user-accounts.actions.ts';
 
@@ -23,7 +24,8 @@ export async function secondFactorAdminRoutes(app: FastifyInstance, { db, config
       const actor = signedInActor(request);
       const member = await findUserById(db, request.params.id);
       if (!member) throw new HttpError(404, USER_NOT_FOUND);
-      await db.transaction((tx) => resetSecondFactor(tx, config, actor, member));
+      const keep = member.id === actor.id ? currentSessionOf(request) : undefined;
+      await db.transaction((tx) => resetSecondFactor(tx, config, actor, member, keep));
       return { success: true as const };
     },
   );

@@ -7,6 +7,7 @@ import { invitationMail } from '../../mail/account-mails.ts';
 import { enqueueMail } from '../../mail/mail-queue.ts';
 import { recordAudit, type StaffActor } from '../audit-log/record-audit.ts';
 import { createInvitation } from '../auth/invitations.repository.ts';
+import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
 import { deleteUserKeepingAnAdministrator } from '../auth/users.repository.ts';
 
 export const USER_NOT_FOUND = 'This user does not exist.';
@@ -28,10 +29,14 @@ export async function inviteUser(
 
 /** Deletes a staff account (never the last administrator: 409) with its audit entry; 404 when there is none. */
 export async function deleteUser(tx: Db, actor: StaffActor, userId: number): Promise<void> {
+  // Its sessions end with it (they would cascade; ended first, to be counted). A refusal below rolls this back.
+  const endedSessions = await deleteSessionsOfUser(tx, userId);
   const outcome = await deleteUserKeepingAnAdministrator(tx, userId);
   if (outcome.result !== 'deleted') {
     throw outcome.result === 'not_found' ? new HttpError(404, USER_NOT_FOUND) : new HttpError(409, LAST_ADMINISTRATOR);
   }
   const { deleted } = outcome;
-  await recordAudit(tx, actor, { action: 'user_deleted', object: { type: 'user', id: deleted.id, label: `${deleted.name} <${deleted.email}>` }, details: { role: deleted.role } });
+  const object = { type: 'user' as const, id: deleted.id, label: `${deleted.name} <${deleted.email}>` };
+  await recordAudit(tx, actor, { action: 'user_deleted', object, details: { role: deleted.role } });
+  if (endedSessions > 0) await recordAudit(tx, actor, { action: 'sessions_ended', object, details: { reason: 'user_deleted', ended: endedSessions } });
 }

@@ -2,6 +2,7 @@ import type { IntegrationKeyScope } from '@steward/contract/integration-keys';
 import { createAccountToken, PASSWORD_RESET_TTL_MS, SIGN_IN_LINK_TTL_MS } from '../../modules/auth/account-tokens.repository.ts';
 import { createInvitation } from '../../modules/auth/invitations.repository.ts';
 import { unsubscribeToken } from '../../modules/weekly-report/unsubscribe-token.ts';
+import { createSession } from '../../modules/auth/sessions.repository.ts';
 import { insertHistory } from '../conversation-factories.ts';
 import { giveSecondFactor, removeSecondFactorOf, setSecondFactorPolicyOf } from '../second-factor-fixtures.ts';
 import { TEST_PASSWORD } from '../test-app.ts';
@@ -197,6 +198,28 @@ export const ACCESS_MATRIX: MatrixRow[] = [
     },
     expect: { anonymous: 401, bot: 401, viewer: 403, admin: 200, noCapabilities: 403 },
   },
+  // Signed-in sessions: one's own list and ending one (a session made for the call, not the caller's own); End all sessions.
+  {
+    route: 'GET /api/user/:id/sessions',
+    build: ({ actorId }) => ({ path: `/api/user/${actorId}/sessions` }),
+    expect: LOGIN,
+    otherUsersId: { expect: { viewer: 403, admin: 403, noCapabilities: 403 }, build: (_fixtures, otherId) => ({ path: `/api/user/${otherId}/sessions` }) },
+  },
+  {
+    route: 'POST /api/user/:id/sessions/:sessionId/end',
+    build: async ({ testApp, actorId }) => {
+      const session = actorId ? await createSession(testApp.db, { userId: actorId, ip: '127.0.0.1', userAgent: 'matrix' }) : { id: 1 };
+      return { path: `/api/user/${actorId}/sessions/${session.id}/end` };
+    },
+    expect: LOGIN,
+    otherUsersId: { expect: { viewer: 403, admin: 403, noCapabilities: 403 }, build: (_fixtures, otherId) => ({ path: `/api/user/${otherId}/sessions/1/end` }) },
+  },
+  {
+    route: 'POST /api/user/:id/sessions/end-all',
+    build: async ({ otherUserId }) => ({ path: `/api/user/${await otherUserId()}/sessions/end-all` }),
+    expect: { anonymous: 401, bot: 401, viewer: 403, admin: 200, noCapabilities: 403 },
+  },
+  { route: 'GET /api/staff-sessions', build: get('/api/staff-sessions'), expect: { anonymous: 401, bot: 401, viewer: 403, admin: 200, noCapabilities: 403 } },
   { route: 'GET /api/second-factors', build: get('/api/second-factors'), expect: { anonymous: 401, bot: 401, viewer: 403, admin: 200, noCapabilities: 403 } },
   { route: 'GET /api/second-factor-policy', build: get('/api/second-factor-policy'), expect: ADMIN_ONLY },
   { route: 'POST /api/second-factor-policy', build: () => ({ path: '/api/second-factor-policy', body: { second_factor: 'off' } }), expect: ADMIN_ONLY },

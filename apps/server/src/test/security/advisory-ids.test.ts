@@ -62,6 +62,10 @@ const NUMBER_ID_ROUTES: IdRoute[] = [
   { route: 'POST /api/user/:id/second-factor/reset', path: '/api/user/{id}/second-factor/reset', unknown: 404, kind: 'number' },
   { route: 'GET /api/user/:id/weekly-report', path: '/api/user/{id}/weekly-report', unknown: 403, kind: 'number' },
   { route: 'POST /api/user/:id/weekly-report', path: '/api/user/{id}/weekly-report', body: { subscribed: false }, unknown: 403, kind: 'number' },
+  // One's own sessions: another id (an unknown one too) is not one's own; End all sessions looks the member up.
+  { route: 'GET /api/user/:id/sessions', path: '/api/user/{id}/sessions', unknown: 403, kind: 'number' },
+  { route: 'POST /api/user/:id/sessions/:sessionId/end', path: '/api/user/{id}/sessions/1/end', unknown: 403, kind: 'number' },
+  { route: 'POST /api/user/:id/sessions/end-all', path: '/api/user/{id}/sessions/end-all', unknown: 404, kind: 'number' },
   { route: 'POST /api/integration-keys/:id/scopes', path: '/api/integration-keys/{id}/scopes', body: { scopes: ['ratings'] }, unknown: 404, kind: 'number' },
   { route: 'POST /api/integration-keys/:id/revoke', path: '/api/integration-keys/{id}/revoke', unknown: 404, kind: 'number' },
   {

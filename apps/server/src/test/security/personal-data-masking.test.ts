@@ -92,6 +92,7 @@ const COVERAGE: Record<string, Coverage> = {
   'GET /api/second-factors': STAFF_DATA,
   // The member an unsubscribe link names (the mailbox's own address), never a visitor.
   'GET /api/weekly-report/unsubscribe/{token}': STAFF_DATA,
+  'GET /api/staff-sessions': STAFF_DATA,
   ...Object.fromEntries(
     [
       'GET /api/sites',

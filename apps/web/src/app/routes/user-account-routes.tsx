@@ -24,6 +24,7 @@ export const userAccountRoutes: RouteObject[] = [
       { path: 'user-accounts/:id', handle: { title: 'User Details' }, lazy: lazyScreen(screens, (module) => module.UserDetailScreen) },
       { path: 'user-accounts/:id/change-password', handle: { title: 'Change Password' }, lazy: lazyScreen(screens, (module) => module.ChangePasswordScreen) },
       { path: 'user-accounts/:id/second-factor', handle: { title: 'Second Factor' }, lazy: lazyScreen(screens, (module) => module.SecondFactorScreen) },
+      { path: 'user-accounts/:id/sessions', handle: { title: 'Sessions' }, lazy: lazyScreen(screens, (module) => module.SessionsScreen) },
     ],
   },
 ];

@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { canChangePassword, canDeleteUser, canManageOwnSecondFactor, canManageOwnWeeklyReport, canSeeAddUserLink } from '@steward/contract/permissions';
+import { canChangePassword, canDeleteUser, canManageOwnSecondFactor, canManageOwnSessions, canManageOwnWeeklyReport, canSeeAddUserLink } from '@steward/contract/permissions';
 import { ChangePasswordForm } from '../../features/accounts/components/change-password-form.tsx';
 import { SecondFactorSettings } from '../../features/auth/components/second-factor-settings.tsx';
 import { currentUserQueryKey, useSignedInUser } from '../../features/auth/api/get-current-user.ts';
+import { forgetSignedInUser } from '../../features/auth/api/logout.ts';
 import { useSecondFactorStatus } from '../../features/auth/api/own-second-factor.ts';
+import { OwnSessions } from '../../features/sessions/components/own-sessions.tsx';
 import { UserAccountsList } from '../../features/user-accounts/components/user-accounts-list.tsx';
 import { UserDetail } from '../../features/user-accounts/components/user-detail.tsx';
 import { WeeklyReportOptIn } from '../../features/weekly-report/components/weekly-report-opt-in.tsx';
@@ -37,6 +39,8 @@ export function UserDetailScreen() {
         userId={user.id}
         showsChangePasswordLink={canChangePassword(user, user.id)}
         showsSecondFactorLink={secondFactor.data?.available === true}
+        // Sessions follows the same opt-in (Sign-in security offers or requires a second factor): the spec's screen by default.
+        showsSessionsLink={secondFactor.data?.available === true && canManageOwnSessions(user, user.id)}
         canDeleteUser={canDeleteUser(user)}
         onDeleted={() => {
           queryClient.clear();
@@ -57,6 +61,12 @@ export function ChangePasswordScreen() {
 export function SecondFactorScreen() {
   const user = useSignedInUser();
   return <SecondFactorSettings userId={user.id} />;
+}
+
+export function SessionsScreen() {
+  const user = useSignedInUser();
+  const queryClient = useQueryClient();
+  return <OwnSessions userId={user.id} onEndedThisSession={() => forgetSignedInUser(queryClient)} />;
 }
 
 export { AddUserForm } from '../../features/user-accounts/components/add-user-form.tsx';

@@ -9,6 +9,14 @@ describe('the Audit Log filters in the URL', () => {
     expect(filtersFromQuery(new URLSearchParams(query))).toEqual(filters);
   });
 
+  it('round-trips a group of actions, sent as action_group', () => {
+    const query = queryOfFilters({ group: 'identity' });
+    expect(query).toBe('?group=identity');
+    expect(filtersFromQuery(new URLSearchParams(query))).toEqual({ group: 'identity' });
+    expect(listRequestOf({ group: 'identity', personId: 2 }, 0)).toEqual({ actor_id: 2, action_group: 'identity' });
+    expect(filtersFromQuery(new URLSearchParams('group=everything'))).toEqual({});
+  });
+
   it('reads malformed values as no filter', () => {
     expect(filtersFromQuery(new URLSearchParams('person=abc&action=rewrote_history&from=yesterday&to=2026-3-1'))).toEqual({});
     expect(filtersFromQuery(new URLSearchParams('person=-2'))).toEqual({});

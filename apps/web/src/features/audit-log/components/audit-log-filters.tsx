@@ -2,9 +2,18 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, auditPersonLabel } from '@steward/contract/audit-log';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, auditActionGroupSchema, auditPersonLabel } from '@steward/contract/audit-log';
 import { useAuditLogPeople } from '../api/get-audit-log-people.ts';
 import { type AuditFilters, hasFilters, withoutEmptyFilters } from '../audit-filters.ts';
+
+/** An Action list value naming a group of actions rather than one (no action's name holds a colon). */
+const GROUP_PREFIX = 'group:';
+
+/** The Action list's value as filters: one action, a group of them, or neither. */
+const actionChoice = (value: string): Partial<AuditFilters> => ({
+  action: AUDIT_ACTIONS.find((action) => action === value),
+  group: value.startsWith(GROUP_PREFIX) ? auditActionGroupSchema.safeParse(value.slice(GROUP_PREFIX.length)).data : undefined,
+});
 
 interface AuditLogFiltersProps {
   filters: AuditFilters;
@@ -39,10 +48,11 @@ export function AuditLogFilters({ filters, onChange }: AuditLogFiltersProps) {
           <Form.Group controlId="audit-filter-action">
             <Form.Label>Action</Form.Label>
             <Form.Select
-              value={filters.action ?? ''}
-              onChange={(event) => set({ action: AUDIT_ACTIONS.find((action) => action === event.target.value) })}
+              value={filters.group ? `${GROUP_PREFIX}${filters.group}` : (filters.action ?? '')}
+              onChange={(event) => set(actionChoice(event.target.value))}
             >
               <option value="">All actions</option>
+              <option value={`${GROUP_PREFIX}identity`}>All identity events</option>
               {AUDIT_ACTIONS.map((action) => (
                 <option key={action} value={action}>
                   {AUDIT_ACTION_LABELS[action]}

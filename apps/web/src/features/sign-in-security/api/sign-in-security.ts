@@ -5,7 +5,7 @@ import { apiGet, apiPost } from '../../../lib/api-client.ts';
 
 /** Sign-in security's calls: the second factor's policy, and the staff who have one. */
 const policyKey = ['second-factor-policy'] as const;
-export const holdersKey = ['second-factor-holders'] as const;
+const holdersKey = ['second-factor-holders'] as const;
 
 export const useSecondFactorPolicy = () =>
   useQuery({ queryKey: policyKey, queryFn: async () => (await apiGet('/api/second-factor-policy', rowsAnswer(secondFactorPolicyRow))).data.rows[0]?.second_factor ?? null });

@@ -17,13 +17,15 @@ interface UserDetailProps {
   showsChangePasswordLink: boolean;
   /** "Second Factor" (its own screen) shows only on one's own account (canManageOwnSecondFactor). */
   showsSecondFactorLink: boolean;
+  /** "Sessions" (its own screen): one's own account, under the same opt-in as Second Factor. */
+  showsSessionsLink?: boolean;
   canDeleteUser: boolean;
   /** After the deletion is acknowledged (deleting oneself ends one's session). */
   onDeleted: () => void;
 }
 
 /** User detail: Name, Email, Role; Change Password on one's own account; Delete User for those allowed. */
-export function UserDetail({ userId, showsChangePasswordLink, showsSecondFactorLink, canDeleteUser, onDeleted }: UserDetailProps) {
+export function UserDetail({ userId, showsChangePasswordLink, showsSecondFactorLink, showsSessionsLink = false, canDeleteUser, onDeleted }: UserDetailProps) {
   const { data: user, isPending } = useUser(userId);
   const deleteMutation = useDeleteUser();
   const [asking, setAsking] = useState(false);
@@ -55,6 +57,11 @@ export function UserDetail({ userId, showsChangePasswordLink, showsSecondFactorL
             {showsSecondFactorLink ? (
               <Link to={`/user-accounts/${userId}/second-factor`} className="btn btn-outline-primary">
                 Second Factor
+              </Link>
+            ) : null}
+            {showsSessionsLink ? (
+              <Link to={`/user-accounts/${userId}/sessions`} className="btn btn-outline-primary">
+                Sessions
               </Link>
             ) : null}
             {canDeleteUser ? (
