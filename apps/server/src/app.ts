@@ -18,6 +18,8 @@ import { signInLinkRoutes } from './modules/auth/sign-in-link.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { secondFactorRoutes } from './modules/auth/second-factor.routes.ts';
 import { secondFactorSignInRoutes } from './modules/auth/second-factor-sign-in.routes.ts';
+import { passkeyRoutes } from './modules/auth/passkey.routes.ts';
+import { passkeySignInRoutes } from './modules/auth/passkey-sign-in.routes.ts';
 import { secondFactorAdminRoutes } from './modules/user-accounts/second-factor-admin.routes.ts';
 import { botSettingsRoutes } from './modules/bot-settings/bot-settings.routes.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
@@ -188,6 +190,8 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     signInLinkRoutes,
     secondFactorSignInRoutes,
     secondFactorRoutes,
+    passkeySignInRoutes,
+    passkeyRoutes,
     secondFactorAdminRoutes,
     helpRequestRoutes,
     statisticsRoutes,

@@ -55,6 +55,10 @@ export const AUDIT_ACTION_LABELS = {
   second_factor_policy_changed: 'Changed the second-factor policy',
   chunk_excluded: 'Excluded a passage from answers',
   chunk_included: 'Included a passage in answers again',
+  passkey_added: 'Added a passkey',
+  passkey_renamed: 'Renamed a passkey',
+  passkey_removed: 'Removed a passkey',
+  passkey_refused: 'Refused a passkey',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
