@@ -23,6 +23,8 @@ export const PASSKEY_MESSAGES = {
   notOffered: 'Passkeys are not offered. An administrator can offer them on Sign-in security.',
   /** PUBLIC_URL is an IP address, or plain http on a host other than localhost: browsers refuse passkeys there. */
   unsupported: 'Passkeys need the dashboard on a host name over HTTPS (PUBLIC_URL).',
+  /** The browser's own ceremony failed: the person cancelled, or no passkey of theirs was found on this device. */
+  notUsed: 'No passkey was used. Please try again.',
   /** What login answers (field "none") when the password was right and the member's second factor is a passkey. */
   passkeyNeeded: 'Use your passkey to finish logging in.',
 } as const;
