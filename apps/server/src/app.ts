@@ -18,6 +18,8 @@ import { signInLinkRoutes } from './modules/auth/sign-in-link.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { secondFactorRoutes } from './modules/auth/second-factor.routes.ts';
 import { secondFactorSignInRoutes } from './modules/auth/second-factor-sign-in.routes.ts';
+import { passkeyRoutes } from './modules/auth/passkey.routes.ts';
+import { passkeySignInRoutes } from './modules/auth/passkey-sign-in.routes.ts';
 import { secondFactorAdminRoutes } from './modules/user-accounts/second-factor-admin.routes.ts';
 import { sessionsRoutes } from './modules/auth/sessions.routes.ts';
 import { sessionsAdminRoutes } from './modules/user-accounts/sessions-admin.routes.ts';
@@ -191,6 +193,8 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     signInLinkRoutes,
     secondFactorSignInRoutes,
     secondFactorRoutes,
+    passkeySignInRoutes,
+    passkeyRoutes,
     secondFactorAdminRoutes,
     sessionsRoutes,
     sessionsAdminRoutes,

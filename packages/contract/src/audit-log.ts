@@ -62,6 +62,10 @@ export const AUDIT_ACTION_LABELS = {
   document_sync_schedule_changed: 'Changed a document’s sync schedule',
   session_ended: 'Ended a session',
   sessions_ended: "Ended a user's sessions",
+  passkey_added: 'Added a passkey',
+  passkey_renamed: 'Renamed a passkey',
+  passkey_removed: 'Removed a passkey',
+  passkey_refused: 'Refused a passkey',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
@@ -76,6 +80,7 @@ export const IDENTITY_AUDIT_ACTIONS = [
   'sign_in', 'sign_in_failed', 'sign_in_alert', 'sign_out', 'user_invited', 'user_registered', 'password_reset', 'password_changed',
   'user_deleted', 'second_factor_enrolled', 'second_factor_removed', 'second_factor_reset', 'second_factor_code_refused',
   'recovery_code_used', 'recovery_codes_renewed', 'second_factor_policy_changed', 'session_ended', 'sessions_ended',
+  'passkey_added', 'passkey_renamed', 'passkey_removed', 'passkey_refused',
 ] as const satisfies readonly AuditAction[];
 export const AUDIT_ACTION_GROUPS = { identity: IDENTITY_AUDIT_ACTIONS } as const;
 export const auditActionGroupSchema = z.enum(['identity'], { error: 'The group of actions is not one the audit log knows.' });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currentUserRow, MAX_PASSWORD_LENGTH } from './auth.ts';
 import { isoTimestamp } from './envelope.ts';
+import { PASSKEY_MESSAGES } from './passkeys.ts';
 
 /**
  * A second factor for staff who sign in with a password (issue 56): a time-based one-time code (TOTP, RFC 6238)
@@ -61,8 +62,12 @@ export const secondFactorStatusRow = z.object({
   recovery_codes_left: z.number().int(),
   /** The sign-in policy (Sign-in security): off, offered, or required of everyone who signs in with a password. */
   policy: secondFactorPolicy,
-  /** Whether the member may see and use Second Factor: the policy offers or requires one, or they have one. */
+  /** Whether the member may see and use Second Factor: the policy offers or requires one, or they have one (a passkey counts). */
   available: z.boolean(),
+  /** How many passkeys the member has (passkeys.ts). */
+  passkeys: z.number().int(),
+  /** Whether this server can use passkeys at all (PUBLIC_URL on a host name, over HTTPS or on localhost). */
+  passkeys_supported: z.boolean(),
 });
 export type SecondFactorStatus = z.infer<typeof secondFactorStatusRow>;
 
@@ -93,7 +98,12 @@ export type RemoveSecondFactorRequest = z.infer<typeof removeSecondFactorRequest
 
 // ---- GET /api/sign-in/second-factor ----
 /** The pending sign-in's step: a code to enter, or a factor to set up first (an administrator requires one). */
-export const pendingSignInRow = z.object({ step: z.enum(['code', 'enrol']) });
+export const pendingSignInRow = z.object({
+  step: z.enum(['code', 'enrol']),
+  /** At the code step, what the member has: a code from an app (and recovery codes), passkeys, or both. */
+  totp: z.boolean(),
+  passkey: z.boolean(),
+});
 export type PendingSignIn = z.infer<typeof pendingSignInRow>;
 
 // ---- POST /api/sign-in/second-factor { code } answers the signed-in user as login does ----
@@ -107,4 +117,4 @@ export type SecondFactorHolder = z.infer<typeof secondFactorHolderRow>;
 
 /** Whether a login error means "go on to the second step" rather than a failure. */
 export const isSecondFactorStep = (message: string): boolean =>
-  message === SECOND_FACTOR_MESSAGES.codeNeeded || message === SECOND_FACTOR_MESSAGES.enrolNeeded;
+  message === SECOND_FACTOR_MESSAGES.codeNeeded || message === SECOND_FACTOR_MESSAGES.enrolNeeded || message === PASSKEY_MESSAGES.passkeyNeeded;

@@ -14,6 +14,9 @@ export const SIGN_IN_METHOD_LABELS = {
   password_recovery_code: 'Password and recovery code',
   sign_in_link_totp: 'Emailed link and authenticator code',
   sign_in_link_recovery_code: 'Emailed link and recovery code',
+  password_passkey: 'Password and passkey',
+  sign_in_link_passkey: 'Emailed link and passkey',
+  passkey: 'Passkey',
 } as const;
 
 /** The words for a session's sign-in method; one not recorded (older sessions, a password change's renewed one) or not named here reads 'Not recorded'. */

@@ -28,7 +28,9 @@ const INFORM_THE_BOT_STATUSES = ['pending', 'approved'] as const;
 const DOCUMENT_STATUSES = ['in_progress', 'completed', 'error'] as const;
 const DOCUMENT_KINDS = ['pdf', 'txt', 'csv'] as const;
 const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
-const SIGN_IN_METHODS = ['password', 'sign_in_link', 'password_totp', 'password_recovery_code', 'sign_in_link_totp', 'sign_in_link_recovery_code'] as const;
+const SIGN_IN_METHODS = ['password', 'sign_in_link', 'password_totp', 'password_recovery_code', 'sign_in_link_totp', 'sign_in_link_recovery_code', 'password_passkey', 'sign_in_link_passkey', 'passkey'] as const;
+const PASSKEY_DEVICE_TYPES = ['singleDevice', 'multiDevice'] as const;
+const PASSKEY_CHALLENGE_PURPOSES = ['register', 'second_factor', 'sign_in'] as const;
 const SECOND_FACTOR_STEPS = ['code', 'enrol'] as const;
 const FIRST_SIGN_IN_METHODS = ['password', 'sign_in_link'] as const;
 
@@ -120,6 +122,35 @@ export const secondFactorChallenges = pgTable('second_factor_challenges', {
   enumCheck('second_factor_challenges_first_method_check', table.firstMethod, FIRST_SIGN_IN_METHODS),
   index('second_factor_challenges_user_idx').on(table.userId),
 ]);
+
+/** A member's passkeys (migration 3630): WebAuthn credentials, several per member, each named. */
+export const passkeys = pgTable('passkeys', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The credential's id as the browser sends it (base64url). */
+  credentialId: text('credential_id').notNull().unique('passkeys_credential_id_key'),
+  /** The COSE public key the authenticator gave at registration. */
+  publicKey: bytea('public_key').notNull(),
+  /** The authenticator's signature counter (0 for those that keep none). */
+  counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+  /** The transports the browser reported, comma-separated (a hint for the next sign-in). */
+  transports: text('transports').notNull().default(''),
+  deviceType: text('device_type', { enum: PASSKEY_DEVICE_TYPES }).notNull(),
+  backedUp: boolean('backed_up').notNull().default(false),
+  name: text('name').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  lastUsedAt: timestamptz('last_used_at'),
+}, (table) => [enumCheck('passkeys_device_type_check', table.deviceType, PASSKEY_DEVICE_TYPES), index('passkeys_user_idx').on(table.userId)]);
+
+/** The passkey ceremonies' challenges, as hashes: each good once, for five minutes, for one purpose. */
+export const passkeyChallenges = pgTable('passkey_challenges', {
+  challengeHash: text('challenge_hash').primaryKey(),
+  purpose: text('purpose', { enum: PASSKEY_CHALLENGE_PURPOSES }).notNull(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamptz('expires_at').notNull(),
+}, (table) => [enumCheck('passkey_challenges_purpose_check', table.purpose, PASSKEY_CHALLENGE_PURPOSES)]);
 
 /** One row: the second factor's policy, off (the default), offered or required (contract SECOND_FACTOR_POLICIES). */
 export const signInPolicy = pgTable('sign_in_policy', {

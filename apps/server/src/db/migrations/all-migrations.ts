@@ -60,6 +60,7 @@ import { documentUrlSync } from './3650-document-url-sync.ts';
 import { auditLogActionsDocumentSync } from './3651-audit-log-actions-document-sync.ts';
 import { sessionList } from './3640-session-list.ts';
 import { auditLogSessionActions } from './3641-audit-log-session-actions.ts';
+import { passkeys } from './3630-passkeys.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
 export const allMigrations: readonly Migration[] = [
@@ -124,4 +125,5 @@ export const allMigrations: readonly Migration[] = [
   auditLogActionsDocumentSync,
   sessionList,
   auditLogSessionActions,
+  passkeys,
 ];

@@ -21,6 +21,10 @@ export const ACCOUNT_RATE_LIMITS = {
   verifyPerAddress: { limit: 20, windowSeconds: 15 * 60 },
   changePasswordPerUser: { limit: 10, windowSeconds: 15 * 60 },
   signInMailPerEmail: { limit: 5, windowSeconds: 15 * 60 },
+  /** Signing in with a passkey and no password: failures per address, as LOGIN_LIMIT_PER_ADDRESS counts passwords. */
+  passkeySignInPerAddress: { limit: 30, windowSeconds: 15 * 60 },
+  /** New challenges for a sign-in without a password, per address (each is a row until it expires). */
+  passkeyOptionsPerAddress: { limit: 60, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 export type AccountRateLimit = keyof typeof ACCOUNT_RATE_LIMITS;

@@ -6,7 +6,7 @@ import { enrolAndSignInRow, pendingSignInRow, SECOND_FACTOR_MESSAGES, secondFact
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { checkSecondFactorCode, confirmEnrolment, startEnrolment } from './second-factor.actions.ts';
-import { completeSignIn, pendingSignIn } from './second-factor-sign-in.ts';
+import { completeSignIn, pendingSignIn, secondFactorsOf } from './second-factor-sign-in.ts';
 import { findUserById } from './users.repository.ts';
 
 /**
@@ -28,7 +28,10 @@ export async function secondFactorSignInRoutes(app: FastifyInstance, { db, confi
   api.get(
     '/api/sign-in/second-factor',
     { config: { access: 'public' }, schema: { response: { 200: rowsAnswer(pendingSignInRow) } } },
-    async (request) => ({ success: true as const, data: { rows: [{ step: (await pendingSignIn(db, request)).step }] } }),
+    async (request) => {
+      const pending = await pendingSignIn(db, request);
+      return { success: true as const, data: { rows: [{ step: pending.step, ...(await secondFactorsOf(db, pending.userId)) }] } };
+    },
   );
 
   api.post(

@@ -1,10 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CurrentUser } from '@steward/contract/auth';
+import { PASSKEY_MESSAGES } from '@steward/contract/passkeys';
 import { SECOND_FACTOR_MESSAGES } from '@steward/contract/second-factor';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { type ChallengeRecord, createChallenge, deleteChallenge, findLiveChallenge, hasConfirmedSecondFactor, readSignInPolicy } from './second-factors.repository.ts';
+import { countPasskeys } from './passkeys.repository.ts';
 import { type SignInMethod, startSession } from './start-session.ts';
 import type { SecondFactorKind } from './second-factor.actions.ts';
 import type { UserRecord } from './users.repository.ts';
@@ -29,13 +31,20 @@ export async function finishFirstStep(
   user: Pick<UserRecord, 'id' | 'name' | 'email'>,
   firstMethod: FirstMethod,
 ): Promise<CurrentUser> {
-  const step = (await hasConfirmedSecondFactor(db, user.id)) ? 'code' : (await readSignInPolicy(db)) === 'required' ? 'enrol' : undefined;
+  const factors = await secondFactorsOf(db, user.id);
+  const step = factors.totp || factors.passkey ? 'code' : (await readSignInPolicy(db)) === 'required' ? 'enrol' : undefined;
   if (!step) return startSession(db, config, request, reply, user, firstMethod);
   const previous = request.cookies[CHALLENGE_COOKIE];
   if (previous) await deleteChallenge(db, previous);
   const { challengeId, expiresAt } = await createChallenge(db, { userId: user.id, step, firstMethod });
   reply.setCookie(CHALLENGE_COOKIE, challengeId, { path: CHALLENGE_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: config.secureCookies, expires: expiresAt });
-  throw new HttpError(401, step === 'code' ? SECOND_FACTOR_MESSAGES.codeNeeded : SECOND_FACTOR_MESSAGES.enrolNeeded, 'none');
+  const message = step === 'enrol' ? SECOND_FACTOR_MESSAGES.enrolNeeded : factors.totp ? SECOND_FACTOR_MESSAGES.codeNeeded : PASSKEY_MESSAGES.passkeyNeeded;
+  throw new HttpError(401, message, 'none');
+}
+
+/** Which second factors the member has: a confirmed TOTP (with its recovery codes), passkeys, both or neither. */
+export async function secondFactorsOf(db: Db, userId: number): Promise<{ totp: boolean; passkey: boolean }> {
+  return { totp: await hasConfirmedSecondFactor(db, userId), passkey: (await countPasskeys(db, userId)) > 0 };
 }
 
 /** The browser's pending sign-in, or 401 "Your login has expired". */

@@ -8,6 +8,8 @@ import { secondFactorResetMail } from '../../mail/account-mails.ts';
 import { enqueueMail } from '../../mail/mail-queue.ts';
 import { type AuditActor, actorOf, recordAudit } from '../audit-log/record-audit.ts';
 import { claimSecondFactorAttempt } from './login-throttle.ts';
+import { passkeysSupported } from './passkey-ceremony.ts';
+import { countPasskeys, deleteAllPasskeys } from './passkeys.repository.ts';
 import { hashNewRecoveryCodes, hashRecoveryCode, newRecoveryCodes } from './recovery-codes.ts';
 import { seedPurpose, seedSealer } from './second-factor-seal.ts';
 import { endMemberSessions } from './sessions.actions.ts';
@@ -36,7 +38,7 @@ type Member = Pick<UserRecord, 'id' | 'name' | 'email'>;
 type SealConfig = Pick<Config, 'secretsKey'>;
 
 /** How a member proved the second factor. */
-export type SecondFactorKind = 'totp' | 'recovery_code';
+export type SecondFactorKind = 'totp' | 'recovery_code' | 'passkey';
 
 const userObject = (user: Member) => ({ type: 'user' as const, id: user.id, label: user.name });
 
@@ -47,16 +49,19 @@ async function openSeed(db: Db, config: SealConfig, userId: number, sealedSeed: 
   return (await seedSealer(db, config.secretsKey)).open(sealedSeed, seedPurpose(userId));
 }
 
-export async function secondFactorStatus(db: Db, userId: number): Promise<SecondFactorStatus> {
+export async function secondFactorStatus(db: Db, config: Pick<Config, 'publicUrl'>, userId: number): Promise<SecondFactorStatus> {
   const factor = await findSecondFactor(db, userId);
   const confirmedAt = factor?.confirmedAt ?? null;
   const policy = await readSignInPolicy(db);
+  const passkeys = await countPasskeys(db, userId);
   return {
     enrolled: confirmedAt !== null,
     enrolled_at: confirmedAt?.toISOString() ?? null,
     recovery_codes_left: confirmedAt ? await countUnusedRecoveryCodes(db, userId) : 0,
     policy,
-    available: policy !== 'off' || confirmedAt !== null,
+    available: policy !== 'off' || confirmedAt !== null || passkeys > 0,
+    passkeys,
+    passkeys_supported: passkeysSupported(config),
   };
 }
 
@@ -133,27 +138,33 @@ export async function checkSecondFactorCode(
 const auditRefusedCode = (db: Db, actor: AuditActor, user: Member, reason: 'wrong_or_expired' | 'reused', where: string) =>
   recordAudit(db, actor, { action: 'second_factor_code_refused', object: userObject(user), details: { reason, where } });
 
-/** Removes the member's own factor, after their password or a current code. */
-export async function removeOwnSecondFactor(
-  db: Db,
-  config: SealConfig,
-  request: FastifyRequest,
-  user: Pick<UserRecord, 'id' | 'name' | 'email' | 'passwordHash'>,
-  proof: { password?: string | undefined; code?: string | undefined },
-): Promise<void> {
-  const factor = await findSecondFactor(db, user.id);
-  if (!factor?.confirmedAt) throw new HttpError(409, SECOND_FACTOR_MESSAGES.notEnrolled);
+type ProvingMember = Pick<UserRecord, 'id' | 'name' | 'email' | 'passwordHash'>;
+/** What removing a factor asks for: the account's password or a current code. */
+export type OwnerProof = { password?: string | undefined; code?: string | undefined };
+
+/**
+ * The signed-in member proves it is them again before removing a factor (a TOTP or a passkey): their password or
+ * a current code (which needs a TOTP), throttled as a code is.
+ */
+export async function confirmItIsTheMember(db: Db, config: SealConfig, request: FastifyRequest, user: ProvingMember, proof: OwnerProof, where: string): Promise<void> {
   if (proof.code) {
     await checkSecondFactorCode(db, config, request, user, proof.code, { where: 'account', status: 400 });
-  } else {
-    // The same throttle as a code: a stolen session cannot try passwords here faster than codes.
-    const attempt = await claimSecondFactorAttempt(db, user.id);
-    if (!(await verifyPassword(user.passwordHash, proof.password ?? ''))) {
-      await auditRefusedCode(db, actorOf(request, user), user, 'wrong_or_expired', 'remove_with_password');
-      throw new HttpError(400, 'The password you entered is incorrect.', 'password');
-    }
-    await attempt.succeeded();
+    return;
   }
+  // The same throttle as a code: a stolen session cannot try passwords here faster than codes.
+  const attempt = await claimSecondFactorAttempt(db, user.id);
+  if (!(await verifyPassword(user.passwordHash, proof.password ?? ''))) {
+    await auditRefusedCode(db, actorOf(request, user), user, 'wrong_or_expired', where);
+    throw new HttpError(400, 'The password you entered is incorrect.', 'password');
+  }
+  await attempt.succeeded();
+}
+
+/** Removes the member's own factor, after their password or a current code. */
+export async function removeOwnSecondFactor(db: Db, config: SealConfig, request: FastifyRequest, user: ProvingMember, proof: OwnerProof): Promise<void> {
+  const factor = await findSecondFactor(db, user.id);
+  if (!factor?.confirmedAt) throw new HttpError(409, SECOND_FACTOR_MESSAGES.notEnrolled);
+  await confirmItIsTheMember(db, config, request, user, proof, 'remove_with_password');
   await db.transaction(async (tx) => {
     await deleteSecondFactor(tx, user.id);
     await recordAudit(tx, actorOf(request, user), { action: 'second_factor_removed', object: userObject(user), details: { proof: proof.code ? 'code' : 'password' } });
@@ -172,9 +183,9 @@ export async function renewRecoveryCodes(db: Db, config: SealConfig, request: Fa
 }
 
 /**
- * An administrator resets another member's factor (a lost phone): the factor and its recovery codes go, the member's
- * sessions end (but the caller's own, `keep`, when they reset their own), the member is mailed, and it is audited,
- * in the caller's transaction. 409 when the member has none.
+ * An administrator resets another member's factors (a lost phone): the TOTP and its recovery codes and every passkey
+ * go, the member's sessions end (but the caller's own, `keep`, when they reset their own), the member is mailed, and
+ * it is audited, in the caller's transaction. 409 when the member has none.
  */
 export async function resetSecondFactor(
   tx: Db,
@@ -183,8 +194,10 @@ export async function resetSecondFactor(
   member: Member,
   keep?: { idHash: string },
 ): Promise<void> {
-  if (!(await deleteSecondFactor(tx, member.id))) throw new HttpError(409, SECOND_FACTOR_MESSAGES.memberNotEnrolled);
-  await recordAudit(tx, actor, { action: 'second_factor_reset', object: userObject(member) });
+  const hadTotp = await deleteSecondFactor(tx, member.id);
+  const passkeys = await deleteAllPasskeys(tx, member.id);
+  if (!hadTotp && passkeys === 0) throw new HttpError(409, SECOND_FACTOR_MESSAGES.memberNotEnrolled);
+  await recordAudit(tx, actor, { action: 'second_factor_reset', object: userObject(member), ...(passkeys > 0 ? { details: { passkeys } } : {}) });
   // Whoever holds the lost phone may hold a signed-in session too.
   await endMemberSessions(tx, actor, member, 'second_factor_reset', keep);
   await enqueueMail(tx, secondFactorResetMail({ to: member.email, name: member.name, assistantName: config.assistantName, link: `${config.publicUrl}/user-accounts/${member.id}`, resetBy: actor.name }));

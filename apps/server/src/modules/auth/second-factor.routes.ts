@@ -37,7 +37,7 @@ export async function secondFactorRoutes(app: FastifyInstance, { db, config }: A
     { config: { access: 'login' }, schema: { params, response: { 200: rowsAnswer(secondFactorStatusRow) } } },
     async (request) => {
       const user = await ownAccount(request);
-      return { success: true as const, data: { rows: [await secondFactorStatus(db, user.id)] } };
+      return { success: true as const, data: { rows: [await secondFactorStatus(db, config, user.id)] } };
     },
   );
 

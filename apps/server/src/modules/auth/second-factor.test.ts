@@ -60,7 +60,7 @@ describe('a second factor', () => {
 
   it('is set up from the account page, then sign-in asks for a code after the password, and refuses wrong, reused and old codes', async () => {
     const { client, user } = await testApp.signedInClient('viewer');
-    expect((await client.get(`/api/user/${user.id}/second-factor`)).body.data?.rows[0]).toEqual({ enrolled: false, enrolled_at: null, recovery_codes_left: 0, policy: 'offered', available: true });
+    expect((await client.get(`/api/user/${user.id}/second-factor`)).body.data?.rows[0]).toEqual({ enrolled: false, enrolled_at: null, recovery_codes_left: 0, policy: 'offered', available: true, passkeys: 0, passkeys_supported: false });
     const { key, recoveryCodes } = await enrol(client, user);
     expect(recoveryCodes).toHaveLength(10);
     expect((await client.get(`/api/user/${user.id}/second-factor`)).body.data?.rows[0]).toMatchObject({ enrolled: true, recovery_codes_left: 10 });
@@ -73,7 +73,7 @@ describe('a second factor', () => {
     expect(login.body.error).toEqual({ message: SECOND_FACTOR_MESSAGES.codeNeeded, field: 'none' });
     expect(browser.sessionCookie).toBeUndefined();
     expect((await browser.get('/api/authenticate-user')).status).toBe(401);
-    expect((await browser.get('/api/sign-in/second-factor')).body.data?.rows[0]).toEqual({ step: 'code' });
+    expect((await browser.get('/api/sign-in/second-factor')).body.data?.rows[0]).toEqual({ step: 'code', totp: true, passkey: false });
 
     // The enrolment's own code (this step) is spent: the same code does not sign in.
     const wrong = await browser.post('/api/sign-in/second-factor', { code: codeFor(key) });
@@ -189,7 +189,7 @@ describe('a second factor', () => {
     expect(login.status).toBe(401);
     expect(login.body.error).toEqual({ message: SECOND_FACTOR_MESSAGES.enrolNeeded, field: 'none' });
     expect((await browser.get('/api/authenticate-user')).status).toBe(401);
-    expect((await browser.get('/api/sign-in/second-factor')).body.data?.rows[0]).toEqual({ step: 'enrol' });
+    expect((await browser.get('/api/sign-in/second-factor')).body.data?.rows[0]).toEqual({ step: 'enrol', totp: false, passkey: false });
     // The code step is not this one's.
     expect((await browser.post('/api/sign-in/second-factor', { code: '123456' })).status).toBe(409);
     const start = await browser.post<{ data: { rows: { manual_key: string }[] } }>('/api/sign-in/second-factor/start');
@@ -235,7 +235,7 @@ describe('the sign-in policy (Sign-in security)', () => {
     expect((await admin.get('/api/second-factor-policy')).body.data?.rows[0]).toEqual({ second_factor: 'off' });
     const { client, user } = await testApp.signedInClient('viewer');
     expect((await client.get(`/api/user/${user.id}/second-factor`)).body.data?.rows[0]).toEqual({
-      enrolled: false, enrolled_at: null, recovery_codes_left: 0, policy: 'off', available: false,
+      enrolled: false, enrolled_at: null, recovery_codes_left: 0, policy: 'off', available: false, passkeys: 0, passkeys_supported: false,
     });
     const start = await client.post(`/api/user/${user.id}/second-factor/start`);
     expect(start.status).toBe(403);

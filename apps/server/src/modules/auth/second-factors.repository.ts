@@ -1,7 +1,8 @@
-import { and, asc, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { SecondFactorPolicy } from '@steward/contract/second-factor';
 import type { Db } from '../../db/client.ts';
-import { recoveryCodes, secondFactorChallenges, secondFactors, signInPolicy, users } from '../../db/schema.ts';
+import { recoveryCodes, secondFactorChallenges, secondFactors, signInPolicy } from '../../db/schema.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
 import { hashSecret, newSecret } from '../../lib/secrets.ts';
 
 /** The rows of a member's second factor: the sealed seed, its recovery codes, pending sign-ins and the policy. */
@@ -118,13 +119,14 @@ export async function saveSignInPolicy(db: Db, secondFactor: SecondFactorPolicy)
     .onConflictDoUpdate({ target: signInPolicy.id, set: { secondFactor, updatedAt: sql`now()` } });
 }
 
-/** The staff members with a confirmed second factor, by name (Sign-in security's list). */
+/** The staff members with a second factor (a confirmed TOTP or a passkey), by name, each since their first (Sign-in security's list). */
 export async function listSecondFactorHolders(db: Db): Promise<{ id: number; name: string; email: string; enrolledAt: Date }[]> {
-  const rows = await db
-    .select({ id: users.id, name: users.name, email: users.email, enrolledAt: secondFactors.confirmedAt })
-    .from(secondFactors)
-    .innerJoin(users, eq(users.id, secondFactors.userId))
-    .where(isNotNull(secondFactors.confirmedAt))
-    .orderBy(asc(users.name), asc(users.id));
-  return rows.flatMap((row) => (row.enrolledAt ? [{ ...row, enrolledAt: row.enrolledAt }] : []));
+  const rows = await sqlRows<{ id: number; name: string; email: string; enrolled_at: string }>(db, sql`
+    SELECT u.id, u.name, u.email, min(f.since) AS enrolled_at
+    FROM users u
+    JOIN (SELECT user_id, confirmed_at AS since FROM second_factors WHERE confirmed_at IS NOT NULL
+          UNION ALL SELECT user_id, created_at FROM passkeys) f ON f.user_id = u.id
+    GROUP BY u.id, u.name, u.email
+    ORDER BY u.name, u.id`);
+  return rows.map((row) => ({ id: Number(row.id), name: row.name, email: row.email, enrolledAt: new Date(row.enrolled_at) }));
 }

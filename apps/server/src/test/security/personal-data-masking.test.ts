@@ -93,6 +93,8 @@ const COVERAGE: Record<string, Coverage> = {
   // The member an unsubscribe link names (the mailbox's own address), never a visitor.
   'GET /api/weekly-report/unsubscribe/{token}': STAFF_DATA,
   'GET /api/staff-sessions': STAFF_DATA,
+  'POST /api/sign-in/second-factor/passkey': STAFF_DATA,
+  'POST /api/sign-in/passkey': STAFF_DATA,
   ...Object.fromEntries(
     [
       'GET /api/sites',

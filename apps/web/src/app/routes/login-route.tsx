@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { AuthCard } from '../../components/auth-card.tsx';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
+import { PasskeySignIn } from '../../features/auth/components/passkey-sign-in.tsx';
 import { SecondFactorStep } from '../../features/auth/components/second-factor-step.tsx';
 
 export const loginRoutes: RouteObject[] = [
@@ -9,6 +10,7 @@ export const loginRoutes: RouteObject[] = [
     element: (
       <AuthCard>
         <LoginForm />
+        <PasskeySignIn />
       </AuthCard>
     ),
   },

@@ -19,6 +19,7 @@ import {
   useStartEnrolment,
 } from '../api/own-second-factor.ts';
 import { EnrolmentPanel } from './enrolment-panel.tsx';
+import { PasskeySettings } from './passkey-settings.tsx';
 import { RecoveryCodesList } from './recovery-codes-list.tsx';
 import { SecondFactorCodeForm } from './second-factor-code-form.tsx';
 
@@ -39,6 +40,7 @@ export function SecondFactorSettings({ userId }: { userId: number }) {
         {status.data?.enrolled ? <Enrolled userId={userId} codesLeft={status.data.recovery_codes_left} onCodes={setCodes} /> : null}
         {status.data && !status.data.enrolled ? <NotEnrolled userId={userId} policy={status.data.policy} onCodes={setCodes} /> : null}
       </div>
+      {status.data?.passkeys_supported && (status.data.policy !== 'off' || status.data.passkeys > 0) ? <PasskeySettings userId={userId} canAdd={status.data.policy !== 'off'} /> : null}
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { errorMessage } from '../../../components/form/error-message.ts';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder.tsx';
 import { currentUserQueryKey } from '../api/get-current-user.ts';
+import { usePasskeySecondStep } from '../api/passkeys.ts';
 import { useEnrolAndSignIn, usePendingSignIn, useSecondFactorSignIn, useStartSignInEnrolment } from '../api/second-factor-sign-in.ts';
 import { EnrolmentPanel } from './enrolment-panel.tsx';
 import { RecoveryCodesList } from './recovery-codes-list.tsx';
@@ -31,30 +32,49 @@ export function SecondFactorStep() {
           <Link to="/">Back to Login</Link>
         </>
       ) : null}
-      {pending.data?.step === 'code' ? <CodeStep /> : null}
+      {pending.data?.step === 'code' ? <CodeStep totp={pending.data.totp} passkey={pending.data.passkey} /> : null}
       {pending.data?.step === 'enrol' ? <EnrolStep /> : null}
     </section>
   );
 }
 
-function CodeStep() {
+/** A code from the app (when the member has one), a passkey (when they have one), or either. */
+function CodeStep({ totp, passkey }: { totp: boolean; passkey: boolean }) {
   const navigate = useNavigate();
   const signIn = useSecondFactorSignIn();
   return (
     <>
-      <p>Enter the code from your authenticator app.</p>
-      <SecondFactorCodeForm
-        id="second-factor-code"
-        action="Verify"
-        hint="Lost your phone? Enter one of your recovery codes instead."
-        onCode={async (code) => {
-          await signIn.mutateAsync({ code });
-          await navigate('/home', { replace: true });
-        }}
-      />
+      {passkey ? <PasskeySecondStep /> : null}
+      {totp && passkey ? <p className="mt-3">Or enter the code from your authenticator app.</p> : null}
+      {totp && !passkey ? <p>Enter the code from your authenticator app.</p> : null}
+      {totp ? (
+        <SecondFactorCodeForm
+          id="second-factor-code"
+          action="Verify"
+          hint="Lost your phone? Enter one of your recovery codes instead."
+          onCode={async (code) => {
+            await signIn.mutateAsync({ code });
+            await navigate('/home', { replace: true });
+          }}
+        />
+      ) : null}
       <p className="mt-3 mb-0">
         <Link to="/">Back to Login</Link>
       </p>
+    </>
+  );
+}
+
+function PasskeySecondStep() {
+  const navigate = useNavigate();
+  const signIn = usePasskeySecondStep();
+  return (
+    <>
+      <p>Use your passkey to finish logging in.</p>
+      <FormAlert error={signIn.isError ? errorMessage(signIn.error) : undefined} />
+      <Button disabled={signIn.isPending} onClick={() => void signIn.mutateAsync().then(() => navigate('/home', { replace: true }), () => undefined)}>
+        Use a passkey
+      </Button>
     </>
   );
 }

@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { SCRIPTED_CALL_HEADER } from '@steward/contract/scripted-calls';
+import { type BuiltServer, ownServersBudget, startBuiltServer } from '../support/built-server.ts';
+import { E2E_PORT } from '../support/e2e-constants.ts';
+import { expect, expectNoAccessibilityViolations, test } from '../support/fixtures.ts';
+
+/**
+ * Passkeys in Chromium with its virtual authenticator (CDP WebAuthn): added from one's own Second factor page, asked
+ * for after the password, used to sign in with no password, removed. On a shipped server of its own at
+ * http://localhost: browsers refuse passkeys on an IP address such as the shared server's 127.0.0.1.
+ */
+const PORT = E2E_PORT + 19;
+const ORIGIN = `http://localhost:${PORT}`;
+const ADMIN = { email: 'passkeys-admin@example.com', password: 'Passkeys-Admin-1' };
+
+let server: BuiltServer;
+let dataDir: string;
+
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async () => {
+  test.setTimeout(ownServersBudget());
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'steward-e2e-passkeys-'));
+  server = await startBuiltServer({
+    PORT: String(PORT),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: ORIGIN,
+    STEWARD_ADMIN_EMAIL: ADMIN.email,
+    STEWARD_ADMIN_PASSWORD: ADMIN.password,
+  });
+});
+test.afterAll(async () => {
+  await server?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A browser on the server's own origin, with a platform authenticator that holds passkeys and verifies its user. */
+async function passkeyBrowser(browser: Browser, viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: ORIGIN, viewport });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return { context, page };
+}
+
+async function signInWithPassword(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+const signOut = async (page: Page) =>
+  expect((await page.request.get('/api/logout', { headers: { [SCRIPTED_CALL_HEADER.name]: SCRIPTED_CALL_HEADER.value } })).status()).toBe(200);
+
+async function setPolicy(page: Page, policy: 'off' | 'offered'): Promise<void> {
+  expect((await page.request.post('/api/second-factor-policy', { data: { second_factor: policy } })).status()).toBe(200);
+}
+
+async function ownId(page: Page): Promise<number> {
+  const answer = (await (await page.request.get('/api/authenticate-user')).json()) as { data: { rows: { id: number }[] } };
+  return answer.data.rows[0]?.id ?? 0;
+}
+
+/** Nothing on the page is wider than the screen. */
+async function expectNoSidewaysPage(page: Page, width: number): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), new URL(page.url()).pathname).toBeLessThanOrEqual(width);
+}
+
+test('while the policy is off, the login screen and the Second factor page show no passkeys', async ({ browser }) => {
+  const { context, page } = await passkeyBrowser(browser, { width: 1280, height: 900 });
+  try {
+    await signInWithPassword(page);
+    await expect(page).toHaveURL(/\/home$/);
+    await setPolicy(page, 'off');
+    await page.goto(`/user-accounts/${await ownId(page)}/second-factor`);
+    await expect(page.getByText('Second factors are not offered. An administrator can offer them on Sign-in security.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Passkeys' })).toHaveCount(0);
+    await signOut(page);
+    const availability = page.waitForResponse((response) => response.url().endsWith('/api/sign-in/passkey'));
+    await page.goto('/');
+    await availability;
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});
+
+for (const [size, viewport, theme] of [
+  ['desktop', { width: 1280, height: 900 }, 'light'],
+  ['phone', { width: 375, height: 740 }, 'dark'],
+] as const) {
+  test(`a passkey is added, asked for after the password, signs in without one, and is removed (${size}, ${theme})`, async ({ browser }) => {
+    test.slow();
+    const { context, page } = await passkeyBrowser(browser, viewport);
+    try {
+      await signInWithPassword(page);
+      await expect(page).toHaveURL(/\/home$/);
+      await setPolicy(page, 'offered');
+      const id = await ownId(page);
+      await page.request.post('/api/user/change-theme', { data: { id, theme } });
+
+      // Added from one's own Second factor page, named.
+      await page.goto(`/user-accounts/${id}/second-factor`);
+      await expect(page.locator('html')).toHaveAttribute('data-bs-theme', theme);
+      const passkeys = page.getByRole('region', { name: 'Passkeys' });
+      await expect(passkeys.getByText('You have no passkeys.')).toBeVisible();
+      await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
+      await expect(passkeys.getByText('Please name the passkey.')).toBeVisible();
+      await passkeys.getByLabel('Name').fill(`Laptop ${size}`);
+      await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
+      await expect(passkeys.getByText(`The passkey Laptop ${size} was added.`)).toBeVisible();
+      await expect(passkeys.getByRole('list', { name: 'Your passkeys' }).getByRole('listitem')).toHaveCount(1);
+      await expect(passkeys.getByText(`Laptop ${size}`, { exact: true })).toBeVisible();
+      await expectNoSidewaysPage(page, viewport.width);
+      await expectNoAccessibilityViolations(page);
+
+      // After the right password, the second step asks for the passkey.
+      await signOut(page);
+      await signInWithPassword(page);
+      await expect(page).toHaveURL(/\/sign-in\/second-factor$/);
+      await expect(page.getByText('Use your passkey to finish logging in.')).toBeVisible();
+      await expect(page.getByLabel('Code')).toHaveCount(0);
+      await expectNoAccessibilityViolations(page);
+      await page.getByRole('button', { name: 'Use a passkey' }).click();
+      await expect(page).toHaveURL(/\/home$/);
+
+      // No password at all: "Sign in with a passkey" under the spec's form.
+      await signOut(page);
+      await page.goto('/');
+      await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible();
+      await expectNoSidewaysPage(page, viewport.width);
+      await expectNoAccessibilityViolations(page);
+      await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+      await expect(page).toHaveURL(/\/home$/);
+
+      // Removed after the password: the next password sign-in asks for nothing more.
+      await page.goto(`/user-accounts/${id}/second-factor`);
+      await passkeys.getByRole('button', { name: `Remove Laptop ${size}` }).click();
+      await passkeys.getByLabel('Password', { exact: true }).fill('not-the-password');
+      await passkeys.getByRole('button', { name: 'Remove passkey' }).click();
+      await expect(passkeys.getByText('The password you entered is incorrect.')).toBeVisible();
+      await expectNoAccessibilityViolations(page);
+      await passkeys.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+      await passkeys.getByRole('button', { name: 'Remove passkey' }).click();
+      await expect(passkeys.getByText('You have no passkeys.')).toBeVisible();
+      await signOut(page);
+      await signInWithPassword(page);
+      await expect(page).toHaveURL(/\/home$/);
+      await setPolicy(page, 'off');
+    } finally {
+      await context.close();
+    }
+  });
+}
