@@ -18,6 +18,7 @@ import { signInLinkRoutes } from './modules/auth/sign-in-link.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { secondFactorRoutes } from './modules/auth/second-factor.routes.ts';
 import { secondFactorSignInRoutes } from './modules/auth/second-factor-sign-in.routes.ts';
+import { ssoRoutes } from './modules/auth/sso.routes.ts';
 import { secondFactorAdminRoutes } from './modules/user-accounts/second-factor-admin.routes.ts';
 import { botSettingsRoutes } from './modules/bot-settings/bot-settings.routes.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
@@ -187,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     passwordRoutes,
     signInLinkRoutes,
     secondFactorSignInRoutes,
+    ssoRoutes,
     secondFactorRoutes,
     secondFactorAdminRoutes,
     helpRequestRoutes,

@@ -55,6 +55,9 @@ export const AUDIT_ACTION_LABELS = {
   second_factor_policy_changed: 'Changed the second-factor policy',
   chunk_excluded: 'Excluded a passage from answers',
   chunk_included: 'Included a passage in answers again',
+  sso_sign_in_refused: 'Refused a single sign-on',
+  sso_user_joined: 'Joined through single sign-on',
+  sso_settings_changed: 'Changed the single sign-on settings',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -101,6 +101,9 @@ export const canResetSecondFactor: StaffRule = (user) => holds(user, 'delete_use
 /** Requiring a second factor of every staff member who signs in with a password: administrators by role. */
 export const canSetSecondFactorPolicy: StaffRule = (user) => isAdministrator(user);
 
+/** Single sign-on's settings on Sign-in security (joining domains, SSO only, break-glass administrators): administrators by role. */
+export const canManageSingleSignOn: StaffRule = (user) => isAdministrator(user);
+
 // Inform the Bot
 
 /** "Add new information" (typed or from files): create_inform_the_bot. */

@@ -53,6 +53,7 @@ import { knowledgeChunkExclusions } from './3420-knowledge-chunk-exclusions.ts';
 import { integrationKeys } from './3500-integration-keys.ts';
 import { secondFactor } from './3510-second-factor.ts';
 import { auditLogActions } from './3590-audit-log-actions.ts';
+import { singleSignOn } from './3620-single-sign-on.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
 export const allMigrations: readonly Migration[] = [
@@ -110,4 +111,5 @@ export const allMigrations: readonly Migration[] = [
   secondFactor,
   knowledgeChunkExclusions,
   auditLogActions,
+  singleSignOn,
 ];

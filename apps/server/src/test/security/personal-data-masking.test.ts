@@ -90,6 +90,7 @@ const COVERAGE: Record<string, Coverage> = {
   'POST /api/sign-in/second-factor': STAFF_DATA,
   'POST /api/sign-in/second-factor/enrol': STAFF_DATA,
   'GET /api/second-factors': STAFF_DATA,
+  'GET /api/sso-settings': STAFF_DATA,
   ...Object.fromEntries(
     [
       'GET /api/sites',
