@@ -1,6 +1,7 @@
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SecondFactorHolders } from './second-factor-holders.tsx';
 import { SecondFactorPolicyChoice } from './second-factor-policy-choice.tsx';
+import { SingleSignOnSettings } from './single-sign-on-settings.tsx';
 
 /**
  * Sign-in security (/sign-in-security, administrators by role, docs/accounts.md): the second factor's policy (off
@@ -12,6 +13,7 @@ export function SignInSecurityScreen({ canResetSecondFactors }: { canResetSecond
       <PageHeader id="sign-in-security-title" pretitle="Settings" title="Sign-in security" description="How staff prove who they are when they log in to this dashboard." />
       <SecondFactorPolicyChoice />
       <SecondFactorHolders canReset={canResetSecondFactors} />
+      <SingleSignOnSettings />
     </section>
   );
 }
