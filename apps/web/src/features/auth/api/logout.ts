@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { successAnswer } from '@steward/contract/envelope';
 import { apiGet } from '../../../lib/api-client.ts';
 import { currentUserQueryKey } from './get-current-user.ts';
-import { ssoEndSessionUrl, ssoQuery } from './sso.ts';
+import { ssoQuery } from '../../../lib/sso-availability.ts';
+import { ssoEndSessionUrl } from './sso.ts';
 
 export const logout = () => apiGet('/api/logout', successAnswer);
 

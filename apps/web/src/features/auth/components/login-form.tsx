@@ -12,7 +12,7 @@ import { useContractForm } from '../../../components/form/use-contract-form.ts';
 import { PasswordInput } from '../../../components/password-input.tsx';
 import { useLogin } from '../api/login.ts';
 import { useVerifyEmailCode } from '../api/verify-email-code.ts';
-import { useSso } from '../api/sso.ts';
+import { useSso } from '../../../lib/sso-availability.ts';
 import { SSO_REFUSAL_MESSAGES, ssoButtonLabel, ssoRefusalOf } from '@steward/contract/single-sign-on';
 
 export function LoginForm() {
