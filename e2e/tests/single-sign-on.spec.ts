@@ -7,7 +7,7 @@ import { startTestOidcProvider, type TestOidcProvider } from '@steward/server/te
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { type BuiltServer, ownServersBudget, startBuiltServer } from '../support/built-server.ts';
 import { E2E_PORT } from '../support/e2e-constants.ts';
-import { expect, expectNoAccessibilityViolations, test } from '../support/fixtures.ts';
+import { expect, expectNoAccessibilityViolations, expectNoSidewaysPage, test } from '../support/fixtures.ts';
 
 /**
  * Single sign-on with OpenID Connect (issue 56) in Chromium: the dashboard on a shipped server of its own with
@@ -112,10 +112,6 @@ async function submitLoginForm(page: Page, account: { email: string; password: s
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Login' }).click();
-}
-
-async function expectNoSidewaysPage(page: Page, width: number): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), new URL(page.url()).pathname).toBeLessThanOrEqual(width);
 }
 
 const ssoCard = (page: Page) => page.locator('.card').filter({ has: page.getByRole('heading', { name: 'Single sign-on', level: 2 }) });
