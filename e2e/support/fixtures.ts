@@ -63,3 +63,8 @@ export async function expectNoAccessibilityViolations(page: Page, include?: stri
     ),
   ).toEqual([]);
 }
+
+/** Nothing on the page is wider than the screen (`width`): no sideways scroll. */
+export async function expectNoSidewaysPage(page: Page, width: number): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), new URL(page.url()).pathname).toBeLessThanOrEqual(width);
+}

@@ -1,17 +1,12 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { SCRIPTED_CALL_HEADER } from '@steward/contract/scripted-calls';
 import type { SecondFactorPolicy } from '@steward/contract/second-factor';
-import { expect, expectNoAccessibilityViolations, signInAs, type StaffUser, test } from '../support/fixtures.ts';
+import { expect, expectNoAccessibilityViolations, expectNoSidewaysPage, signInAs, type StaffUser, test } from '../support/fixtures.ts';
 
 /** The code an authenticator app shows for the key read off the page, `offsetSteps` steps from now. */
 const codeFor = (manualKey: string, offsetSteps = 0) =>
   new TOTP({ secret: Secret.fromBase32(manualKey.replaceAll(' ', '')) }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
-
-/** Nothing on the page is wider than the screen. */
-async function expectNoSidewaysPage(page: Page, width: number): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), new URL(page.url()).pathname).toBeLessThanOrEqual(width);
-}
 
 /** Sets the sign-in policy through Sign-in security's call, as an administrator in a context of its own. */
 async function setPolicy(browser: Browser, admin: StaffUser, policy: SecondFactorPolicy): Promise<void> {

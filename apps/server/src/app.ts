@@ -20,6 +20,7 @@ import { secondFactorRoutes } from './modules/auth/second-factor.routes.ts';
 import { secondFactorSignInRoutes } from './modules/auth/second-factor-sign-in.routes.ts';
 import { passkeyRoutes } from './modules/auth/passkey.routes.ts';
 import { passkeySignInRoutes } from './modules/auth/passkey-sign-in.routes.ts';
+import { ssoRoutes } from './modules/auth/sso.routes.ts';
 import { secondFactorAdminRoutes } from './modules/user-accounts/second-factor-admin.routes.ts';
 import { sessionsRoutes } from './modules/auth/sessions.routes.ts';
 import { sessionsAdminRoutes } from './modules/user-accounts/sessions-admin.routes.ts';
@@ -192,6 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     passwordRoutes,
     signInLinkRoutes,
     secondFactorSignInRoutes,
+    ssoRoutes,
     secondFactorRoutes,
     passkeySignInRoutes,
     passkeyRoutes,

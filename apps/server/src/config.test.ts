@@ -146,3 +146,25 @@ describe('readConfig', () => {
     for (const wrong of ['-1', '301', '2.5', 'soon']) expect(() => readConfig({ STOP_DRAIN_SECONDS: wrong }), wrong).toThrow(/^Invalid STOP_DRAIN_SECONDS: must be/);
   });
 });
+
+describe('single sign-on (OIDC_*)', () => {
+  const oidc = { OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'steward', OIDC_CLIENT_SECRET: 'a-secret-value' };
+
+  it('is off without the issuer, client id and secret, and on with all three, with its defaults', () => {
+    expect(readConfig({}).oidc).toBeUndefined();
+    expect(readConfig(oidc).oidc).toEqual({ issuer: 'https://id.example.com', clientId: 'steward', clientSecret: 'a-secret-value', scopes: ['openid', 'email', 'profile'], providerName: 'SSO', groupsClaim: undefined, groupRoles: [] });
+    expect(() => readConfig({ OIDC_ISSUER: 'https://id.example.com' })).toThrow(ConfigError);
+  });
+
+  it('takes http only on loopback, scopes with openid, and group=role pairs with a groups claim', () => {
+    expect(() => readConfig({ ...oidc, OIDC_ISSUER: 'http://id.example.com' })).toThrow(/OIDC_ISSUER: must be an https/);
+    expect(readConfig({ ...oidc, OIDC_ISSUER: 'http://127.0.0.1:9000' }).oidc?.issuer).toBe('http://127.0.0.1:9000');
+    expect(() => readConfig({ ...oidc, OIDC_SCOPES: 'email profile' })).toThrow(/must include openid/);
+    expect(readConfig({ ...oidc, OIDC_GROUPS_CLAIM: 'groups', OIDC_GROUP_ROLES: 'Steward Admins=admin, support=viewer' }).oidc?.groupRoles).toEqual([
+      { group: 'Steward Admins', role: 'admin' },
+      { group: 'support', role: 'viewer' },
+    ]);
+    expect(() => readConfig({ ...oidc, OIDC_GROUPS_CLAIM: 'groups', OIDC_GROUP_ROLES: 'ops=owner' })).toThrow(/OIDC_GROUP_ROLES/);
+    expect(() => readConfig({ ...oidc, OIDC_GROUP_ROLES: 'ops=admin' })).toThrow(/needs OIDC_GROUPS_CLAIM/);
+  });
+});

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { ROLES, type Role, roleSchema } from '@steward/contract/access';
 import { SIMPLE_EMAIL_PATTERN } from '@steward/contract/auth';
 import { RETENTION_DAYS } from '@steward/contract/privacy';
 import { parseSealingKey } from './lib/sealed-secrets.ts';
@@ -95,6 +96,36 @@ const trustProxySetting = z
     return z.NEVER;
   });
 
+/** An OpenID provider's issuer: https, or http on a loopback address only (a provider on this machine, for tests). */
+const issuerUrl = z
+  .string()
+  .trim()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'https:' || (url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname));
+    } catch {
+      return false;
+    }
+  }, 'must be an https:// URL (http:// only on 127.0.0.1 or localhost)');
+
+/** OIDC_GROUP_ROLES: `group=role` pairs, comma-separated; a group named in the groups claim gives that role on joining. */
+const groupRoles = z.string().transform((value, context) => {
+  const pairs = value.split(',').map((pair) => pair.trim()).filter((pair) => pair !== '');
+  const mapped: { group: string; role: Role }[] = [];
+  for (const pair of pairs) {
+    const separator = pair.lastIndexOf('=');
+    const group = pair.slice(0, separator).trim();
+    const role = roleSchema.safeParse(pair.slice(separator + 1).trim());
+    if (separator < 1 || group === '' || !role.success) {
+      context.addIssue({ code: 'custom', message: `must be group=role pairs, comma-separated, each role one of ${ROLES.join(' or ')}` });
+      return z.NEVER;
+    }
+    mapped.push({ group, role: role.data });
+  }
+  return mapped;
+});
+
 const environmentSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a port number' })
@@ -180,6 +211,17 @@ const environmentSchema = z.object({
   CHAT_RATE_LIMIT_PER_SESSION: perMinute.default(12),
   TRUST_PROXY: trustProxySetting.default(['loopback']),
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters long').optional(),
+  OIDC_ISSUER: issuerUrl.optional(),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  OIDC_SCOPES: z
+    .string()
+    .transform((value) => [...new Set(value.split(/[\s,]+/).filter((scope) => scope !== ''))])
+    .refine((scopes) => scopes.includes('openid'), 'must include openid')
+    .default(['openid', 'email', 'profile']),
+  OIDC_PROVIDER_NAME: z.string().trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters').default('SSO'),
+  OIDC_GROUPS_CLAIM: optionalText,
+  OIDC_GROUP_ROLES: groupRoles.default([]),
   STOP_DRAIN_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
     .int('must be a whole number')
@@ -251,6 +293,20 @@ export interface Config {
   trustProxy: TrustProxy;
   /** GET /metrics answers Prometheus with `Authorization: Bearer` this token; unset, the route answers 404. */
   metricsToken: string | undefined;
+  /** Single sign-on with OpenID Connect (OIDC_*); undefined: off, the login screen is the spec's. */
+  oidc: OidcConfig | undefined;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  scopes: string[];
+  /** The login screen's button says "Sign in with {providerName}". */
+  providerName: string;
+  /** The ID token claim listing the person's groups (OIDC_GROUPS_CLAIM), for the role of someone joining. */
+  groupsClaim: string | undefined;
+  groupRoles: { group: string; role: Role }[];
 }
 
 export interface LlmConfig {
@@ -282,7 +338,7 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
     const variable = String(issue?.path[0] ?? 'environment');
     const given = environment[variable] ?? '';
     // A key or a password is never repeated into the log, even a wrong one.
-    const got = /(_KEY|PASSWORD)$/.test(variable) ? `${given.length} characters` : `"${given}"`;
+    const got = /(_KEY|PASSWORD|SECRET)$/.test(variable) ? `${given.length} characters` : `"${given}"`;
     throw new ConfigError(`Invalid ${variable}: ${issue?.message ?? 'invalid value'} (got ${got}).`);
   }
   const env = parsed.data;
@@ -302,6 +358,11 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
   for (const variable of ['LLM_MODEL', 'LLM_API_KEY'] as const) {
     if (env[variable] && !env.LLM_BASE_URL) throw new ConfigError(`Invalid ${variable}: it needs LLM_BASE_URL too.`);
   }
+  const oidcParts = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
+  if (oidcParts.some((part) => part !== undefined) && !oidcParts.every((part) => part !== undefined)) {
+    throw new ConfigError('Invalid OIDC_ISSUER: single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together.');
+  }
+  if (env.OIDC_GROUP_ROLES.length > 0 && !env.OIDC_GROUPS_CLAIM) throw new ConfigError('Invalid OIDC_GROUP_ROLES: it needs OIDC_GROUPS_CLAIM too.');
   const port = env.PORT;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
@@ -349,5 +410,17 @@ export function readConfig(environment: NodeJS.ProcessEnv = process.env): Config
     chatRateLimits: { perIpPerMinute: env.CHAT_RATE_LIMIT_PER_IP, perSessionPerMinute: env.CHAT_RATE_LIMIT_PER_SESSION },
     trustProxy: env.TRUST_PROXY,
     metricsToken: env.METRICS_TOKEN,
+    oidc:
+      env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+        ? {
+            issuer: env.OIDC_ISSUER,
+            clientId: env.OIDC_CLIENT_ID,
+            clientSecret: env.OIDC_CLIENT_SECRET,
+            scopes: env.OIDC_SCOPES,
+            providerName: env.OIDC_PROVIDER_NAME,
+            groupsClaim: env.OIDC_GROUPS_CLAIM,
+            groupRoles: env.OIDC_GROUP_ROLES,
+          }
+        : undefined,
   };
 }

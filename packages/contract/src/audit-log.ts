@@ -66,6 +66,9 @@ export const AUDIT_ACTION_LABELS = {
   passkey_renamed: 'Renamed a passkey',
   passkey_removed: 'Removed a passkey',
   passkey_refused: 'Refused a passkey',
+  sso_sign_in_refused: 'Refused a single sign-on',
+  sso_user_joined: 'Joined through single sign-on',
+  sso_settings_changed: 'Changed the single sign-on settings',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
@@ -80,7 +83,8 @@ export const IDENTITY_AUDIT_ACTIONS = [
   'sign_in', 'sign_in_failed', 'sign_in_alert', 'sign_out', 'user_invited', 'user_registered', 'password_reset', 'password_changed',
   'user_deleted', 'second_factor_enrolled', 'second_factor_removed', 'second_factor_reset', 'second_factor_code_refused',
   'recovery_code_used', 'recovery_codes_renewed', 'second_factor_policy_changed', 'session_ended', 'sessions_ended',
-  'passkey_added', 'passkey_renamed', 'passkey_removed', 'passkey_refused',
+  'passkey_added', 'passkey_renamed', 'passkey_removed', 'passkey_refused', 'sso_sign_in_refused', 'sso_user_joined',
+  'sso_settings_changed',
 ] as const satisfies readonly AuditAction[];
 export const AUDIT_ACTION_GROUPS = { identity: IDENTITY_AUDIT_ACTIONS } as const;
 export const auditActionGroupSchema = z.enum(['identity'], { error: 'The group of actions is not one the audit log knows.' });

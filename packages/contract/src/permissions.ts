@@ -106,6 +106,8 @@ export const canManageOwnSessions = (user: StaffMember, accountId: number): bool
 
 /** Ending every session of a member (a lost laptop) and seeing who has live sessions: whoever may delete accounts (delete_user). */
 export const canEndMemberSessions: StaffRule = (user) => holds(user, 'delete_user');
+/** Single sign-on's settings on Sign-in security (joining domains, SSO only, break-glass administrators): administrators by role. */
+export const canManageSingleSignOn: StaffRule = (user) => isAdministrator(user);
 
 // Inform the Bot
 

@@ -17,6 +17,7 @@ export const SIGN_IN_METHOD_LABELS = {
   password_passkey: 'Password and passkey',
   sign_in_link_passkey: 'Emailed link and passkey',
   passkey: 'Passkey',
+  oidc: 'Single sign-on',
 } as const;
 
 /** The words for a session's sign-in method; one not recorded (older sessions, a password change's renewed one) or not named here reads 'Not recorded'. */

@@ -28,7 +28,7 @@ const INFORM_THE_BOT_STATUSES = ['pending', 'approved'] as const;
 const DOCUMENT_STATUSES = ['in_progress', 'completed', 'error'] as const;
 const DOCUMENT_KINDS = ['pdf', 'txt', 'csv'] as const;
 const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
-const SIGN_IN_METHODS = ['password', 'sign_in_link', 'password_totp', 'password_recovery_code', 'sign_in_link_totp', 'sign_in_link_recovery_code', 'password_passkey', 'sign_in_link_passkey', 'passkey'] as const;
+const SIGN_IN_METHODS = ['password', 'sign_in_link', 'password_totp', 'password_recovery_code', 'sign_in_link_totp', 'sign_in_link_recovery_code', 'password_passkey', 'sign_in_link_passkey', 'passkey', 'oidc'] as const;
 const PASSKEY_DEVICE_TYPES = ['singleDevice', 'multiDevice'] as const;
 const PASSKEY_CHALLENGE_PURPOSES = ['register', 'second_factor', 'sign_in'] as const;
 const SECOND_FACTOR_STEPS = ['code', 'enrol'] as const;
@@ -176,6 +176,30 @@ export const weeklyReportSends = pgTable('weekly_report_sends', {
   weekStart: timestamptz('week_start').notNull(),
   queuedAt: timestamptz('queued_at').notNull().defaultNow(),
 }, (table) => [primaryKey({ columns: [table.userId, table.weekStart] })]);
+
+/** One row: single sign-on's joining domains and whether it is the only way in (migration 3620). */
+export const ssoSettings = pgTable('sso_settings', {
+  id: boolean('id').primaryKey().default(true),
+  joinDomains: jsonb('join_domains').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  ssoOnly: boolean('sso_only').notNull().default(false),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+}, (table) => [check('sso_settings_id_check', sql`${table.id}`)]);
+
+/** The administrators who may still sign in with a password while single sign-on is the only way in. */
+export const ssoBreakGlass = pgTable('sso_break_glass', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+/** A single-sign-on session's ID token, for the provider's logout; it goes with its session. */
+export const ssoSessions = pgTable('sso_sessions', {
+  sessionIdHash: text('session_id_hash')
+    .primaryKey()
+    .references(() => sessions.idHash, { onDelete: 'cascade' }),
+  idToken: text('id_token').notNull(),
+});
 
 export const authTokens = pgTable('auth_tokens', {
   tokenHash: text('token_hash').primaryKey(),

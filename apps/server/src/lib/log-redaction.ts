@@ -5,7 +5,7 @@ export const REDACTED = '[redacted]';
 
 // Mailed keys travel in these dashboard paths (invitation, password reset) and query fields (sign-in link).
 const KEY_IN_PATH = /(\/(?:register|reset-password)\/)[^/?#\s]+/gi;
-const SECRET_QUERY_FIELD = /([?&](?:verificationCode|code|token|key|password|newPassword|oldPassword)=)[^&#\s]*/gi;
+const SECRET_QUERY_FIELD = /([?&](?:verificationCode|code|token|key|password|newPassword|oldPassword|state|id_token_hint)=)[^&#\s]*/gi;
 const BEARER = /(Bearer\s+)[^\s"']+/gi;
 // Every key this server makes (lib/secrets.ts): 32 random bytes in base64url, whatever carries it.
 const SECRET_VALUE = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g;

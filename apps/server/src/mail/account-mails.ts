@@ -13,13 +13,17 @@ function compose(to: string, subject: string, paragraphs: string[], link: { labe
   return { to, subject, text, html: `<!doctype html>\n<html><body>\n${html}\n</body></html>` };
 }
 
-export function invitationMail(input: { to: string; name: string; assistantName: string; link: string; invitedBy: string | null }): MailMessage {
+/** `signInWith`: single sign-on is the only way in, with this provider; the invitee signs in with it rather than choosing a password. */
+export function invitationMail(input: { to: string; name: string; assistantName: string; link: string; invitedBy: string | null; signInWith?: string | undefined }): MailMessage {
+  const finish = input.signInWith
+    ? `Open the link and choose "Sign in with ${input.signInWith}", signing in as ${input.to}, to finish your registration.`
+    : 'Choose a password to finish your registration.';
   return compose(
     input.to,
     `You are invited to the ${input.assistantName} Owner Dashboard`,
     [
       `Hello ${input.name},`,
-      `${input.invitedBy ?? 'An administrator'} invited you to the ${input.assistantName} Owner Dashboard. Choose a password to finish your registration.`,
+      `${input.invitedBy ?? 'An administrator'} invited you to the ${input.assistantName} Owner Dashboard. ${finish}`,
     ],
     { label: 'Register', url: input.link },
     ['This invitation works once and expires in 72 hours.'],

@@ -58,6 +58,15 @@ export class ApiClient {
     });
   }
 
+  /** A browser's navigation (no scripted-call header), its redirect not followed: the status and where it leads. */
+  async navigate(path: string): Promise<{ status: number; location: string | undefined }> {
+    const cookieHeader = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const response = await fetch(`${this.baseUrl}${path}`, { redirect: 'manual', headers: cookieHeader ? { cookie: cookieHeader } : {} });
+    for (const line of response.headers.getSetCookie()) this.storeCookie(line);
+    await response.arrayBuffer();
+    return { status: response.status, location: response.headers.get('location') ?? undefined };
+  }
+
   get sessionCookie(): string | undefined {
     return this.cookies.get('steward_session');
   }

@@ -6,8 +6,9 @@ import type { Migration } from './migration.ts';
  * authenticator gave at registration, its signature counter and backup flags. `passkey_challenges` are the
  * ceremonies' challenges, kept as SHA-256 hashes only, each good once and for five minutes, for one purpose
  * (registering, a second step, a sign-in without a password) and, but for the last, one member.
- * Sessions may now be signed in with a passkey ('passkey') or a password and a passkey; the audit log records
- * passkeys added, renamed, removed and refused (with every earlier action: 3590's list).
+ * Sessions signed in with a passkey ('passkey') or a password and a passkey, and the audit log's passkey actions
+ * (added, renamed, removed, refused), are allowed by 3690, which rewrote both checks for every feature that landed
+ * with this one.
  */
 export const passkeys: Migration = {
   name: '3630-passkeys',
@@ -34,23 +35,5 @@ CREATE TABLE passkey_challenges (
   expires_at timestamptz NOT NULL
 );
 
-ALTER TABLE sessions DROP CONSTRAINT sessions_sign_in_method_check;
-ALTER TABLE sessions ADD CONSTRAINT sessions_sign_in_method_check
-  CHECK (sign_in_method IN ('password', 'sign_in_link', 'password_totp', 'password_recovery_code', 'sign_in_link_totp',
-    'sign_in_link_recovery_code', 'password_passkey', 'sign_in_link_passkey', 'passkey'));
-
-ALTER TABLE audit_log DROP CONSTRAINT audit_log_action_check;
-ALTER TABLE audit_log ADD CONSTRAINT audit_log_action_check CHECK (action IN (
-  'sign_in', 'sign_in_failed', 'sign_in_alert', 'sign_out', 'user_invited', 'user_registered', 'password_reset',
-  'password_changed', 'user_deleted', 'information_created', 'information_edited', 'information_approved',
-  'information_deleted', 'document_uploaded', 'document_edited', 'document_replaced', 'document_deleted',
-  'bot_settings_changed', 'fun_fact_added', 'fun_fact_edited', 'fun_fact_deleted', 'help_request_resolved',
-  'help_request_reopened', 'data_exported', 'help_request_replied', 'personal_data_revealed', 'data_retention_purged',
-  'personal_data_erased', 'site_added', 'site_cancelled', 'site_deleted', 'site_synced', 'site_sync_schedule_changed',
-  'integration_key_created', 'integration_key_scopes_changed', 'integration_key_revoked', 'integration_key_refused',
-  'second_factor_enrolled', 'second_factor_removed', 'second_factor_reset', 'second_factor_code_refused',
-  'recovery_code_used', 'recovery_codes_renewed', 'second_factor_policy_changed', 'chunk_excluded', 'chunk_included',
-  'passkey_added', 'passkey_renamed', 'passkey_removed', 'passkey_refused'
-));
 `,
 };

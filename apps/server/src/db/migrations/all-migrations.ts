@@ -53,14 +53,13 @@ import { knowledgeChunkExclusions } from './3420-knowledge-chunk-exclusions.ts';
 import { integrationKeys } from './3500-integration-keys.ts';
 import { secondFactor } from './3510-second-factor.ts';
 import { auditLogActions } from './3590-audit-log-actions.ts';
+import { identityAndSourceChecks } from './3690-identity-and-source-checks.ts';
 import { knowledgeRebuild } from './3660-knowledge-rebuild.ts';
 import { weeklyReport } from './3610-weekly-report.ts';
-import { weeklyReportAuditActions } from './3611-weekly-report-audit-actions.ts';
 import { documentUrlSync } from './3650-document-url-sync.ts';
-import { auditLogActionsDocumentSync } from './3651-audit-log-actions-document-sync.ts';
 import { sessionList } from './3640-session-list.ts';
-import { auditLogSessionActions } from './3641-audit-log-session-actions.ts';
 import { passkeys } from './3630-passkeys.ts';
+import { singleSignOn } from './3620-single-sign-on.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
 export const allMigrations: readonly Migration[] = [
@@ -118,12 +117,11 @@ export const allMigrations: readonly Migration[] = [
   secondFactor,
   knowledgeChunkExclusions,
   auditLogActions,
-  knowledgeRebuild,
   weeklyReport,
-  weeklyReportAuditActions,
-  documentUrlSync,
-  auditLogActionsDocumentSync,
-  sessionList,
-  auditLogSessionActions,
+  singleSignOn,
   passkeys,
+  sessionList,
+  documentUrlSync,
+  knowledgeRebuild,
+  identityAndSourceChecks,
 ];

@@ -81,3 +81,15 @@ export async function peekAccountToken(db: Db, purpose: TokenPurpose, key: strin
   const row = rows[0];
   return row && sameHash(row.token_hash, tokenHash) ? { email: row.email, name: row.name } : undefined;
 }
+
+/**
+ * Spends the live invitation of an address, if any (single sign-on: the invitee signs in at the provider with the
+ * invited address instead of opening the key). In the caller's transaction.
+ */
+export async function consumeInvitationOf(db: Db, email: string): Promise<Pick<ConsumedToken, 'name' | 'role'> | undefined> {
+  const rows = await sqlRows<Pick<TokenRow, 'name' | 'role'>>(db, sql`
+    UPDATE auth_tokens SET used_at = now()
+    WHERE purpose = 'invitation' AND email = ${normaliseEmail(email)} AND used_at IS NULL AND expires_at > now()
+    RETURNING name, role`);
+  return rows[0];
+}

@@ -8,6 +8,7 @@ import {
   RESET_LINK_USED,
 } from '@steward/contract/accounts';
 import { type CurrentUser, LOGIN_MESSAGES, SIGN_IN_LINK_SENT } from '@steward/contract/auth';
+import { SSO_MESSAGES } from '@steward/contract/single-sign-on';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -25,6 +26,7 @@ import { PASSWORD_RESET_QUEUE } from './password-reset-request.ts';
 import { deleteSession } from './sessions.repository.ts';
 import { endMemberSessions } from './sessions.actions.ts';
 import { mailSignInLink } from './sign-in-link.ts';
+import { passwordAllowed, refuseUnlessPasswordAllowed, ssoOnlyError } from './sso-only.ts';
 import { finishFirstStep } from './second-factor-sign-in.ts';
 import { browserIdOf, isTrustedBrowser } from './trusted-browsers.repository.ts';
 import { createUser, findUserByEmail, findUserById, normaliseEmail, savePassword } from './users.repository.ts';
@@ -63,6 +65,11 @@ export async function signIn(
     throw new HttpError(401, LOGIN_MESSAGES.wrongCredentials, 'none');
   }
   await attempt.succeeded();
+  // Single sign-on is the only way in (Sign-in security): the right password of anyone but a break-glass administrator is refused.
+  if (!(await passwordAllowed(db, config, user.id))) {
+    await recordAudit(db, anonymousActor(request, email), { action: 'sign_in_failed', object: { type: 'user', id: user.id, label: user.name }, details: { reason: 'sso_only' } });
+    throw ssoOnlyError(config);
+  }
   // LOGIN_EMAIL_CHECK: a browser not verified lately gets a mailed sign-in link instead of a session.
   if (config.loginEmailCheck && !(await isTrustedBrowser(db, user.id, browserIdOf(request)))) {
     await mailSignInLink(db, config, user);
@@ -112,7 +119,9 @@ export const limitInvitations = (db: Db, inviterId: number): Promise<void> => li
  * Accepts an invitation with a chosen password (POST /api/register): the key is spent, the account created and
  * audited, in the caller's transaction. The email, name and role come from the invitation, never from the request.
  */
-export async function registerAccount(tx: Db, ip: string, key: string, passwordHash: string): Promise<void> {
+export async function registerAccount(tx: Db, config: Pick<Config, 'oidc'>, ip: string, key: string, passwordHash: string): Promise<void> {
+  // While single sign-on is the only way in, the invitee signs in with it instead (the invitation is spent then).
+  if (!(await passwordAllowed(tx, config, undefined))) throw new HttpError(403, SSO_MESSAGES.invitationUsesSso(config.oidc?.providerName ?? 'SSO'), 'none');
   const result = await consumeAccountToken(tx, 'invitation', key);
   if (!result.ok) {
     if (result.reason === 'used') throw new HttpError(410, INVITATION_USED);
@@ -130,7 +139,7 @@ export async function registerAccount(tx: Db, ip: string, key: string, passwordH
  * A new password from a reset link (POST /api/reset-password): the key is spent, the password saved, every
  * session of the account ended (whoever knew the old password is signed out everywhere), and it is audited.
  */
-export async function resetPassword(tx: Db, ip: string, token: string, passwordHash: string): Promise<void> {
+export async function resetPassword(tx: Db, config: Pick<Config, 'oidc'>, ip: string, token: string, passwordHash: string): Promise<void> {
   const result = await consumeAccountToken(tx, 'password_reset', token);
   if (!result.ok) {
     if (result.reason === 'used') throw new HttpError(410, RESET_LINK_USED);
@@ -139,6 +148,8 @@ export async function resetPassword(tx: Db, ip: string, token: string, passwordH
   }
   const user = result.token.userId === null ? undefined : await findUserById(tx, result.token.userId);
   if (!user) throw new HttpError(400, INVALID_RESET_LINK);
+  // Refused (the key given back by the rollback) while single sign-on is the only way in, but to break-glass administrators.
+  await refuseUnlessPasswordAllowed(tx, config, user.id);
   await savePassword(tx, user.id, passwordHash);
   const actor = actorFrom(user, ip);
   await recordAudit(tx, actor, { action: 'password_reset', object: { type: 'user', id: user.id, label: user.name } });

@@ -42,7 +42,7 @@ export async function passwordRoutes(app: FastifyInstance, { db, config }: AppCo
       const address = rateLimitAddress(request.ip);
       await limitRate(db, 'resetPerAddress', address);
       const passwordHash = await hashPassword(request.body.newPassword);
-      await db.transaction((tx) => resetPassword(tx, request.ip, request.body.token, passwordHash));
+      await db.transaction((tx) => resetPassword(tx, config, request.ip, request.body.token, passwordHash));
       // Failed keys count against the address; a reset that worked does not.
       await forgiveRate(db, 'resetPerAddress', address);
       return { success: true as const };

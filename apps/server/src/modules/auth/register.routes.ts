@@ -12,7 +12,7 @@ import { peekAccountToken } from './account-tokens.repository.ts';
 import { registerAccount } from './auth.actions.ts';
 
 /** GET /api/register/:key: whom an invitation registers. POST /api/register: accepts an invitation (sent by POST /api/add-user) with a chosen password. */
-export async function registerRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
+export async function registerRoutes(app: FastifyInstance, { db, config }: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // The invitee holds the key (32 random bytes, from their mail): it tells them the email they register, nothing more.
@@ -35,7 +35,7 @@ export async function registerRoutes(app: FastifyInstance, { db }: AppContext): 
       const address = rateLimitAddress(request.ip);
       await limitRate(db, 'registerPerAddress', address);
       const passwordHash = await hashPassword(request.body.password);
-      await db.transaction((tx) => registerAccount(tx, request.ip, request.body.key, passwordHash));
+      await db.transaction((tx) => registerAccount(tx, config, request.ip, request.body.key, passwordHash));
       await forgiveRate(db, 'registerPerAddress', address);
       return { success: true as const, data: { rowCount: 1 as const } };
     },

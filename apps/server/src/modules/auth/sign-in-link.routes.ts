@@ -9,6 +9,7 @@ import { rateLimitAddress } from '../../lib/client-address.ts';
 import { consumeAccountToken } from './account-tokens.repository.ts';
 import { findUserById } from './users.repository.ts';
 import { finishFirstStep } from './second-factor-sign-in.ts';
+import { refuseUnlessPasswordAllowed } from './sso-only.ts';
 import { trustBrowser } from './trusted-browsers.repository.ts';
 
 /** POST /api/verify-email-code: signs in with a mailed one-time code and trusts this browser. */
@@ -26,6 +27,7 @@ export async function signInLinkRoutes(app: FastifyInstance, { db, config }: App
       if (!user) throw new HttpError(401, INVALID_SIGN_IN_LINK);
       // Failed codes count against the address; a link that worked does not.
       await forgiveRate(db, 'verifyPerAddress', address);
+      await refuseUnlessPasswordAllowed(db, config, user.id);
       // The link proves the mailbox: the browser is trusted even when a second factor is still to be entered.
       await trustBrowser(db, request, reply, user.id, config.secureCookies);
       const currentUser = await finishFirstStep(db, config, request, reply, user, 'sign_in_link');

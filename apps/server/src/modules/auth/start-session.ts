@@ -27,9 +27,12 @@ export async function startSession(
   reply: FastifyReply,
   user: { id: number; name: string; email: string },
   method: SignInMethod,
+  /** Keeps something with the new session in its transaction (single sign-on: the ID token, for the provider's logout). */
+  onCreated?: (tx: Db, sessionId: string) => Promise<void>,
 ): Promise<CurrentUser> {
   const session = await db.transaction(async (tx) => {
     const created = await replaceSession(tx, config, request, user.id, method);
+    await onCreated?.(tx, created.sessionId);
     await recordAudit(tx, actorOf(request, user), { action: 'sign_in', object: { type: 'user', id: user.id, label: user.name }, details: { method } });
     return created;
   });

@@ -8,6 +8,7 @@ import { enqueueMail } from '../../mail/mail-queue.ts';
 import { recordAudit, type StaffActor } from '../audit-log/record-audit.ts';
 import { createInvitation } from '../auth/invitations.repository.ts';
 import { deleteSessionsOfUser } from '../auth/sessions.repository.ts';
+import { readSsoPolicy } from '../auth/sso.repository.ts';
 import { deleteUserKeepingAnAdministrator } from '../auth/users.repository.ts';
 
 export const USER_NOT_FOUND = 'This user does not exist.';
@@ -16,13 +17,14 @@ export const USER_NOT_FOUND = 'This user does not exist.';
 export async function inviteUser(
   tx: Db,
   actor: StaffActor,
-  config: Pick<Config, 'publicUrl' | 'assistantName'>,
+  config: Pick<Config, 'publicUrl' | 'assistantName' | 'oidc'>,
   invitee: { name: string; email: string; role: Role },
 ): Promise<string> {
   const { name, email, role } = invitee;
   const key = await createInvitation(tx, { email, name, role, createdBy: actor.id });
   const link = `${config.publicUrl}/register/${key}`;
-  await enqueueMail(tx, invitationMail({ to: email, name, assistantName: config.assistantName, link, invitedBy: actor.name }));
+  const signInWith = config.oidc && (await readSsoPolicy(tx)).ssoOnly ? config.oidc.providerName : undefined;
+  await enqueueMail(tx, invitationMail({ to: email, name, assistantName: config.assistantName, link, invitedBy: actor.name, signInWith }));
   await recordAudit(tx, actor, { action: 'user_invited', object: { type: 'invitation', id: null, label: `${name} <${email}>` }, details: { role } });
   return link;
 }

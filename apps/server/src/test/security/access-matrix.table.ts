@@ -231,6 +231,15 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   { route: 'GET /api/staff-sessions', build: get('/api/staff-sessions'), expect: { anonymous: 401, bot: 401, viewer: 403, admin: 200, noCapabilities: 403 } },
   { route: 'GET /api/second-factors', build: get('/api/second-factors'), expect: { anonymous: 401, bot: 401, viewer: 403, admin: 200, noCapabilities: 403 } },
   { route: 'GET /api/second-factor-policy', build: get('/api/second-factor-policy'), expect: ADMIN_ONLY },
+  // Single sign-on (off in the matrix's app): the login screen's question, and the browser's start and callback,
+  // which send everyone's browser back to the login screen with "not set up" (the 303 followed to /, which this app,
+  // built without the web app, answers 404).
+  { route: 'GET /api/sso', build: get('/api/sso'), expect: everyone(200) },
+  { route: 'GET /api/sso/start', build: get('/api/sso/start'), expect: everyone(404) },
+  { route: 'GET /api/sso/callback', build: get('/api/sso/callback?code=x&state=y'), expect: everyone(404) },
+  { route: 'GET /api/sso/end-session', build: get('/api/sso/end-session'), expect: LOGIN },
+  { route: 'GET /api/sso-settings', build: get('/api/sso-settings'), expect: ADMIN_ONLY },
+  { route: 'POST /api/sso-settings', build: () => ({ path: '/api/sso-settings', body: { join_domains: [], sso_only: false, break_glass_ids: [] } }), expect: ADMIN_ONLY },
   { route: 'POST /api/second-factor-policy', build: () => ({ path: '/api/second-factor-policy', body: { second_factor: 'off' } }), expect: ADMIN_ONLY },
   // Sign-in's second step acts only for the browser's pending sign-in (its cookie): without one, 401 for everyone.
   { route: 'GET /api/sign-in/second-factor', build: get('/api/sign-in/second-factor'), expect: everyone(401) },

@@ -12,6 +12,8 @@ import { useContractForm } from '../../../components/form/use-contract-form.ts';
 import { PasswordInput } from '../../../components/password-input.tsx';
 import { useLogin } from '../api/login.ts';
 import { useVerifyEmailCode } from '../api/verify-email-code.ts';
+import { useSso } from '../../../lib/sso-availability.ts';
+import { SSO_REFUSAL_MESSAGES, ssoButtonLabel, ssoRefusalOf } from '@steward/contract/single-sign-on';
 
 export function LoginForm() {
   const navigate = useNavigate();
@@ -22,6 +24,8 @@ export function LoginForm() {
   });
 
   useSignInLink((message) => setError('root', { message }));
+  useSsoRefusal((message) => setError('root', { message }));
+  const sso = useSso().data;
 
   const onSubmit = submitWith(async (credentials) => {
     try {
@@ -52,6 +56,12 @@ export function LoginForm() {
       <SubmitButton busy={isSubmitting} className="w-100">
         Login
       </SubmitButton>
+      {sso ? (
+        // Single sign-on (OIDC_*, off by default): a navigation to the provider, under the spec's form.
+        <a className="btn btn-outline-primary w-100 mt-3" href="/api/sso/start">
+          {ssoButtonLabel(sso.provider_name)}
+        </a>
+      ) : null}
     </Form>
   );
 }
@@ -75,6 +85,18 @@ function useSignInLink(showError: (message: string) => void) {
       .then(() => navigate('/home', { replace: true }))
       .catch((error: unknown) => (isSecondStep(error) ? navigate('/sign-in/second-factor') : showError(errorMessage(error))));
   }, [email, code, mutateAsync, navigate, showError]);
+}
+
+/** A refused single sign-on comes back as /?sso_error=…: its message, once. */
+function useSsoRefusal(showError: (message: string) => void) {
+  const [searchParams] = useSearchParams();
+  const refusal = ssoRefusalOf(searchParams.get('sso_error'));
+  const shown = useRef(false);
+  useEffect(() => {
+    if (!refusal || shown.current) return;
+    shown.current = true;
+    showError(SSO_REFUSAL_MESSAGES[refusal]);
+  }, [refusal, showError]);
 }
 
 const isSecondStep = (error: unknown): boolean => error instanceof ApiError && error.status === 401 && isSecondFactorStep(error.message);

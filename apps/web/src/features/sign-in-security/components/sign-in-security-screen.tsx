@@ -2,6 +2,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import type { ReactNode } from 'react';
 import { SecondFactorHolders } from './second-factor-holders.tsx';
 import { SecondFactorPolicyChoice } from './second-factor-policy-choice.tsx';
+import { SingleSignOnSettings } from './single-sign-on-settings.tsx';
 
 /**
  * Sign-in security (/sign-in-security, administrators by role, docs/accounts.md): the second factor's policy (off
@@ -14,6 +15,7 @@ export function SignInSecurityScreen({ canResetSecondFactors, children }: { canR
       <PageHeader id="sign-in-security-title" pretitle="Settings" title="Sign-in security" description="How staff prove who they are when they log in to this dashboard." />
       <SecondFactorPolicyChoice />
       <SecondFactorHolders canReset={canResetSecondFactors} />
+      <SingleSignOnSettings />
       {children}
     </section>
   );

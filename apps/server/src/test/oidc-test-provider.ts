@@ -1,0 +1,195 @@
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+
+/**
+ * A real, certified OpenID provider (panva's `oidc-provider`) on loopback, for the single sign-on tests (API tests
+ * and Playwright). Its accounts are in memory, each with an email, email_verified and groups; its sign-in page is a
+ * plain form asking for the email (no password: the tests are about Steward's side). Consent is given at once.
+ */
+export interface TestOidcAccount {
+  email: string;
+  emailVerified: boolean;
+  name?: string;
+  groups?: string[];
+}
+
+export interface TestOidcOptions {
+  accounts: TestOidcAccount[];
+  /** The Steward callback(s) to accept: `${PUBLIC_URL}/api/sso/callback`. */
+  redirectUris: string[];
+  /** Where the provider's logout may send the browser back: `${PUBLIC_URL}/`. */
+  postLogoutRedirectUris: string[];
+  /** How long an ID token lives (the provider's ttl.IdToken). */
+  idTokenTtlSeconds?: number;
+}
+
+export interface TestOidcProvider {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Steward's environment for this provider. */
+  environment(extra?: Record<string, string>): Record<string, string>;
+  close(): Promise<void>;
+}
+
+export const TEST_OIDC_CLIENT_ID = 'steward-dashboard';
+export const TEST_OIDC_CLIENT_SECRET = 'a-client-secret-for-tests-0123456789';
+export const TEST_OIDC_GROUPS_CLAIM = 'groups';
+export const TEST_OIDC_PROVIDER_NAME = 'Test Identity';
+
+export async function startTestOidcProvider(options: TestOidcOptions): Promise<TestOidcProvider> {
+  let handle: http.RequestListener = (_request, response) => response.writeHead(503).end();
+  const server = http.createServer((request, response) => handle(request, response));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const accounts = new Map(options.accounts.map((account) => [account.email.toLowerCase(), account]));
+
+  const configuration: Configuration = {
+    clients: [
+      {
+        client_id: TEST_OIDC_CLIENT_ID,
+        client_secret: TEST_OIDC_CLIENT_SECRET,
+        redirect_uris: options.redirectUris,
+        post_logout_redirect_uris: options.postLogoutRedirectUris,
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'], groups: [TEST_OIDC_GROUPS_CLAIM] },
+    scopes: ['openid', 'email', 'profile', 'groups'],
+    // The claims of the granted scopes go into the ID token too (as Okta, Entra ID, Google and Keycloak send them).
+    conformIdTokenClaims: false,
+    cookies: { keys: ['oidc-test-provider-cookie-key'] },
+    features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
+    ttl: { IdToken: options.idTokenTtlSeconds ?? 3600, AccessToken: 600, Interaction: 600, Grant: 3600, Session: 3600 },
+    interactions: { url: (_context, interaction) => `/interaction/${interaction.uid}` },
+    findAccount: (_context, id) => {
+      const account = accounts.get(id);
+      if (!account) return undefined;
+      return {
+        accountId: id,
+        claims: () => ({
+          sub: id,
+          email: account.email,
+          email_verified: account.emailVerified,
+          name: account.name ?? account.email,
+          [TEST_OIDC_GROUPS_CLAIM]: account.groups ?? [],
+        }),
+      };
+    },
+    // Consent is given at once: every requested scope, granted.
+    loadExistingGrant: async (context: KoaContextWithOIDC) => {
+      const { oidc } = context;
+      if (!oidc.client || !oidc.session?.accountId) return undefined;
+      const existing = oidc.session.grantIdFor(oidc.client.clientId);
+      if (existing) return oidc.provider.Grant.find(existing);
+      const grant = new oidc.provider.Grant({ clientId: oidc.client.clientId, accountId: oidc.session.accountId });
+      grant.addOIDCScope('openid email profile groups');
+      await grant.save();
+      oidc.session.grantIdFor(oidc.client.clientId, grant.jti);
+      return grant;
+    },
+  };
+  const provider = new Provider(issuer, configuration);
+  const providerCallback = provider.callback();
+
+  handle = (request, response) => {
+    const url = new URL(request.url ?? '/', issuer);
+    const match = /^\/interaction\/([^/]+)(\/login)?$/.exec(url.pathname);
+    if (!match) return void providerCallback(request, response);
+    void (async () => {
+      try {
+        if (request.method === 'GET') {
+          await provider.interactionDetails(request, response);
+          response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+          response.end(loginPage(`/interaction/${match[1]}/login`));
+          return;
+        }
+        const body = new URLSearchParams(await readBody(request));
+        const email = (body.get('email') ?? '').trim().toLowerCase();
+        if (!accounts.has(email)) {
+          response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+          response.end(loginPage(`/interaction/${match[1]}/login`, 'No such account at the test provider.'));
+          return;
+        }
+        await provider.interactionFinished(request, response, { login: { accountId: email } }, { mergeWithLastSubmission: false });
+      } catch (error) {
+        response.writeHead(400, { 'content-type': 'text/plain' });
+        response.end(error instanceof Error ? error.message : 'error');
+      }
+    })();
+  };
+
+  return {
+    issuer,
+    clientId: TEST_OIDC_CLIENT_ID,
+    clientSecret: TEST_OIDC_CLIENT_SECRET,
+    environment: (extra = {}) => stewardEnvironment(issuer, extra),
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+/** Steward's OIDC_* for a test provider: its groups claim, and dashboard-admins joining as administrators. */
+const stewardEnvironment = (issuer: string, extra: Record<string, string>): Record<string, string> => ({
+  OIDC_ISSUER: issuer,
+  OIDC_CLIENT_ID: TEST_OIDC_CLIENT_ID,
+  OIDC_CLIENT_SECRET: TEST_OIDC_CLIENT_SECRET,
+  OIDC_PROVIDER_NAME: TEST_OIDC_PROVIDER_NAME,
+  OIDC_SCOPES: 'openid email profile groups',
+  OIDC_GROUPS_CLAIM: TEST_OIDC_GROUPS_CLAIM,
+  OIDC_GROUP_ROLES: 'dashboard-admins=admin,support=viewer',
+  ...extra,
+});
+
+function loginPage(action: string, error?: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test Identity</title></head><body>
+<h1>Test Identity sign-in</h1>${error ? `<p role="alert">${error}</p>` : ''}
+<form method="post" action="${action}"><label for="email">Email</label> <input id="email" name="email" type="email" autofocus>
+<button type="submit">Continue</button></form></body></html>`;
+}
+
+const readBody = (request: http.IncomingMessage): Promise<string> =>
+  new Promise((resolve, reject) => {
+    let text = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (text += chunk));
+    request.on('end', () => resolve(text));
+    request.on('error', reject);
+  });
+
+/**
+ * The same provider in a child process whose clock runs `clockShiftSeconds` behind: its ID tokens were issued and
+ * expired in the past (with a short ttl), as a provider with a wrong clock or a replayed token would give.
+ */
+export async function startTestOidcProviderInThePast(options: TestOidcOptions & { clockShiftSeconds: number }): Promise<TestOidcProvider> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./oidc-test-provider-process.ts', import.meta.url))], {
+    env: { ...process.env, OIDC_TEST_PROVIDER: JSON.stringify(options) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const issuer = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = /^ISSUER (\S+)$/m.exec(output);
+      if (line?.[1]) resolve(line[1]);
+    });
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`The test provider exited (${code}):\n${output}`)));
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    issuer,
+    clientId: TEST_OIDC_CLIENT_ID,
+    clientSecret: TEST_OIDC_CLIENT_SECRET,
+    environment: (extra = {}) => stewardEnvironment(issuer, extra),
+    close: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
