@@ -8,7 +8,7 @@ import type { KnowledgeStore } from '../knowledge/knowledge-store.ts';
 import { readBotAppearance } from '../bot-settings/bot-appearance.repository.ts';
 import { sanitizeAnswerHtml } from './answer-html.ts';
 import { correctionAnswerHtml, distinctSources, dontKnowHtml, extractiveAnswerHtml, llmAnswerHtml } from './answer-builders.ts';
-import { type CandidateSentence, chooseSentences, openingSentences, quotedEntryQuestion, sectionOf, sentencesOfPassages } from './answer-sentences.ts';
+import { type CandidateSentence, chooseSentences, openingSentences, quotable, quotedEntryQuestion, sectionOf, sentencesOfPassages } from './answer-sentences.ts';
 import { type RetrievedPassage, retrievePassages } from './answer-rule.ts';
 import type { AnswerSource } from '../history/answer-sources.repository.ts';
 import { findMatchingCorrection } from '../inform-the-bot/correction-match.repository.ts';
@@ -74,9 +74,10 @@ export async function answerQuestion(
       deps.log.warn({ err: error }, 'The LLM server failed: the answer quotes the passages instead.');
     }
   }
-  const sentences = await withSimilarities(deps, question, await withTerms(deps.db, sentencesOfPassages(passages)));
+  const relevance = passages.map((passage) => passage.relevance);
+  const sentences = await withSimilarities(deps, question, relevance, await withTerms(deps.db, sentencesOfPassages(passages)));
   const sections = passages.map(sectionOf);
-  const best = chooseSentences(sentences, question, terms, passages.map((passage) => passage.relevance), sections);
+  const best = chooseSentences(sentences, question, terms, relevance, sections);
   const chosen = best.length > 0 ? best : openingSentences(sentences, sections);
   // Passages of headings and questions only (a table of contents) hold nothing to quote.
   if (chosen.length === 0) return dontKnow();
@@ -86,15 +87,18 @@ export async function answerQuestion(
 
 /**
  * The sentences with their similarity of meaning to the question, by the embedder the search used (cached: the
- * question's vector is made once); as they are without vectors. Only the passages' own sentences are embedded.
+ * question's vector is made once); as they are without vectors. Only the sentences that may be quoted (of passages
+ * nearly as relevant as the best) are embedded: they are all the choice weighs, and the visitor waits for them.
  */
-async function withSimilarities(deps: ChatAnswerDeps, question: string, sentences: CandidateSentence[]): Promise<CandidateSentence[]> {
-  if (!deps.knowledge.vectorsEnabled || sentences.length === 0) return sentences;
-  const cosines = await cosineSimilarities({ embedder: deps.knowledge.queryEmbedder, log: deps.log }, question, sentences.map((sentence) => sentence.text), {
+async function withSimilarities(deps: ChatAnswerDeps, question: string, relevance: readonly number[], sentences: CandidateSentence[]): Promise<CandidateSentence[]> {
+  const weighed = sentences.flatMap((sentence, index) => (quotable(relevance, sentence.passage) ? [index] : []));
+  if (!deps.knowledge.vectorsEnabled || weighed.length === 0) return sentences;
+  const cosines = await cosineSimilarities({ embedder: deps.knowledge.queryEmbedder, log: deps.log }, question, weighed.map((index) => sentences[index]?.text ?? ''), {
     urgent: true,
     failure: 'answer: the embedder failed, choosing sentences by their words alone',
   });
-  return sentences.map((sentence, index) => ({ ...sentence, similarity: cosines[index] ?? 0 }));
+  const similarity = new Map(weighed.map((index, position) => [index, cosines[position] ?? 0]));
+  return sentences.map((sentence, index) => (similarity.has(index) ? { ...sentence, similarity: similarity.get(index) } : sentence));
 }
 
 /** The sentences with their English stems, as the search reads words. */

@@ -55,6 +55,9 @@ export const MEANING_WEIGHT = 0.3;
 /** Sentences of passages less relevant than this share of the best are not quoted. */
 const PASSAGE_SHARE = 0.8;
 
+/** Whether a passage's sentences may be quoted at all: it is nearly as relevant as the best (PASSAGE_SHARE). */
+export const quotable = (relevance: readonly number[], passage: number): boolean => (relevance[passage] ?? 0) >= Math.max(0, ...relevance) * PASSAGE_SHARE;
+
 /** A sentence that leans on the one before it ("This…", "However…"). */
 const LEANS_BACK = /^(?:this|that|these|those|it|its|they|them|their|such|however|also|but|thus|so|then|otherwise|instead|here|there|in (?:this|that|such) case|for (?:this|that) reason|as a result|in addition|similarly|likewise|note that|because of this)\b/i;
 /** A sentence whose subject leans on the one before, after an opening phrase ("In that case, it…", "For recursive programs, this…"). */
@@ -230,7 +233,7 @@ function scoresOf(sentences: readonly CandidateSentence[], question: string, ter
   const wantsOption = HOW_TO.test(question);
   const wantsNumber = QUANTITY.test(question);
   const raw = sentences.map((sentence) => {
-    if ((relevance[sentence.passage] ?? 0) < best * PASSAGE_SHARE) return 0;
+    if (!quotable(relevance, sentence.passage)) return 0;
     const held = new Set(sentence.terms);
     const credit = new Map<string, number>();
     for (const term of terms) {
