@@ -22,6 +22,7 @@ import { secondFactorAdminRoutes } from './modules/user-accounts/second-factor-a
 import { botSettingsRoutes } from './modules/bot-settings/bot-settings.routes.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { integrationKeysRoutes } from './modules/integration-keys/integration-keys.routes.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { botKeyCheck } from './modules/integration-keys/bot-keys.ts';
 import { informTheBotRoutes } from './modules/inform-the-bot/inform-the-bot.routes.ts';
 import { botRoutes } from './modules/bot/bot.routes.ts';
@@ -206,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     personalDataRoutes,
     privacyRoutes,
     integrationKeysRoutes,
+    webhooksRoutes,
   ];
   for (const module of modules) {
     await module(app, context);

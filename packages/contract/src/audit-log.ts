@@ -55,6 +55,11 @@ export const AUDIT_ACTION_LABELS = {
   second_factor_policy_changed: 'Changed the second-factor policy',
   chunk_excluded: 'Excluded a passage from answers',
   chunk_included: 'Included a passage in answers again',
+  webhook_endpoint_created: 'Added a webhook endpoint',
+  webhook_endpoint_changed: 'Changed a webhook endpoint',
+  webhook_endpoint_deleted: 'Deleted a webhook endpoint',
+  webhook_secret_rotated: "Rotated a webhook endpoint's secret",
+  webhook_redelivered: 'Sent a webhook event again',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
@@ -62,7 +67,7 @@ export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, .
 export const auditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'The action is not one the audit log records.' });
 
 /** What an entry is about; each kind has a screen the row links to (web: features/audit-log/object-route.ts). */
-export const AUDIT_OBJECT_TYPES = ['user', 'invitation', 'information', 'document', 'help_request', 'feedback', 'bot_settings', 'fun_fact', 'export', 'chat_session', 'site', 'integration_key'] as const;
+export const AUDIT_OBJECT_TYPES = ['user', 'invitation', 'information', 'document', 'help_request', 'feedback', 'bot_settings', 'fun_fact', 'export', 'chat_session', 'site', 'integration_key', 'webhook_endpoint'] as const;
 export const auditObjectTypeSchema = z.enum(AUDIT_OBJECT_TYPES);
 export type AuditObjectType = z.infer<typeof auditObjectTypeSchema>;
 

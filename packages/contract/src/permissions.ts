@@ -162,6 +162,12 @@ export const canErasePersonalData: StaffRule = (user) => holds(user, 'erase_pers
  */
 export const canManageIntegrations: StaffRule = (user) => isAdministrator(user);
 
+/**
+ * Webhook endpoints on the Integrations screen (issue 57): adding, changing, deleting, rotating a secret, reading
+ * deliveries and redelivering. Administrators by role: an endpoint receives what the dashboard knows.
+ */
+export const canManageWebhooks: StaffRule = (user) => isAdministrator(user);
+
 // Documents
 
 /** The drop area, URL rows and Upload button: upload_document. */

@@ -53,6 +53,8 @@ import { knowledgeChunkExclusions } from './3420-knowledge-chunk-exclusions.ts';
 import { integrationKeys } from './3500-integration-keys.ts';
 import { secondFactor } from './3510-second-factor.ts';
 import { auditLogActions } from './3590-audit-log-actions.ts';
+import { webhooks } from './3600-webhooks.ts';
+import { auditLogActionsWebhooks } from './3601-audit-log-actions-webhooks.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
 export const allMigrations: readonly Migration[] = [
@@ -110,4 +112,6 @@ export const allMigrations: readonly Migration[] = [
   secondFactor,
   knowledgeChunkExclusions,
   auditLogActions,
+  webhooks,
+  auditLogActionsWebhooks,
 ];
