@@ -139,6 +139,13 @@ describe('webhook endpoints', () => {
     expect(answer.body.error).toEqual({ message, field });
   });
 
+  it('lists every event’s payload schema in the OpenAPI document', async () => {
+    const document = (await admin.get('/api/docs/json')).body as unknown as { components: { schemas: Record<string, { properties?: Record<string, unknown> }> } };
+    for (const type of ['help_request.created', 'feedback.thumbs_down', 'correction.approved']) {
+      expect(Object.keys(document.components.schemas[`WebhookPayload.${type}`]?.properties ?? {})).toEqual(['type', 'timestamp', 'data']);
+    }
+  });
+
   it('is for administrators only', async () => {
     const { client: editor } = await testApp.signedInClient('viewer');
     expect((await editor.get('/api/webhook-endpoints')).status).toBe(403);
