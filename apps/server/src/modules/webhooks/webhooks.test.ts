@@ -178,6 +178,24 @@ describe('delivering events', () => {
     expect(String(receiver.received[0]?.payload.data.message)).toContain('555 0100');
   });
 
+  it('sends a thumbs down, and a correction waiting for approval and then approved', async () => {
+    await addEndpoint(['feedback.thumbs_down', 'correction.pending', 'correction.approved']);
+    const message = await botPost(testApp, '/api/bot/messages', { session_id: newSessionId(), user_message: 'How long is the warranty?', api_response: '<p>One year.</p>' });
+    const historyId = Number(message.body.data?.rows[0]?.id);
+    expect((await botPost(testApp, '/api/bot/feedback', { history_id: historyId, rating: 'up' })).status).toBe(200);
+    const rating = await botPost(testApp, '/api/bot/feedback', { history_id: historyId, rating: 'down', user_feedback: 'It is two years' });
+    expect(rating.status).toBe(200);
+    const added = await admin.post('/api/inform-the-bot', { content: 'The warranty is two years.' });
+    const informationId = Number(added.body.data?.rows[0]?.id);
+    const { client: approver } = await testApp.signedInClient('admin');
+    expect((await approver.post(`/api/inform-the-bot/approve/${informationId}`, {})).status).toBe(200);
+    await runAllJobs(testApp);
+    expect(receiver.received.every((received) => received.verified)).toBe(true);
+    expect(receiver.received.map((received) => received.payload.type)).toEqual(['feedback.thumbs_down', 'correction.pending', 'correction.approved']);
+    expect(receiver.received[0]?.payload.data).toMatchObject({ rating: 'down', question: 'How long is the warranty?', comment: 'It is two years' });
+    expect(receiver.received[2]?.payload.data).toMatchObject({ id: informationId, status: 'approved', content: 'The warranty is two years.' });
+  });
+
   it('retries a failure with back-off and the same webhook-id, and keeps a record in order', async () => {
     const endpoint = await addEndpoint(['help_request.created', 'help_request.resolved']);
     receiver.status = 503;
