@@ -60,6 +60,7 @@ export const AUDIT_ACTION_LABELS = {
   webhook_endpoint_deleted: 'Deleted a webhook endpoint',
   webhook_secret_rotated: "Rotated a webhook endpoint's secret",
   webhook_redelivered: 'Sent a webhook event again',
+  webhook_test_message_sent: 'Sent a test message to a Slack or Teams endpoint',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

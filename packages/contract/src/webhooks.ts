@@ -27,6 +27,21 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'correction.approved': 'A correction is approved',
 };
 
+/**
+ * What an endpoint is: a receiver of signed Standard Webhooks events, or a chat channel's incoming-webhook URL
+ * (Slack, Microsoft Teams) that gets each event as a readable message, unsigned (the URL is its secret).
+ */
+export const WEBHOOK_ENDPOINT_KINDS = ['standard', 'slack', 'teams'] as const;
+export type WebhookEndpointKind = (typeof WEBHOOK_ENDPOINT_KINDS)[number];
+export const WEBHOOK_ENDPOINT_KIND_LABELS: Record<WebhookEndpointKind, string> = {
+  standard: 'Signed webhook (Standard Webhooks)',
+  slack: 'Slack message',
+  teams: 'Microsoft Teams message',
+};
+/** The events a chat endpoint (Slack, Teams) can choose: the ones worth a message in a channel. */
+export const CHAT_ALERT_EVENT_TYPES = ['help_request.created', 'feedback.thumbs_down'] as const satisfies readonly WebhookEventType[];
+export const isChatKind = (kind: WebhookEndpointKind): boolean => kind !== 'standard';
+
 /** The secret's prefix, as the specification writes it: `whsec_` and the key in base64. */
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
@@ -65,6 +80,12 @@ export const WEBHOOK_MESSAGES = {
   saved: 'The endpoint is saved.',
   deleted: 'The endpoint is deleted.',
   redelivered: 'The event is queued to be sent again.',
+  kindUnknown: 'Choose what kind of endpoint this is.',
+  chatEventNotAllowed: 'A Slack or Teams endpoint can receive new help requests and thumbs-down answers only.',
+  chatCreated: 'The endpoint is added. Send a test message to check that it reaches the channel.',
+  testMessageStandard: 'Test messages are sent to Slack and Teams endpoints only.',
+  testMessageSent: 'The test message is sent: the receiver answered',
+  testMessageFailed: 'The test message was not accepted:',
   confirmDelete: 'Delete this endpoint? It receives no more events, and its deliveries are deleted with it.',
   confirmRotate: 'Make a new signing secret? The old one keeps signing beside it for 24 hours, then stops.',
   empty: 'No webhook endpoints yet.',
@@ -95,16 +116,28 @@ export const inEventOrder = (chosen: readonly WebhookEventType[]): WebhookEventT
  * POST /api/webhook-endpoints. The server also refuses http:// (unless ALLOW_PRIVATE_URLS, a test switch) and a
  * host inside the network.
  */
-export const createWebhookEndpointRequest = z.strictObject({
-  url,
-  description: description.default(''),
-  events,
-  include_personal_data: z.boolean().default(false),
-});
+const kind = z.enum(WEBHOOK_ENDPOINT_KINDS, { error: WEBHOOK_MESSAGES.kindUnknown });
+
+/** A chat endpoint's events are the chat alerts only (checked on the request and the form alike). */
+const chatEventsOnly = (value: { kind: WebhookEndpointKind; events: readonly WebhookEventType[] }, context: z.core.$RefinementCtx): void => {
+  if (isChatKind(value.kind) && value.events.some((event) => !(CHAT_ALERT_EVENT_TYPES as readonly string[]).includes(event))) {
+    context.addIssue({ code: 'custom', path: ['events'], message: WEBHOOK_MESSAGES.chatEventNotAllowed });
+  }
+};
+
+export const createWebhookEndpointRequest = z
+  .strictObject({
+    kind: kind.default('standard'),
+    url,
+    description: description.default(''),
+    events,
+    include_personal_data: z.boolean().default(false),
+  })
+  .superRefine(chatEventsOnly);
 export type CreateWebhookEndpointRequest = z.input<typeof createWebhookEndpointRequest>;
 
 /** The screen's form: the request's rules with every field present. */
-export const webhookEndpointForm = z.object({ url, description, events, include_personal_data: z.boolean() });
+export const webhookEndpointForm = z.object({ kind, url, description, events, include_personal_data: z.boolean() }).superRefine(chatEventsOnly);
 export type WebhookEndpointForm = z.infer<typeof webhookEndpointForm>;
 
 /** POST /api/webhook-endpoints/{id}: what changes (any of them). Enabling again clears a disabled endpoint's failures. */
@@ -119,6 +152,7 @@ export type UpdateWebhookEndpointRequest = z.infer<typeof updateWebhookEndpointR
 /** An endpoint as the list shows it: never its secret. */
 export const webhookEndpointRow = z.object({
   id: z.number().int(),
+  kind: z.enum(WEBHOOK_ENDPOINT_KINDS),
   url: z.string(),
   description: z.string(),
   events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
@@ -136,6 +170,17 @@ export type WebhookEndpointRow = z.infer<typeof webhookEndpointRow>;
 /** The answer of a create and of a rotation: the row and, this once, the signing secret. */
 export const webhookEndpointWithSecret = webhookEndpointRow.extend({ secret: z.string() });
 export type WebhookEndpointWithSecret = z.infer<typeof webhookEndpointWithSecret>;
+
+/**
+ * POST /api/webhook-endpoints/{id}/test-message: one message sent now to a Slack or Teams endpoint. `sent` is true
+ * when the receiver answered 2xx; `status_code` is its answer (null when there was none) and `error` why it failed.
+ */
+export const webhookTestMessageResult = z.object({
+  sent: z.boolean(),
+  status_code: z.number().int().nullable(),
+  error: z.string().nullable(),
+});
+export type WebhookTestMessageResult = z.infer<typeof webhookTestMessageResult>;
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];

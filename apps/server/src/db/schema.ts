@@ -8,7 +8,7 @@ import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, pri
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, type AuditDetails } from '@steward/contract/audit-log';
 import type { IntegrationKeyScope } from '@steward/contract/integration-keys';
-import { WEBHOOK_DELIVERY_STATUSES, type WebhookEventType } from '@steward/contract/webhooks';
+import { WEBHOOK_DELIVERY_STATUSES, type WebhookEndpointKind, type WebhookEventType } from '@steward/contract/webhooks';
 import { SECOND_FACTOR_POLICIES } from '@steward/contract/second-factor';
 import { SITE_PAGE_STATUSES, SITE_PAGE_SYNC_OUTCOMES, SITE_START_KINDS, SITE_STATUSES, SITE_SYNC_STATUSES, SITE_SYNC_TRIGGERS, SYNC_SCHEDULES } from '@steward/contract/sites';
 import { descending, enumCheck, timestamptz, tsvector } from './schema-builders.ts';
@@ -449,6 +449,7 @@ export const integrationKeys = pgTable('integration_keys', {
 /** Issue 57: a webhook endpoint (migration 3600); its secret sealed, the previous one too while a rotation overlaps. */
 export const webhookEndpoints = pgTable('webhook_endpoints', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  kind: text('kind').$type<WebhookEndpointKind>().notNull().default('standard'),
   url: text('url').notNull(),
   description: text('description').notNull().default(''),
   events: jsonb('events').$type<WebhookEventType[]>().notNull(),

@@ -6,7 +6,8 @@ import type { Migration } from './migration.ts';
  * from the server's); during a rotation the previous one signs too until `previous_secret_until`. A delivery is one
  * event for one endpoint: its data are fixed when the event happens (`data`, JSON, and `record_path`, the record in the
  * dashboard), so every attempt sends the same body; and its `message_id` is the webhook-id header, the same on every attempt. `record_key` names the record the event
- * is about, so a later event of one record waits for the earlier one's delivery. The audit log's object type
+ * is about, so a later event of one record waits for the earlier one's delivery. An endpoint's `kind` is `standard`
+(signed events) or a chat channel's incoming webhook (`slack`, `teams`: a readable message, unsigned). The audit log's object type
  * `webhook_endpoint` is allowed here; its actions by 3601.
  */
 export const webhooks: Migration = {
@@ -14,6 +15,7 @@ export const webhooks: Migration = {
   sql: /* sql */ `
 CREATE TABLE webhook_endpoints (
   id integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY,
+  kind text NOT NULL DEFAULT 'standard' CONSTRAINT webhook_endpoints_kind_check CHECK (kind IN ('standard', 'slack', 'teams')),
   url text NOT NULL,
   description text NOT NULL DEFAULT '',
   events jsonb NOT NULL,

@@ -16,7 +16,7 @@ ALTER TABLE audit_log ADD CONSTRAINT audit_log_action_check CHECK (action IN (
   'second_factor_enrolled', 'second_factor_removed', 'second_factor_reset', 'second_factor_code_refused',
   'recovery_code_used', 'recovery_codes_renewed', 'second_factor_policy_changed', 'chunk_excluded', 'chunk_included',
   'webhook_endpoint_created', 'webhook_endpoint_changed', 'webhook_endpoint_deleted', 'webhook_secret_rotated',
-  'webhook_redelivered'
+  'webhook_redelivered', 'webhook_test_message_sent'
 ));
 `,
 };

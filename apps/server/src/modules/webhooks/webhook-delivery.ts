@@ -15,6 +15,7 @@ import type { JobHandler } from '../../jobs/job-queue.ts';
 import { enqueueMail } from '../../mail/mail-queue.ts';
 import { webhookEndpointDisabledMail } from '../../mail/webhook-mails.ts';
 import { findAdministrators } from '../auth/users.repository.ts';
+import { CHAT_HEADERS, chatAlert, chatMessageBody } from './chat-messages.ts';
 import { signedHeaders } from './webhook-signature.ts';
 import { queueWebhookDelivery } from './webhook-delivery-queue.ts';
 import { webhookSecretPurpose, webhookSecretSealer } from './webhook-secrets.ts';
@@ -41,6 +42,19 @@ export function webhookBody(delivery: Pick<WebhookDeliveryRecord, 'eventType' | 
   return JSON.stringify({ type: delivery.eventType, timestamp: delivery.createdAt.toISOString(), data: { ...data, url: `${publicUrl}${delivery.recordPath}` } });
 }
 
+/**
+ * What one attempt sends: for a standard endpoint the event signed; for a chat endpoint (Slack, Teams) its readable
+ * message, unsigned (the incoming-webhook URL is the secret).
+ */
+async function bodyAndHeaders(db: Db, config: Config, endpoint: WebhookEndpointRecord, delivery: WebhookDeliveryRecord, now: Date): Promise<{ body: string; headers: Record<string, string> }> {
+  const event = webhookBody(delivery, config.publicUrl);
+  if (endpoint.kind !== 'standard') {
+    const { data } = JSON.parse(event) as { data: Record<string, unknown> };
+    return { body: chatMessageBody(endpoint.kind, chatAlert(delivery.eventType, data, config.assistantName)), headers: CHAT_HEADERS };
+  }
+  return { body: event, headers: signedHeaders(await signingSecrets(db, config, endpoint, now), delivery.messageId, Math.floor(now.getTime() / 1000), event) };
+}
+
 /** The secrets that sign now: the current one, and the previous one while a rotation's overlap lasts. */
 async function signingSecrets(db: Db, config: Pick<Config, 'secretsKey'>, endpoint: WebhookEndpointRecord, now: Date): Promise<string[]> {
   const sealer = await webhookSecretSealer(db, config.secretsKey);
@@ -50,13 +64,13 @@ async function signingSecrets(db: Db, config: Pick<Config, 'secretsKey'>, endpoi
   return secrets;
 }
 
-interface Attempt {
+export interface Attempt {
   statusCode: number | null;
   excerpt: string;
   ms: number;
 }
 
-const succeeded = (attempt: Attempt): boolean => attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode <= 299;
+export const succeeded = (attempt: Attempt): boolean => attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode <= 299;
 
 /**
  * Sends one attempt of one delivery (at least once: an instance that dies after sending and before recording leaves
@@ -80,17 +94,16 @@ export function webhookDeliveryHandler(deps: { db: Db; config: Config; log: Fast
       });
       return;
     }
-    const now = new Date();
-    const body = webhookBody(delivery, config.publicUrl);
-    const headers = signedHeaders(await signingSecrets(db, config, endpoint, now), delivery.messageId, Math.floor(now.getTime() / 1000), body);
+    const { body, headers } = await bodyAndHeaders(db, config, endpoint, delivery, new Date());
     // Before the step that must not be done twice by two runs: a run that lost its job stops here.
     await context.holdLease();
-    const attempt = await send(endpoint.url, body, headers, config);
+    const attempt = await postWebhook(endpoint.url, body, headers, config);
     await db.transaction((tx) => recordAttempt(tx, config, delivery, endpoint, attempt, new Date()));
   };
 }
 
-async function send(url: string, body: string, headers: Record<string, string>, config: Pick<Config, 'allowPrivateUrls'>): Promise<Attempt> {
+/** One POST of a body to an endpoint through the SSRF guard: its answer, or why there was none. */
+export async function postWebhook(url: string, body: string, headers: Record<string, string>, config: Pick<Config, 'allowPrivateUrls'>): Promise<Attempt> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {

@@ -1,9 +1,12 @@
 import {
+  CHAT_ALERT_EVENT_TYPES,
   inEventOrder,
+  isChatKind,
   WEBHOOK_MESSAGES,
   WEBHOOK_PREVIOUS_SECRET_HOURS,
   type WebhookDeliveryRow,
   type WebhookEndpointRow,
+  type WebhookEndpointKind,
   type WebhookEndpointWithSecret,
   type WebhookEventType,
   type WebhookPayloadData,
@@ -38,6 +41,7 @@ export const webhookEndpointObject = (endpoint: Pick<WebhookEndpointRecord, 'id'
 
 export const presentWebhookEndpoint = (endpoint: WebhookEndpointRecord): WebhookEndpointRow => ({
   id: endpoint.id,
+  kind: endpoint.kind,
   url: endpoint.url,
   description: endpoint.description,
   events: endpoint.events,
@@ -90,11 +94,12 @@ export async function createWebhookEndpoint(
   tx: Db,
   actor: StaffActor,
   config: SecretsConfig,
-  request: { url: string; description: string; events: WebhookEventType[]; include_personal_data: boolean },
+  request: { kind: WebhookEndpointKind; url: string; description: string; events: WebhookEventType[]; include_personal_data: boolean },
 ): Promise<WebhookEndpointWithSecret> {
   await checkTarget(request.url, config);
   const secret = newWebhookSecret();
   const made = await insertWebhookEndpoint(tx, {
+    kind: request.kind,
     url: request.url,
     description: request.description,
     events: inEventOrder(request.events),
@@ -107,7 +112,7 @@ export async function createWebhookEndpoint(
   await recordAudit(tx, actor, {
     action: 'webhook_endpoint_created',
     object: webhookEndpointObject(endpoint),
-    details: { events: endpoint.events.join(', '), include_personal_data: endpoint.includePersonalData },
+    details: { kind: endpoint.kind, events: endpoint.events.join(', '), include_personal_data: endpoint.includePersonalData },
   });
   return { ...presentWebhookEndpoint(endpoint), secret };
 }
@@ -123,7 +128,12 @@ export async function changeWebhookEndpoint(tx: Db, actor: StaffActor, id: numbe
   const before = await existingEndpoint(tx, id);
   const changes: Partial<WebhookEndpointRecord> = {};
   if (request.description !== undefined) changes.description = request.description;
-  if (request.events !== undefined) changes.events = inEventOrder(request.events);
+  if (request.events !== undefined) {
+    if (isChatKind(before.kind) && request.events.some((event) => !(CHAT_ALERT_EVENT_TYPES as readonly string[]).includes(event))) {
+      throw new HttpError(400, WEBHOOK_MESSAGES.chatEventNotAllowed, 'events');
+    }
+    changes.events = inEventOrder(request.events);
+  }
   if (request.include_personal_data !== undefined) changes.includePersonalData = request.include_personal_data;
   if (request.enabled !== undefined && request.enabled !== before.enabled) {
     changes.enabled = request.enabled;

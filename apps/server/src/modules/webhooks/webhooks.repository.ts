@@ -8,7 +8,7 @@ export type WebhookDeliveryRecord = typeof webhookDeliveries.$inferSelect;
 
 export async function insertWebhookEndpoint(
   db: Db,
-  values: Pick<WebhookEndpointRecord, 'url' | 'description' | 'events' | 'includePersonalData' | 'secretSealed'> & { createdBy: { id: number; name: string } },
+  values: Pick<WebhookEndpointRecord, 'kind' | 'url' | 'description' | 'events' | 'includePersonalData' | 'secretSealed'> & { createdBy: { id: number; name: string } },
 ): Promise<WebhookEndpointRecord> {
   const { createdBy, ...rest } = values;
   const [row] = await db.insert(webhookEndpoints).values({ ...rest, createdBy: createdBy.name, createdByUserId: createdBy.id }).returning();

@@ -13,6 +13,7 @@ import {
   webhookDeliveryRow,
   webhookEndpointRow,
   webhookEndpointWithSecret,
+  webhookTestMessageResult,
 } from '@steward/contract/webhooks';
 import type { AppContext } from '../../app-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -26,6 +27,7 @@ import {
   removeWebhookEndpoint,
   rotateWebhookSecret,
 } from './webhooks.actions.ts';
+import { sendWebhookTestMessage } from './webhook-test-message.ts';
 import { findWebhookEndpoint, listWebhookDeliveriesPage, listWebhookEndpoints } from './webhooks.repository.ts';
 
 const idParams = z.object({ id: idParam });
@@ -75,6 +77,17 @@ export async function webhooksRoutes(app: FastifyInstance, { db, config }: AppCo
       const actor = signedInActor(request);
       const row = await db.transaction((tx) => rotateWebhookSecret(tx, actor, config, request.params.id, new Date()));
       void reply.header('cache-control', 'no-store');
+      return { success: true as const, data: { rows: [row] } };
+    },
+  );
+
+  // A 200 says the message was tried; `sent` says whether the receiver took it (its answer, or the error, beside).
+  api.post(
+    '/api/webhook-endpoints/:id/test-message',
+    { config: access, schema: { params: idParams, response: { 200: rowsAnswer(webhookTestMessageResult) } } },
+    async (request) => {
+      const actor = signedInActor(request);
+      const row = await sendWebhookTestMessage(db, actor, config, request.params.id);
       return { success: true as const, data: { rows: [row] } };
     },
   );

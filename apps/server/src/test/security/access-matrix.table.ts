@@ -376,6 +376,11 @@ export const ACCESS_MATRIX: MatrixRow[] = [
     expect: ADMIN_ONLY,
   },
   {
+    route: 'POST /api/webhook-endpoints/:id/test-message',
+    build: async (fixtures) => ({ path: `/api/webhook-endpoints/${await fixtures.slackEndpoint()}/test-message` }),
+    expect: ADMIN_ONLY,
+  },
+  {
     route: 'GET /api/webhook-endpoints/:id/deliveries',
     build: async (fixtures) => ({ path: `/api/webhook-endpoints/${(await fixtures.webhookDelivery()).endpointId}/deliveries` }),
     expect: ADMIN_ONLY,

@@ -7,6 +7,7 @@ import {
   webhookDeliveryRow,
   webhookEndpointRow,
   webhookEndpointWithSecret,
+  webhookTestMessageResult,
 } from '@steward/contract/webhooks';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
 
@@ -40,6 +41,12 @@ export const rotateWebhookSecret = async (id: number) =>
 
 export const redeliverWebhook = async ({ endpointId, deliveryId }: { endpointId: number; deliveryId: number }) =>
   (await apiPost(`/api/webhook-endpoints/${endpointId}/deliveries/${deliveryId}/redeliver`, {}, rowsAnswer(webhookDeliveryRow))).data.rows[0];
+
+/** POST /api/webhook-endpoints/{id}/test-message: one message sent now; whether the receiver took it. */
+export const sendWebhookTestMessage = async (id: number) =>
+  (await apiPost(`/api/webhook-endpoints/${id}/test-message`, {}, rowsAnswer(webhookTestMessageResult))).data.rows[0];
+
+export const useSendWebhookTestMessage = () => useMutation({ mutationFn: sendWebhookTestMessage });
 
 /** A change to the endpoints: the list and every deliveries page are read again. */
 function useWebhookMutation<Variables, Answer>(mutationFn: (variables: Variables) => Promise<Answer>) {

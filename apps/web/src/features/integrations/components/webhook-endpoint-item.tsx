@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import { WEBHOOK_EVENT_LABELS, type WebhookEndpointRow } from '@steward/contract/webhooks';
+import { isChatKind, WEBHOOK_ENDPOINT_KIND_LABELS, WEBHOOK_EVENT_LABELS, type WebhookEndpointRow } from '@steward/contract/webhooks';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { WebhookDeliveries } from './webhook-deliveries.tsx';
+import { WebhookTestMessage } from './webhook-test-message.tsx';
 
 interface WebhookEndpointItemProps {
   endpoint: WebhookEndpointRow;
@@ -30,15 +31,18 @@ export function WebhookEndpointItem({ endpoint, onToggle, onRotate, onDelete }: 
           <Button variant="outline-secondary" size="sm" onClick={onToggle} aria-label={`${endpoint.enabled ? 'Disable' : 'Enable'} ${endpoint.url}`}>
             {endpoint.enabled ? 'Disable' : 'Enable'}
           </Button>
-          <Button variant="outline-secondary" size="sm" onClick={onRotate} aria-label={`Rotate the secret of ${endpoint.url}`}>
-            Rotate secret
-          </Button>
+          {isChatKind(endpoint.kind) ? null : (
+            <Button variant="outline-secondary" size="sm" onClick={onRotate} aria-label={`Rotate the secret of ${endpoint.url}`}>
+              Rotate secret
+            </Button>
+          )}
           <Button variant="outline-danger" size="sm" onClick={onDelete} aria-label={`Delete ${endpoint.url}`}>
             Delete
           </Button>
         </div>
       </div>
       {endpoint.disabled_reason ? <p className="text-danger small mb-2">{endpoint.disabled_reason}</p> : null}
+      {isChatKind(endpoint.kind) ? <WebhookTestMessage endpoint={endpoint} /> : null}
       <dl className="row mb-0 small">
         {endpoint.description ? (
           <>
@@ -46,6 +50,8 @@ export function WebhookEndpointItem({ endpoint, onToggle, onRotate, onDelete }: 
             <dd className="col-sm-9 col-lg-10">{endpoint.description}</dd>
           </>
         ) : null}
+        <dt className="col-sm-3 col-lg-2">Kind</dt>
+        <dd className="col-sm-9 col-lg-10">{WEBHOOK_ENDPOINT_KIND_LABELS[endpoint.kind]}</dd>
         <dt className="col-sm-3 col-lg-2">Events</dt>
         <dd className="col-sm-9 col-lg-10">{endpoint.events.map((type) => WEBHOOK_EVENT_LABELS[type]).join(', ')}</dd>
         <dt className="col-sm-3 col-lg-2">Personal data</dt>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
-import { WEBHOOK_MESSAGES, type WebhookEndpointRow, type WebhookEndpointWithSecret } from '@steward/contract/webhooks';
+import { isChatKind, WEBHOOK_MESSAGES, type WebhookEndpointRow, type WebhookEndpointWithSecret } from '@steward/contract/webhooks';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { useChangeWebhookEndpoint, useDeleteWebhookEndpoint, useRotateWebhookSecret, useWebhookEndpoints } from '../api/webhooks.ts';
@@ -15,6 +16,7 @@ export function WebhooksSection() {
   const remove = useDeleteWebhookEndpoint();
   const rotate = useRotateWebhookSecret();
   const [secret, setSecret] = useState<{ endpoint: WebhookEndpointWithSecret; message: string }>();
+  const [chatAdded, setChatAdded] = useState(false);
   const [deleting, setDeleting] = useState<WebhookEndpointRow>();
   const [rotating, setRotating] = useState<WebhookEndpointRow>();
   const rows = endpoints.data ?? [];
@@ -23,10 +25,22 @@ export function WebhooksSection() {
       <h2 id="webhooks-title">Webhooks</h2>
       <p className="text-secondary">
         Steward sends the events an endpoint chooses to its URL as they happen, signed as the Standard Webhooks specification says, and
-        retries a failure for about a day. An endpoint failing for a day is disabled and the administrators are mailed.
+        retries a failure for about a day. An endpoint failing for a day is disabled and the administrators are mailed. A Slack or
+        Microsoft Teams endpoint gets new help requests and thumbs-down answers as messages in a channel.
       </p>
+      {chatAdded ? (
+        <Alert variant="success" dismissible onClose={() => setChatAdded(false)}>
+          {WEBHOOK_MESSAGES.chatCreated}
+        </Alert>
+      ) : null}
       {secret ? <NewWebhookSecret endpoint={secret.endpoint} message={secret.message} onDone={() => setSecret(undefined)} /> : null}
-      <CreateWebhookForm onCreated={(endpoint) => setSecret({ endpoint, message: WEBHOOK_MESSAGES.created })} />
+      <CreateWebhookForm
+        onCreated={(endpoint) => {
+          // A Slack or Teams message is not signed: its secret is of no use, so it is not shown.
+          setChatAdded(isChatKind(endpoint.kind));
+          setSecret(isChatKind(endpoint.kind) ? undefined : { endpoint, message: WEBHOOK_MESSAGES.created });
+        }}
+      />
       <Card>
         <Card.Header>
           <h3 className="card-title mb-0">Endpoints</h3>
