@@ -19,7 +19,7 @@ export function WebhookTestMessage({ endpoint }: { endpoint: WebhookEndpointRow 
       <Button variant="outline-primary" size="sm" disabled={send.isPending} aria-describedby={resultId} onClick={() => send.mutate(endpoint.id)}>
         {send.isPending ? 'Sending...' : 'Send a test message'}
       </Button>
-      <p id={resultId} role="status" className={`small mt-1 mb-0 ${send.data?.sent ? 'text-success' : 'text-danger'}`}>
+      <p id={resultId} role="status" className={`small mt-1 mb-0 ${send.data?.sent ? 'text-success-emphasis' : 'text-danger-emphasis'}`}>
         {send.data ? outcomeText(send.data) : send.error ? errorMessage(send.error) : null}
       </p>
     </div>
