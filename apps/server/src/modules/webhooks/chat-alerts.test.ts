@@ -7,6 +7,7 @@ import type { ApiClient } from '../../test/api-client.ts';
 import { botPost, newSessionId } from '../../test/bot-test-support.ts';
 import { runAllJobs } from '../../test/run-jobs.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { WEBHOOK_DELIVERY_QUEUE } from './webhook-delivery-queue.ts';
 
 /**
  * Issue 57's Slack and Microsoft Teams alerts through the real HTTP stack: a receiver on 127.0.0.1 stands in for
@@ -105,6 +106,23 @@ describe('Slack alerts', () => {
     const text = JSON.stringify(received[0]?.body);
     expect(text).toContain('555 0100');
     expect(text).toContain('Ada Visitor &lt;ada@example.com&gt;');
+  });
+
+  it('retries a refused message on the webhooks’ schedule, the same message each time', async () => {
+    const endpoint = await addChatEndpoint('slack', ['help_request.created']);
+    status = 500;
+    await askForHelp();
+    await runAllJobs(testApp);
+    expect(received).toHaveLength(1);
+    const waiting = await admin.get(`/api/webhook-endpoints/${endpoint.id}/deliveries`);
+    expect((waiting.body.data as unknown as { rows: { status: string; attempts: number; status_code: number; next_attempt_at: string | null }[] }).rows[0]).toMatchObject({ status: 'pending', attempts: 1, status_code: 500 });
+    status = 200;
+    await testApp.db.execute(sql`UPDATE jobs SET run_at = now() WHERE queue = ${WEBHOOK_DELIVERY_QUEUE} AND status = 'queued'`);
+    await runAllJobs(testApp);
+    expect(received).toHaveLength(2);
+    expect(received[1]?.body).toEqual(received[0]?.body);
+    const delivered = await admin.get(`/api/webhook-endpoints/${endpoint.id}/deliveries`);
+    expect((delivered.body.data as unknown as { rows: { status: string; attempts: number }[] }).rows[0]).toMatchObject({ status: 'delivered', attempts: 2 });
   });
 
   it('refuses events other than the chat alerts', async () => {
