@@ -12,24 +12,29 @@ interface SlackReceiver {
   url: string;
   /** The Block Kit bodies received. */
   messages: { text?: string; blocks?: { type: string }[] }[];
+  /** What it answers (Slack answers a revoked URL 403 `invalid_token`). */
+  status: number;
   close(): Promise<void>;
 }
 
 async function startSlackReceiver(): Promise<SlackReceiver> {
-  const messages: SlackReceiver['messages'] = [];
+  const receiver: SlackReceiver = { url: '', messages: [], status: 200, close: async () => undefined };
   const server = http.createServer((request, response) => {
     const parts: Buffer[] = [];
     request.on('data', (part: Buffer) => parts.push(part));
     request.on('end', () => {
-      messages.push(JSON.parse(Buffer.concat(parts).toString('utf8')) as SlackReceiver['messages'][number]);
-      response.writeHead(200, { 'content-type': 'text/plain' });
-      response.end('ok');
+      receiver.messages.push(JSON.parse(Buffer.concat(parts).toString('utf8')) as SlackReceiver['messages'][number]);
+      const { status } = receiver;
+      response.writeHead(status, { 'content-type': 'text/plain' });
+      response.end(status === 200 ? 'ok' : 'invalid_token');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('The receiver has no port.');
-  return { url: `http://127.0.0.1:${address.port}/services`, messages, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  receiver.url = `http://127.0.0.1:${address.port}/services`;
+  receiver.close = () => new Promise((resolve) => server.close(() => resolve()));
+  return receiver;
 }
 
 for (const [size, viewport] of Object.entries(SIZES)) for (const theme of ['light', 'dark'] as const) {
@@ -74,3 +79,28 @@ for (const [size, viewport] of Object.entries(SIZES)) for (const theme of ['ligh
     }
   });
 }
+
+// The refusal in one theme and size: the outcome is the same text in every theme.
+test('says what Slack answered when it refuses the test message (light, desktop)', async ({ page, signIn }) => {
+  const receiver = await startSlackReceiver();
+  receiver.status = 403;
+  try {
+    await signIn('admin');
+    await page.goto('/integrations');
+    const url = `${receiver.url}/refused-${Date.now()}`;
+    await page.getByLabel('Kind').selectOption('slack');
+    await page.getByLabel('URL').fill(url);
+    await page.getByLabel(/A help request is created/).check();
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const item = page.getByTestId('webhook-endpoint').filter({ has: page.getByRole('heading', { name: url, exact: true }) });
+    await item.getByRole('button', { name: 'Send a test message' }).click();
+    await expect(item.getByRole('status')).toHaveText(`${WEBHOOK_MESSAGES.testMessageFailed} HTTP 403, invalid_token.`);
+    await item.getByRole('button', { name: `Delete ${url}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(item).toHaveCount(0);
+  } finally {
+    await receiver.close();
+  }
+});
