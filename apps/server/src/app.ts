@@ -28,6 +28,8 @@ import { botSettingsRoutes } from './modules/bot-settings/bot-settings.routes.ts
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { integrationKeysRoutes } from './modules/integration-keys/integration-keys.routes.ts';
 import { weeklyReportRoutes } from './modules/weekly-report/weekly-report.routes.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { withWebhookPayloads } from './modules/webhooks/webhook-openapi.ts';
 import { botKeyCheck } from './modules/integration-keys/bot-keys.ts';
 import { informTheBotRoutes } from './modules/inform-the-bot/inform-the-bot.routes.ts';
 import { botRoutes } from './modules/bot/bot.routes.ts';
@@ -179,7 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
   registerCsrfProtection(app, config.publicUrl);
 
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Steward API', version: '1.0.0' } },
+    openapi: withWebhookPayloads({ info: { title: 'Steward API', version: '1.0.0' } }),
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
@@ -218,6 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
     privacyRoutes,
     integrationKeysRoutes,
     weeklyReportRoutes,
+    webhooksRoutes,
   ];
   for (const module of modules) {
     await module(app, context);

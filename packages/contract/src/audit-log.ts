@@ -69,6 +69,12 @@ export const AUDIT_ACTION_LABELS = {
   sso_sign_in_refused: 'Refused a single sign-on',
   sso_user_joined: 'Joined through single sign-on',
   sso_settings_changed: 'Changed the single sign-on settings',
+  webhook_endpoint_created: 'Added a webhook endpoint',
+  webhook_endpoint_changed: 'Changed a webhook endpoint',
+  webhook_endpoint_deleted: 'Deleted a webhook endpoint',
+  webhook_secret_rotated: "Rotated a webhook endpoint's secret",
+  webhook_redelivered: 'Sent a webhook event again',
+  webhook_test_message_sent: 'Sent a test message to a Slack or Teams endpoint',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
@@ -91,7 +97,7 @@ export const auditActionGroupSchema = z.enum(['identity'], { error: 'The group o
 export type AuditActionGroup = z.infer<typeof auditActionGroupSchema>;
 
 /** What an entry is about; each kind has a screen the row links to (web: features/audit-log/object-route.ts). */
-export const AUDIT_OBJECT_TYPES = ['user', 'invitation', 'information', 'document', 'help_request', 'feedback', 'bot_settings', 'fun_fact', 'export', 'chat_session', 'site', 'integration_key'] as const;
+export const AUDIT_OBJECT_TYPES = ['user', 'invitation', 'information', 'document', 'help_request', 'feedback', 'bot_settings', 'fun_fact', 'export', 'chat_session', 'site', 'integration_key', 'webhook_endpoint'] as const;
 export const auditObjectTypeSchema = z.enum(AUDIT_OBJECT_TYPES);
 export type AuditObjectType = z.infer<typeof auditObjectTypeSchema>;
 

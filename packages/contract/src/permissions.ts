@@ -175,6 +175,11 @@ export const canOfferWeeklyReport: StaffRule = (user) => isAdministrator(user);
 
 /** Opting in or out of the weekly report: one's own account only (admins included). */
 export const canManageOwnWeeklyReport = (user: StaffMember, accountId: number): boolean => isOwnAccount(user, accountId);
+/**
+ * Webhook endpoints on the Integrations screen (issue 57): adding, changing, deleting, rotating a secret, reading
+ * deliveries and redelivering. Administrators by role: an endpoint receives what the dashboard knows.
+ */
+export const canManageWebhooks: StaffRule = (user) => isAdministrator(user);
 
 // Documents
 

@@ -9,6 +9,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, type AuditDetails } from '@steward/contract/audit-log';
 import type { IntegrationKeyScope } from '@steward/contract/integration-keys';
 import { DOCUMENT_URL_SOURCE_STATES } from '@steward/contract/document-sources';
+import { WEBHOOK_DELIVERY_STATUSES, type WebhookEndpointKind, type WebhookEventType } from '@steward/contract/webhooks';
 import { SECOND_FACTOR_POLICIES } from '@steward/contract/second-factor';
 import { SITE_PAGE_STATUSES, SITE_PAGE_SYNC_OUTCOMES, SITE_START_KINDS, SITE_STATUSES, SITE_SYNC_STATUSES, SITE_SYNC_TRIGGERS, SYNC_SCHEDULES } from '@steward/contract/sites';
 import { descending, enumCheck, timestamptz, tsvector } from './schema-builders.ts';
@@ -547,6 +548,50 @@ export const integrationKeys = pgTable('integration_keys', {
   lastUsedAt: timestamptz('last_used_at'),
   lastUsedIp: text('last_used_ip'),
 }, (table) => [unique('integration_keys_public_id_key').on(table.publicId)]);
+
+/** Issue 57: a webhook endpoint (migration 3600); its secret sealed, the previous one too while a rotation overlaps. */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  kind: text('kind').$type<WebhookEndpointKind>().notNull().default('standard'),
+  url: text('url').notNull(),
+  description: text('description').notNull().default(''),
+  events: jsonb('events').$type<WebhookEventType[]>().notNull(),
+  includePersonalData: boolean('include_personal_data').notNull().default(false),
+  enabled: boolean('enabled').notNull().default(true),
+  disabledReason: text('disabled_reason'),
+  failingSince: timestamptz('failing_since'),
+  secretSealed: text('secret_sealed').notNull(),
+  previousSecretSealed: text('previous_secret_sealed'),
+  previousSecretUntil: timestamptz('previous_secret_until'),
+  secretRotatedAt: timestamptz('secret_rotated_at'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  createdBy: text('created_by').notNull(),
+  createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/** One event for one endpoint (migration 3600): its data fixed when the event happened, its latest attempt. */
+export const webhookDeliveries = pgTable('webhook_deliveries', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  endpointId: integer('endpoint_id').notNull().references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+  messageId: text('message_id').notNull(),
+  eventType: text('event_type').$type<WebhookEventType>().notNull(),
+  recordKey: text('record_key').notNull(),
+  recordPath: text('record_path').notNull(),
+  data: text('data').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  status: text('status', { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  lastAttemptAt: timestamptz('last_attempt_at'),
+  nextAttemptAt: timestamptz('next_attempt_at'),
+  statusCode: integer('status_code'),
+  responseMs: integer('response_ms'),
+  responseExcerpt: text('response_excerpt'),
+}, (table) => [
+  unique('webhook_deliveries_message_id_key').on(table.messageId),
+  enumCheck('webhook_deliveries_status_check', table.status, WEBHOOK_DELIVERY_STATUSES),
+  index('webhook_deliveries_endpoint_idx').on(table.endpointId, descending(table.id)),
+  index('webhook_deliveries_pending_idx').on(table.endpointId, table.recordKey, table.id).where(sql`${table.status} = 'pending'`),
+]);
 
 /** A page of a website source and how its reading went; an indexed one is a document (document_id) with its chunks. */
 export const sitePages = pgTable('site_pages', {

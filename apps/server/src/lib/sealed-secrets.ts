@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { readServerSecret, sharedServerSecret } from './server-secrets.ts';
 
@@ -97,3 +97,10 @@ export async function serverSealingKeys(db: Db, environmentKey: Buffer | undefin
   }
   return [Buffer.from(await sharedServerSecret(db, DATABASE_SEALING_KEY, makeKey), 'base64url')];
 }
+
+/** A key of its own for one kind of secret, derived (HKDF-SHA256, `info` naming the kind) from a root sealing key. */
+export const deriveSealingKey = (root: Buffer, info: string): Buffer => Buffer.from(hkdfSync('sha256', root, Buffer.alloc(0), info, 32));
+
+/** The server's sealer for one kind of secret: its keys derived from the server's sealing keys (the seeds', the webhooks'). */
+export const derivedServerSealer = async (db: Db, environmentKey: Buffer | undefined, info: string): Promise<SecretSealer> =>
+  sealerWithKeys((await serverSealingKeys(db, environmentKey)).map((root) => deriveSealingKey(root, info)));

@@ -30,6 +30,8 @@ const OWNERS: Record<string, string> = {
   history: 'history',
   inform_the_bot: 'inform-the-bot',
   integration_keys: 'integration-keys',
+  webhook_endpoints: 'webhooks',
+  webhook_deliveries: 'webhooks',
   jobs: 'jobs/job-queue.ts',
   knowledge_chunk_exclusions: 'knowledge',
   knowledge_chunk_windows: 'knowledge',

@@ -19,6 +19,8 @@ import { PASSWORD_RESET_QUEUE, passwordResetRequestHandler } from '../modules/au
 import { HELP_REQUEST_CREATED_QUEUE } from '../modules/help-requests/help-request-created.ts';
 import { helpRequestNotificationHandler } from '../modules/help-requests/help-request-notifications.ts';
 import { WEEKLY_REPORT_QUEUE, weeklyReportHandler } from '../modules/weekly-report/weekly-report-job.ts';
+import { WEBHOOK_DELIVERY_QUEUE } from '../modules/webhooks/webhook-delivery-queue.ts';
+import { webhookDeliveryHandler } from '../modules/webhooks/webhook-delivery.ts';
 import { CLEAN_UP_QUEUE, cleanUpHandler } from './clean-up.ts';
 import type { JobHandler } from '../jobs/job-queue.ts';
 
@@ -29,6 +31,7 @@ export function createJobHandlers(deps: { db: Db; config: Config; log: FastifyBa
     [PASSWORD_RESET_QUEUE, passwordResetRequestHandler(deps)],
     [HELP_REQUEST_CREATED_QUEUE, helpRequestNotificationHandler(deps)],
     [CLEAN_UP_QUEUE, cleanUpHandler(deps)],
+    [WEBHOOK_DELIVERY_QUEUE, webhookDeliveryHandler(deps)],
     [DOCUMENT_INGESTION_QUEUE, documentIngestionHandler(deps)],
     [DOCUMENT_REINDEX_QUEUE, documentReindexHandler(deps)],
     [SITE_CRAWL_QUEUE, siteCrawlHandler(deps)],

@@ -29,7 +29,9 @@ ALTER TABLE audit_log ADD CONSTRAINT audit_log_action_check CHECK (action IN (
   'second_factor_policy_changed', 'chunk_excluded', 'chunk_included', 'weekly_report_offer_changed',
   'weekly_report_subscribed', 'weekly_report_unsubscribed', 'document_synced', 'document_sync_schedule_changed',
   'session_ended', 'sessions_ended', 'passkey_added', 'passkey_renamed', 'passkey_removed', 'passkey_refused',
-  'sso_sign_in_refused', 'sso_user_joined', 'sso_settings_changed'
+  'sso_sign_in_refused', 'sso_user_joined', 'sso_settings_changed', 'webhook_endpoint_created',
+  'webhook_endpoint_changed', 'webhook_endpoint_deleted', 'webhook_secret_rotated', 'webhook_redelivered',
+  'webhook_test_message_sent'
 ));
 `,
 };

@@ -60,6 +60,7 @@ import { documentUrlSync } from './3650-document-url-sync.ts';
 import { sessionList } from './3640-session-list.ts';
 import { passkeys } from './3630-passkeys.ts';
 import { singleSignOn } from './3620-single-sign-on.ts';
+import { webhooks } from './3600-webhooks.ts';
 
 /** Every migration in the order it runs. Append new ones at the end. */
 export const allMigrations: readonly Migration[] = [
@@ -117,6 +118,7 @@ export const allMigrations: readonly Migration[] = [
   secondFactor,
   knowledgeChunkExclusions,
   auditLogActions,
+  webhooks,
   weeklyReport,
   singleSignOn,
   passkeys,

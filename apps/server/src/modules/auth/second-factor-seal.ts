@@ -1,6 +1,5 @@
-import { hkdfSync } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
-import { type SecretSealer, sealerWithKeys, serverSealingKeys } from '../../lib/sealed-secrets.ts';
+import { deriveSealingKey, derivedServerSealer, type SecretSealer, sealerWithKeys } from '../../lib/sealed-secrets.ts';
 
 /**
  * TOTP seeds are sealed at rest (AES-256-GCM, lib/sealed-secrets.ts) with keys of their own, derived by HKDF-SHA256
@@ -10,12 +9,11 @@ import { type SecretSealer, sealerWithKeys, serverSealingKeys } from '../../lib/
  */
 const HKDF_INFO = 'steward second factor seed v1';
 
-export const deriveSeedKey = (root: Buffer): Buffer => Buffer.from(hkdfSync('sha256', root, Buffer.alloc(0), HKDF_INFO, 32));
+export const deriveSeedKey = (root: Buffer): Buffer => deriveSealingKey(root, HKDF_INFO);
 
 export const seedSealerWithRoots = (roots: readonly Buffer[]): SecretSealer => sealerWithKeys(roots.map(deriveSeedKey));
 
 export const seedPurpose = (userId: number): string => `second_factor_seed:${userId}`;
 
 /** The server's seed sealer (one read of the kept key; seeds are opened a few times per sign-in at most). */
-export const seedSealer = async (db: Db, environmentKey: Buffer | undefined): Promise<SecretSealer> =>
-  seedSealerWithRoots(await serverSealingKeys(db, environmentKey));
+export const seedSealer = (db: Db, environmentKey: Buffer | undefined): Promise<SecretSealer> => derivedServerSealer(db, environmentKey, HKDF_INFO);

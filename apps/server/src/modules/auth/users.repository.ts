@@ -64,6 +64,11 @@ export async function findUsersHolding(db: Db, capability: string): Promise<Pick
     .orderBy(asc(users.id));
 }
 
+/** The administrators (by role), to mail about what only they manage (a webhook endpoint disabled). */
+export async function findAdministrators(db: Db): Promise<Pick<UserRecord, 'id' | 'name' | 'email'>[]> {
+  return db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.role, 'admin')).orderBy(asc(users.id));
+}
+
 export type DeleteUserResult = 'deleted' | 'not_found' | 'last_administrator';
 
 export type DeletedUser = Pick<SqlRow<typeof users>, 'id' | 'name' | 'email' | 'role'>;

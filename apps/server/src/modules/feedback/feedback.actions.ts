@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { counted, type SqlBigint, sqlRows } from '../../db/sql-rows.ts';
 import { bumpCounters, readCounter } from '../../lib/list-counters.ts';
 import { FEEDBACK_COUNTERS } from './feedback.counters.ts';
+import { thumbsDownWebhook } from './feedback-webhooks.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { maskCardNumbers } from '../../lib/personal-data.ts';
 import { recountRatings, setLatestRating } from '../history/history.repository.ts';
@@ -15,6 +16,9 @@ const withCardsMasked = (rating: NewFeedback): NewFeedback =>
 
 const ratingDelta = (rating: NewFeedback['rating'], by: 1 | -1) => (rating === 'up' ? { upRatings: by } : { downRatings: by });
 
+const announceThumbsDown = (tx: Db, id: number, rating: NewFeedback, exchange: { sessionId: string; userMessage: string; apiResponse: string }) =>
+  thumbsDownWebhook(tx, { id, question: exchange.userMessage, answerHtml: exchange.apiResponse, comment: rating.user_feedback ?? '', sessionId: exchange.sessionId, time: rating.time });
+
 /**
  * Stores a rating of one history row (the bot API's /api/bot/feedback), counted in its lists and statistics and
  * shown as the row's thumb in History, in the caller's transaction. The row's session, question and answer are
@@ -24,9 +28,11 @@ const ratingDelta = (rating: NewFeedback['rating'], by: 1 | -1) => (rating === '
 export async function rateAnswer(tx: Db, rating: NewFeedback): Promise<{ id: number }> {
   const exchange = await findRatedExchange(tx, rating.history_id);
   if (!exchange) throw new HttpError(404, `There is no chat history entry with id ${rating.history_id}.`, 'history_id');
-  const row = await insertFeedback(tx, withCardsMasked(rating), exchange);
+  const stored = withCardsMasked(rating);
+  const row = await insertFeedback(tx, stored, exchange);
   await setLatestRating(tx, rating.history_id, rating.rating);
   await bumpStatisticsRollup(tx, rating.time, ratingDelta(rating.rating, 1));
+  if (rating.rating === 'down') await announceThumbsDown(tx, row.id, stored, exchange);
   return row;
 }
 
@@ -41,8 +47,14 @@ export async function rateAnswer(tx: Db, rating: NewFeedback): Promise<{ id: num
 export async function rateAnswerOnce(tx: Db, rating: NewFeedback): Promise<{ id: number; replaced: boolean }> {
   const earlier = await lockLatestRatingOf(tx, rating.history_id);
   if (!earlier) return { ...(await rateAnswer(tx, rating)), replaced: false };
-  await replaceRating(tx, earlier, withCardsMasked(rating));
+  const stored = withCardsMasked(rating);
+  await replaceRating(tx, earlier, stored);
   await setLatestRating(tx, rating.history_id, rating.rating);
+  // A thumbs down replacing a thumbs up is news; one replacing a thumbs down (new words) is the same event again.
+  if (rating.rating === 'down' && earlier.rating !== 'down') {
+    const exchange = await findRatedExchange(tx, rating.history_id);
+    if (exchange) await announceThumbsDown(tx, earlier.id, stored, exchange);
+  }
   await bumpStatisticsRollup(tx, new Date(earlier.time), ratingDelta(earlier.rating, -1));
   await bumpStatisticsRollup(tx, rating.time, ratingDelta(rating.rating, 1));
   return { id: earlier.id, replaced: true };

@@ -22,6 +22,7 @@ import { visitorMailIdentity } from '../bot-settings/visitor-mail.repository.ts'
 import { markSessionHelped, recountHelpRequests } from '../history/history.repository.ts';
 import { HELP_REQUEST_COUNTERS } from './help-requests.counters.ts';
 import { HELP_REQUEST_CREATED_QUEUE, type HelpRequestCreatedPayload } from './help-request-created.ts';
+import { helpRequestWebhook } from './help-request-webhooks.ts';
 import { insertHelpRequestReply } from './help-request-replies.repository.ts';
 import { findHelpRequest, insertHelpRequest, lockHelpRequestStatus, type NewHelpRequest, saveHelpRequestStatus } from './help-requests.repository.ts';
 
@@ -31,10 +32,20 @@ import { findHelpRequest, insertHelpRequest, lockHelpRequestStatus, type NewHelp
  * caller's transaction. A card number in the message is masked before it is stored, for everyone (docs/privacy.md).
  */
 export async function receiveHelpRequest(tx: Db, request: NewHelpRequest): Promise<{ id: number }> {
-  const row = await insertHelpRequest(tx, { ...request, message: maskCardNumbers(request.message) });
+  const message = maskCardNumbers(request.message);
+  const row = await insertHelpRequest(tx, { ...request, message });
   if (request.session_id) await markSessionHelped(tx, request.session_id);
   const payload: HelpRequestCreatedPayload = { helpRequestId: row.id };
   await enqueueJob(tx, HELP_REQUEST_CREATED_QUEUE, { ...payload });
+  await helpRequestWebhook(tx, 'help_request.created', {
+    id: row.id,
+    status: 'pending',
+    message,
+    origin_url: request.origin_url ?? null,
+    time: request.time.toISOString(),
+    name: request.name.trim(),
+    email: request.email,
+  });
   return row;
 }
 
@@ -56,6 +67,7 @@ export async function changeHelpRequestStatus(tx: Db, actor: StaffActor, id: num
     action: target === 'resolved' ? 'help_request_resolved' : 'help_request_reopened',
     object: auditedHelpRequest(helpRequest),
   });
+  await helpRequestWebhook(tx, target === 'resolved' ? 'help_request.resolved' : 'help_request.reopened', helpRequest);
   return helpRequest;
 }
 

@@ -9,6 +9,7 @@ import { mailOtherApprovers } from './approval-mails.ts';
 import { recordAudit, type StaffActor } from '../audit-log/record-audit.ts';
 import { informationObject, recordInformationCreated } from './inform-the-bot-audit.ts';
 import { queueInformTheBotIndexing, removeFromKnowledge } from './inform-the-bot-indexing.ts';
+import { informTheBotWebhook } from './inform-the-bot-webhooks.ts';
 import {
   approveInformTheBotItem,
   createInformTheBotItems,
@@ -46,6 +47,7 @@ export async function createInformation(
   );
   await recordInformationCreated(tx, actor, created);
   await mailOtherApprovers(tx, actor, config, created);
+  for (const item of created) await informTheBotWebhook(tx, item);
   return created;
 }
 
@@ -61,6 +63,7 @@ export async function editInformation(tx: Db, actor: StaffActor, id: number, con
   if (saved !== item) {
     await removeFromKnowledge(tx, item.id);
     await recordAudit(tx, actor, { action: 'information_edited', object: informationObject(saved) });
+    await informTheBotWebhook(tx, saved);
   }
   return saved;
 }
@@ -82,6 +85,7 @@ export async function approveInformation(
   if (!approved) throw await approvalRefusal(tx, reviewer, id);
   await queueInformTheBotIndexing(tx, approved.id);
   await recordAudit(tx, actor, { action: 'information_approved', object: informationObject(approved) });
+  await informTheBotWebhook(tx, approved);
   return approved;
 }
 

@@ -461,6 +461,46 @@ export const ACCESS_MATRIX: MatrixRow[] = [
     build: async (fixtures) => ({ path: `/api/integration-keys/${(await fixtures.integrationKey(['exchanges'])).id}/revoke` }),
     expect: ADMIN_ONLY,
   },
+  // Webhook endpoints (issue 57), administrators by role.
+  { route: 'GET /api/webhook-endpoints', build: get('/api/webhook-endpoints'), expect: ADMIN_ONLY },
+  {
+    route: 'POST /api/webhook-endpoints',
+    build: () => ({ path: '/api/webhook-endpoints', body: { url: `https://93.184.215.14/hooks/${unique()}`, events: ['help_request.created'] } }),
+    expect: ADMIN_ONLY,
+  },
+  {
+    route: 'POST /api/webhook-endpoints/:id',
+    build: async (fixtures) => ({ path: `/api/webhook-endpoints/${(await fixtures.webhookDelivery()).endpointId}`, body: { enabled: false } }),
+    expect: ADMIN_ONLY,
+  },
+  {
+    route: 'POST /api/webhook-endpoints/:id/delete',
+    build: async (fixtures) => ({ path: `/api/webhook-endpoints/${(await fixtures.webhookDelivery()).endpointId}/delete` }),
+    expect: ADMIN_ONLY,
+  },
+  {
+    route: 'POST /api/webhook-endpoints/:id/rotate-secret',
+    build: async (fixtures) => ({ path: `/api/webhook-endpoints/${(await fixtures.webhookDelivery()).endpointId}/rotate-secret` }),
+    expect: ADMIN_ONLY,
+  },
+  {
+    route: 'POST /api/webhook-endpoints/:id/test-message',
+    build: async (fixtures) => ({ path: `/api/webhook-endpoints/${await fixtures.slackEndpoint()}/test-message` }),
+    expect: ADMIN_ONLY,
+  },
+  {
+    route: 'GET /api/webhook-endpoints/:id/deliveries',
+    build: async (fixtures) => ({ path: `/api/webhook-endpoints/${(await fixtures.webhookDelivery()).endpointId}/deliveries` }),
+    expect: ADMIN_ONLY,
+  },
+  {
+    route: 'POST /api/webhook-endpoints/:id/deliveries/:deliveryId/redeliver',
+    build: async (fixtures) => {
+      const { endpointId, deliveryId } = await fixtures.webhookDelivery();
+      return { path: `/api/webhook-endpoints/${endpointId}/deliveries/${deliveryId}/redeliver` };
+    },
+    expect: ADMIN_ONLY,
+  },
   { route: 'GET /api/fun-facts', build: get('/api/fun-facts'), expect: LOGIN },
   {
     route: 'POST /api/fun-facts/new',

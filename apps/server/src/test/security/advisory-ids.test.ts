@@ -79,6 +79,16 @@ const NUMBER_ID_ROUTES: IdRoute[] = [
   { route: 'POST /api/user/:id/sessions/end-all', path: '/api/user/{id}/sessions/end-all', unknown: 404, kind: 'number' },
   { route: 'POST /api/integration-keys/:id/scopes', path: '/api/integration-keys/{id}/scopes', body: { scopes: ['ratings'] }, unknown: 404, kind: 'number' },
   { route: 'POST /api/integration-keys/:id/revoke', path: '/api/integration-keys/{id}/revoke', unknown: 404, kind: 'number' },
+  { route: 'POST /api/webhook-endpoints/:id', path: '/api/webhook-endpoints/{id}', body: { enabled: false }, unknown: 404, kind: 'number' },
+  { route: 'POST /api/webhook-endpoints/:id/delete', path: '/api/webhook-endpoints/{id}/delete', unknown: 404, kind: 'number' },
+  { route: 'POST /api/webhook-endpoints/:id/rotate-secret', path: '/api/webhook-endpoints/{id}/rotate-secret', unknown: 404, kind: 'number' },
+  { route: 'GET /api/webhook-endpoints/:id/deliveries', path: '/api/webhook-endpoints/{id}/deliveries', unknown: 404, kind: 'number' },
+  {
+    route: 'POST /api/webhook-endpoints/:id/deliveries/:deliveryId/redeliver',
+    path: '/api/webhook-endpoints/{id}/deliveries/1/redeliver',
+    unknown: 404,
+    kind: 'number',
+  },
   {
     route: 'POST /api/documents/:id/replace',
     path: '/api/documents/{id}/replace',

@@ -36,6 +36,10 @@ export interface MatrixFixtures {
   site(state: 'queued' | 'ended'): Promise<number>;
   /** An integration key made by the author with these scopes: its id and the whole key. */
   integrationKey(scopes: IntegrationKeyScope[]): Promise<{ id: number; key: string }>;
+  /** A webhook endpoint (to a public address it is never sent to: the matrix runs no jobs) and one delivery of it. */
+  webhookDelivery(): Promise<{ endpointId: number; deliveryId: number }>;
+  /** A Slack endpoint on loopback, stored directly: the matrix's server refuses private addresses, so its test message is refused by the SSRF guard and nothing is sent. */
+  slackEndpoint(): Promise<number>;
   /** A file uploaded (not yet registered) by the given client. */
   uploadedFile(client: ApiClient): Promise<Record<string, unknown>>;
 }
@@ -116,6 +120,24 @@ export function matrixFixtures(testApp: TestApp, author: ApiClient, actor: { id:
       const row = answer.body.data?.rows[0];
       if (typeof row?.key !== 'string') throw new Error(`Fixture key failed: ${JSON.stringify(answer.body)}`);
       return { id: idOf(row), key: row.key };
+    },
+    webhookDelivery: async () => {
+      const answer = await author.post('/api/webhook-endpoints', { url: 'https://93.184.215.14/hooks', events: ['help_request.created'] });
+      const endpointId = idOf(answer.body.data?.rows[0]);
+      const [delivery] = await sqlRows<{ id: number | string }>(
+        testApp.db,
+        sql`INSERT INTO webhook_deliveries (endpoint_id, message_id, event_type, record_key, record_path, data, status)
+            VALUES (${endpointId}, ${`msg_matrix_${unique()}`}, 'help_request.created', 'help_request:0', '/help-requests/0', '{}', 'delivered') RETURNING id`,
+      );
+      return { endpointId, deliveryId: Number(delivery?.id) };
+    },
+    slackEndpoint: async () => {
+      const [endpoint] = await sqlRows<{ id: number | string }>(
+        testApp.db,
+        sql`INSERT INTO webhook_endpoints (kind, url, events, secret_sealed, created_by)
+            VALUES ('slack', 'http://127.0.0.1:9/matrix', '["help_request.created"]'::jsonb, '', 'Matrix') RETURNING id`,
+      );
+      return Number(endpoint?.id);
     },
     uploadedFile,
   };

@@ -25,6 +25,7 @@ export function auditObjectRoute(entry: Pick<AuditEntry, 'object_type' | 'object
     case 'fun_fact':
       return '/bot-settings';
     case 'integration_key':
+    case 'webhook_endpoint':
       return canManageIntegrations(viewer) ? '/integrations' : null;
     default:
       return null;

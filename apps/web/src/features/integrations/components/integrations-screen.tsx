@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { IntegrationKeysSection } from './integration-keys-section.tsx';
+import { WebhooksSection } from './webhooks-section.tsx';
 
 /**
  * The Integrations screen (issue 57, docs/integrations.md), administrators only: what connects Steward to other
- * systems. Integration keys are its first section; webhooks and chat tools will join as sections of their own.
+ * systems: integration keys, then webhook endpoints (with Slack and Teams).
  * `children`: sections of other features, composed by the route (the weekly report's offer).
  */
 export function IntegrationsScreen({ children }: { children?: ReactNode }) {
@@ -12,6 +13,7 @@ export function IntegrationsScreen({ children }: { children?: ReactNode }) {
     <section aria-labelledby="integrations-title">
       <PageHeader id="integrations-title" pretitle="Settings" title="Integrations" description="Connect the chatbot and other tools to Steward." />
       <IntegrationKeysSection />
+      <WebhooksSection />
       {children}
     </section>
   );
