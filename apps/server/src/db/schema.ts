@@ -34,6 +34,7 @@ const PASSKEY_DEVICE_TYPES = ['singleDevice', 'multiDevice'] as const;
 const PASSKEY_CHALLENGE_PURPOSES = ['register', 'second_factor', 'sign_in'] as const;
 const SECOND_FACTOR_STEPS = ['code', 'enrol'] as const;
 const FIRST_SIGN_IN_METHODS = ['password', 'sign_in_link'] as const;
+const WEBHOOK_ENDPOINT_KINDS = ['standard', 'slack', 'teams'] as const;
 
 export const users = pgTable('users', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -567,7 +568,7 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   createdBy: text('created_by').notNull(),
   createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-});
+}, (table) => [enumCheck('webhook_endpoints_kind_check', table.kind, WEBHOOK_ENDPOINT_KINDS)]);
 
 /** One event for one endpoint (migration 3600): its data fixed when the event happened, its latest attempt. */
 export const webhookDeliveries = pgTable('webhook_deliveries', {

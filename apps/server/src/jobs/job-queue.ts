@@ -294,3 +294,8 @@ export async function countJobsWhere(db: Db, queue: string, which: SQL): Promise
 /** Deletes the jobs of `queue` that `which` picks, whatever their state (an erasure's); answers how many. */
 export const dropJobsWhere = (tx: Db, queue: string, which: SQL): Promise<number> =>
   deletedRows(tx, sql`DELETE FROM jobs WHERE queue = ${queue} AND (${which})`);
+
+/** Makes the queued jobs of `queue` that `which` picks due now (one waiting to try again, say): they run at the next poll. */
+export async function runQueuedNow(tx: Db, queue: string, which: SQL): Promise<void> {
+  await tx.execute(sql`UPDATE jobs SET run_at = now() WHERE queue = ${queue} AND status = 'queued' AND (${which})`);
+}

@@ -22,6 +22,7 @@ const OWNERS: Record<string, string> = {
   chat_sessions: 'history',
   document_file_parts: 'documents',
   document_files: 'documents',
+  document_url_sources: 'documents',
   documents: 'documents',
   feedback: 'feedback',
   fun_facts: 'bot-settings',
@@ -46,6 +47,8 @@ const OWNERS: Record<string, string> = {
   // Seeded by the migrations from the contract's defaults; nothing in the server writes it.
   role_capabilities: 'db/migrations',
   schema_migrations: 'db/migrate.ts',
+  passkey_challenges: 'auth',
+  passkeys: 'auth',
   second_factor_challenges: 'auth',
   second_factors: 'auth',
   recovery_codes: 'auth',

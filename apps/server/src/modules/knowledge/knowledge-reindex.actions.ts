@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
-import { enqueueJob } from '../../jobs/job-queue.ts';
+import { enqueueJob, runQueuedNow } from '../../jobs/job-queue.ts';
 import { type EmbedderChoice, embedderChange, sameEmbedder } from './embedder-choice.ts';
 import type { KnowledgeStore } from './knowledge-store.ts';
 import { type BuildingGeneration, deleteGeneration, generationLiteral, type RechunkProgress, readKnowledgeState } from './knowledge-vectors.ts';
@@ -114,8 +114,7 @@ export async function finishRechunk(db: Db, generation: number): Promise<boolean
     if (state?.building?.generation !== generation) return false;
     await tx.execute(sql`UPDATE knowledge_store SET building_rechunk = NULL WHERE id = 1`);
     if (await hasLiveJob(tx, generation)) {
-      await tx.execute(sql`
-        UPDATE jobs SET run_at = now() WHERE queue = ${KNOWLEDGE_REINDEX_QUEUE} AND status = 'queued' AND (payload->>'generation')::int = ${generation}`);
+      await runQueuedNow(tx, KNOWLEDGE_REINDEX_QUEUE, sql`(payload->>'generation')::int = ${generation}`);
     } else {
       await enqueueJob(tx, KNOWLEDGE_REINDEX_QUEUE, { generation }, { maxAttempts: REINDEX_ATTEMPTS });
     }

@@ -82,6 +82,7 @@ const NUMBER_ID_ROUTES: IdRoute[] = [
   { route: 'POST /api/webhook-endpoints/:id', path: '/api/webhook-endpoints/{id}', body: { enabled: false }, unknown: 404, kind: 'number' },
   { route: 'POST /api/webhook-endpoints/:id/delete', path: '/api/webhook-endpoints/{id}/delete', unknown: 404, kind: 'number' },
   { route: 'POST /api/webhook-endpoints/:id/rotate-secret', path: '/api/webhook-endpoints/{id}/rotate-secret', unknown: 404, kind: 'number' },
+  { route: 'POST /api/webhook-endpoints/:id/test-message', path: '/api/webhook-endpoints/{id}/test-message', unknown: 404, kind: 'number' },
   { route: 'GET /api/webhook-endpoints/:id/deliveries', path: '/api/webhook-endpoints/{id}/deliveries', unknown: 404, kind: 'number' },
   {
     route: 'POST /api/webhook-endpoints/:id/deliveries/:deliveryId/redeliver',
