@@ -30,6 +30,7 @@ export const DASHBOARD_ROUTE_PATTERNS = [
   '/user-accounts/:id',
   '/user-accounts/:id/change-password',
   '/user-accounts/:id/second-factor',
+  '/user-accounts/:id/sessions',
   '/sign-in/second-factor',
   '/documents',
   '/documents/page/:page',

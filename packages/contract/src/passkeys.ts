@@ -41,12 +41,15 @@ const base64url = z.string().max(16_384).regex(/^[A-Za-z0-9_-]*$/);
 export const passkeyOptionsRow = z.looseObject({ challenge: base64url });
 export type PasskeyOptions = z.infer<typeof passkeyOptionsRow>;
 
-/** What navigator.credentials.create() gave, as JSON (RegistrationResponseJSON). */
-export const passkeyRegistration = z.object({
+/**
+ * What navigator.credentials.create() gave, as JSON (RegistrationResponseJSON, as @simplewebauthn/browser builds it
+ * field by field): strict, as every body is (input-fuzzing.test.ts).
+ */
+export const passkeyRegistration = z.strictObject({
   id: base64url,
   rawId: base64url,
   type: z.literal('public-key'),
-  response: z.object({
+  response: z.strictObject({
     clientDataJSON: base64url,
     attestationObject: base64url,
     authenticatorData: base64url.optional(),
@@ -58,12 +61,12 @@ export const passkeyRegistration = z.object({
   clientExtensionResults: z.record(z.string(), z.unknown()),
 });
 
-/** What navigator.credentials.get() gave, as JSON (AuthenticationResponseJSON). */
-export const passkeyAssertion = z.object({
+/** What navigator.credentials.get() gave, as JSON (AuthenticationResponseJSON, built as above): strict. */
+export const passkeyAssertion = z.strictObject({
   id: base64url,
   rawId: base64url,
   type: z.literal('public-key'),
-  response: z.object({
+  response: z.strictObject({
     clientDataJSON: base64url,
     authenticatorData: base64url,
     signature: base64url,

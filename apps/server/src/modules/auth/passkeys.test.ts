@@ -212,7 +212,10 @@ describe('passkeys', () => {
     const { client: admin } = await testApp.signedInClient('admin');
     expect((await admin.get('/api/second-factors')).body.data?.rows.map((row) => row.id)).toContain(user.id);
     expect((await admin.post(`/api/user/${user.id}/second-factor/reset`)).status).toBe(200);
-    expect((await client.get(`/api/user/${user.id}/passkeys`)).body.data?.rows).toEqual([]);
+    // The reset ends the member's sessions (whoever holds the lost device may hold one) and removes every passkey.
+    expect((await client.get(`/api/user/${user.id}/passkeys`)).status).toBe(401);
+    const [left] = await sqlRows<{ count: number | string }>(testApp.db, sql`SELECT count(*) AS count FROM passkeys WHERE user_id = ${user.id}`);
+    expect(Number(left?.count)).toBe(0);
     expect((await admin.post(`/api/user/${user.id}/second-factor/reset`)).status).toBe(409);
     const [reset] = await sqlRows<{ details: Record<string, unknown> }>(testApp.db, sql`SELECT details FROM audit_log WHERE action = 'second_factor_reset' AND object_id = ${user.id}`);
     expect(reset?.details).toEqual({ passkeys: 1 });
