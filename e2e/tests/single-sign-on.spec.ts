@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { CurrentUser } from '@steward/contract/auth';
 import { SSO_MESSAGES, SSO_REFUSAL_MESSAGES, ssoButtonLabel } from '@steward/contract/single-sign-on';
-import { startTestOidcProvider, type TestOidcProvider } from '@steward/server/test-support';
+import { startTestOidcProviderInAChildProcess, type TestOidcProviderWithClock } from '@steward/server/test-support';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { type BuiltServer, ownServersBudget, startBuiltServer } from '../support/built-server.ts';
 import { E2E_PORT } from '../support/e2e-constants.ts';
@@ -11,8 +11,9 @@ import { expect, expectNoAccessibilityViolations, expectNoSidewaysPage, test } f
 
 /**
  * Single sign-on with OpenID Connect (issue 56) in Chromium: the dashboard on a shipped server of its own with
- * OIDC_* set, against the real `oidc-provider` on loopback (its own sign-in page; consent is given at once).
- * The shared server has no OIDC_*, so its login screen is the spec's.
+ * OIDC_* set, against the real `oidc-provider` on loopback (its own sign-in page; consent is given at once), in a
+ * process of its own whose clock a test sets back (an expired ID token). The shared server has no OIDC_*, so its
+ * login screen is the spec's.
  */
 const PORT = E2E_PORT + 20;
 const PUBLIC_URL = `http://127.0.0.1:${PORT}`;
@@ -22,7 +23,7 @@ const STRANGER = 'sam.stranger@elsewhere.example';
 const JOINER = 'jo.joiner@acme.example';
 const SIZES = { desktop: { width: 1280, height: 900 }, phone: { width: 375, height: 740 } } as const;
 
-let provider: TestOidcProvider;
+let provider: TestOidcProviderWithClock;
 let server: BuiltServer;
 let dataDir: string;
 /** The provider's name (OIDC_PROVIDER_NAME) and the login screen's button. */
@@ -32,7 +33,7 @@ let ssoButton: string;
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(ownServersBudget());
-  provider = await startTestOidcProvider({
+  provider = await startTestOidcProviderInAChildProcess({
     accounts: [
       { email: ADMIN.email, emailVerified: true },
       { email: MEMBER.email, emailVerified: true, name: MEMBER.name },
@@ -114,6 +115,47 @@ async function submitLoginForm(page: Page, account: { email: string; password: s
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
+/**
+ * Steward's start answers its redirect to the provider with `parameter` changed to `value` on the way (its pending
+ * sign-in cookie kept). The start is where the browser's navigation begins: Chromium's routes see no redirect's target.
+ */
+async function tamperAuthorizationRequest(page: Page, parameter: 'state' | 'nonce', value: string): Promise<void> {
+  await page.route(
+    (url) => url.pathname === '/api/sso/start',
+    async (route) => {
+      const answer = await route.fetch({ maxRedirects: 0 });
+      expect(answer.status()).toBe(303);
+      const authorization = new URL(answer.headers().location ?? '');
+      expect(authorization.origin).toBe(provider.issuer);
+      expect(authorization.searchParams.get(parameter)).toBeTruthy();
+      authorization.searchParams.set(parameter, value);
+      await route.fulfill({ response: answer, headers: { ...answer.headers(), location: authorization.href } });
+    },
+    { times: 1 },
+  );
+}
+
+/** Back on the login screen with the refusal's message, the spec's form below it, and no session. */
+async function expectRefusedOnLoginScreen(page: Page, refusal: keyof typeof SSO_REFUSAL_MESSAGES, reason: string): Promise<void> {
+  await expect(page).toHaveURL(`${PUBLIC_URL}/?sso_error=${refusal}`);
+  await expect(page.getByRole('alert')).toHaveText(SSO_REFUSAL_MESSAGES[refusal]);
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('link', { name: ssoButton })).toBeVisible();
+  expect((await page.request.get('/api/authenticate-user')).status()).toBe(401);
+  // The audit log says which check refused it (the administrator reads it in a browser of their own).
+  const admin = await page.context().browser()?.newContext({ baseURL: server.url });
+  if (!admin) throw new Error('No browser for the administrator.');
+  try {
+    await passwordLogin(admin, ADMIN);
+    const answer = await admin.request.post('/api/audit-log/0', { data: { action: 'sso_sign_in_refused' } });
+    expect(answer.status(), await answer.text()).toBe(200);
+    const entries = ((await answer.json()) as { data: { rows: { details: Record<string, unknown> }[] } }).data.rows;
+    expect(entries[0]?.details).toMatchObject({ reason });
+  } finally {
+    await admin.close();
+  }
+}
+
 const ssoCard = (page: Page) => page.locator('.card').filter({ has: page.getByRole('heading', { name: 'Single sign-on', level: 2 }) });
 
 /** Sets Sign-in security's single sign-on card through its form, as the administrator. */
@@ -173,6 +215,55 @@ test.describe('Single sign-on', () => {
       expect((await page.request.get('/api/authenticate-user')).status()).toBe(401);
     } finally {
       await context.close();
+    }
+  });
+
+  test('a tampered state is refused with a clear message on the login screen, and nobody is signed in', async ({ browser }) => {
+    const context = await ownContext(browser);
+    try {
+      const page = await context.newPage();
+      // The state the provider sends back is not the one this browser's sign-in keeps (a forged or altered link).
+      await tamperAuthorizationRequest(page, 'state', 'a-forged-state');
+      await signInWithProvider(page, MEMBER.email);
+      await expectRefusedOnLoginScreen(page, 'failed', 'state_mismatch');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a changed nonce is refused with a clear message on the login screen, and nobody is signed in', async ({ browser }) => {
+    const context = await ownContext(browser);
+    try {
+      const page = await context.newPage();
+      // The authorization request reaches the provider with another nonce: its ID token carries that one.
+      await tamperAuthorizationRequest(page, 'nonce', 'a-nonce-of-someone-else');
+      await signInWithProvider(page, MEMBER.email);
+      await expectRefusedOnLoginScreen(page, 'failed', 'nonce_mismatch');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('an expired ID token is refused with a clear message on the login screen, and nobody is signed in', async ({ browser }) => {
+    const context = await ownContext(browser);
+    try {
+      const page = await context.newPage();
+      // The provider's clock ten minutes behind, its ID tokens living a minute: each has expired when it arrives.
+      await provider.setClockBehind(600, 60);
+      await signInWithProvider(page, MEMBER.email);
+      await expectRefusedOnLoginScreen(page, 'failed', 'id_token_expired');
+    } finally {
+      await provider.setClockBehind(0);
+      await context.close();
+    }
+    // On time again, the same member signs in.
+    const again = await ownContext(browser);
+    try {
+      const page = await again.newPage();
+      await signInWithProvider(page, MEMBER.email);
+      await expect(page).toHaveURL(`${PUBLIC_URL}/home`);
+    } finally {
+      await again.close();
     }
   });
 

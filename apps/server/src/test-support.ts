@@ -4,7 +4,7 @@
  * the safety tests) and the benchmark's data set written directly, counters read, and the repository's test
  * files. They import this entry, never the server's files by relative path.
  */
-import type { TestOidcOptions, TestOidcProvider } from './test/oidc-test-provider.ts';
+import type { TestOidcOptions, TestOidcProvider, TestOidcProviderWithClock } from './test/oidc-test-provider.ts';
 
 export { type Config, readConfig } from './config.ts';
 export { type Db, openDatabase } from './db/client.ts';
@@ -26,7 +26,10 @@ export { type PostgresServer, postgresBinDir, startPostgresServer } from './test
 export { recipientOf, type SmtpSink, startSmtpSink } from './test/smtp-sink.ts';
 export { testDataPath } from './test/test-data.ts';
 export { type FakeLlmServer, startFakeLlmServer } from './test/fake-llm-server.ts';
-export type { TestOidcOptions, TestOidcProvider } from './test/oidc-test-provider.ts';
+export type { TestOidcOptions, TestOidcProvider, TestOidcProviderWithClock } from './test/oidc-test-provider.ts';
 /** Loaded on demand: oidc-provider (and its warnings on Node 20) stays out of the bench and the demo, which import this entry. */
 export const startTestOidcProvider = async (options: TestOidcOptions): Promise<TestOidcProvider> =>
   (await import('./test/oidc-test-provider.ts')).startTestOidcProvider(options);
+/** The provider in a child process whose clock can be set back (an expired ID token), loaded on demand too. */
+export const startTestOidcProviderInAChildProcess = async (options: TestOidcOptions): Promise<TestOidcProviderWithClock> =>
+  (await import('./test/oidc-test-provider.ts')).startTestOidcProviderInAChildProcess(options);

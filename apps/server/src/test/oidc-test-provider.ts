@@ -22,8 +22,8 @@ export interface TestOidcOptions {
   redirectUris: string[];
   /** Where the provider's logout may send the browser back: `${PUBLIC_URL}/`. */
   postLogoutRedirectUris: string[];
-  /** How long an ID token lives (the provider's ttl.IdToken). */
-  idTokenTtlSeconds?: number;
+  /** How long an ID token lives (the provider's ttl.IdToken), asked at each token (the child process may change it). */
+  idTokenTtlSeconds?: number | (() => number);
 }
 
 export interface TestOidcProvider {
@@ -63,7 +63,9 @@ export async function startTestOidcProvider(options: TestOidcOptions): Promise<T
     conformIdTokenClaims: false,
     cookies: { keys: ['oidc-test-provider-cookie-key'] },
     features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
-    ttl: { IdToken: options.idTokenTtlSeconds ?? 3600, AccessToken: 600, Interaction: 600, Grant: 3600, Session: 3600 },
+    // Interaction outlives a clock set ten minutes back (startTestOidcProviderInAChildProcess): its cookie's expiry is
+    // written by that clock, and the browser reads it by the real one.
+    ttl: { IdToken: idTokenTtl(options.idTokenTtlSeconds), AccessToken: 600, Interaction: 3600, Grant: 3600, Session: 3600 },
     interactions: { url: (_context, interaction) => `/interaction/${interaction.uid}` },
     findAccount: (_context, id) => {
       const account = accounts.get(id);
@@ -134,6 +136,8 @@ export async function startTestOidcProvider(options: TestOidcOptions): Promise<T
   };
 }
 
+const idTokenTtl = (ttl: TestOidcOptions['idTokenTtlSeconds']): number | (() => number) => ttl ?? 3600;
+
 /** Steward's OIDC_* for a test provider: its groups claim, and dashboard-admins joining as administrators. */
 const stewardEnvironment = (issuer: string, extra: Record<string, string>): Record<string, string> => ({
   OIDC_ISSUER: issuer,
@@ -162,34 +166,62 @@ const readBody = (request: http.IncomingMessage): Promise<string> =>
     request.on('error', reject);
   });
 
+/** A provider in a child process of its own, whose clock can be set back while it runs. */
+export interface TestOidcProviderWithClock extends TestOidcProvider {
+  /**
+   * Sets the provider's clock `seconds` behind the real one and its ID tokens' lifetime to `idTokenTtlSeconds`
+   * (with 600 and 60, each ID token has expired when it arrives, as a provider with a wrong clock or a replayed
+   * token would give); `setClockBehind(0)` puts both back.
+   */
+  setClockBehind(seconds: number, idTokenTtlSeconds?: number): Promise<void>;
+}
+
 /**
- * The same provider in a child process whose clock runs `clockShiftSeconds` behind: its ID tokens were issued and
- * expired in the past (with a short ttl), as a provider with a wrong clock or a replayed token would give.
+ * The same provider in a child process (its clock is the process's Date.now, which the tests' own process must
+ * keep): started on time, or `clockShiftSeconds` behind with ID tokens of `idTokenTtlSeconds`.
  */
-export async function startTestOidcProviderInThePast(options: TestOidcOptions & { clockShiftSeconds: number }): Promise<TestOidcProvider> {
+export async function startTestOidcProviderInAChildProcess(options: TestOidcOptions & { clockShiftSeconds?: number }): Promise<TestOidcProviderWithClock> {
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./oidc-test-provider-process.ts', import.meta.url))], {
     env: { ...process.env, OIDC_TEST_PROVIDER: JSON.stringify(options) },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';
-  const issuer = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const line = /^ISSUER (\S+)$/m.exec(output);
-      if (line?.[1]) resolve(line[1]);
-    });
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`The test provider exited (${code}):\n${output}`)));
+  const waiters: { line: RegExp; resolve(match: RegExpExecArray): void }[] = [];
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const waiter of [...waiters]) {
+      const match = waiter.line.exec(output);
+      if (!match) continue;
+      waiters.splice(waiters.indexOf(waiter), 1);
+      output = output.slice(match.index + match[0].length);
+      waiter.resolve(match);
+    }
   });
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const lineOf = (line: RegExp) =>
+    new Promise<RegExpExecArray>((resolve, reject) => {
+      waiters.push({ line, resolve });
+      void exited.then(() => reject(new Error(`The test provider exited:\n${output}`)));
+    });
+  const issuer = (await lineOf(/^ISSUER (\S+)$/m))[1] ?? '';
   return {
     issuer,
     clientId: TEST_OIDC_CLIENT_ID,
     clientSecret: TEST_OIDC_CLIENT_SECRET,
     environment: (extra = {}) => stewardEnvironment(issuer, extra),
+    setClockBehind: async (seconds, idTokenTtlSeconds = 3600) => {
+      const set = lineOf(/^CLOCK SET$/m);
+      child.stdin.write(`CLOCK ${Math.round(seconds)} ${Math.round(idTokenTtlSeconds)}\n`);
+      await set;
+    },
     close: async () => {
       child.kill('SIGTERM');
       await exited;
     },
   };
 }
+
+/** startTestOidcProviderInAChildProcess, its clock behind from the start. */
+export const startTestOidcProviderInThePast = (options: TestOidcOptions & { clockShiftSeconds: number }): Promise<TestOidcProvider> =>
+  startTestOidcProviderInAChildProcess(options);
