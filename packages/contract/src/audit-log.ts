@@ -75,6 +75,7 @@ export const AUDIT_ACTION_LABELS = {
   webhook_secret_rotated: "Rotated a webhook endpoint's secret",
   webhook_redelivered: 'Sent a webhook event again',
   webhook_test_message_sent: 'Sent a test message to a Slack or Teams endpoint',
+  user_role_changed: "Changed a user's role",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
@@ -90,7 +91,7 @@ export const IDENTITY_AUDIT_ACTIONS = [
   'user_deleted', 'second_factor_enrolled', 'second_factor_removed', 'second_factor_reset', 'second_factor_code_refused',
   'recovery_code_used', 'recovery_codes_renewed', 'second_factor_policy_changed', 'session_ended', 'sessions_ended',
   'passkey_added', 'passkey_renamed', 'passkey_removed', 'passkey_refused', 'sso_sign_in_refused', 'sso_user_joined',
-  'sso_settings_changed',
+  'sso_settings_changed', 'user_role_changed',
 ] as const satisfies readonly AuditAction[];
 export const AUDIT_ACTION_GROUPS = { identity: IDENTITY_AUDIT_ACTIONS } as const;
 export const auditActionGroupSchema = z.enum(['identity'], { error: 'The group of actions is not one the audit log knows.' });

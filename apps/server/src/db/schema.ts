@@ -45,6 +45,8 @@ export const users = pgTable('users', {
   theme: text('theme', { enum: THEMES }).notNull().default('light'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   passwordChangedAt: timestamptz('password_changed_at').notNull().defaultNow(),
+  /** The role is the groups claim's (migration 3710): joined from a domain by single sign-on; each sign-in sets it again. */
+  roleFromGroups: boolean('role_from_groups').notNull().default(false),
 }, (table) => [
   enumCheck('users_role_check', table.role, ROLES),
   enumCheck('users_theme_check', table.theme, THEMES),

@@ -32,6 +32,8 @@ export interface TestOidcProvider {
   clientSecret: string;
   /** Steward's environment for this provider. */
   environment(extra?: Record<string, string>): Record<string, string>;
+  /** The account's groups from now on (its groups claim at its next sign-in). */
+  setGroups(email: string, groups: string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -129,6 +131,11 @@ export async function startTestOidcProvider(options: TestOidcOptions): Promise<T
     clientId: TEST_OIDC_CLIENT_ID,
     clientSecret: TEST_OIDC_CLIENT_SECRET,
     environment: (extra = {}) => stewardEnvironment(issuer, extra),
+    setGroups: async (email, groups) => {
+      const account = accounts.get(email.toLowerCase());
+      if (!account) throw new Error(`The test provider has no account ${email}.`);
+      accounts.set(email.toLowerCase(), { ...account, groups });
+    },
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());
@@ -210,6 +217,11 @@ export async function startTestOidcProviderInAChildProcess(options: TestOidcOpti
     clientId: TEST_OIDC_CLIENT_ID,
     clientSecret: TEST_OIDC_CLIENT_SECRET,
     environment: (extra = {}) => stewardEnvironment(issuer, extra),
+    setGroups: async (email, groups) => {
+      const set = lineOf(/^GROUPS SET$/m);
+      child.stdin.write(`GROUPS ${JSON.stringify({ email, groups })}\n`);
+      await set;
+    },
     setClockBehind: async (seconds, idTokenTtlSeconds = 3600) => {
       const set = lineOf(/^CLOCK SET$/m);
       child.stdin.write(`CLOCK ${Math.round(seconds)} ${Math.round(idTokenTtlSeconds)}\n`);

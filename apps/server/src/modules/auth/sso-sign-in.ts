@@ -8,8 +8,8 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { newSecret } from '../../lib/secrets.ts';
 import { type AuditActor, anonymousActor, recordAudit } from '../audit-log/record-audit.ts';
 import { consumeInvitationOf } from './account-tokens.repository.ts';
-import { readSsoPolicy } from './sso.repository.ts';
-import { createUser, findUserByEmail, normaliseEmail, type UserRecord } from './users.repository.ts';
+import { isBreakGlass, readSsoPolicy } from './sso.repository.ts';
+import { changeRoleKeepingAnAdministrator, createUser, findUserByEmail, normaliseEmail, type UserRecord } from './users.repository.ts';
 
 /**
  * Who a single sign-on signs in: the staff account of the provider's **verified** email address (email_verified
@@ -28,7 +28,10 @@ export async function accountForSsoIdentity(tx: Db, settings: OidcConfig, reques
   // tenant's, verified) stands in for it, only when email_verified is absent.
   const verified = claims.email_verified === true || (claims.email_verified === undefined && claims.xms_edov === true);
   if (!verified) return refuse(tx, request, email, 'email_not_verified', user);
-  if (user) return { user };
+  if (user) {
+    if (user.roleFromGroups) await applyRoleFromGroups(tx, settings, request, user, claims);
+    return { user };
+  }
 
   const invitation = await consumeInvitationOf(tx, email);
   if (invitation?.role) {
@@ -41,9 +44,33 @@ export async function accountForSsoIdentity(tx: Db, settings: OidcConfig, reques
   const { joinDomains } = await readSsoPolicy(tx);
   if (!joinDomains.includes(domain)) return refuse(tx, request, email, 'unknown_account');
   const role = roleFromGroups(settings, claims);
-  const created = await createSsoUser(tx, { email, name: nameOf(claims, email), role });
+  const created = await createSsoUser(tx, { email, name: nameOf(claims, email), role, roleFromGroups: true });
   await recordAudit(tx, actorFrom(created, request), { action: 'sso_user_joined', object: { type: 'user', id: created.id, label: created.name }, details: { role, domain } });
   return { user: created };
+}
+
+/**
+ * At each later sign-in of a member whose role is the groups claim's (they joined from a domain): the role the
+ * groups map to now, audited as changed by the provider. Never the last administrator's nor a break-glass
+ * administrator's administration (kept, and logged). Nothing while no groups claim or mapping is configured.
+ */
+async function applyRoleFromGroups(tx: Db, settings: OidcConfig, request: FastifyRequest, user: UserRecord, claims: Record<string, unknown>): Promise<void> {
+  if (!settings.groupsClaim || settings.groupRoles.length === 0) return;
+  const role = roleFromGroups(settings, claims);
+  if (role === user.role) return;
+  const change = await changeRoleKeepingAnAdministrator(tx, user.id, role, () => isBreakGlass(tx, user.id));
+  if (change.result === 'last_administrator' || change.result === 'break_glass') {
+    request.log.warn({ userId: user.id, role, kept: user.role, reason: change.result }, 'The single sign-on groups map a member to another role; their administration is kept.');
+    return;
+  }
+  if (change.result !== 'changed') return;
+  // The provider acted, not the member: the provider's name as the actor, no account of its own.
+  const provider: AuditActor = { id: null, name: settings.providerName, email: null, ip: request.ip };
+  await recordAudit(tx, provider, {
+    action: 'user_role_changed',
+    object: { type: 'user', id: user.id, label: `${user.name} <${user.email}>` },
+    details: { previous_role: user.role, role, source: 'oidc_groups' },
+  });
 }
 
 /** A refusal after the provider's answer was accepted, audited with its reason; or one before (a failed validation). */
@@ -71,6 +98,6 @@ function nameOf(claims: Record<string, unknown>, email: string): string {
 }
 
 /** An account made by single sign-on has a random password nobody knows (a reset can give it one, where allowed). */
-const createSsoUser = async (tx: Db, input: { email: string; name: string; role: Role }) => createUser(tx, { ...input, passwordHash: await hashPassword(newSecret()) });
+const createSsoUser = async (tx: Db, input: { email: string; name: string; role: Role; roleFromGroups?: boolean }) => createUser(tx, { ...input, passwordHash: await hashPassword(newSecret()) });
 
 const actorFrom = (user: Pick<UserRecord, 'id' | 'name' | 'email'>, request: FastifyRequest): AuditActor => ({ id: user.id, name: user.name, email: user.email, ip: request.ip });

@@ -22,6 +22,9 @@ const ACCOUNTS = [
   { email: 'agent@joining.example', emailVerified: true, name: 'Ada Agent', groups: ['support'] },
   { email: 'invitee@company.example', emailVerified: true, name: 'Ivy Invitee' },
   { email: 'breakglass@company.example', emailVerified: true },
+  { email: 'rita@joining.example', emailVerified: true, name: 'Rita Rise', groups: ['support'] },
+  { email: 'glen@joining.example', emailVerified: true, name: 'Glen Glass', groups: ['dashboard-admins'] },
+  { email: 'lone@joining.example', emailVerified: true, name: 'Lone Admin', groups: ['dashboard-admins'] },
 ];
 let provider: TestOidcProvider;
 let testApp: TestApp;
@@ -156,6 +159,94 @@ describe('single sign-on', () => {
     expect(JSON.stringify(answer.body)).not.toContain(provider.clientSecret);
     const { client: viewer } = await testApp.signedInClient('viewer');
     expect((await viewer.get('/api/sso-settings')).status).toBe(403);
+  });
+});
+
+describe("roles from the groups claim at each later sign-in", () => {
+  const roleOf = async (email: string) => (await findUserByEmail(testApp.db, email))?.role;
+  const roleChanges = async (userId: number) =>
+    sqlRows<{ actor_id: number | null; actor_name: string | null; details: Record<string, unknown> }>(
+      testApp.db,
+      sql`SELECT actor_id, actor_name, details FROM audit_log WHERE action = 'user_role_changed' AND object_id = ${userId} ORDER BY id`,
+    );
+  const allowJoining = async () => {
+    const { client: admin } = await testApp.signedInClient('admin');
+    expect((await admin.post('/api/sso-settings', { join_domains: ['joining.example'], sso_only: false, break_glass_ids: [] })).status).toBe(200);
+    return admin;
+  };
+
+  it("gives a member who joined from a domain the role their groups map to now, audited as changed by the provider", async () => {
+    await allowJoining();
+    expect(await signInThroughProvider(testApp.client(), 'rita@joining.example')).toBe('/home');
+    const rita = await findUserByEmail(testApp.db, 'rita@joining.example');
+    expect(rita).toMatchObject({ role: 'viewer', roleFromGroups: true });
+
+    // The same groups: nothing changes, nothing is audited.
+    expect(await signInThroughProvider(testApp.client(), 'rita@joining.example')).toBe('/home');
+    expect(await roleChanges(rita?.id ?? 0)).toEqual([]);
+
+    // Added to dashboard-admins at the provider: an administrator from the next sign-in.
+    await provider.setGroups('rita@joining.example', ['support', 'dashboard-admins']);
+    const promoted = testApp.client();
+    expect(await signInThroughProvider(promoted, 'rita@joining.example')).toBe('/home');
+    expect((await promoted.get('/api/authenticate-user')).body.data?.rows[0]).toMatchObject({ role: 'admin' });
+    expect((await promoted.get('/api/sso-settings')).status).toBe(200);
+    // Out of every mapped group: a viewer again, and the session of the administrator lost its administration too.
+    await provider.setGroups('rita@joining.example', []);
+    expect(await signInThroughProvider(testApp.client(), 'rita@joining.example')).toBe('/home');
+    expect(await roleOf('rita@joining.example')).toBe('viewer');
+    expect((await promoted.get('/api/sso-settings')).status).toBe(403);
+    expect(await roleChanges(rita?.id ?? 0)).toEqual([
+      { actor_id: null, actor_name: 'Test Identity', details: { previous_role: 'viewer', role: 'admin', source: 'oidc_groups' } },
+      { actor_id: null, actor_name: 'Test Identity', details: { previous_role: 'admin', role: 'viewer', source: 'oidc_groups' } },
+    ]);
+    const { client: admin } = await testApp.signedInClient('admin');
+    const logged = await admin.post('/api/audit-log/0', { action_group: 'identity' });
+    // Among the identity events of the Audit Log's filter.
+    expect(logged.body.data?.rows).toContainEqual(expect.objectContaining({ action: 'user_role_changed', actor_name: 'Test Identity', object_id: rita?.id }));
+  });
+
+  it("leaves the role of an account that did not join from a domain (invited, or made by an administrator)", async () => {
+    const member = await ensureUser(testApp, 'member@company.example');
+    expect(member.roleFromGroups).toBe(false);
+    await provider.setGroups('member@company.example', ['dashboard-admins']);
+    try {
+      expect(await signInThroughProvider(testApp.client(), 'member@company.example')).toBe('/home');
+      expect(await roleOf('member@company.example')).toBe(member.role);
+      expect(await roleChanges(member.id)).toEqual([]);
+    } finally {
+      await provider.setGroups('member@company.example', []);
+    }
+  });
+
+  it('never takes administration from a break-glass administrator or from the last administrator', async () => {
+    const admin = await allowJoining();
+    expect(await signInThroughProvider(testApp.client(), 'glen@joining.example')).toBe('/home');
+    const glen = await findUserByEmail(testApp.db, 'glen@joining.example');
+    expect(glen?.role).toBe('admin');
+    expect((await admin.post('/api/sso-settings', { join_domains: ['joining.example'], sso_only: true, break_glass_ids: [glen?.id] })).status).toBe(200);
+    await provider.setGroups('glen@joining.example', ['support']);
+    expect(await signInThroughProvider(testApp.client(), 'glen@joining.example')).toBe('/home');
+    expect(await roleOf('glen@joining.example')).toBe('admin');
+    expect(await roleChanges(glen?.id ?? 0)).toEqual([]);
+
+    // The only administrator left: kept, though the groups say viewer.
+    expect(await signInThroughProvider(testApp.client(), 'lone@joining.example')).toBe('/home');
+    const lone = await findUserByEmail(testApp.db, 'lone@joining.example');
+    const others = await sqlRows<{ id: number }>(testApp.db, sql`SELECT id FROM users WHERE role = 'admin' AND id <> ${lone?.id ?? 0}`);
+    await testApp.db.execute(sql`DELETE FROM sso_break_glass`);
+    await testApp.db.execute(sql`UPDATE users SET role = 'viewer' WHERE role = 'admin' AND id <> ${lone?.id ?? 0}`);
+    try {
+      await provider.setGroups('lone@joining.example', []);
+      expect(await signInThroughProvider(testApp.client(), 'lone@joining.example')).toBe('/home');
+      expect(await roleOf('lone@joining.example')).toBe('admin');
+      expect(await roleChanges(lone?.id ?? 0)).toEqual([]);
+    } finally {
+      for (const { id } of others) await testApp.db.execute(sql`UPDATE users SET role = 'admin' WHERE id = ${id}`);
+    }
+    // With another administrator again, the groups' role applies.
+    expect(await signInThroughProvider(testApp.client(), 'lone@joining.example')).toBe('/home');
+    expect(await roleOf('lone@joining.example')).toBe('viewer');
   });
 });
 

@@ -30,7 +30,7 @@ export async function findStaffMember(db: Db, id: number): Promise<(Pick<UserRec
 
 export async function createUser(
   db: Db,
-  input: { name: string; email: string; role: Role; passwordHash: string },
+  input: { name: string; email: string; role: Role; passwordHash: string; roleFromGroups?: boolean },
 ): Promise<UserRecord> {
   const rows = await db
     .insert(users)
@@ -88,4 +88,22 @@ export async function deleteUserKeepingAnAdministrator(
   if (target.role === 'admin' && admins.length <= 1) return { result: 'last_administrator' };
   await tx.execute(sql`DELETE FROM users WHERE id = ${userId}`);
   return { result: 'deleted', deleted: target };
+}
+
+export type RoleChange = { result: 'changed' } | { result: 'unchanged' | 'last_administrator' | 'break_glass' };
+
+/**
+ * Gives a member a new role, unless that takes administration from the last administrator or from a break-glass
+ * administrator of single sign-on only (`isBreakGlass`). The administrators are locked first, as a deletion does.
+ */
+export async function changeRoleKeepingAnAdministrator(tx: Db, userId: number, role: Role, isBreakGlass: () => Promise<boolean>): Promise<RoleChange> {
+  const admins = await sqlRows<{ id: number }>(tx, sql`SELECT id FROM users WHERE role = 'admin' ORDER BY id FOR UPDATE`);
+  const [target] = await sqlRows<{ role: Role }>(tx, sql`SELECT role FROM users WHERE id = ${userId} FOR UPDATE`);
+  if (!target || target.role === role) return { result: 'unchanged' };
+  if (target.role === 'admin') {
+    if (admins.length <= 1) return { result: 'last_administrator' };
+    if (await isBreakGlass()) return { result: 'break_glass' };
+  }
+  await tx.update(users).set({ role }).where(eq(users.id, userId));
+  return { result: 'changed' };
 }
