@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { PASSKEY_ENROLMENT_TEXTS, PASSKEY_MESSAGES } from '@steward/contract/passkeys';
 import { SCRIPTED_CALL_HEADER } from '@steward/contract/scripted-calls';
 import { type BuiltServer, ownServersBudget, startBuiltServer } from '../support/built-server.ts';
 import { E2E_PORT } from '../support/e2e-constants.ts';
@@ -159,3 +160,91 @@ for (const [size, viewport, theme] of [
     }
   });
 }
+
+test.describe('when an administrator requires a second factor', () => {
+  const MEMBER = { name: 'Enid Enrol', email: 'enid.enrol@example.com', password: 'Enid-Enrol-Pass-1' };
+  const LOOKER = { name: 'Lou Look', email: 'lou.look@example.com', password: 'Lou-Look-Pass-1' };
+  let admin: BrowserContext;
+
+  test.beforeAll(async ({ browser }) => {
+    // The administrator's session, kept: it sets the policy back afterwards (it has no second factor of its own).
+    admin = await browser.newContext({ baseURL: ORIGIN });
+    const page = await admin.newPage();
+    await signInWithPassword(page);
+    await expect(page).toHaveURL(/\/home$/);
+    for (const member of [MEMBER, LOOKER]) {
+      const invited = await admin.request.post('/api/add-user', { data: { name: member.name, email: member.email, role: 'viewer' } });
+      expect(invited.status(), await invited.text()).toBe(200);
+      const link = ((await invited.json()) as { data: { rows: { register_link?: string }[] } }).data.rows[0]?.register_link ?? '';
+      const key = decodeURIComponent(new URL(link, ORIGIN).pathname.replace(/^\/register\//, ''));
+      const registered = await admin.request.post('/api/register', { data: { key, password: member.password } });
+      expect(registered.status(), await registered.text()).toBe(200);
+    }
+    expect((await admin.request.post('/api/second-factor-policy', { data: { second_factor: 'required' } })).status()).toBe(200);
+  });
+  test.afterAll(async () => {
+    if (!admin) return;
+    await admin.request.post('/api/second-factor-policy', { data: { second_factor: 'off' } });
+    await admin.close();
+  });
+
+  async function passwordStep(page: Page, member: { email: string; password: string }): Promise<void> {
+    await page.goto('/');
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/sign-in\/second-factor$/);
+  }
+
+  test('a member with none adds a passkey at the enrolment step, beside the authenticator app, and is signed in', async ({ browser }) => {
+    const { context, page } = await passkeyBrowser(browser, { width: 1280, height: 900 });
+    try {
+      await passwordStep(page, MEMBER);
+      await expect(page.getByRole('button', { name: 'Set up' })).toBeVisible();
+      const passkey = page.getByRole('region', { name: PASSKEY_ENROLMENT_TEXTS.heading });
+      await expect(passkey.getByText(PASSKEY_ENROLMENT_TEXTS.intro)).toBeVisible();
+      await passkey.getByRole('button', { name: PASSKEY_ENROLMENT_TEXTS.action }).click();
+      await expect(passkey.getByText(PASSKEY_MESSAGES.nameRequired)).toBeVisible();
+      await expect(page).toHaveURL(/\/sign-in\/second-factor$/);
+      await passkey.getByLabel('Name').fill('Enid laptop');
+      await passkey.getByRole('button', { name: PASSKEY_ENROLMENT_TEXTS.action }).click();
+      await expect(page).toHaveURL(/\/home$/);
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
+      // Her second factor is that passkey: listed on her page, and asked for at the next sign-in.
+      await page.goto(`/user-accounts/${await ownId(page)}/second-factor`);
+      await expect(page.getByRole('region', { name: 'Passkeys' }).getByText('Enid laptop', { exact: true })).toBeVisible();
+      await signOut(page);
+      await passwordStep(page, MEMBER);
+      await expect(page.getByText('Use your passkey to finish logging in.')).toBeVisible();
+      await page.getByRole('button', { name: 'Use a passkey' }).click();
+      await expect(page).toHaveURL(/\/home$/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the enrolment step with its passkey passes axe in both themes at desktop and phone size', async ({ browser }) => {
+    test.slow();
+    for (const [size, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 375, height: 740 }]] as const) {
+      for (const theme of ['light', 'dark'] as const) {
+        await test.step(`${size}, ${theme}`, async () => {
+          const { context, page } = await passkeyBrowser(browser, viewport);
+          try {
+            await page.addInitScript((chosen) => window.localStorage.setItem('steward.theme', chosen), theme);
+            await passwordStep(page, LOOKER);
+            await expect(page.locator('html')).toHaveAttribute('data-bs-theme', theme);
+            const passkey = page.getByRole('region', { name: PASSKEY_ENROLMENT_TEXTS.heading });
+            await expect(passkey.getByLabel('Name')).toBeVisible();
+            await passkey.getByRole('button', { name: PASSKEY_ENROLMENT_TEXTS.action }).click();
+            await expect(passkey.getByText(PASSKEY_MESSAGES.nameRequired)).toBeVisible();
+            await expectNoSidewaysPage(page, viewport.width);
+            await expectNoAccessibilityViolations(page);
+          } finally {
+            await context.close();
+          }
+        });
+      }
+    }
+  });
+});

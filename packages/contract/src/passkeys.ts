@@ -29,6 +29,14 @@ export const PASSKEY_MESSAGES = {
   passkeyNeeded: 'Use your passkey to finish logging in.',
 } as const;
 
+/** Sign-in's enrolment step (an administrator requires a second factor), beside the authenticator app's set-up. */
+export const PASSKEY_ENROLMENT_TEXTS = {
+  heading: 'Or add a passkey',
+  intro: 'Use your fingerprint, face or device PIN on this device instead of a code.',
+  nameHint: 'So you can tell your passkeys apart: “Work laptop”, “Phone”.',
+  action: 'Add a passkey',
+} as const;
+
 export const passkeyName = z
   .string({ error: PASSKEY_MESSAGES.nameRequired })
   .trim()
@@ -90,6 +98,9 @@ export type Passkey = z.infer<typeof passkeyRow>;
 // ---- POST /api/user/{id}/passkeys ----
 export const addPasskeyRequest = z.strictObject({ name: passkeyName, response: passkeyRegistration });
 export type AddPasskeyRequest = z.infer<typeof addPasskeyRequest>;
+
+// ---- POST /api/sign-in/second-factor/passkey/enrol (the enrolment step; answers the signed-in user as login does) ----
+// Its body is addPasskeyRequest; its options come from POST /api/sign-in/second-factor/passkey/enrol/options.
 
 // ---- POST /api/user/{id}/passkeys/{passkeyId}/rename ----
 export const renamePasskeyRequest = z.strictObject({ name: passkeyName });

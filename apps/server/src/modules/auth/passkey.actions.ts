@@ -68,8 +68,11 @@ export async function startAddingPasskey(db: Db, config: PasskeyConfig, user: Me
   return registrationOptions(db, config, user, await listPasskeys(db, user.id));
 }
 
-/** Verifies and keeps the member's new passkey under its name; audited, and so is a refusal. */
-export async function addPasskey(db: Db, config: PasskeyConfig, request: FastifyRequest, user: Member, body: AddPasskeyRequest): Promise<Passkey> {
+/**
+ * Verifies and keeps the member's new passkey under its name; audited, and so is a refusal (400 on the account page,
+ * 401 at sign-in's enrolment step).
+ */
+export async function addPasskey(db: Db, config: PasskeyConfig, request: FastifyRequest, user: Member, body: AddPasskeyRequest, refusalStatus: 400 | 401 = 400): Promise<Passkey> {
   await assertPasskeysOffered(db, config);
   const actor = actorOf(request, user);
   try {
@@ -83,7 +86,7 @@ export async function addPasskey(db: Db, config: PasskeyConfig, request: Fastify
   } catch (error) {
     if (!(error instanceof PasskeyRefused)) throw error;
     await auditRefusal(db, actor, user, error.reason, 'add');
-    throw error.reason === 'already_added' ? new HttpError(409, PASSKEY_MESSAGES.alreadyAdded) : refused(400);
+    throw error.reason === 'already_added' ? new HttpError(409, PASSKEY_MESSAGES.alreadyAdded) : refused(refusalStatus);
   }
 }
 

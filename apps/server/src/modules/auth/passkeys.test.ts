@@ -115,6 +115,58 @@ describe('passkeys', () => {
     expect((await browser.get('/api/sign-in/second-factor')).body.data?.rows[0]).toEqual({ step: 'code', totp: true, passkey: true });
   });
 
+  it('is added at sign-in when an administrator requires a second factor of a member who has none, and signs them in', async () => {
+    await setSecondFactorPolicyOf(testApp, 'required');
+    const user = await testApp.createUser({ role: 'viewer' });
+    const browser = testApp.client();
+    const login = await browser.post('/api/login', { email: user.email, password: TEST_PASSWORD });
+    expect(login.status).toBe(401);
+    expect(login.body.error).toEqual({ message: SECOND_FACTOR_MESSAGES.enrolNeeded, field: 'none' });
+    expect((await browser.get('/api/sign-in/second-factor')).body.data?.rows[0]).toEqual({ step: 'enrol', totp: false, passkey: false });
+    // Not before the password: no pending sign-in, nothing to add.
+    expect((await testApp.client().post('/api/sign-in/second-factor/passkey/enrol/options')).status).toBe(401);
+    // The second step's passkey calls are not the enrolment's.
+    expect((await browser.post('/api/sign-in/second-factor/passkey/options')).status).toBe(409);
+
+    const authenticator = newAuthenticator();
+    const created = await options(browser, '/api/sign-in/second-factor/passkey/enrol/options');
+    expect(created).toMatchObject({ rp: { id: 'localhost' }, user: { name: user.email } });
+    const unnamed = await browser.post('/api/sign-in/second-factor/passkey/enrol', { name: ' ', response: authenticator.register(created) });
+    expect(unnamed.body.error).toEqual({ message: PASSKEY_MESSAGES.nameRequired, field: 'name' });
+    // Another origin's answer is refused (401, a sign-in's refusal), and spends the challenge.
+    const again = await options(browser, '/api/sign-in/second-factor/passkey/enrol/options');
+    const elsewhere = await browser.post('/api/sign-in/second-factor/passkey/enrol', { name: 'Laptop', response: authenticator.withOrigin('http://localhost:4000').register(again) });
+    expect(elsewhere.status).toBe(401);
+    expect(elsewhere.body.error).toEqual({ message: PASSKEY_MESSAGES.notVerified, field: 'none' });
+    expect((await browser.get('/api/authenticate-user')).status).toBe(401);
+
+    const added = await browser.post('/api/sign-in/second-factor/passkey/enrol', { name: 'Laptop', response: authenticator.register(await options(browser, '/api/sign-in/second-factor/passkey/enrol/options')) });
+    expect(added.status).toBe(200);
+    expect(added.body.data?.rows[0]).toMatchObject({ id: user.id, email: user.email });
+    expect((await browser.get('/api/authenticate-user')).status).toBe(200);
+    expect(await methodOfLastSession(user.id)).toBe('password_passkey');
+    expect((await auditOf(user.id)).map((entry) => [entry.action, entry.details.passkey ?? entry.details.reason])).toEqual([
+      ['passkey_refused', 'not_verified'],
+      ['passkey_added', 'Laptop'],
+    ]);
+    // The pending sign-in is spent; the next password sign-in asks for the passkey.
+    expect((await browser.post('/api/sign-in/second-factor/passkey/enrol/options')).status).toBe(401);
+    const next = testApp.client();
+    expect((await next.post('/api/login', { email: user.email, password: TEST_PASSWORD })).body.error?.message).toBe(PASSKEY_MESSAGES.passkeyNeeded);
+    const asked = await options(next, '/api/sign-in/second-factor/passkey/options');
+    expect((await next.post('/api/sign-in/second-factor/passkey', { response: authenticator.authenticate(asked) })).status).toBe(200);
+  });
+
+  it('is not added at the enrolment step of a member who is asked for a code', async () => {
+    const { user } = await testApp.signedInClient('viewer');
+    await giveSecondFactor(testApp, user.id, true);
+    const browser = testApp.client();
+    await browser.post('/api/login', { email: user.email, password: TEST_PASSWORD });
+    const refused = await browser.post('/api/sign-in/second-factor/passkey/enrol/options');
+    expect(refused.status).toBe(409);
+    expect(refused.body.error?.message).toBe(SECOND_FACTOR_MESSAGES.codeNeeded);
+  });
+
   it('signs in without a password when the policy offers it, with user verification, and never with a removed passkey', async () => {
     const { client, user } = await testApp.signedInClient('viewer');
     const authenticator = newAuthenticator();

@@ -283,6 +283,9 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   // Signing in with a passkey: the second step needs the browser's pending sign-in (401 without); without a password, 403 here (127.0.0.1).
   { route: 'POST /api/sign-in/second-factor/passkey/options', build: () => ({ path: '/api/sign-in/second-factor/passkey/options' }), expect: everyone(401) },
   { route: 'POST /api/sign-in/second-factor/passkey', build: () => ({ path: '/api/sign-in/second-factor/passkey', body: MATRIX_PASSKEY_ASSERTION }), expect: everyone(401) },
+  // Adding one at the enrolment step (a second factor required): the browser's pending sign-in too.
+  { route: 'POST /api/sign-in/second-factor/passkey/enrol/options', build: () => ({ path: '/api/sign-in/second-factor/passkey/enrol/options' }), expect: everyone(401) },
+  { route: 'POST /api/sign-in/second-factor/passkey/enrol', build: () => ({ path: '/api/sign-in/second-factor/passkey/enrol', body: MATRIX_PASSKEY_REGISTRATION }), expect: everyone(401) },
   { route: 'GET /api/sign-in/passkey', build: get('/api/sign-in/passkey'), expect: everyone(200) },
   { route: 'POST /api/sign-in/passkey/options', build: () => ({ path: '/api/sign-in/passkey/options' }), expect: everyone(403) },
   { route: 'POST /api/sign-in/passkey', build: () => ({ path: '/api/sign-in/passkey', body: MATRIX_PASSKEY_ASSERTION }), expect: everyone(403) },

@@ -94,6 +94,7 @@ const COVERAGE: Record<string, Coverage> = {
   'GET /api/weekly-report/unsubscribe/{token}': STAFF_DATA,
   'GET /api/staff-sessions': STAFF_DATA,
   'POST /api/sign-in/second-factor/passkey': STAFF_DATA,
+  'POST /api/sign-in/second-factor/passkey/enrol': STAFF_DATA,
   'POST /api/sign-in/passkey': STAFF_DATA,
   'GET /api/sso-settings': STAFF_DATA,
   ...Object.fromEntries(

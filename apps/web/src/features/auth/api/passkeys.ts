@@ -80,6 +80,19 @@ function usePasskeySignInCall(optionsPath: string, answerPath: string) {
   });
 }
 
+/** Adds a passkey at sign-in's enrolment step (an administrator requires a second factor); the session starts. */
+export function useEnrolPasskeyAndSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ name }: { name: string }) => {
+      const optionsJSON = asCreation(await options('/api/sign-in/second-factor/passkey/enrol/options'));
+      const created = await inBrowser(() => startRegistration({ optionsJSON }));
+      return apiPost('/api/sign-in/second-factor/passkey/enrol', { name, response: created }, rowsAnswer(currentUserRow));
+    },
+    onSuccess: (answer) => queryClient.setQueryData(currentUserQueryKey, answer.data.rows[0] ?? null),
+  });
+}
+
 export const usePasskeySecondStep = () => usePasskeySignInCall('/api/sign-in/second-factor/passkey/options', '/api/sign-in/second-factor/passkey');
 export const usePasskeySignIn = () => usePasskeySignInCall('/api/sign-in/passkey/options', '/api/sign-in/passkey');
 

@@ -1,13 +1,18 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
 import { Link, useNavigate } from 'react-router';
 import type { CurrentUser } from '@steward/contract/auth';
+import { PASSKEY_ENROLMENT_TEXTS, renamePasskeyRequest } from '@steward/contract/passkeys';
 import type { SecondFactorEnrolment } from '@steward/contract/second-factor';
 import { errorMessage } from '../../../components/form/error-message.ts';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
+import { FormField } from '../../../components/form/form-field.tsx';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
+import { useContractForm } from '../../../components/form/use-contract-form.ts';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder.tsx';
 import { currentUserQueryKey } from '../api/get-current-user.ts';
-import { usePasskeySecondStep } from '../api/passkeys.ts';
+import { useEnrolPasskeyAndSignIn, usePasskeySecondStep, usePasskeySignInAvailable } from '../api/passkeys.ts';
 import { useEnrolAndSignIn, usePendingSignIn, useSecondFactorSignIn, useStartSignInEnrolment } from '../api/second-factor-sign-in.ts';
 import { EnrolmentPanel } from './enrolment-panel.tsx';
 import { RecoveryCodesList } from './recovery-codes-list.tsx';
@@ -110,6 +115,7 @@ function EnrolStep() {
         <Button disabled={start.isPending} onClick={() => void start.mutateAsync().then(setEnrolment)}>
           Set up
         </Button>
+        <EnrolPasskey />
       </>
     );
   }
@@ -123,5 +129,33 @@ function EnrolStep() {
         setDone({ user, codes });
       }}
     />
+  );
+}
+
+/** Beside the authenticator app: a passkey on this device, when the server can offer passkeys (PUBLIC_URL). */
+function EnrolPasskey() {
+  const available = usePasskeySignInAvailable();
+  const navigate = useNavigate();
+  const enrol = useEnrolPasskeyAndSignIn();
+  const { register, errors, isSubmitting, submitWith } = useContractForm(renamePasskeyRequest, { defaultValues: { name: '' }, errorFields: ['name'] });
+  const onSubmit = submitWith(async ({ name }) => {
+    await enrol.mutateAsync({ name });
+    await navigate('/home', { replace: true });
+  });
+  if (available.data !== true) return null;
+  return (
+    <section aria-labelledby="enrol-passkey-title" className="mt-4">
+      <h2 id="enrol-passkey-title" className="h5">
+        {PASSKEY_ENROLMENT_TEXTS.heading}
+      </h2>
+      <p>{PASSKEY_ENROLMENT_TEXTS.intro}</p>
+      <Form noValidate onSubmit={onSubmit}>
+        <FormField id="enrol-passkey-name" label="Name" error={errors.name?.message} hint={PASSKEY_ENROLMENT_TEXTS.nameHint} className="mb-3">
+          {(control) => <Form.Control type="text" autoComplete="off" {...control} {...register('name')} />}
+        </FormField>
+        <FormAlert error={errors.root?.message} />
+        <SubmitButton busy={isSubmitting}>{PASSKEY_ENROLMENT_TEXTS.action}</SubmitButton>
+      </Form>
+    </section>
   );
 }
