@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { PASSKEY_ENROLMENT_TEXTS, PASSKEY_MESSAGES } from '@steward/contract/passkeys';
+import { MAX_PASSKEY_NAME_LENGTH, PASSKEY_ENROLMENT_TEXTS, PASSKEY_MESSAGES, PASSKEY_RENAME_TEXTS } from '@steward/contract/passkeys';
 import { SCRIPTED_CALL_HEADER } from '@steward/contract/scripted-calls';
 import { type BuiltServer, ownServersBudget, startBuiltServer } from '../support/built-server.ts';
 import { E2E_PORT } from '../support/e2e-constants.ts';
@@ -96,8 +96,10 @@ test('while the policy is off, the login screen and the Second factor page show 
 for (const [size, viewport, theme] of [
   ['desktop', { width: 1280, height: 900 }, 'light'],
   ['phone', { width: 375, height: 740 }, 'dark'],
+  ['desktop', { width: 1280, height: 900 }, 'dark'],
+  ['phone', { width: 375, height: 740 }, 'light'],
 ] as const) {
-  test(`a passkey is added, asked for after the password, signs in without one, and is removed (${size}, ${theme})`, async ({ browser }) => {
+  test(`a passkey is added, renamed, asked for after the password, signs in without one, and is removed (${size}, ${theme})`, async ({ browser }) => {
     test.slow();
     const { context, page } = await passkeyBrowser(browser, viewport);
     try {
@@ -122,6 +124,28 @@ for (const [size, viewport, theme] of [
       await expectNoSidewaysPage(page, viewport.width);
       await expectNoAccessibilityViolations(page);
 
+      // Renamed in place: the contract's messages for an empty or too long name, then the new name in the list.
+      const renamed = `Work laptop ${size} ${theme}`;
+      await passkeys.getByRole('button', { name: PASSKEY_RENAME_TEXTS.actionLabel(`Laptop ${size}`) }).click();
+      const newName = passkeys.getByLabel(PASSKEY_RENAME_TEXTS.nameLabel);
+      await expect(newName).toHaveValue(`Laptop ${size}`);
+      await newName.fill('   ');
+      await passkeys.getByRole('button', { name: PASSKEY_RENAME_TEXTS.save }).click();
+      await expect(passkeys.getByText(PASSKEY_MESSAGES.nameRequired)).toBeVisible();
+      await newName.fill('x'.repeat(MAX_PASSKEY_NAME_LENGTH + 1));
+      await passkeys.getByRole('button', { name: PASSKEY_RENAME_TEXTS.save }).click();
+      await expect(passkeys.getByText(PASSKEY_MESSAGES.nameTooLong)).toBeVisible();
+      await expectNoSidewaysPage(page, viewport.width);
+      await expectNoAccessibilityViolations(page);
+      await newName.fill(renamed);
+      await passkeys.getByRole('button', { name: PASSKEY_RENAME_TEXTS.save }).click();
+      await expect(passkeys.getByRole('list', { name: 'Your passkeys' }).getByRole('status')).toHaveText(PASSKEY_RENAME_TEXTS.renamed(renamed));
+      await expect(passkeys.getByText(renamed, { exact: true })).toBeVisible();
+      await expect(passkeys.getByText(`Laptop ${size}`, { exact: true })).toHaveCount(0);
+      await expectNoAccessibilityViolations(page);
+      await page.reload();
+      await expect(passkeys.getByText(renamed, { exact: true })).toBeVisible();
+
       // After the right password, the second step asks for the passkey.
       await signOut(page);
       await signInWithPassword(page);
@@ -143,7 +167,7 @@ for (const [size, viewport, theme] of [
 
       // Removed after the password: the next password sign-in asks for nothing more.
       await page.goto(`/user-accounts/${id}/second-factor`);
-      await passkeys.getByRole('button', { name: `Remove Laptop ${size}` }).click();
+      await passkeys.getByRole('button', { name: `Remove ${renamed}` }).click();
       await passkeys.getByLabel('Password', { exact: true }).fill('not-the-password');
       await passkeys.getByRole('button', { name: 'Remove passkey' }).click();
       await expect(passkeys.getByText('The password you entered is incorrect.')).toBeVisible();

@@ -37,6 +37,15 @@ export const PASSKEY_ENROLMENT_TEXTS = {
   action: 'Add a passkey',
 } as const;
 
+/** Renaming one of one's passkeys on the Second factor page (POST /api/user/{id}/passkeys/{passkeyId}/rename). */
+export const PASSKEY_RENAME_TEXTS = {
+  action: 'Rename',
+  actionLabel: (name: string) => `Rename ${name}`,
+  nameLabel: 'New name',
+  save: 'Save name',
+  renamed: (name: string) => `The passkey is now called ${name}.`,
+} as const;
+
 export const passkeyName = z
   .string({ error: PASSKEY_MESSAGES.nameRequired })
   .trim()

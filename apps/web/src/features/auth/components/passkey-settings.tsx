@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { type Passkey, renamePasskeyRequest } from '@steward/contract/passkeys';
+import { PASSKEY_RENAME_TEXTS, type Passkey, renamePasskeyRequest } from '@steward/contract/passkeys';
 import { removeSecondFactorRequest } from '@steward/contract/second-factor';
 import { errorMessage } from '../../../components/form/error-message.ts';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
@@ -11,11 +11,11 @@ import { useContractForm } from '../../../components/form/use-contract-form.ts';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder.tsx';
 import { PasswordInput } from '../../../components/password-input.tsx';
 import { formatLongDate } from '../../../lib/format-date.ts';
-import { useAddPasskey, useOwnPasskeys, useRemovePasskey } from '../api/passkeys.ts';
+import { useAddPasskey, useOwnPasskeys, useRemovePasskey, useRenamePasskey } from '../api/passkeys.ts';
 
 /**
- * Passkeys on one's own Second factor page: the list (each named), adding one on this device, removing one after
- * the password. Shown only while the policy offers second factors or the member has a passkey (the server says).
+ * Passkeys on one's own Second factor page: the list (each named), adding one on this device, renaming one, removing
+ * one after the password. Shown only while the policy offers second factors or the member has a passkey (the server says).
  */
 export function PasskeySettings({ userId, canAdd }: { userId: number; canAdd: boolean }) {
   const passkeys = useOwnPasskeys(userId);
@@ -41,7 +41,9 @@ export function PasskeySettings({ userId, canAdd }: { userId: number; canAdd: bo
 }
 
 function PasskeyItem({ userId, passkey }: { userId: number; passkey: Passkey }) {
-  const [removing, setRemoving] = useState(false);
+  const [open, setOpen] = useState<'rename' | 'remove'>();
+  const [renamed, setRenamed] = useState<string>();
+  const removing = open === 'remove';
   return (
     <li className="border-bottom py-2">
       <div className="d-flex flex-wrap align-items-center gap-2">
@@ -53,14 +55,62 @@ function PasskeyItem({ userId, passkey }: { userId: number; passkey: Passkey }) 
             {passkey.synced ? ' · synced' : ''}
           </div>
         </div>
-        {removing ? null : (
-          <Button variant="outline-danger" size="sm" onClick={() => setRemoving(true)} aria-label={`Remove ${passkey.name}`}>
-            Remove
-          </Button>
+        {open ? null : (
+          <>
+            <Button
+              variant="outline-secondary"
+              size="sm"
+              onClick={() => {
+                setRenamed(undefined);
+                setOpen('rename');
+              }}
+              aria-label={PASSKEY_RENAME_TEXTS.actionLabel(passkey.name)}
+            >
+              {PASSKEY_RENAME_TEXTS.action}
+            </Button>
+            <Button variant="outline-danger" size="sm" onClick={() => setOpen('remove')} aria-label={`Remove ${passkey.name}`}>
+              Remove
+            </Button>
+          </>
         )}
       </div>
-      {removing ? <RemovePasskeyForm userId={userId} passkey={passkey} onCancel={() => setRemoving(false)} /> : null}
+      {renamed && !open ? <FormAlert success={renamed} /> : null}
+      {open === 'rename' ? (
+        <RenamePasskeyForm
+          userId={userId}
+          passkey={passkey}
+          onCancel={() => setOpen(undefined)}
+          onRenamed={(name) => {
+            setRenamed(PASSKEY_RENAME_TEXTS.renamed(name));
+            setOpen(undefined);
+          }}
+        />
+      ) : null}
+      {removing ? <RemovePasskeyForm userId={userId} passkey={passkey} onCancel={() => setOpen(undefined)} /> : null}
     </li>
+  );
+}
+
+function RenamePasskeyForm({ userId, passkey, onCancel, onRenamed }: { userId: number; passkey: Passkey; onCancel: () => void; onRenamed: (name: string) => void }) {
+  const rename = useRenamePasskey(userId, passkey.id);
+  const { register, errors, isSubmitting, submitWith } = useContractForm(renamePasskeyRequest, { defaultValues: { name: passkey.name }, errorFields: ['name'] });
+  const onSubmit = submitWith(async (request) => {
+    await rename.mutateAsync(request);
+    onRenamed(request.name);
+  });
+  return (
+    <Form noValidate onSubmit={onSubmit} className="mt-2">
+      <FormField id={`rename-passkey-${passkey.id}-name`} label={PASSKEY_RENAME_TEXTS.nameLabel} error={errors.name?.message} className="mb-2">
+        {(control) => <Form.Control type="text" autoComplete="off" {...control} {...register('name')} />}
+      </FormField>
+      <FormAlert error={errors.root?.message} />
+      <div className="d-flex gap-2">
+        <SubmitButton busy={isSubmitting}>{PASSKEY_RENAME_TEXTS.save}</SubmitButton>
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </Form>
   );
 }
 
