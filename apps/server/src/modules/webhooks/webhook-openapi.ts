@@ -14,6 +14,7 @@ export const withWebhookPayloads = (openapi: OpenApiOptions): OpenApiOptions =>
   ({
     ...openapi,
     components: {
+      ...openapi.components,
       schemas: Object.fromEntries(WEBHOOK_EVENT_TYPES.map((type) => [`WebhookPayload.${type}`, z.toJSONSchema(WEBHOOK_PAYLOADS[type], { target: 'openapi-3.0' })])),
     },
   }) as OpenApiOptions;
