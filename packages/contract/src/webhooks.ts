@@ -36,6 +36,13 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
 };
 
 /**
+ * When a coverage gap "appears" (coverage_gap.appeared, docs/integrations.md): a group of similar questions the bot
+ * could not answer, as Insights groups them over the last `windowDays`, reaches `minQuestions`. It is told once: a
+ * gap (any of its wordings) told in the last `forgetDays` is not told again. Checked every `checkEveryMinutes`.
+ */
+export const COVERAGE_GAP_ALERT = { minQuestions: 3, windowDays: 7, forgetDays: 90, checkEveryMinutes: 60 } as const;
+
+/**
  * What an endpoint is: a receiver of signed Standard Webhooks events, or a chat channel's incoming-webhook URL
  * (Slack, Microsoft Teams) that gets each event as a readable message, unsigned (the URL is its secret).
  */
