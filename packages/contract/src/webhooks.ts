@@ -31,7 +31,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'correction.approved': 'A correction is approved',
   'document.indexed': 'A document is indexed',
   'document.failed': 'A document fails to be indexed',
-  'source.synced': 'A website or URL document is synced',
+  'source.synced': 'A website or a linked PDF is synced',
   'coverage_gap.appeared': 'A coverage gap appears',
 };
 
@@ -163,6 +163,10 @@ export const updateWebhookEndpointRequest = z.strictObject({
   enabled: z.boolean().optional(),
 });
 export type UpdateWebhookEndpointRequest = z.infer<typeof updateWebhookEndpointRequest>;
+
+/** The screen's "Edit events" form: an endpoint's events from now on (sent as POST /api/webhook-endpoints/{id} { events }). */
+export const webhookEventsForm = z.object({ events });
+export type WebhookEventsForm = z.infer<typeof webhookEventsForm>;
 
 /** An endpoint as the list shows it: never its secret. */
 export const webhookEndpointRow = z.object({
