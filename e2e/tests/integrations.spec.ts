@@ -4,10 +4,14 @@ import { uniqueSessionId } from '../support/bot-api.ts';
 import { expect, expectNoAccessibilityViolations, test } from '../support/fixtures.ts';
 
 // Issue 57 (docs/integrations.md): the Integrations screen's integration keys, in both themes at desktop and
-// phone size: a key is created with its scopes, shown once with a Copy button, works on the bot API within its
-// scopes, and is refused from the moment it is revoked.
+// phone size: a key is created with its scopes, shown once with a Copy button, works on the bot API and the
+// read-only exports within its scopes, and is refused from the moment it is revoked.
 
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 667 } } as const;
+
+/** One export (History, CSV) with this key alone, as an integration calls it: the status it answers. */
+const exportWith = async (request: APIRequestContext, key: string): Promise<number> =>
+  (await request.get('/api/export/history?format=csv', { headers: { authorization: `Bearer ${key}` } })).status();
 
 /** One exchange through the bot API with this key: the status it answers. */
 const reportWith = async (request: APIRequestContext, key: string): Promise<number> =>
@@ -40,6 +44,8 @@ for (const [size, viewport] of Object.entries(SIZES)) for (const theme of ['ligh
     await expect(page.getByText(INTEGRATION_KEY_MESSAGES.scopesRequired)).toBeVisible();
 
     await page.getByLabel(/Record chat exchanges/).check();
+    await expect(page.getByLabel(/Read-only exports/)).toBeVisible();
+    if (size === 'desktop') await page.getByLabel(/Read-only exports/).check();
     await page.getByRole('button', { name: 'Create key' }).click();
     const secret = page.getByTestId('new-integration-key');
     await expect(secret.getByText(INTEGRATION_KEY_MESSAGES.created)).toBeVisible();
@@ -56,6 +62,9 @@ for (const [size, viewport] of Object.entries(SIZES)) for (const theme of ['ligh
     await expect(item.locator('.badge')).toHaveText('Active');
     await expect(item.getByText(key.slice(0, 16), { exact: true })).toBeVisible();
     expect(await reportWith(request, key)).toBe(200);
+    // The exports open only to a key that holds their scope (chosen at desktop size, not on the phone).
+    expect(await exportWith(request, key)).toBe(size === 'desktop' ? 200 : 403);
+    await expect(item.getByText(size === 'desktop' ? 'Record chat exchanges, Read-only exports' : 'Record chat exchanges', { exact: true })).toBeVisible();
 
     // Shown once: gone after Done, and not on the page after a reload.
     await secret.getByRole('button', { name: 'Done' }).click();
@@ -74,6 +83,7 @@ for (const [size, viewport] of Object.entries(SIZES)) for (const theme of ['ligh
     await expect(item.locator('.badge')).toHaveText('Revoked');
     await expect(item.getByRole('button', { name: `Revoke ${name}` })).toHaveCount(0);
     expect(await reportWith(request, key)).toBe(401);
+    expect(await exportWith(request, key)).toBe(401);
     await test.step('axe, with a revoked key listed', () => expectNoAccessibilityViolations(page));
   });
 }

@@ -1,12 +1,12 @@
 import http from 'node:http';
-import { WEBHOOK_MESSAGES } from '@steward/contract/webhooks';
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, WEBHOOK_MESSAGES } from '@steward/contract/webhooks';
 import { postBotHelpRequest } from '../support/bot-api.ts';
 import { expect, expectNoAccessibilityViolations, test } from '../support/fixtures.ts';
 
 // Issue 57 (docs/integrations.md#outbound-webhooks): the Integrations screen's webhook endpoints, in both themes at
 // desktop and phone size: an endpoint is added with its events and its secret shown once, a help request reaches a
-// receiver on 127.0.0.1 (the e2e server runs with ALLOW_PRIVATE_URLS), its delivery is listed, and Redeliver sends
-// it again with the same webhook-id.
+// receiver on 127.0.0.1 (the e2e server runs with ALLOW_PRIVATE_URLS), its delivery is listed, Redeliver sends
+// it again with the same webhook-id, and Edit events changes what it is told of.
 
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 667 } } as const;
 
@@ -55,6 +55,8 @@ for (const [size, viewport] of Object.entries(SIZES)) for (const theme of ['ligh
       await page.getByRole('button', { name: 'Add endpoint' }).click();
       await expect(page.getByText(WEBHOOK_MESSAGES.eventsRequired)).toBeVisible();
 
+      // Every event of the contract is offered, the documents', sources' and coverage gaps' among them.
+      for (const type of WEBHOOK_EVENT_TYPES) await expect(page.getByLabel(WEBHOOK_EVENT_LABELS[type])).toHaveCount(1);
       await page.getByLabel(/A help request is created/).check();
       await page.getByRole('button', { name: 'Add endpoint' }).click();
       const secret = page.getByTestId('new-webhook-secret');
@@ -84,6 +86,22 @@ for (const [size, viewport] of Object.entries(SIZES)) for (const theme of ['ligh
       await expect(item.getByText(WEBHOOK_MESSAGES.redelivered)).toBeVisible();
       await expect.poll(() => receiver.ids.length, { timeout: 30_000 }).toBe(2);
       expect(receiver.ids[1]).toBe(receiver.ids[0]);
+
+      // Edit events: none chosen is refused; the choice saved shows in the list. (Deliveries folded first: behind the
+      // dialog, the phone's scrolling table of deliveries has no control left to reach, which axe reports.)
+      await item.getByRole('button', { name: 'Deliveries' }).click();
+      await expect(item.getByTestId('webhook-delivery')).toHaveCount(0);
+      await item.getByRole('button', { name: `Edit the events of ${url}` }).click();
+      const editor = page.getByRole('dialog', { name: `Events of ${url}` });
+      await editor.getByLabel(/A help request is created/).uncheck();
+      await editor.getByRole('button', { name: 'Save' }).click();
+      await expect(editor.getByText(WEBHOOK_MESSAGES.eventsRequired)).toBeVisible();
+      await editor.getByLabel(/A document is indexed/).check();
+      await editor.getByLabel(/A coverage gap appears/).check();
+      await test.step('axe, with the events being edited', () => expectNoAccessibilityViolations(page));
+      await editor.getByRole('button', { name: 'Save' }).click();
+      await expect(editor).toHaveCount(0);
+      await expect(item.getByText('A document is indexed, A coverage gap appears', { exact: true })).toBeVisible();
 
       // Disable: no more events; delete: gone from the list.
       await item.getByRole('button', { name: `Disable ${url}` }).click();

@@ -55,6 +55,7 @@ import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { createJobHandlers } from './worker/job-handlers.ts';
 import { registerAccessRules, type RegisteredRoute } from './plugins/access.ts';
 import { registerCsrfProtection } from './plugins/csrf.ts';
+import { OPENAPI_SECURITY_SCHEMES } from './plugins/export-reply.ts';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { refuseCallsWhileDatabaseGone } from './plugins/database-outage.ts';
 import { registerDraining } from './plugins/draining.ts';
@@ -181,7 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<StewardApp> {
   registerCsrfProtection(app, config.publicUrl);
 
   await app.register(fastifySwagger, {
-    openapi: withWebhookPayloads({ info: { title: 'Steward API', version: '1.0.0' } }),
+    openapi: withWebhookPayloads({ info: { title: 'Steward API', version: '1.0.0' }, components: { securitySchemes: OPENAPI_SECURITY_SCHEMES } }),
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });

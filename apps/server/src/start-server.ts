@@ -9,6 +9,7 @@ import { migrate } from './db/migrate.ts';
 import { scheduleCleanUp } from './worker/clean-up.ts';
 import { scheduleSiteSyncs } from './modules/documents/site-sync-schedule.ts';
 import { scheduleWeeklyReports } from './modules/weekly-report/weekly-report-job.ts';
+import { scheduleCoverageGapAlerts } from './modules/insights/coverage-gap-alerts.ts';
 import { jobLanes } from './worker/job-handlers.ts';
 import { jobOwnerName, releaseInterruptedJobs } from './jobs/job-queue.ts';
 import { startJobWorker } from './jobs/job-worker.ts';
@@ -57,6 +58,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await scheduleCleanUp(database.db);
     await scheduleSiteSyncs(database.db);
     await scheduleWeeklyReports(database.db);
+    await scheduleCoverageGapAlerts(database.db);
     // On PostgreSQL other instances hold jobs too: only this instance's previous run's are released.
     const jobOwner = jobOwnerName(config.port);
     const released = await releaseInterruptedJobs(database.db, config.databaseUrl ? jobOwner : undefined);

@@ -7,7 +7,7 @@ import { z } from 'zod';
 export const gettingStartedRow = z.object({
   /** BOT_API_KEY is set: a chatbot can report to /api/bot/*. */
   bot_api_key_configured: z.boolean(),
-  /** Integration keys that work now (neither revoked nor expired), made on Integrations: a chatbot can report with one. */
+  /** Integration keys that work now (neither revoked nor expired) with a bot API scope, made on Integrations: a chatbot can report with one. */
   integration_keys: z.number().int(),
   /** Sites other than the dashboard that may embed the widget (BOT_ALLOWED_ORIGINS and Bot Settings). */
   allowed_sites: z.number().int(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createIntegrationKeyRequest, inScopeOrder, INTEGRATION_KEY_MESSAGES, integrationKeyState } from './integration-keys.ts';
+import { createIntegrationKeyRequest, inScopeOrder, INTEGRATION_KEY_MESSAGES, integrationKeyState, isBootstrapKeyScope } from './integration-keys.ts';
 
 const messageOf = (body: unknown) => {
   const result = createIntegrationKeyRequest.safeParse(body);
@@ -15,7 +15,7 @@ describe('the integration keys contract', () => {
   it.each([
     [{ name: 'x', scopes: [] }, INTEGRATION_KEY_MESSAGES.scopesRequired],
     [{ name: 'x' }, INTEGRATION_KEY_MESSAGES.scopesRequired],
-    [{ name: 'x', scopes: ['exports'] }, INTEGRATION_KEY_MESSAGES.scopeUnknown],
+    [{ name: 'x', scopes: ['admin'] }, INTEGRATION_KEY_MESSAGES.scopeUnknown],
     [{ name: '', scopes: ['exchanges'] }, INTEGRATION_KEY_MESSAGES.nameRequired],
     [{ name: 'x'.repeat(101), scopes: ['exchanges'] }, INTEGRATION_KEY_MESSAGES.nameTooLong],
     [{ name: 'x', scopes: ['exchanges'], expires_at: '2030-01-01T10:00' }, INTEGRATION_KEY_MESSAGES.expiryInvalid],
@@ -25,6 +25,12 @@ describe('the integration keys contract', () => {
 
   it('refuses fields it does not know, so a typo never widens a key', () => {
     expect(createIntegrationKeyRequest.safeParse({ name: 'x', scopes: ['exchanges'], scope: 'all' }).success).toBe(false);
+  });
+
+  it('offers the read-only exports as a scope, which BOT_API_KEY does not hold', () => {
+    expect(createIntegrationKeyRequest.parse({ name: 'Warehouse', scopes: ['exports'] }).scopes).toEqual(['exports']);
+    expect(isBootstrapKeyScope('exports')).toBe(false);
+    expect(isBootstrapKeyScope('exchanges')).toBe(true);
   });
 
   it('puts scopes in the contract order, once each', () => {

@@ -7,15 +7,26 @@ import { isoTimestamp } from './envelope.ts';
  * once; the server keeps only its SHA-256.
  */
 
-/** What a key may do: one scope for each call of the bot API, in the order the screen shows them. */
-export const INTEGRATION_KEY_SCOPES = ['exchanges', 'ratings', 'help_requests', 'knowledge_search'] as const;
+/**
+ * What a key may do, in the order the screen shows them: one scope for each call of the bot API, and `exports`, the
+ * read-only exports (GET /api/export/{list}) a staff member with export_data downloads from the lists.
+ */
+export const INTEGRATION_KEY_SCOPES = ['exchanges', 'ratings', 'help_requests', 'knowledge_search', 'exports'] as const;
 export type IntegrationKeyScope = (typeof INTEGRATION_KEY_SCOPES)[number];
+
+/**
+ * The scopes BOT_API_KEY (the bootstrap key) holds: the bot API's calls, as it did before integration keys. Not the
+ * exports: those need an integration key made for them, which can be revoked alone.
+ */
+export const BOOTSTRAP_KEY_SCOPES = ['exchanges', 'ratings', 'help_requests', 'knowledge_search'] as const satisfies readonly IntegrationKeyScope[];
+export const isBootstrapKeyScope = (scope: IntegrationKeyScope): boolean => (BOOTSTRAP_KEY_SCOPES as readonly string[]).includes(scope);
 
 export const INTEGRATION_KEY_SCOPE_LABELS: Record<IntegrationKeyScope, string> = {
   exchanges: 'Record chat exchanges',
   ratings: 'Record ratings',
   help_requests: 'Receive help requests',
   knowledge_search: 'Search the knowledge',
+  exports: 'Read-only exports',
 };
 
 /** The call each scope opens, for the screen and the docs. */
@@ -24,6 +35,7 @@ export const INTEGRATION_KEY_SCOPE_CALLS: Record<IntegrationKeyScope, string> = 
   ratings: 'POST /api/bot/feedback',
   help_requests: 'POST /api/bot/help-requests',
   knowledge_search: 'POST /api/bot/knowledge/search',
+  exports: 'GET /api/export/{list}',
 };
 
 /** Every key starts with this, so a leaked one is recognised (secret scanners, logs). */
@@ -47,6 +59,11 @@ export const INTEGRATION_KEY_MESSAGES = {
   empty: 'No integration keys yet.',
   /** A valid key used for a call outside its scopes (HTTP 403). */
   outsideScope: (scope: IntegrationKeyScope) => `This key may not do this: it needs the scope "${scope}".`,
+  /** BOT_API_KEY used for a call outside the bot API (HTTP 403). */
+  bootstrapOutsideScope: (scope: IntegrationKeyScope) =>
+    `BOT_API_KEY opens the bot API only: create an integration key with the scope "${scope}" on the Integrations screen.`,
+  /** An export call with a key that is unknown, revoked or expired (HTTP 401). */
+  keyRequired: 'A valid integration key is required (Authorization: Bearer <key>).',
 } as const;
 
 /** Scopes in the contract's order, whatever order they were chosen in. */

@@ -15,6 +15,10 @@ export const WEBHOOK_EVENT_TYPES = [
   'feedback.thumbs_down',
   'correction.pending',
   'correction.approved',
+  'document.indexed',
+  'document.failed',
+  'source.synced',
+  'coverage_gap.appeared',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -25,7 +29,18 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'feedback.thumbs_down': 'An answer gets a thumbs down',
   'correction.pending': 'A correction waits for approval',
   'correction.approved': 'A correction is approved',
+  'document.indexed': 'A document is indexed',
+  'document.failed': 'A document fails to be indexed',
+  'source.synced': 'A website or a linked PDF is synced',
+  'coverage_gap.appeared': 'A coverage gap appears',
 };
+
+/**
+ * When a coverage gap "appears" (coverage_gap.appeared, docs/integrations.md): a group of similar questions the bot
+ * could not answer, as Insights groups them over the last `windowDays`, reaches `minQuestions`. It is told once: a
+ * gap (any of its wordings) told in the last `forgetDays` is not told again. Checked every `checkEveryMinutes`.
+ */
+export const COVERAGE_GAP_ALERT = { minQuestions: 3, windowDays: 7, forgetDays: 90, checkEveryMinutes: 60 } as const;
 
 /**
  * What an endpoint is: a receiver of signed Standard Webhooks events, or a chat channel's incoming-webhook URL
@@ -149,6 +164,10 @@ export const updateWebhookEndpointRequest = z.strictObject({
 });
 export type UpdateWebhookEndpointRequest = z.infer<typeof updateWebhookEndpointRequest>;
 
+/** The screen's "Edit events" form: an endpoint's events from now on (sent as POST /api/webhook-endpoints/{id} { events }). */
+export const webhookEventsForm = z.object({ events });
+export type WebhookEventsForm = z.infer<typeof webhookEventsForm>;
+
 /** An endpoint as the list shows it: never its secret. */
 export const webhookEndpointRow = z.object({
   id: z.number().int(),
@@ -246,6 +265,54 @@ const correctionData = z.object({
   url: z.string().describe('Inform the Bot in the dashboard.'),
 });
 
+const documentData = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  filename: z.string(),
+  source_url: z.string().describe('The address given with the document (empty when none was).'),
+  status: z.enum(['completed', 'error']).describe("The document's state after the event: completed (it answers) or error."),
+  /** Why it failed (document.failed), or null. */
+  error_message: z.string().nullable(),
+  /** True when a new version of a document was indexed or failed; its previous version answered until then. */
+  new_version: z.boolean(),
+  url: z.string().describe('The Documents screen in the dashboard.'),
+});
+
+const syncCounts = z.object({
+  checked: z.number().int(),
+  unchanged: z.number().int(),
+  changed: z.number().int(),
+  added: z.number().int(),
+  removed: z.number().int(),
+  failed: z.number().int(),
+});
+
+const sourceSyncedData = z.object({
+  sync_id: z.number().int(),
+  source: z.object({
+    kind: z.enum(['site', 'document']).describe('A website source, or a document added by URL.'),
+    id: z.number().int(),
+    url: z.string().describe("The website's start address, or the document's URL."),
+  }),
+  trigger: z.enum(['added', 'manual', 'schedule']),
+  status: z.enum(['completed', 'failed']),
+  message: z.string().nullable(),
+  started_at: isoTimestamp.nullable(),
+  finished_at: isoTimestamp,
+  counts: syncCounts.describe("What the sync found: a website's pages, or a document's one URL."),
+  url: z.string().describe('The Documents screen in the dashboard.'),
+});
+
+const coverageGapData = z.object({
+  key: z.string().describe('The gap, the same on every instance: the question that leads it, normalised.'),
+  question: z.string().describe("The question leading the group; visitors' personal data masked unless the endpoint includes it."),
+  count: z.number().int().describe('How many times it was asked, unanswered, in the window when it appeared.'),
+  first_seen: isoTimestamp,
+  last_seen: isoTimestamp,
+  examples: z.array(z.string()),
+  url: z.string().describe('Insights in the dashboard.'),
+});
+
 const envelope = <Type extends WebhookEventType, Data extends z.ZodType>(type: Type, data: Data) =>
   z.object({ type: z.literal(type), timestamp: isoTimestamp, data });
 
@@ -257,13 +324,18 @@ export const WEBHOOK_PAYLOADS = {
   'feedback.thumbs_down': envelope('feedback.thumbs_down', feedbackData),
   'correction.pending': envelope('correction.pending', correctionData),
   'correction.approved': envelope('correction.approved', correctionData),
+  'document.indexed': envelope('document.indexed', documentData),
+  'document.failed': envelope('document.failed', documentData),
+  'source.synced': envelope('source.synced', sourceSyncedData),
+  'coverage_gap.appeared': envelope('coverage_gap.appeared', coverageGapData),
 } as const satisfies Record<WebhookEventType, z.ZodType>;
 
 const P = WEBHOOK_PAYLOADS;
 /** Any event's body. */
 export const webhookPayload = z.discriminatedUnion('type', [
   P['help_request.created'], P['help_request.resolved'], P['help_request.reopened'], P['feedback.thumbs_down'],
-  P['correction.pending'], P['correction.approved'],
+  P['correction.pending'], P['correction.approved'], P['document.indexed'], P['document.failed'], P['source.synced'],
+  P['coverage_gap.appeared'],
 ]);
 export type WebhookPayload = { [Type in WebhookEventType]: z.infer<(typeof WEBHOOK_PAYLOADS)[Type]> }[WebhookEventType];
 export type WebhookPayloadData<Type extends WebhookEventType> = z.infer<(typeof WEBHOOK_PAYLOADS)[Type]>['data'];

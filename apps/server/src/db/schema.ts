@@ -181,6 +181,13 @@ export const weeklyReportSends = pgTable('weekly_report_sends', {
   queuedAt: timestamptz('queued_at').notNull().defaultNow(),
 }, (table) => [primaryKey({ columns: [table.userId, table.weekStart] })]);
 
+/** The coverage gaps told to webhooks (migration 3700): one row per wording of a gap, by its hash. */
+export const coverageGapAlerts = pgTable('coverage_gap_alerts', {
+  wordingHash: text('wording_hash').primaryKey(),
+  gapKey: text('gap_key').notNull(),
+  alertedAt: timestamptz('alerted_at').notNull().defaultNow(),
+}, (table) => [index('coverage_gap_alerts_alerted_at_idx').on(table.alertedAt)]);
+
 /** One row: single sign-on's joining domains and whether it is the only way in (migration 3620). */
 export const ssoSettings = pgTable('sso_settings', {
   id: boolean('id').primaryKey().default(true),

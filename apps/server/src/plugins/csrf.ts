@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SCRIPTED_CALL_HEADER, SCRIPTED_CALL_MESSAGES } from '@steward/contract/scripted-calls';
 import { HttpError } from '../lib/http-error.ts';
+import { presentsKey } from './access.ts';
 import { isCookielessCall } from './session.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -27,7 +28,11 @@ declare module 'fastify' {
 export function registerCsrfProtection(app: FastifyInstance, publicUrl: string): void {
   const publicOrigin = new URL(publicUrl).origin;
   app.addHook('onRequest', async (request) => {
-    const scriptedOnly = request.routeOptions.config?.scriptedOnly === true;
+    const config = request.routeOptions.config;
+    // A call with a key to a route that takes one (an export) is held to the key alone, never to a cookie (access.ts):
+    // nothing ambient to abuse, and no image, link or other site can send an Authorization header.
+    if (config?.keyScope && presentsKey(request)) return;
+    const scriptedOnly = config?.scriptedOnly === true;
     if (scriptedOnly) refuseUnlessScripted(request);
     const stateChanging = !SAFE_METHODS.has(request.method) || scriptedOnly;
     if (!stateChanging || isCookielessCall(request.url)) return;

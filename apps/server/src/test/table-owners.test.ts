@@ -68,6 +68,7 @@ const OWNERS: Record<string, string> = {
   users: 'auth',
   weekly_report_offer: 'weekly-report',
   weekly_report_sends: 'weekly-report',
+  coverage_gap_alerts: 'insights',
   weekly_report_subscriptions: 'weekly-report',
 };
 

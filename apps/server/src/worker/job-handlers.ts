@@ -19,6 +19,7 @@ import { PASSWORD_RESET_QUEUE, passwordResetRequestHandler } from '../modules/au
 import { HELP_REQUEST_CREATED_QUEUE } from '../modules/help-requests/help-request-created.ts';
 import { helpRequestNotificationHandler } from '../modules/help-requests/help-request-notifications.ts';
 import { WEEKLY_REPORT_QUEUE, weeklyReportHandler } from '../modules/weekly-report/weekly-report-job.ts';
+import { COVERAGE_GAP_ALERTS_QUEUE, coverageGapAlertsHandler } from '../modules/insights/coverage-gap-alerts.ts';
 import { WEBHOOK_DELIVERY_QUEUE } from '../modules/webhooks/webhook-delivery-queue.ts';
 import { webhookDeliveryHandler } from '../modules/webhooks/webhook-delivery.ts';
 import { CLEAN_UP_QUEUE, cleanUpHandler } from './clean-up.ts';
@@ -41,6 +42,7 @@ export function createJobHandlers(deps: { db: Db; config: Config; log: FastifyBa
     [KNOWLEDGE_WINDOWS_QUEUE, knowledgeWindowsHandler(deps)],
     [KNOWLEDGE_REINDEX_QUEUE, knowledgeReindexHandler(deps)],
     [WEEKLY_REPORT_QUEUE, weeklyReportHandler(deps)],
+    [COVERAGE_GAP_ALERTS_QUEUE, coverageGapAlertsHandler(deps)],
   ];
   // A Map keeps the last of two handlers of one name: jobs of the first would silently run the second.
   const shared = handlers.map(([queue]) => queue).filter((queue, index, queues) => queues.indexOf(queue) !== index);
@@ -52,7 +54,7 @@ export function createJobHandlers(deps: { db: Db; config: Config; log: FastifyBa
  * Queues whose jobs can run for minutes (parsing and embedding a long PDF). They get a worker of their
  * own, so an invitation or a password-reset mail never waits behind a document.
  */
-export const SLOW_QUEUES: ReadonlySet<string> = new Set([DOCUMENT_INGESTION_QUEUE, DOCUMENT_REINDEX_QUEUE, SITE_CRAWL_QUEUE, DOCUMENT_URL_SYNC_QUEUE, INFORM_THE_BOT_INDEXING_QUEUE, KNOWLEDGE_WINDOWS_QUEUE, KNOWLEDGE_REINDEX_QUEUE]);
+export const SLOW_QUEUES: ReadonlySet<string> = new Set([DOCUMENT_INGESTION_QUEUE, DOCUMENT_REINDEX_QUEUE, SITE_CRAWL_QUEUE, DOCUMENT_URL_SYNC_QUEUE, INFORM_THE_BOT_INDEXING_QUEUE, KNOWLEDGE_WINDOWS_QUEUE, KNOWLEDGE_REINDEX_QUEUE, COVERAGE_GAP_ALERTS_QUEUE]);
 
 /** The handlers split into the lanes that each get a worker: quick jobs first, then the slow ones. */
 export function jobLanes(handlers: ReadonlyMap<string, JobHandler>): Map<string, JobHandler>[] {

@@ -54,6 +54,7 @@ import { integrationKeys } from './3500-integration-keys.ts';
 import { secondFactor } from './3510-second-factor.ts';
 import { auditLogActions } from './3590-audit-log-actions.ts';
 import { identityAndSourceChecks } from './3690-identity-and-source-checks.ts';
+import { coverageGapAlerts } from './3700-coverage-gap-alerts.ts';
 import { roleFromGroups } from './3710-role-from-groups.ts';
 import { knowledgeRebuild } from './3660-knowledge-rebuild.ts';
 import { weeklyReport } from './3610-weekly-report.ts';
@@ -127,5 +128,6 @@ export const allMigrations: readonly Migration[] = [
   documentUrlSync,
   knowledgeRebuild,
   identityAndSourceChecks,
+  coverageGapAlerts,
   roleFromGroups,
 ];

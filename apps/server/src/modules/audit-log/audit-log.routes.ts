@@ -7,7 +7,7 @@ import { pageIndexParam, rowsAnswer } from '@steward/contract/envelope';
 import { canExportAuditLog, canReadAuditLog } from '@steward/contract/permissions';
 import type { AppContext } from '../../app-context.ts';
 import { fieldsOf } from '../../lib/export-stream.ts';
-import { sendExport } from '../../plugins/export-reply.ts';
+import { EXPORT_ROUTE_DOCS, sendExport } from '../../plugins/export-reply.ts';
 import { auditExportBatches, findAuditLogPage, listAuditPeople } from './audit-log.repository.ts';
 
 const AUDIT_EXPORT_FIELDS = fieldsOf<AuditEntry>(['id', 'time', 'actor_id', 'actor_name', 'actor_email', 'action', 'object_type', 'object_id', 'object_label', 'details', 'ip']);
@@ -33,7 +33,7 @@ export async function auditLogRoutes(app: FastifyInstance, { db }: AppContext): 
 
   api.get(
     '/api/export/audit-log',
-    { config: { scriptedOnly: true, access: canExportAuditLog }, schema: { querystring: auditLogExportQuery } },
+    { config: { scriptedOnly: true, access: canExportAuditLog, keyScope: 'exports' }, schema: { ...EXPORT_ROUTE_DOCS, querystring: auditLogExportQuery } },
     async (request, reply) => {
       const { format, person, action, group, from, to, tz } = request.query;
       const filters: AuditLogFilters = { actor_id: person, action, action_group: group, from, to, timezone_offset_hours: tz };

@@ -9,6 +9,7 @@ import type { KnowledgeStore } from '../knowledge/knowledge-store.ts';
 import { type PreparedChunks, prepareChunks, writeChunks } from '../knowledge/knowledge-indexing.ts';
 import { type ChunkWindows, writeChunkWindows } from '../knowledge/knowledge.repository.ts';
 import { deleteFile, findStoredFile, readFileBytes } from './document-files.repository.ts';
+import { documentWebhook } from './document-webhooks.ts';
 import { dropFailedReplacement, findDocument, markDocumentCompleted, markDocumentFailed, swapInReplacementFile } from './documents.repository.ts';
 
 /** Attempts of one ingestion: a failure that is not the document's fault (the embedder, say) is retried. */
@@ -71,11 +72,13 @@ const ingestDocument =
         const current = await findDocument(tx, { id: documentId }, { forUpdate: true });
         if (!current || !stillHas(current, fileId)) return [];
         const written = await writeChunks(tx, { documentId }, prepared);
-        if (current.fileId !== fileId) {
+        const newVersion = current.fileId !== fileId;
+        if (newVersion) {
           const file = await findStoredFile(tx, fileId);
           if (file) await swapInReplacement(tx, documentId, current.fileId, file);
         }
         await markDocumentCompleted(tx, documentId);
+        await documentWebhook(tx, 'document.indexed', documentId, newVersion);
         return written;
       });
       indexed = { chunks: prepared.chunks.length, withVectors: prepared.generation !== undefined, windows };
@@ -148,8 +151,10 @@ async function markFailed(db: Db, documentId: number, fileId: string, reason: st
         `The new version ${current.replacingFilename ?? ''} could not be indexed: ${reason} The previous version still answers.`,
       );
       await deleteFile(tx, fileId);
+      await documentWebhook(tx, 'document.failed', documentId, true);
       return;
     }
     await markDocumentFailed(tx, documentId, reason);
+    await documentWebhook(tx, 'document.failed', documentId, false);
   });
 }

@@ -16,10 +16,12 @@ import { type PreparedChunks, writeChunks } from '../knowledge/knowledge-indexin
 import { deleteChunks, writeChunkWindows } from '../knowledge/knowledge.repository.ts';
 import { deleteFile, findStoredFile, storeFile } from './document-files.repository.ts';
 import { prepareDocumentFile } from './document-ingestion.ts';
+import { documentWebhook } from './document-webhooks.ts';
 import { findDocument, markDocumentCompleted, markDocumentFailed, swapInReplacementFile } from './documents.repository.ts';
 import { findUrlSource, markUrlSourceCurrent, markUrlSourceFailing, markUrlSourceRetired } from './document-url-sources.repository.ts';
 import { DOCUMENT_URL_SYNC_ATTEMPTS } from './document-url-sync-queue.ts';
-import { findSync, finishSyncCounted, startSync, type SyncCounts } from './site-syncs.repository.ts';
+import { findSync, startSync, type SyncCounts } from './site-syncs.repository.ts';
+import { endSync } from './source-sync-end.ts';
 
 const payloadSchema = z.object({ documentId: z.number().int().positive(), syncId: z.number().int().positive() });
 
@@ -71,12 +73,12 @@ const syncDocument =
       if (reason === undefined && attempt < DOCUMENT_URL_SYNC_ATTEMPTS) throw error;
       const message = reason ?? DOCUMENT_SYNC_TEXTS.failed(error instanceof Error ? error.message : String(error));
       await markUrlSourceFailing(db, documentId, DOCUMENT_SOURCE_MESSAGES.keptText(message));
-      await finishSyncCounted(db, syncId, 'failed', message, { checked: 1, failed: 1 });
+      await endSync(db, syncId, 'failed', message, { checked: 1, failed: 1 });
       log.warn({ documentId, syncId, reason: message }, 'document sync failed');
       if (reason === undefined) throw error;
       return;
     }
-    await finishSyncCounted(db, syncId, ended.status, ended.message, { checked: 1, ...ended.counts });
+    await endSync(db, syncId, ended.status, ended.message, { checked: 1, ...ended.counts });
     log.info({ documentId, syncId, ...ended.counts }, 'document sync finished');
   };
 
@@ -127,6 +129,7 @@ async function fetchAndIndex(deps: SyncDeps, documentId: number, signal: AbortSi
     await deleteFile(tx, current.fileId);
     await markDocumentCompleted(tx, documentId);
     await markUrlSourceCurrent(tx, documentId, { validators: answer.validators, contentHash: hash });
+    await documentWebhook(tx, 'document.indexed', documentId, true);
     return written;
   });
   if (windows === undefined) {
@@ -154,6 +157,7 @@ async function notFetched(db: Db, documentId: number, status: number, retired: b
     await deleteChunks(tx, { documentId });
     await markDocumentFailed(tx, documentId, DOCUMENT_SOURCE_MESSAGES.goneTwice(status));
     await markUrlSourceRetired(tx, documentId, DOCUMENT_SOURCE_MESSAGES.goneTwice(status));
+    await documentWebhook(tx, 'document.failed', documentId, false);
     return { status: 'completed', message: DOCUMENT_SOURCE_MESSAGES.goneTwice(status), counts: { removed: 1 } } satisfies Ended;
   });
 }
@@ -162,6 +166,6 @@ export const documentUrlSyncHandler = (deps: SyncDeps): JobHandler =>
   Object.assign(syncDocument(deps), {
     giveUp: async (payload: Record<string, unknown>) => {
       const { syncId } = payloadSchema.parse(payload);
-      await finishSyncCounted(deps.db, syncId, 'failed', DOCUMENT_SYNC_TEXTS.cutOff, { checked: 1, failed: 1 });
+      await endSync(deps.db, syncId, 'failed', DOCUMENT_SYNC_TEXTS.cutOff, { checked: 1, failed: 1 });
     },
   });

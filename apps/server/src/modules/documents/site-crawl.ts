@@ -28,7 +28,8 @@ import {
   type SiteRecord,
   siteStatus,
 } from './site-sources.repository.ts';
-import { createSync, finishSync, openSyncOf, startSync } from './site-syncs.repository.ts';
+import { createSync, openSyncOf, startSync } from './site-syncs.repository.ts';
+import { endSync } from './source-sync-end.ts';
 
 /** The queue of website crawls: one job per crawl, so one instance holds a site's crawl at a time (the job's lease). */
 export const SITE_CRAWL_QUEUE = 'site-crawl';
@@ -81,7 +82,7 @@ const crawlSource =
     const { siteId } = parsed;
     const site = await findSite(db, siteId);
     if (!site || !isSiteCrawling(site.status)) {
-      if (site && parsed.syncId !== undefined) await finishSync(db, parsed.syncId, 'cancelled', site.message);
+      if (site && parsed.syncId !== undefined) await endSync(db, parsed.syncId, 'cancelled', site.message);
       return;
     }
     const syncId = parsed.syncId ?? (await openSyncOf(db, { siteId })) ?? (await createSync(db, { siteId }, 'added', null));
@@ -120,7 +121,7 @@ const crawlSource =
       });
     } catch (error) {
       if (stop.signal.aborted) {
-        await finishSync(db, syncId, 'cancelled', SITE_MESSAGES.cancelled);
+        await endSync(db, syncId, 'cancelled', SITE_MESSAGES.cancelled);
         log.info({ siteId }, 'website crawl stopped: cancelled or deleted');
         return;
       }
@@ -151,7 +152,7 @@ async function endUnlessCancelled(db: Db, siteId: number, syncId: number | undef
     if (!current) return;
     const cancelled = !isSiteCrawling(current.status);
     if (!cancelled) await setSiteStatus(tx, siteId, status, message);
-    if (syncId !== undefined) await finishSync(tx, syncId, cancelled ? 'cancelled' : status === 'completed' ? 'completed' : 'failed', cancelled ? current.message : message);
+    if (syncId !== undefined) await endSync(tx, syncId, cancelled ? 'cancelled' : status === 'completed' ? 'completed' : 'failed', cancelled ? current.message : message);
   });
 }
 

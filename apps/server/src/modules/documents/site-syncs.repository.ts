@@ -99,9 +99,9 @@ export async function startSync(db: Db, id: number): Promise<void> {
   await db.execute(sql`UPDATE site_syncs SET status = 'running', started_at = coalesce(started_at, now()) WHERE id = ${id}`);
 }
 
-/** Ends the sync, its pages counted by what it found of each (site_pages.sync_outcome). */
-export async function finishSync(db: Db, id: number, status: Exclude<SiteSyncStatus, 'queued' | 'running'>, message: string | null): Promise<void> {
-  await db.execute(sql`
+/** Ends the sync, its pages counted by what it found of each (site_pages.sync_outcome); answers it, ended, or undefined if it already was. */
+export async function finishSync(db: Db, id: number, status: Exclude<SiteSyncStatus, 'queued' | 'running'>, message: string | null): Promise<SiteSyncRecord | undefined> {
+  const ended = await sqlRows<{ id: number }>(db, sql`
     UPDATE site_syncs y SET status = ${status}, message = ${message}, finished_at = now(), started_at = coalesce(y.started_at, now()),
       checked = c.checked, unchanged = c.unchanged, changed = c.changed, added = c.added, removed = c.removed, failed = c.failed
     FROM (
@@ -113,17 +113,27 @@ export async function finishSync(db: Db, id: number, status: Exclude<SiteSyncSta
         count(*) FILTER (WHERE sync_outcome = 'failed')::int AS failed
       FROM site_pages WHERE sync_id = ${id}
     ) c
-    WHERE y.id = ${id} AND y.status IN ('queued', 'running')`);
+    WHERE y.id = ${id} AND y.status IN ('queued', 'running')
+    RETURNING y.id`);
+  return ended.length > 0 ? findSync(db, id) : undefined;
 }
 
-/** Ends a document's sync with what it found of its one URL (a site's counts its pages: finishSync). */
-export async function finishSyncCounted(db: Db, id: number, status: Exclude<SiteSyncStatus, 'queued' | 'running'>, message: string | null, counts: Partial<SyncCounts>): Promise<void> {
+/** Ends a document's sync with what it found of its one URL (a site's counts its pages: finishSync); answers it as finishSync does. */
+export async function finishSyncCounted(
+  db: Db,
+  id: number,
+  status: Exclude<SiteSyncStatus, 'queued' | 'running'>,
+  message: string | null,
+  counts: Partial<SyncCounts>,
+): Promise<SiteSyncRecord | undefined> {
   const count = (key: keyof SyncCounts) => counts[key] ?? 0;
-  await db.execute(sql`
+  const ended = await sqlRows<{ id: number }>(db, sql`
     UPDATE site_syncs SET status = ${status}, message = ${message}, finished_at = now(), started_at = coalesce(started_at, now()),
       checked = ${count('checked')}, unchanged = ${count('unchanged')}, changed = ${count('changed')}, added = ${count('added')},
       removed = ${count('removed')}, failed = ${count('failed')}
-    WHERE id = ${id} AND status IN ('queued', 'running')`);
+    WHERE id = ${id} AND status IN ('queued', 'running')
+    RETURNING id`);
+  return ended.length > 0 ? findSync(db, id) : undefined;
 }
 
 /** A source's syncs, newest first (its history). */

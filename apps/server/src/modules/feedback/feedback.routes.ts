@@ -19,8 +19,8 @@ import { fieldsOf, mapBatches } from '../../lib/export-stream.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { PageAnchors } from '../../lib/page-anchors.ts';
 import { maskIf } from '../../lib/personal-data.ts';
-import { signedIn, signedInActor } from '../../plugins/access.ts';
-import { sendExport } from '../../plugins/export-reply.ts';
+import { routeCaller, signedInActor } from '../../plugins/access.ts';
+import { EXPORT_ROUTE_DOCS, sendExport } from '../../plugins/export-reply.ts';
 import { PERSONAL_DATA_MASKING, readPersonalDataMasking } from '../bot-settings/personal-data-masking.repository.ts';
 import { createInformation } from '../inform-the-bot/inform-the-bot.actions.ts';
 import { exportMasksPersonalData } from '../personal-data/personal-data.actions.ts';
@@ -63,10 +63,10 @@ export async function feedbackRoutes(app: FastifyInstance, { db, config }: AppCo
 
   api.get(
     '/api/export/feedback',
-    { config: { scriptedOnly: true, access: canExportData }, schema: { querystring: feedbackExportQuery } },
+    { config: { scriptedOnly: true, access: canExportData, keyScope: 'exports' }, schema: { ...EXPORT_ROUTE_DOCS, querystring: feedbackExportQuery } },
     async (request, reply) => {
       const { format, rating, ...filters } = request.query;
-      const shown = maskIf(await exportMasksPersonalData(db, signedIn(request)), maskFeedbackRow);
+      const shown = maskIf(await exportMasksPersonalData(db, routeCaller(request)), maskFeedbackRow);
       const batches = mapBatches(feedbackExportBatches(db, rating ?? '', filters), (records) => records.map((record) => shown(presentFeedbackRow(record, 0))));
       return sendExport(db, request, reply, { list: 'feedback', format, filters: { rating, ...filters }, fields: FEEDBACK_EXPORT_FIELDS, batches });
     },

@@ -24,8 +24,8 @@ import { mailDeliveryOf } from '../../mail/mail-delivery.ts';
 import { readCounter } from '../../lib/list-counters.ts';
 import { PageAnchors } from '../../lib/page-anchors.ts';
 import { maskIf } from '../../lib/personal-data.ts';
-import { signedIn, signedInActor } from '../../plugins/access.ts';
-import { sendExport } from '../../plugins/export-reply.ts';
+import { routeCaller, signedInActor } from '../../plugins/access.ts';
+import { EXPORT_ROUTE_DOCS, sendExport } from '../../plugins/export-reply.ts';
 import { PERSONAL_DATA_MASKING, readPersonalDataMasking } from '../bot-settings/personal-data-masking.repository.ts';
 import { exportMasksPersonalData } from '../personal-data/personal-data.actions.ts';
 import { HELP_REQUEST_COUNTERS } from './help-requests.counters.ts';
@@ -79,10 +79,10 @@ export async function helpRequestRoutes(app: FastifyInstance, { db, config }: Ap
 
   api.get(
     '/api/export/help-requests',
-    { config: { scriptedOnly: true, access: canExportData }, schema: { querystring: helpRequestExportQuery } },
+    { config: { scriptedOnly: true, access: canExportData, keyScope: 'exports' }, schema: { ...EXPORT_ROUTE_DOCS, querystring: helpRequestExportQuery } },
     async (request, reply) => {
       const { format, status, ...filters } = request.query;
-      const shown = maskIf(await exportMasksPersonalData(db, signedIn(request)), maskHelpRequest);
+      const shown = maskIf(await exportMasksPersonalData(db, routeCaller(request)), maskHelpRequest);
       const batches = mapBatches(helpRequestExportBatches(db, status ?? '', filters), (rows) => rows.map(shown));
       return sendExport(db, request, reply, { list: 'help-requests', format, filters: { status, ...filters }, fields: HELP_REQUEST_EXPORT_FIELDS, batches });
     },

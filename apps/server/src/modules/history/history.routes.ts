@@ -12,8 +12,8 @@ import { fieldsOf, mapBatches } from '../../lib/export-stream.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { PageAnchors } from '../../lib/page-anchors.ts';
 import { maskIf } from '../../lib/personal-data.ts';
-import { signedIn } from '../../plugins/access.ts';
-import { sendExport } from '../../plugins/export-reply.ts';
+import { routeCaller } from '../../plugins/access.ts';
+import { EXPORT_ROUTE_DOCS, sendExport } from '../../plugins/export-reply.ts';
 import { PERSONAL_DATA_MASKING, readPersonalDataMasking } from '../bot-settings/personal-data-masking.repository.ts';
 import { ratingsOfAnswers } from '../feedback/feedback.repository.ts';
 import { helpRequestsOfSession } from '../help-requests/help-requests.repository.ts';
@@ -60,10 +60,10 @@ export async function historyRoutes(app: FastifyInstance, { db }: AppContext): P
 
   api.get(
     '/api/export/history',
-    { config: { scriptedOnly: true, access: canExportData }, schema: { querystring: historyExportQuery } },
+    { config: { scriptedOnly: true, access: canExportData, keyScope: 'exports' }, schema: { ...EXPORT_ROUTE_DOCS, querystring: historyExportQuery } },
     async (request, reply) => {
       const { format, ...filters } = request.query;
-      const shown = maskIf(await exportMasksPersonalData(db, signedIn(request)), maskHistoryRow);
+      const shown = maskIf(await exportMasksPersonalData(db, routeCaller(request)), maskHistoryRow);
       const batches = mapBatches(historyExportBatches(db, filters), (records) => records.map((record) => shown(presentHistoryRow(record, 0))));
       return sendExport(db, request, reply, { list: 'history', format, filters, fields: HISTORY_EXPORT_FIELDS, batches });
     },

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { IntegrationKeyScope } from '@steward/contract/integration-keys';
+import { BOOTSTRAP_KEY_SCOPES, type IntegrationKeyScope } from '@steward/contract/integration-keys';
 import type { Db } from '../../db/client.ts';
 import { integrationKeys } from '../../db/schema.ts';
 
@@ -50,12 +50,22 @@ export async function anyUnrevokedIntegrationKey(db: Db): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** The keys that work now (neither revoked nor expired): Home's checklist counts them as a connected chatbot. */
+/**
+ * The keys that work now (neither revoked nor expired) and may call the bot API (a scope of BOT_API_KEY's; a key for
+ * the exports alone is no chatbot): Home's checklist counts them as a connected chatbot.
+ */
 export async function countUsableIntegrationKeys(db: Db, now: Date): Promise<number> {
+  const botScopes = sql.join(BOOTSTRAP_KEY_SCOPES.map((scope) => sql`${scope}`), sql`, `);
   const rows = await db
     .select({ count: sql<number | string>`count(*)` })
     .from(integrationKeys)
-    .where(and(isNull(integrationKeys.revokedAt), or(isNull(integrationKeys.expiresAt), gt(integrationKeys.expiresAt, now))));
+    .where(
+      and(
+        isNull(integrationKeys.revokedAt),
+        or(isNull(integrationKeys.expiresAt), gt(integrationKeys.expiresAt, now)),
+        sql`${integrationKeys.scopes} ?| array[${botScopes}]::text[]`,
+      ),
+    );
   return Number(rows[0]?.count ?? 0);
 }
 

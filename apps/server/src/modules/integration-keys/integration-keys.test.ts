@@ -66,7 +66,7 @@ describe('creating and listing integration keys', () => {
 
   it.each([
     [{ name: 'x', scopes: [] }, 'scopes', INTEGRATION_KEY_MESSAGES.scopesRequired],
-    [{ name: 'x', scopes: ['exports'] }, 'scopes', INTEGRATION_KEY_MESSAGES.scopeUnknown],
+    [{ name: 'x', scopes: ['admin'] }, 'scopes', INTEGRATION_KEY_MESSAGES.scopeUnknown],
     [{ name: '   ', scopes: ['exchanges'] }, 'name', INTEGRATION_KEY_MESSAGES.nameRequired],
     [{ name: 'x', scopes: ['exchanges'], expires_at: 'tomorrow' }, 'expires_at', INTEGRATION_KEY_MESSAGES.expiryInvalid],
     [{ name: 'x', scopes: ['exchanges'], expires_at: '2020-01-01T00:00:00Z' }, 'expires_at', INTEGRATION_KEY_MESSAGES.expiryPast],
@@ -230,6 +230,8 @@ describe("Home's first-run checklist", () => {
       expect(await facts()).toMatchObject({ bot_api_key_configured: false, integration_keys: 0 });
       const { id } = await createKey(['exchanges'], {}, client);
       await createKey(['ratings'], { expires_at: new Date(Date.now() + 86_400_000).toISOString() }, client);
+      // A key for the exports alone is no chatbot.
+      await createKey(['exports'], {}, client);
       expect((await facts()).integration_keys).toBe(2);
       expect((await client.post(`/api/integration-keys/${id}/revoke`, {})).status).toBe(200);
       expect((await facts()).integration_keys).toBe(1);

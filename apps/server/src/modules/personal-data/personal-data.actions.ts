@@ -11,13 +11,19 @@ import { findFeedbackById } from '../feedback/feedback.repository.ts';
 import { findHelpRequest } from '../help-requests/help-requests.repository.ts';
 import { wholeSessionRows } from '../history/history.actions.ts';
 
+/** Who exports: a signed-in staff member, or an integration key with the scope `exports`. */
+export type Exporter = { kind: 'staff'; member: StaffMember } | { kind: 'integration_key' };
+
 /**
- * Whether an export (History, Feedback, Help Requests; each audited) masks visitors' personal data: only when
- * masking is on and the caller does not hold view_personal_data (docs/privacy.md). Off, exports are whole for
- * everyone allowed to export.
+ * Whether an export (History, Feedback, Help Requests; each audited) masks visitors' personal data. For a staff
+ * member: only when masking is on and they do not hold view_personal_data (docs/privacy.md); off, exports are whole
+ * for everyone allowed to export. For an integration key (scope `exports`): always, whatever the setting: a key holds
+ * no view_personal_data and has no personal-data setting of its own, and a webhook endpoint without one gets visitors'
+ * data masked too, so the stricter of the two rules holds (docs/integrations.md).
  */
-export async function exportMasksPersonalData(db: Db, viewer: StaffMember): Promise<boolean> {
-  return !canViewPersonalData(viewer) && (await readPersonalDataMasking(db));
+export async function exportMasksPersonalData(db: Db, caller: Exporter): Promise<boolean> {
+  if (caller.kind === 'integration_key') return true;
+  return !canViewPersonalData(caller.member) && (await readPersonalDataMasking(db));
 }
 
 /** What a reveal asks for (the contract's request, as parsed). */

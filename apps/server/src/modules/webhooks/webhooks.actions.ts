@@ -188,13 +188,14 @@ export async function redeliverWebhook(tx: Db, actor: StaffActor, endpointId: nu
   return presentWebhookDelivery(again);
 }
 
-/** The data of an event without the visitor's personal data: no `visitor`, and the named free-text fields masked. */
+/** The data of an event without the visitor's personal data: no `visitor`, and the named free-text fields masked (a text, or each text of a list). */
 function withoutPersonalData<Data extends Record<string, unknown>>(data: Data, freeText: readonly (keyof Data)[]): Data {
   const copy: Record<string, unknown> = { ...data };
   delete copy.visitor;
   for (const field of freeText) {
     const value = copy[field as string];
     if (typeof value === 'string') copy[field as string] = maskPersonalData(value);
+    if (Array.isArray(value)) copy[field as string] = value.map((item: unknown) => (typeof item === 'string' ? maskPersonalData(item) : item));
   }
   return copy as Data;
 }

@@ -1,8 +1,7 @@
-import http from 'node:http';
 import { sql } from 'drizzle-orm';
-import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { WEBHOOK_MESSAGES, type WebhookEndpointWithSecret, type WebhookEventType, webhookPayload } from '@steward/contract/webhooks';
+import { WEBHOOK_PAYLOAD_EXAMPLES } from '@steward/contract/webhook-examples';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_MESSAGES, type WebhookEndpointWithSecret, type WebhookEventType, webhookPayload } from '@steward/contract/webhooks';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { runNextJob } from '../../jobs/job-queue.ts';
 import type { ApiClient } from '../../test/api-client.ts';
@@ -10,61 +9,11 @@ import { botPost, newSessionId } from '../../test/bot-test-support.ts';
 import { runAllJobs } from '../../test/run-jobs.ts';
 import { recipientOf, type SmtpSink, startSmtpSink } from '../../test/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { type Receiver, startReceiver } from '../../test/webhook-receiver.ts';
 import { WEBHOOK_DELIVERY_QUEUE } from './webhook-delivery-queue.ts';
 
-/**
- * Issue 57's webhooks through the real HTTP stack: a receiver on 127.0.0.1 checks every delivery's signature with
- * the `standardwebhooks` package (the specification's own TypeScript implementation, not the server's code) and
- * counts what arrives, retries and duplicates included.
- */
-interface Received {
-  id: string;
-  verified: boolean;
-  payload: { type: WebhookEventType; data: Record<string, unknown> };
-}
-
-interface Receiver {
-  url: string;
-  received: Received[];
-  /** The status the next requests get (200 by default). */
-  status: number;
-  /** When set, requests wait for it before they are answered (an instance that dies mid-delivery). */
-  hold?: Promise<void>;
-  secret?: string;
-  close(): Promise<void>;
-}
-
-async function startReceiver(): Promise<Receiver> {
-  const receiver: Receiver = { url: '', received: [], status: 200, close: async () => undefined };
-  const server = http.createServer((request, response) => {
-    const parts: Buffer[] = [];
-    request.on('data', (part: Buffer) => parts.push(part));
-    request.on('end', () => {
-      const body = Buffer.concat(parts).toString('utf8');
-      const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
-      let verified: boolean;
-      try {
-        new Webhook(receiver.secret ?? '').verify(body, headers);
-        verified = true;
-      } catch {
-        verified = false;
-      }
-      receiver.received.push({ id: headers['webhook-id'] ?? '', verified, payload: JSON.parse(body) as Received['payload'] });
-      const answer = () => {
-        response.writeHead(receiver.status, { 'content-type': 'text/plain' });
-        response.end(receiver.status === 200 ? 'thanks' : 'receiver is down');
-      };
-      if (receiver.hold) void receiver.hold.then(answer);
-      else answer();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  receiver.url = `http://127.0.0.1:${address.port}/hooks`;
-  receiver.close = () => new Promise((resolve) => server.close(() => resolve()));
-  return receiver;
-}
+// Issue 57's webhooks through the real HTTP stack: a receiver on 127.0.0.1 (test/webhook-receiver.ts) checks every
+// delivery's signature with the `standardwebhooks` package and counts what arrives, retries and duplicates included.
 
 let testApp: TestApp;
 let admin: ApiClient;
@@ -141,8 +90,9 @@ describe('webhook endpoints', () => {
 
   it('lists every event’s payload schema in the OpenAPI document', async () => {
     const document = (await admin.get('/api/docs/json')).body as unknown as { components: { schemas: Record<string, { properties?: Record<string, unknown> }> } };
-    for (const type of ['help_request.created', 'feedback.thumbs_down', 'correction.approved']) {
+    for (const type of WEBHOOK_EVENT_TYPES) {
       expect(Object.keys(document.components.schemas[`WebhookPayload.${type}`]?.properties ?? {})).toEqual(['type', 'timestamp', 'data']);
+      expect((document.components.schemas[`WebhookPayload.${type}`] as { example?: unknown } | undefined)?.example).toEqual(WEBHOOK_PAYLOAD_EXAMPLES[type]);
     }
   });
 

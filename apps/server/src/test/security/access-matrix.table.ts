@@ -46,17 +46,23 @@ const VIEWER_CAPABILITY = { anonymous: 401, bot: 401, viewer: 200, admin: 200, n
 const ADMIN_ONLY = { anonymous: 401, bot: 401, viewer: 403, admin: 200, noCapabilities: 403 };
 /** The chatbot's key, and nothing else, opens these. */
 const BOT_KEY = { anonymous: 401, bot: 200, viewer: 401, admin: 401, noCapabilities: 401 };
+/** The exports: export_data (administrators by default), or an integration key of the scope `exports`; BOT_API_KEY is refused. */
+const EXPORT = { ...ADMIN_ONLY, bot: 403 };
 
 /**
- * The scope of an integration key that opens each bot API call (docs/integrations.md). The matrix's `bot` column is
- * BOT_API_KEY, every scope; access-matrix.test.ts calls each bot row with a key of each scope alone: 200 for its
- * own, 403 for the others.
+ * The scope of an integration key that opens each bot API call and each export (docs/integrations.md). The matrix's
+ * `bot` column is BOT_API_KEY, every scope of the bot API and not the exports; access-matrix.test.ts calls each row
+ * here with a key of each scope alone: 200 for its own, 403 for the others.
  */
 export const KEY_SCOPE_MATRIX: Record<string, IntegrationKeyScope> = {
   'POST /api/bot/messages': 'exchanges',
   'POST /api/bot/feedback': 'ratings',
   'POST /api/bot/help-requests': 'help_requests',
   'POST /api/bot/knowledge/search': 'knowledge_search',
+  'GET /api/export/history': 'exports',
+  'GET /api/export/feedback': 'exports',
+  'GET /api/export/help-requests': 'exports',
+  'GET /api/export/audit-log': 'exports',
 };
 
 const get = (path: string) => () => ({ path });
@@ -620,10 +626,10 @@ export const ACCESS_MATRIX: MatrixRow[] = [
   // The audit log.
   { route: 'POST /api/audit-log/:pageIndex', build: () => ({ path: '/api/audit-log/0', body: {} }), expect: ADMIN_ONLY },
   { route: 'GET /api/audit-log-people', build: get('/api/audit-log-people'), expect: ADMIN_ONLY },
-  // Exports (issue 40): export_data, administrators by default.
-  { route: 'GET /api/export/history', build: get('/api/export/history?format=csv'), expect: ADMIN_ONLY },
-  { route: 'GET /api/export/feedback', build: get('/api/export/feedback?format=jsonl'), expect: ADMIN_ONLY },
-  { route: 'GET /api/export/help-requests', build: get('/api/export/help-requests'), expect: ADMIN_ONLY },
+  // Exports (issue 40): export_data, administrators by default; an integration key of the scope exports (issue 57).
+  { route: 'GET /api/export/history', build: get('/api/export/history?format=csv'), expect: EXPORT },
+  { route: 'GET /api/export/feedback', build: get('/api/export/feedback?format=jsonl'), expect: EXPORT },
+  { route: 'GET /api/export/help-requests', build: get('/api/export/help-requests'), expect: EXPORT },
   { route: 'GET /api/personal-data/masking', build: get('/api/personal-data/masking'), expect: LOGIN },
   // Saves masking off, as it is by default, so the other rows' answers stay as they are.
   { route: 'POST /api/personal-data/masking', build: () => ({ path: '/api/personal-data/masking', body: { masked: false } }), expect: ADMIN_ONLY },
@@ -632,7 +638,7 @@ export const ACCESS_MATRIX: MatrixRow[] = [
     build: async (fixtures) => ({ path: '/api/personal-data/reveal', body: { kind: 'feedback', id: await fixtures.feedbackId() } }),
     expect: ADMIN_ONLY,
   },
-  { route: 'GET /api/export/audit-log', build: get('/api/export/audit-log'), expect: ADMIN_ONLY },
+  { route: 'GET /api/export/audit-log', build: get('/api/export/audit-log'), expect: EXPORT },
 
   // The public chat and its widget: anyone (a visitor's signed chat session travels in the body; no cookie is read).
   { route: 'OPTIONS /api/chat/*', build: get('/api/chat/ask'), expect: everyone(204) },

@@ -144,21 +144,22 @@ describe.each(ACCESS_MATRIX)('$route', (row) => {
   }
 });
 
-describe('integration keys on the bot API, scope by scope', () => {
-  it('names the scope of every bot route, as the route declares it', () => {
-    const botRoutes = testApp.routes.filter((route) => route.access?.startsWith('bot:'));
-    expect(Object.fromEntries(botRoutes.map((route) => [`${route.method} ${route.url}`, route.access]))).toEqual(
-      Object.fromEntries(Object.entries(KEY_SCOPE_MATRIX).map(([route, scope]) => [route, `bot:${scope}`])),
+describe('integration keys on the bot API and the exports, scope by scope', () => {
+  it('names the scope of every route a key opens, as the route declares it', () => {
+    const keyRoutes = testApp.routes.filter((route) => route.method !== 'HEAD' && (route.access?.startsWith('bot:') || route.keyScope));
+    expect(Object.fromEntries(keyRoutes.map((route) => [`${route.method} ${route.url}`, route.keyScope ?? route.access]))).toEqual(
+      Object.fromEntries(Object.entries(KEY_SCOPE_MATRIX).map(([route, scope]) => [route, route.startsWith('GET /api/export/') ? scope : `bot:${scope}`])),
     );
   });
 
   describe.each(ACCESS_MATRIX.filter((row) => KEY_SCOPE_MATRIX[row.route]))('$route', (row) => {
+    const json = !row.route.includes('/api/export/');
     it.each(INTEGRATION_KEY_SCOPES)('with a key of the scope %s alone', async (scope) => {
       const fixtures = matrixFixtures(testApp, author, { id: 0, client: new ApiClient(testApp.baseUrl) });
       const { key } = await fixtures.integrationKey([scope]);
       const client = new ApiClient(testApp.baseUrl, { authorization: `Bearer ${key}` });
       const answer = await send(client, methodOf(row), await row.build(fixtures, 'bot'));
-      expectDeclaredAnswer(answer, KEY_SCOPE_MATRIX[row.route] === scope ? 200 : 403, `${row.route} with a ${scope} key`, true);
+      expectDeclaredAnswer(answer, KEY_SCOPE_MATRIX[row.route] === scope ? 200 : 403, `${row.route} with a ${scope} key`, json);
     });
   });
 });

@@ -205,6 +205,15 @@ async function download(client: ApiClient, path: string): Promise<{ status: numb
   return { status: response.status, text: await response.text() };
 }
 
+/** An export with an integration key of the scope `exports` (issue 57): no session, no scripted-call header. */
+async function downloadWithKey(path: string): Promise<{ status: number; text: string }> {
+  const created = await admin.post('/api/integration-keys', { name: `Exports ${Date.now()}`, scopes: ['exports'] });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  const key = String((created.body.data?.rows[0] as { key: string }).key);
+  const response = await fetch(`${testApp.baseUrl}${path}`, { headers: { authorization: `Bearer ${key}` } });
+  return { status: response.status, text: await response.text() };
+}
+
 /** Runs `check` with the administrators holding export_data but not view_personal_data. */
 async function withoutViewPersonalData(check: () => Promise<void>): Promise<void> {
   await testApp.db.execute(sql`DELETE FROM role_capabilities WHERE role = 'admin' AND capability = 'view_personal_data'`);
@@ -240,6 +249,15 @@ describe('with masking off (the default, and after an upgrade): the values whole
       expect(MASKED.filter((masked) => whole.text.includes(masked))).toEqual([]);
     });
   });
+
+  // The stricter of the two rules (docs/integrations.md): a key holds no view_personal_data and has no personal-data
+  // setting, as a webhook endpoint without one gets visitors' data masked.
+  it.each(EXPORTS)('%s is masked for an integration key even with masking off', async (path) => {
+    const byKey = await downloadWithKey(path);
+    expect(byKey.status).toBe(200);
+    expect(RAW.filter((raw) => byKey.text.includes(raw))).toEqual([]);
+    expect(byKey.text).toContain('203.0.113.•');
+  });
 });
 
 describe('with masking on', () => {
@@ -260,6 +278,13 @@ describe('with masking on', () => {
       expect(RAW.filter((raw) => masked.text.includes(raw))).toEqual([]);
       expect(masked.text).toContain('203.0.113.•');
     });
+  });
+
+  it.each(EXPORTS)('%s is masked for an integration key', async (path) => {
+    const byKey = await downloadWithKey(path);
+    expect(byKey.status).toBe(200);
+    expect(RAW.filter((raw) => byKey.text.includes(raw))).toEqual([]);
+    expect(byKey.text).toContain('203.0.113.•');
   });
 });
 

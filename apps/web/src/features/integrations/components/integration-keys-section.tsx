@@ -22,9 +22,9 @@ export function IntegrationKeysSection() {
     <section aria-labelledby="integration-keys-title" className="mb-4">
       <h2 id="integration-keys-title">Integration keys</h2>
       <p className="text-secondary">
-        Keys for the bot API, one per integration, each allowed only what it needs. A key is shown once, when it is made; revoking
-        it refuses its next call. To rotate one, create the new key, switch the integration to it, then revoke the old one.
-        <code className="ms-1">BOT_API_KEY</code>, if the server has one, keeps working beside them.
+        Keys for the bot API and the read-only exports, one per integration, each allowed only what it needs. A key is shown once,
+        when it is made; revoking it refuses its next call. To rotate one, create the new key, switch the integration to it, then
+        revoke the old one. <code>BOT_API_KEY</code>, if the server has one, keeps working beside them for the bot API.
       </p>
       {created ? <NewKeySecret created={created} onDone={() => setCreated(undefined)} /> : null}
       <CreateKeyForm onCreated={setCreated} />

@@ -9,12 +9,13 @@ import { WebhookTestMessage } from './webhook-test-message.tsx';
 interface WebhookEndpointItemProps {
   endpoint: WebhookEndpointRow;
   onToggle: () => void;
+  onEditEvents: () => void;
   onRotate: () => void;
   onDelete: () => void;
 }
 
-/** One endpoint: its URL, state, events and settings; Enable/Disable, Rotate secret, Deliveries, Delete. */
-export function WebhookEndpointItem({ endpoint, onToggle, onRotate, onDelete }: WebhookEndpointItemProps) {
+/** One endpoint: its URL, state, events and settings; Deliveries, Enable/Disable, Edit events, Rotate secret, Delete. */
+export function WebhookEndpointItem({ endpoint, onToggle, onEditEvents, onRotate, onDelete }: WebhookEndpointItemProps) {
   const [showDeliveries, setShowDeliveries] = useState(false);
   const deliveriesId = `webhook-${endpoint.id}-deliveries`;
   return (
@@ -30,6 +31,9 @@ export function WebhookEndpointItem({ endpoint, onToggle, onRotate, onDelete }: 
           </Button>
           <Button variant="outline-secondary" size="sm" onClick={onToggle} aria-label={`${endpoint.enabled ? 'Disable' : 'Enable'} ${endpoint.url}`}>
             {endpoint.enabled ? 'Disable' : 'Enable'}
+          </Button>
+          <Button variant="outline-secondary" size="sm" onClick={onEditEvents} aria-label={`Edit the events of ${endpoint.url}`}>
+            Edit events
           </Button>
           {isChatKind(endpoint.kind) ? null : (
             <Button variant="outline-secondary" size="sm" onClick={onRotate} aria-label={`Rotate the secret of ${endpoint.url}`}>

@@ -6,6 +6,7 @@ import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { useChangeWebhookEndpoint, useDeleteWebhookEndpoint, useRotateWebhookSecret, useWebhookEndpoints } from '../api/webhooks.ts';
 import { CreateWebhookForm } from './create-webhook-form.tsx';
+import { EditWebhookEventsModal } from './edit-webhook-events-modal.tsx';
 import { NewWebhookSecret } from './new-webhook-secret.tsx';
 import { WebhookEndpointItem } from './webhook-endpoint-item.tsx';
 
@@ -19,6 +20,7 @@ export function WebhooksSection() {
   const [chatAdded, setChatAdded] = useState(false);
   const [deleting, setDeleting] = useState<WebhookEndpointRow>();
   const [rotating, setRotating] = useState<WebhookEndpointRow>();
+  const [editing, setEditing] = useState<WebhookEndpointRow>();
   const rows = endpoints.data ?? [];
   return (
     <section aria-labelledby="webhooks-title" className="mb-4">
@@ -53,6 +55,7 @@ export function WebhooksSection() {
                 key={endpoint.id}
                 endpoint={endpoint}
                 onToggle={() => void change.mutateAsync({ id: endpoint.id, enabled: !endpoint.enabled })}
+                onEditEvents={() => setEditing(endpoint)}
                 onRotate={() => setRotating(endpoint)}
                 onDelete={() => setDeleting(endpoint)}
               />
@@ -60,6 +63,7 @@ export function WebhooksSection() {
           </ul>
         ) : null}
       </Card>
+      {editing ? <EditWebhookEventsModal endpoint={editing} onClose={() => setEditing(undefined)} /> : null}
       <ConfirmModal
         show={rotating !== undefined}
         type="delete"
