@@ -34,7 +34,7 @@ export function SecondFactorHolders({ canReset }: { canReset: boolean }) {
     });
   }
   return (
-    <div className="card">
+    <div className="card mb-3">
       <div className="card-header">
         <h2 className="card-title h4 mb-0">Staff with a second factor</h2>
       </div>
