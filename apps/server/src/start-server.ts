@@ -126,10 +126,12 @@ function isDirectory(target: string): boolean {
 /** One line when the start took other users' access off DATA_DIR's files (an install made before issue 52). */
 function logPrivacyRepair(log: FastifyInstance['log'], repair: PrivacyRepair): void {
   if (repair.changed > 0) {
-    log.warn(`Made ${repair.changed} files and directories in DATA_DIR private to the server's user (0700 directories, 0600 files): other local users could read them.`);
+    const what = repair.changed === 1 ? '1 file or directory' : `${repair.changed} files and directories`;
+    log.warn(`Made ${what} in DATA_DIR private to the server's user (0700 directories, 0600 files): other local users could read ${repair.changed === 1 ? 'it' : 'them'}.`);
   }
   if (repair.failed.length > 0) {
-    log.warn(`${repair.failed.length} files in DATA_DIR are still readable by other users and could not be changed (another user's?), e.g. ${repair.failed[0] ?? ''}: chmod go-rwx them.`);
+    const count = repair.failed.length === 1 ? '1 file in DATA_DIR is' : `${repair.failed.length} files in DATA_DIR are`;
+    log.warn(`${count} still readable by other users and could not be changed (another user's?), e.g. ${repair.failed[0] ?? ''}: chmod go-rwx ${repair.failed.length === 1 ? 'it' : 'them'}.`);
   }
 }
 

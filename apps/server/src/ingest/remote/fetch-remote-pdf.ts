@@ -1,12 +1,12 @@
 import dns from 'node:dns/promises';
 import { once } from 'node:events';
-import http, { type IncomingMessage } from 'node:http';
-import https from 'node:https';
+import type { IncomingMessage } from 'node:http';
 import net from 'node:net';
 import { type Writable } from 'node:stream';
 import { StaffReasonError } from '../ingest-error.ts';
 import { looksLikePdf } from '../reading/document-kind.ts';
 import { blockedAddressKind } from './network-address.ts';
+import { pinnedRequest } from './pinned-request.ts';
 
 /** A URL that cannot be fetched, with the reason in the staff member's words. */
 export class RemoteFetchError extends StaffReasonError {
@@ -231,22 +231,9 @@ function get(
   signal: AbortSignal,
   headers: Record<string, string> = PDF_REQUEST_HEADERS,
 ): Promise<IncomingMessage> {
-  const secure = url.protocol === 'https:';
-  const hostname = url.hostname.replace(/^\[|\]$/g, '');
   const noAnswer = () => hop.abort(new RemoteFetchError(REMOTE_FETCH_REASONS.noAnswer));
   return new Promise((resolve, reject) => {
-    const request = (secure ? https : http).request({
-      host: address.address,
-      family: address.family,
-      port: url.port || (secure ? 443 : 80),
-      path: `${url.pathname}${url.search}`,
-      method: 'GET',
-      headers: { ...headers, host: url.host },
-      ...(secure && !net.isIP(hostname) ? { servername: hostname } : {}),
-      ...(secure && options.ca ? { ca: options.ca } : {}),
-      agent: false,
-      signal,
-    });
+    const request = pinnedRequest(url, address, { method: 'GET', headers, ca: options.ca, signal });
     request.on('socket', (socket) => {
       if (!socket.connecting) return;
       const connectTimer = setTimeout(noAnswer, options.connectTimeoutMs ?? 10_000);

@@ -1,7 +1,6 @@
-import http, { type IncomingMessage } from 'node:http';
-import https from 'node:https';
-import net from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { asRemoteFetchError, checkedAddress, fetchableUrl, type FetchRemotePdfOptions, REMOTE_FETCH_REASONS, RemoteFetchError } from './fetch-remote-pdf.ts';
+import { pinnedRequest } from './pinned-request.ts';
 
 export type PostRemoteOptions = Pick<FetchRemotePdfOptions, 'allowPrivateAddresses' | 'lookup' | 'isAllowedAddress' | 'ca'> & {
   headers: Record<string, string>;
@@ -47,21 +46,8 @@ export async function postRemote(url: string, body: string, options: PostRemoteO
 }
 
 function send(url: URL, address: { address: string; family: number }, body: string, options: PostRemoteOptions, signal: AbortSignal): Promise<IncomingMessage> {
-  const secure = url.protocol === 'https:';
-  const hostname = url.hostname.replace(/^\[|\]$/g, '');
   return new Promise((resolve, reject) => {
-    const request = (secure ? https : http).request({
-      host: address.address,
-      family: address.family,
-      port: url.port || (secure ? 443 : 80),
-      path: `${url.pathname}${url.search}`,
-      method: 'POST',
-      headers: { ...options.headers, host: url.host, 'content-length': String(Buffer.byteLength(body)) },
-      ...(secure && !net.isIP(hostname) ? { servername: hostname } : {}),
-      ...(secure && options.ca ? { ca: options.ca } : {}),
-      agent: false,
-      signal,
-    });
+    const request = pinnedRequest(url, address, { method: 'POST', headers: { ...options.headers, 'content-length': String(Buffer.byteLength(body)) }, ca: options.ca, signal });
     request.once('response', resolve);
     request.on('error', reject);
     request.end(body);

@@ -8,7 +8,8 @@ import type { KnowledgeStore } from '../knowledge/knowledge-store.ts';
 import { readBotAppearance } from '../bot-settings/bot-appearance.repository.ts';
 import { sanitizeAnswerHtml } from './answer-html.ts';
 import { correctionAnswerHtml, distinctSources, dontKnowHtml, extractiveAnswerHtml, llmAnswerHtml } from './answer-builders.ts';
-import { type CandidateSentence, chooseSentences, openingSentences, quotable, quotedEntryQuestion, sectionOf, sentencesOfPassages } from './answer-sentences.ts';
+import { type CandidateSentence, chooseSentences, openingSentences, quotedEntryQuestion, sectionOf, sentencesOfPassages, sentencesToWeigh } from './answer-sentences.ts';
+import type { QuestionTerm } from '../knowledge/question-terms.ts';
 import { type RetrievedPassage, retrievePassages } from './answer-rule.ts';
 import type { AnswerSource } from '../history/answer-sources.repository.ts';
 import { findMatchingCorrection } from '../inform-the-bot/correction-match.repository.ts';
@@ -75,7 +76,7 @@ export async function answerQuestion(
     }
   }
   const relevance = passages.map((passage) => passage.relevance);
-  const sentences = await withSimilarities(deps, question, relevance, await withTerms(deps.db, sentencesOfPassages(passages)));
+  const sentences = await withSimilarities(deps, question, terms, relevance, await withTerms(deps.db, sentencesOfPassages(passages)));
   const sections = passages.map(sectionOf);
   const best = chooseSentences(sentences, question, terms, relevance, sections);
   const chosen = best.length > 0 ? best : openingSentences(sentences, sections);
@@ -88,10 +89,10 @@ export async function answerQuestion(
 /**
  * The sentences with their similarity of meaning to the question, by the embedder the search used (cached: the
  * question's vector is made once); as they are without vectors. Only the sentences that may be quoted (of passages
- * nearly as relevant as the best) are embedded: they are all the choice weighs, and the visitor waits for them.
+ * nearly as relevant as the best, MOST_SENTENCES_WEIGHED at most) are embedded: the visitor waits for them.
  */
-async function withSimilarities(deps: ChatAnswerDeps, question: string, relevance: readonly number[], sentences: CandidateSentence[]): Promise<CandidateSentence[]> {
-  const weighed = sentences.flatMap((sentence, index) => (quotable(relevance, sentence.passage) ? [index] : []));
+async function withSimilarities(deps: ChatAnswerDeps, question: string, terms: readonly QuestionTerm[], relevance: readonly number[], sentences: CandidateSentence[]): Promise<CandidateSentence[]> {
+  const weighed = sentencesToWeigh(sentences, question, terms, relevance);
   if (!deps.knowledge.vectorsEnabled || weighed.length === 0) return sentences;
   const cosines = await cosineSimilarities({ embedder: deps.knowledge.queryEmbedder, log: deps.log }, question, weighed.map((index) => sentences[index]?.text ?? ''), {
     urgent: true,

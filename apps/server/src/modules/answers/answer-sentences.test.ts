@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QuestionTerm } from '../knowledge/question-terms.ts';
-import { answerText, type CandidateSentence, chooseSentences, sectionOf, sentencesOfPassages } from './answer-sentences.ts';
+import { answerText, type CandidateSentence, chooseSentences, MOST_SENTENCES_WEIGHED, sectionOf, sentencesOfPassages, sentencesToWeigh } from './answer-sentences.ts';
 
 const term = (stem: string, idf: number, extra: Partial<QuestionTerm> = {}): QuestionTerm => ({ term: stem, idf, chunks: 1, unknown: false, word: stem, weight: 1, informativeness: 3, name: false, ...extra });
 
@@ -143,5 +143,24 @@ describe('answerText', () => {
     const found = sentencesOfPassages([{ text: '‘--no-check-certificate’\n     Don’t check the certificate.  Use it to proceed anyway.' }]);
     expect(answerText(found.slice(1))).toBe('‘--no-check-certificate’: Use it to proceed anyway.');
     expect(answerText(found)).toBe('‘--no-check-certificate’ Don’t check the certificate. Use it to proceed anyway.');
+  });
+});
+
+describe('sentencesToWeigh', () => {
+  const filler = (count: number, from = 0) => Array.from({ length: count }, (_, index) => `Filler line number ${from + index} says nothing here.`).join(' ');
+
+  it('weighs every quotable sentence when they are few, and none of a passage far less relevant than the best', () => {
+    const found = sentences([filler(3), filler(2, 10)]);
+    expect(sentencesToWeigh(found, 'How do I reset the printer?', [term('reset', 3), term('printer', 2)], [1, 0.3])).toEqual([0, 1, 2]);
+  });
+
+  it('weighs at most MOST_SENTENCES_WEIGHED of a long passage, keeping the ones that hold the question, in order', () => {
+    const found = sentences([`${filler(20)} Hold the button to reset the printer. ${filler(20, 20)} The printer restarts.`]);
+    expect(found).toHaveLength(42);
+    const weighed = sentencesToWeigh(found, 'How do I reset the printer?', [term('reset', 3), term('printer', 2)], [1]);
+    expect(weighed).toHaveLength(MOST_SENTENCES_WEIGHED);
+    expect(weighed).toEqual([...weighed].sort((left, right) => left - right));
+    expect(weighed).toContain(20);
+    expect(weighed).toContain(41);
   });
 });

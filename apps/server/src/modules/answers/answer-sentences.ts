@@ -56,7 +56,28 @@ export const MEANING_WEIGHT = 0.3;
 const PASSAGE_SHARE = 0.8;
 
 /** Whether a passage's sentences may be quoted at all: it is nearly as relevant as the best (PASSAGE_SHARE). */
-export const quotable = (relevance: readonly number[], passage: number): boolean => (relevance[passage] ?? 0) >= Math.max(0, ...relevance) * PASSAGE_SHARE;
+const quotable = (relevance: readonly number[], passage: number): boolean => (relevance[passage] ?? 0) >= Math.max(0, ...relevance) * PASSAGE_SHARE;
+
+/**
+ * At most this many sentences are embedded for their meaning per answer. The visitor waits for each (USE-lite:
+ * about 10 ms a sentence on a quiet core, several times that under load), and passages of a long FAQ or manual
+ * page can hold a hundred; the meaning only reorders sentences about as good by their words (MEANING_WEIGHT).
+ */
+export const MOST_SENTENCES_WEIGHED = 24;
+
+/**
+ * The sentences worth embedding, by position: the quotable ones (passages nearly as relevant as the best), all of
+ * them when they are few, else the MOST_SENTENCES_WEIGHED best by their words alone (ties: the earlier first).
+ */
+export function sentencesToWeigh(sentences: readonly CandidateSentence[], question: string, terms: readonly QuestionTerm[], relevance: readonly number[], most = MOST_SENTENCES_WEIGHED): number[] {
+  const quotableAt = sentences.flatMap((sentence, position) => (quotable(relevance, sentence.passage) ? [position] : []));
+  if (quotableAt.length <= most) return quotableAt;
+  const byWords = scoresOf(sentences, question, terms, relevance);
+  return quotableAt
+    .sort((left, right) => (byWords[right] ?? 0) - (byWords[left] ?? 0) || left - right)
+    .slice(0, most)
+    .sort((left, right) => left - right);
+}
 
 /** A sentence that leans on the one before it ("This…", "However…"). */
 const LEANS_BACK = /^(?:this|that|these|those|it|its|they|them|their|such|however|also|but|thus|so|then|otherwise|instead|here|there|in (?:this|that|such) case|for (?:this|that) reason|as a result|in addition|similarly|likewise|note that|because of this)\b/i;

@@ -8,11 +8,11 @@ import { SITE_SYNC_STATUS_LABELS } from '@steward/contract/sites';
 import { ExternalLink } from '../../../components/external-link.tsx';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { errorMessage } from '../../../components/form/error-message.ts';
-import { IconClock, IconHistory } from '../../../components/icons.tsx';
+import { IconClock } from '../../../components/icons.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useDocumentSource, useDocumentSyncs, useSetDocumentSchedule, useSyncDocumentNow } from '../api/document-source.ts';
 import { documentChunksQueryKey } from '../api/get-document-chunks.ts';
-import { syncCounts, syncStarter, SyncHistoryList, SyncOverdue, SyncScheduleField } from './source-sync-parts.tsx';
+import { syncCounts, syncStarter, SyncHistoryList, SyncHistoryToggle, SyncOverdue, SyncScheduleField } from './source-sync-parts.tsx';
 
 /**
  * The "Source" panel of a document added by URL (issue 55), on its own page: the URL, whether the copy indexed is
@@ -77,10 +77,7 @@ function SourceCard({ source, viewer, lastSync }: { source: DocumentSourceRow; v
               {syncNow.isPending || source.syncing ? 'Syncing...' : 'Sync now'}
             </Button>
           ) : null}
-          <Button size="sm" variant="outline-primary" aria-expanded={showHistory} aria-controls={showHistory ? historyId : undefined} onClick={() => setShowHistory(!showHistory)}>
-            <IconHistory className="me-1" size={16} />
-            {showHistory ? 'Hide sync history' : 'Show sync history'}
-          </Button>
+          <SyncHistoryToggle shown={showHistory} historyId={historyId} onToggle={() => setShowHistory(!showHistory)} />
         </div>
         {syncNow.isSuccess && source.syncing ? (
           <p className="small text-body-secondary mb-0 mt-1" role="status">

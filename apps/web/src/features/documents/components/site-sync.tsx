@@ -4,9 +4,9 @@ import { canAddSites, type StaffMember } from '@steward/contract/permissions';
 import { isSiteCrawling, SITE_MESSAGES, type SiteRow } from '@steward/contract/sites';
 import { FormAlert } from '../../../components/form/form-alert.tsx';
 import { errorMessage } from '../../../components/form/error-message.ts';
-import { IconClock, IconHistory } from '../../../components/icons.tsx';
+import { IconClock } from '../../../components/icons.tsx';
 import { useSetSiteSchedule, useSiteSyncs, useSyncSiteNow } from '../api/site-sync.ts';
-import { SyncHistoryList, SyncOverdue, SyncScheduleField } from './source-sync-parts.tsx';
+import { SyncHistoryList, SyncHistoryToggle, SyncOverdue, SyncScheduleField } from './source-sync-parts.tsx';
 
 function SyncHistory({ site, id }: { site: SiteRow; id: string }) {
   const { data: rows, isPending } = useSiteSyncs(site.id, isSiteCrawling(site.status), `${site.last_sync?.id ?? 0}:${site.last_sync?.status ?? ''}`);
@@ -38,10 +38,7 @@ export function SiteSync({ site, viewer }: { site: SiteRow; viewer: StaffMember 
             {syncNow.isPending ? 'Syncing...' : 'Sync now'}
           </Button>
         ) : null}
-        <Button size="sm" variant="outline-primary" aria-expanded={showHistory} aria-controls={showHistory ? historyId : undefined} onClick={() => setShowHistory(!showHistory)}>
-          <IconHistory className="me-1" size={16} />
-          {showHistory ? 'Hide sync history' : 'Show sync history'}
-        </Button>
+        <SyncHistoryToggle shown={showHistory} historyId={historyId} onToggle={() => setShowHistory(!showHistory)} />
       </div>
       {syncNow.isSuccess && crawling ? <p className="small text-body-secondary mb-0 mt-1" role="status">{SITE_MESSAGES.syncQueued}</p> : null}
       <FormAlert error={syncNow.error ? errorMessage(syncNow.error) : schedule.error ? errorMessage(schedule.error) : undefined} below />

@@ -1,5 +1,7 @@
+import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { SITE_SYNC_STATUS_LABELS, type SiteSyncRow, SYNC_SCHEDULE_LABELS, SYNC_SCHEDULES, type SyncSchedule } from '@steward/contract/sites';
+import { IconHistory } from '../../../components/icons.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 
 /** Who or what started a sync, in the history's words. */
@@ -67,5 +69,15 @@ export function SyncHistoryList({ rows, isPending, id, label }: { rows: SiteSync
         </li>
       ))}
     </ol>
+  );
+}
+
+/** Shows or hides a source's sync history (the list `historyId` names, drawn by the caller while `shown`). */
+export function SyncHistoryToggle({ shown, historyId, onToggle }: { shown: boolean; historyId: string; onToggle: () => void }) {
+  return (
+    <Button size="sm" variant="outline-primary" aria-expanded={shown} aria-controls={shown ? historyId : undefined} onClick={onToggle}>
+      <IconHistory className="me-1" size={16} />
+      {shown ? 'Hide sync history' : 'Show sync history'}
+    </Button>
   );
 }

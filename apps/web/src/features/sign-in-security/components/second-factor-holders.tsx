@@ -34,12 +34,17 @@ export function SecondFactorHolders({ canReset }: { canReset: boolean }) {
     });
   }
   return (
-    <div className="card">
+    <div className="card mb-3">
       <div className="card-header">
         <h2 className="card-title h4 mb-0">Staff with a second factor</h2>
       </div>
       {rows.length > 0 ? <DataList label="Staff with a second factor" columns={columns} rows={rows} rowKey={(holder) => holder.id} /> : null}
-      <ListStatus loading={holders.isPending} empty={holders.data?.length === 0} emptyText="Nobody has a second factor yet." />
+      <ListStatus
+        loading={holders.isPending}
+        empty={holders.data?.length === 0}
+        emptyText="Nobody has a second factor yet."
+        emptyHint="Staff set one up from their own account page while the second factor is offered or required."
+      />
       <ConfirmModal
         show={toReset !== undefined}
         type="delete"
