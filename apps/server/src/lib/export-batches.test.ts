@@ -29,17 +29,19 @@ const batchSizes = async <Row>(batches: AsyncIterable<Row[]>): Promise<number[]>
 
 describe('an export of large answers', () => {
   it('reads them in batches of at most EXPORT_BATCH_BYTES, then grows back towards EXPORT_BATCH_ROWS for small rows', async () => {
-    expect(EXPORT_BATCH_BYTES).toBe(4 * MB);
-    // Newest first: three answers of 1.5 MB, then ten small exchanges.
+    // 1 MB since the security check's probe (150 answers of 600 kB): with 4 MB the server's RSS rose 99–106 MB
+    // while exporting them (bound 100 MB), with 2 MB 47–83 MB, with 1 MB 17–29 MB.
+    expect(EXPORT_BATCH_BYTES).toBe(1 * MB);
+    // Newest first: three answers of 400 kB, then ten small exchanges.
     await database.db.execute(sql`INSERT INTO history (session_id, user_message, api_response, origin, time)
-      SELECT 'large-' || n, 'q' || n, repeat('x', ${1.5 * MB}), 'https://large.example/page', to_timestamp(1924992000 + 100 - n)
+      SELECT 'large-' || n, 'q' || n, repeat('x', ${400 * 1024}), 'https://large.example/page', to_timestamp(1924992000 + 100 - n)
       FROM generate_series(1, 3) n`);
     await database.db.execute(sql`INSERT INTO history (session_id, user_message, api_response, origin, time)
       SELECT 'small-' || n, 'q' || n, '<p>a</p>', 'https://large.example/page', to_timestamp(1924992000 - n)
       FROM generate_series(1, 10) n`);
     const batches: string[][] = [];
     for await (const batch of historyExportBatches(database.db, onSite('https://large.example'))) batches.push(batch.map((row) => row.sessionId));
-    // Two answers of 1.5 MB fit in 4 MB, the third does not; the next batch weighs twice the last one's rows.
+    // Two answers of 400 kB fit in 1 MB, the third does not; the next batch weighs twice the last one's rows.
     expect(batches.map((batch) => batch.length)).toEqual([2, 4, 7]);
     expect(batches.flat()).toEqual(['large-1', 'large-2', 'large-3', ...Array.from({ length: 10 }, (_, index) => `small-${index + 1}`)]);
   });

@@ -10,7 +10,7 @@ import { newSecret } from '../../lib/secrets.ts';
 import { buildInflateBombPdf, buildManyPagesPdf } from '../test-pdf-bombs.ts';
 import { buildTestPdf } from '../test-pdfs.ts';
 import { LOGIN_THROTTLE } from '../../modules/auth/login-throttle.ts';
-import { fillPath, HOSTILE_TEXTS, type OpenApiDocument, routesOfOpenApi, sample } from '../security/openapi-routes.ts';
+import { HOSTILE_TEXTS, hostileAttempts, type OpenApiDocument, routesOfOpenApi } from '../security/openapi-routes.ts';
 import { DEMO_ADMIN, DEMO_VIEWER, type ScanTarget } from './scan-target.ts';
 import type { StepResult } from './step-result.ts';
 import { type Answer, call, login, probe, residentBytes, sessionCookieOf } from './probe-calls.ts';
@@ -116,17 +116,19 @@ async function probeBadText(target: ScanTarget): Promise<StepResult> {
   let requests = 0;
   for (const hostile of HOSTILE_TEXTS) {
     for (const route of routes) {
-      const attempts: { path: string; body: unknown }[] = [];
-      if (route.parameters.length > 0) attempts.push({ path: fillPath(route, hostile.inPath), body: route.body ? sample(route.body, 'plain') : undefined });
-      if (route.body) attempts.push({ path: fillPath(route, '1'), body: sample(route.body, hostile.text) });
-      for (const attempt of attempts) {
+      for (const attempt of hostileAttempts(route, hostile)) {
         const answer = await call(target, route.method, attempt.path, { body: route.method === 'GET' ? undefined : attempt.body, headers: headersFor(route.path) });
         requests += 1;
-        if (answer.status !== 400) findings.push(`${route.method} ${route.path} with ${hostile.name}: ${answer.status} ${answer.body.error?.message ?? ''}`);
+        if (answer.status !== 400) findings.push(`${route.method} ${route.path} with ${hostile.name} in the ${attempt.where}: ${answer.status} ${answer.body.error?.message ?? ''}`);
       }
     }
   }
-  tried.push(`${requests} requests over ${routes.length} routes of /api/docs/json: a NUL, then a lone surrogate, in every string of the body and in every path parameter`);
+  // Their sample is a valid request (no string to carry the text): sent, it would be answered 200 and change settings.
+  const noString = routes.filter((route) => route.body && !hostileAttempts(route, HOSTILE_TEXTS[0]).some((attempt) => attempt.where === 'body'));
+  tried.push(
+    `${requests} requests over ${routes.length} routes of /api/docs/json: a NUL, then a lone surrogate, in every string of the body and in every path parameter`,
+    `${noString.length} bodies of booleans, numbers and nulls only, with no string to carry the text, not sent: ${noString.map((route) => `${route.method} ${route.path}`).join(', ')}`,
+  );
   const name = 'Eve\u202Egnp.exe\u200B';
   const email = `probe-${Date.now()}@example.com`;
   const invited = await call(target, 'POST', '/api/add-user', { body: { name, email, role: 'viewer' } });

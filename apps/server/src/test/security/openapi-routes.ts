@@ -56,6 +56,31 @@ export function sample(schema: JsonSchema | undefined, text: string, depth = 0):
   return text;
 }
 
+/** Whether `body` holds `text` somewhere (a lone surrogate is written escaped by JSON.stringify, so compared escaped). */
+const carries = (body: unknown, text: string): boolean => JSON.stringify(body).includes(JSON.stringify(text).slice(1, -1));
+
+/** One request of the NUL and lone-surrogate fuzzing: where the hostile text is, the path to call and the body to send. */
+export interface HostileAttempt {
+  where: 'path' | 'body';
+  path: string;
+  body: unknown;
+}
+
+/**
+ * The requests that carry a hostile text to `route` (input-fuzzing.test.ts and `npm run check:security`'s probe
+ * send the same ones, and each must answer 400): the text in every path parameter, with a plain body; and the text
+ * in every string of the body. A body of booleans, numbers and nulls only (POST /api/personal-data/masking,
+ * /api/data-retention, /api/weekly-report/offer, …) has no string to carry the text: its sample is a valid request,
+ * which the route rightly answers 200 (and would change the instance's settings), so none is sent.
+ */
+export function hostileAttempts(route: OpenApiRoute, hostile: { text: string; inPath: string }): HostileAttempt[] {
+  const attempts: HostileAttempt[] = [];
+  if (route.parameters.length > 0) attempts.push({ where: 'path', path: fillPath(route, hostile.inPath), body: route.body ? sample(route.body, 'plain') : undefined });
+  const body = route.body ? sample(route.body, hostile.text) : undefined;
+  if (route.body && carries(body, hostile.text)) attempts.push({ where: 'body', path: fillPath(route, '1'), body });
+  return attempts;
+}
+
 /** Every object of a body schema, with its path, to check that each refuses unknown keys. */
 export function objectsOf(schema: JsonSchema | undefined, path = 'body', depth = 0): { path: string; schema: JsonSchema }[] {
   if (!schema || depth > 8) return [];
