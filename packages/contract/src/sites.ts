@@ -119,6 +119,16 @@ export const prefixLines = (text: string): string[] =>
     .map((line) => line.trim())
     .filter((line) => line !== '');
 
+/** What a sync found: pages (or a document's one URL) checked, unchanged, changed, added, removed and failed. */
+export const syncCountsAnswer = z.object({
+  checked: z.number().int(),
+  unchanged: z.number().int(),
+  changed: z.number().int(),
+  added: z.number().int(),
+  removed: z.number().int(),
+  failed: z.number().int(),
+});
+
 /** One sync of a site (its first read included): what it checked and what changed. `requested_by` null: the schedule. */
 export const siteSyncRow = z.object({
   id: z.number().int(),
@@ -131,12 +141,7 @@ export const siteSyncRow = z.object({
   finished_at: isoTimestamp.nullable(),
   /** Milliseconds from start to finish; null until it finished. */
   duration_ms: z.number().int().nullable(),
-  checked: z.number().int(),
-  unchanged: z.number().int(),
-  changed: z.number().int(),
-  added: z.number().int(),
-  removed: z.number().int(),
-  failed: z.number().int(),
+  ...syncCountsAnswer.shape,
 });
 export type SiteSyncRow = z.infer<typeof siteSyncRow>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoTimestamp } from './envelope.ts';
+import { syncCountsAnswer } from './sites.ts';
 
 /**
  * Issue 57, outbound webhooks (docs/integrations.md): endpoints an administrator adds on the Integrations screen,
@@ -278,15 +279,6 @@ const documentData = z.object({
   url: z.string().describe('The Documents screen in the dashboard.'),
 });
 
-const syncCounts = z.object({
-  checked: z.number().int(),
-  unchanged: z.number().int(),
-  changed: z.number().int(),
-  added: z.number().int(),
-  removed: z.number().int(),
-  failed: z.number().int(),
-});
-
 const sourceSyncedData = z.object({
   sync_id: z.number().int(),
   source: z.object({
@@ -299,7 +291,7 @@ const sourceSyncedData = z.object({
   message: z.string().nullable(),
   started_at: isoTimestamp.nullable(),
   finished_at: isoTimestamp,
-  counts: syncCounts.describe("What the sync found: a website's pages, or a document's one URL."),
+  counts: syncCountsAnswer.describe("What the sync found: a website's pages, or a document's one URL."),
   url: z.string().describe('The Documents screen in the dashboard.'),
 });
 
