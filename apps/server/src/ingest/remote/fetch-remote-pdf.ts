@@ -133,7 +133,7 @@ export type HopOptions = Pick<FetchRemotePdfOptions, 'lookup' | 'isAllowedAddres
   /** Told each redirect's target before it is fetched: throw to refuse it (a page outside the site, say). */
   onRedirect?: (to: URL) => void;
   /** Awaited before every request, each redirect's included (a crawler's pace between requests to a site). */
-  beforeRequest?: () => Promise<void>;
+  beforeRequest?: () => Promise<unknown>;
 };
 
 /** An open answer that is not a redirect, the URL that gave it, and its hop's abort (its time-outs). */

@@ -45,8 +45,8 @@ export type FetchPage = (
     maxBytes: number;
     wantsType?: (contentType: string) => boolean;
     onRedirect?: (to: URL) => void;
-    /** Awaited before each request, each redirect's included: the crawler's pace. */
-    beforeRequest: () => Promise<void>;
+    /** Awaited before each request, each redirect's included: the crawler's pace. Answers the start it gave (Date.now()). */
+    beforeRequest: () => Promise<number>;
     signal: AbortSignal;
     /** The page's validators from the last read: a 304 then answers `skipped: 'unchanged'`. */
     validators?: PageValidators;
@@ -125,11 +125,12 @@ async function crawl(options: CrawlOptions): Promise<void> {
   // may be in flight. The waits queue one behind another, each measured from the last start as it happened.
   let lastStart = 0;
   let delay = options.delayMs ?? 500;
-  let turns: Promise<void> = Promise.resolve();
-  const pace = (): Promise<void> => {
+  let turns: Promise<unknown> = Promise.resolve();
+  const pace = (): Promise<number> => {
     const turn = turns.then(async () => {
       for (let wait = lastStart + delay - Date.now(); wait > 0; wait = lastStart + delay - Date.now()) await sleep(wait, undefined, { signal });
       lastStart = Date.now();
+      return lastStart;
     });
     turns = turn.catch(() => undefined);
     return turn;
@@ -252,7 +253,7 @@ async function crawl(options: CrawlOptions): Promise<void> {
 }
 
 
-async function readSiteRobots(start: URL, options: CrawlOptions, pace: () => Promise<void>): Promise<SiteRobots> {
+async function readSiteRobots(start: URL, options: CrawlOptions, pace: () => Promise<number>): Promise<SiteRobots> {
   const robotsUrl = new URL('/robots.txt', start).href;
   let answer: RemotePage;
   try {
@@ -271,7 +272,7 @@ async function readSiteRobots(start: URL, options: CrawlOptions, pace: () => Pro
 }
 
 /** Reads sitemaps (an index's children too, breadth-first), telling each listed page; at most maxSitemaps files. */
-async function readSitemaps(first: string[], options: CrawlOptions, pace: () => Promise<void>, onUrl: (url: string) => Promise<void>): Promise<void> {
+async function readSitemaps(first: string[], options: CrawlOptions, pace: () => Promise<number>, onUrl: (url: string) => Promise<void>): Promise<void> {
   const maxSitemaps = options.maxSitemaps ?? 20;
   const maxBytes = options.maxSitemapBytes ?? 10 * 1024 * 1024;
   const pending = [...first];
