@@ -142,6 +142,10 @@ test.describe('Second factor', () => {
 
     await page.goto('/sign-in-security');
     const list = page.getByRole('table', { name: 'Staff with a second factor' });
+    const finder = page.getByRole('search', { name: 'Find staff with a second factor' });
+    await finder.getByRole('searchbox').fill(member.name);
+    await finder.getByRole('button', { name: 'Find' }).click();
+    await expect(list.getByRole('row')).toHaveCount(2);
     await expect(list.getByText(member.email)).toBeVisible();
     await page.getByRole('button', { name: `Reset the second factor of ${member.name}` }).click();
     const dialog = page.getByRole('dialog');

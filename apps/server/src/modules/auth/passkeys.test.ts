@@ -262,7 +262,7 @@ describe('passkeys', () => {
     const { client, user } = await testApp.signedInClient('viewer');
     await addPasskey(client, user, newAuthenticator(), 'Laptop');
     const { client: admin } = await testApp.signedInClient('admin');
-    expect((await admin.get('/api/second-factors')).body.data?.rows.map((row) => row.id)).toContain(user.id);
+    expect((await admin.get(`/api/second-factors?search=${encodeURIComponent(user.email)}`)).body.data?.rows.map((row) => row.id)).toContain(user.id);
     expect((await admin.post(`/api/user/${user.id}/second-factor/reset`)).status).toBe(200);
     // The reset ends the member's sessions (whoever holds the lost device may hold one) and removes every passkey.
     expect((await client.get(`/api/user/${user.id}/passkeys`)).status).toBe(401);

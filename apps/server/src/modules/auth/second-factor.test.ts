@@ -288,19 +288,22 @@ describe('the sign-in policy (Sign-in security)', () => {
     expect(login.status).toBe(401);
     expect(login.body.error?.message).toBe(SECOND_FACTOR_MESSAGES.codeNeeded);
 
-    const holders = await admin.get<{ data: { rows: { id: number; name: string; email: string; enrolled_at: string }[] } }>('/api/second-factors');
+    const holders = await admin.get<{ data: { rows: { id: number; name: string; email: string; enrolled_at: string }[]; total_count: number } }>(
+      `/api/second-factors?search=${encodeURIComponent(user.email)}`,
+    );
     expect(holders.status).toBe(200);
+    expect(holders.body.data.total_count).toBe(1);
     const row = holders.body.data.rows.find((holder) => holder.id === user.id);
     expect(row).toMatchObject({ name: user.name, email: user.email });
     expect(Number.isNaN(Date.parse(row?.enrolled_at ?? ''))).toBe(false);
     // Only confirmed factors are listed: one still being set up is not.
     const { user: enrolling } = await testApp.signedInClient('viewer');
     await testApp.db.execute(sql`INSERT INTO second_factors (user_id, sealed_seed) VALUES (${enrolling.id}, 'x')`);
-    const again = await admin.get<{ data: { rows: { id: number }[] } }>('/api/second-factors');
+    const again = await admin.get<{ data: { rows: { id: number }[] } }>(`/api/second-factors?search=${encodeURIComponent(enrolling.email)}`);
     expect(again.body.data.rows.map((holder) => holder.id)).not.toContain(enrolling.id);
 
     expect((await admin.post(`/api/user/${user.id}/second-factor/reset`)).status).toBe(200);
-    const after = await admin.get<{ data: { rows: { id: number }[] } }>('/api/second-factors');
+    const after = await admin.get<{ data: { rows: { id: number }[] } }>(`/api/second-factors?search=${encodeURIComponent(user.email)}`);
     expect(after.body.data.rows.map((holder) => holder.id)).not.toContain(user.id);
     // The reset ended the member's sessions (whoever holds the lost phone may hold one); they log in with the password alone.
     expect((await client.get('/api/authenticate-user')).status).toBe(401);

@@ -1,9 +1,11 @@
 import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { MEMBER_LIST_PAGE_SIZE, type MemberListQuery } from '@steward/contract/member-lists';
 import type { SecondFactorPolicy } from '@steward/contract/second-factor';
 import type { Db } from '../../db/client.ts';
 import { recoveryCodes, secondFactorChallenges, secondFactors, signInPolicy } from '../../db/schema.ts';
-import { sqlRows } from '../../db/sql-rows.ts';
+import { type SqlBigint, sqlRows } from '../../db/sql-rows.ts';
 import { hashSecret, newSecret } from '../../lib/secrets.ts';
+import { memberMatches } from './member-search.ts';
 
 /** The rows of a member's second factor: the sealed seed, its recovery codes, pending sign-ins and the policy. */
 
@@ -120,13 +122,20 @@ export async function saveSignInPolicy(db: Db, secondFactor: SecondFactorPolicy)
 }
 
 /** The staff members with a second factor (a confirmed TOTP or a passkey), by name, each since their first (Sign-in security's list). */
-export async function listSecondFactorHolders(db: Db): Promise<{ id: number; name: string; email: string; enrolledAt: Date }[]> {
-  const rows = await sqlRows<{ id: number; name: string; email: string; enrolled_at: string }>(db, sql`
-    SELECT u.id, u.name, u.email, min(f.since) AS enrolled_at
+/** A page of the staff with a second factor, by name, found by a part of the name or address. */
+export async function listSecondFactorHolders(
+  db: Db,
+  { search, page }: MemberListQuery,
+): Promise<{ holders: { id: number; name: string; email: string; enrolledAt: Date }[]; totalCount: number }> {
+  const rows = await sqlRows<{ id: number; name: string; email: string; enrolled_at: string; total: SqlBigint }>(db, sql`
+    SELECT u.id, u.name, u.email, min(f.since) AS enrolled_at, count(*) OVER () AS total
     FROM users u
     JOIN (SELECT user_id, confirmed_at AS since FROM second_factors WHERE confirmed_at IS NOT NULL
           UNION ALL SELECT user_id, created_at FROM passkeys) f ON f.user_id = u.id
+    WHERE ${memberMatches(search, 'u')}
     GROUP BY u.id, u.name, u.email
-    ORDER BY u.name, u.id`);
-  return rows.map((row) => ({ id: Number(row.id), name: row.name, email: row.email, enrolledAt: new Date(row.enrolled_at) }));
+    ORDER BY u.name, u.id
+    LIMIT ${MEMBER_LIST_PAGE_SIZE} OFFSET ${page * MEMBER_LIST_PAGE_SIZE}`);
+  const totalCount = rows[0] ? Number(rows[0].total) : page > 0 ? (await listSecondFactorHolders(db, { search, page: 0 })).totalCount : 0;
+  return { holders: rows.map((row) => ({ id: Number(row.id), name: row.name, email: row.email, enrolledAt: new Date(row.enrolled_at) })), totalCount };
 }

@@ -1,9 +1,11 @@
 import { and, count, desc, eq, gt, max, ne, sql } from 'drizzle-orm';
+import { MEMBER_LIST_PAGE_SIZE, type MemberListQuery } from '@steward/contract/member-lists';
 import type { Capability } from '@steward/contract/access';
 import type { CurrentUser } from '@steward/contract/auth';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { type SqlRow, sqlRows } from '../../db/sql-rows.ts';
+import { memberMatches } from './member-search.ts';
 import { hashSecret, newSecret } from '../../lib/secrets.ts';
 
 /** A session ends after this long without a request… */
@@ -113,15 +115,29 @@ export function listLiveSessions(db: Db, userId: number): Promise<LiveSession[]>
 }
 
 /** The staff with live sessions, each with how many and when last seen, the most recently seen first. */
-export function listStaffWithSessions(db: Db): Promise<{ id: number; name: string; email: string; sessions: number; lastSeenAt: Date }[]> {
-  return db
-    .select({ id: users.id, name: users.name, email: users.email, sessions: count(), lastSeenAt: max(sessions.lastSeenAt).mapWith((value: string | Date) => new Date(value)) })
+/** A page of the members with live sessions, most recently seen first, found by a part of the name or address. */
+export async function listStaffWithSessions(
+  db: Db,
+  { search, page }: MemberListQuery,
+): Promise<{ staff: { id: number; name: string; email: string; sessions: number; lastSeenAt: Date }[]; totalCount: number }> {
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      sessions: count(),
+      lastSeenAt: max(sessions.lastSeenAt).mapWith((value: string | Date) => new Date(value)),
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(gt(sessions.expiresAt, new Date()), gt(sessions.createdAt, new Date(Date.now() - SESSION_MAX_AGE_MS))))
+    .where(and(gt(sessions.expiresAt, new Date()), gt(sessions.createdAt, new Date(Date.now() - SESSION_MAX_AGE_MS)), memberMatches(search)))
     .groupBy(users.id)
     .orderBy(desc(max(sessions.lastSeenAt)), users.id)
-    .then((rows) => rows.map((row) => ({ ...row, lastSeenAt: row.lastSeenAt ?? new Date(0) })));
+    .limit(MEMBER_LIST_PAGE_SIZE)
+    .offset(page * MEMBER_LIST_PAGE_SIZE);
+  const totalCount = rows[0]?.total ?? (page > 0 ? (await listStaffWithSessions(db, { search, page: 0 })).totalCount : 0);
+  return { staff: rows.map(({ total: _total, ...row }) => ({ ...row, lastSeenAt: row.lastSeenAt ?? new Date(0) })), totalCount };
 }
 
 export async function countLiveSessions(db: Db, userId: number): Promise<number> {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MEMBER_LIST_MESSAGES, MEMBER_LIST_PAGE_SIZE, MEMBER_SEARCH_MAX_LENGTH } from '@steward/contract/member-lists';
 import { SESSION_MESSAGES, type SessionRow } from '@steward/contract/sessions';
 import { buildApp } from '../../app.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
@@ -126,7 +127,7 @@ describe('ending all of a member\'s sessions', () => {
     const member = await testApp.signedInClient('viewer');
     const laptop = await anotherBrowser(member.user);
     const admin = await testApp.signedInClient('admin');
-    const listed = await admin.client.get<{ success: true; data: { rows: { id: number; sessions: number }[] } }>('/api/staff-sessions');
+    const listed = await admin.client.get<{ success: true; data: { rows: { id: number; sessions: number }[] } }>(`/api/staff-sessions?search=${encodeURIComponent(member.user.email)}`);
     expect(listed.body.data.rows.find((row) => row.id === member.user.id)?.sessions).toBe(2);
     const answer = await admin.client.post(`/api/user/${member.user.id}/sessions/end-all`);
     expect(answer.status).toBe(200);
@@ -135,7 +136,7 @@ describe('ending all of a member\'s sessions', () => {
     expect((await laptop.get('/api/authenticate-user')).status).toBe(401);
     expect((await admin.client.get('/api/authenticate-user')).status).toBe(200);
     expect(await auditOf(member.user.id)).toEqual([{ action: 'sessions_ended', actor_id: admin.user.id, details: { reason: 'administrator', ended: 2 } }]);
-    const after = await admin.client.get<{ success: true; data: { rows: { id: number }[] } }>('/api/staff-sessions');
+    const after = await admin.client.get<{ success: true; data: { rows: { id: number }[] } }>(`/api/staff-sessions?search=${encodeURIComponent(member.user.email)}`);
     expect(after.body.data.rows.some((row) => row.id === member.user.id)).toBe(false);
   });
 
@@ -213,6 +214,48 @@ describe('ending all of a member\'s sessions', () => {
       expect((await onSecond.get('/api/authenticate-user')).status).toBe(401);
     } finally {
       await second.app.close();
+    }
+  });
+});
+
+describe("Sign-in security's member lists: ten a page, found by a part of the name or address", () => {
+  type Listed = { success: true; data: { rows: { id: number; name: string }[]; total_count: number } };
+
+  it('pages the signed-in staff and finds them in any case, taking % and _ as plain characters', async () => {
+    const team = `Paging ${Date.now()}`;
+    const members = [];
+    for (let index = 0; index < MEMBER_LIST_PAGE_SIZE + 2; index += 1) members.push((await testApp.signedInClient('viewer', { name: `${team} ${index}` })).user);
+    const { client: admin } = await testApp.signedInClient('admin');
+
+    const first = await admin.get<Listed>(`/api/staff-sessions?search=${encodeURIComponent(team.toUpperCase())}`);
+    expect(first.status).toBe(200);
+    expect(first.body.data.rows).toHaveLength(MEMBER_LIST_PAGE_SIZE);
+    expect(first.body.data.total_count).toBe(MEMBER_LIST_PAGE_SIZE + 2);
+    const second = await admin.get<Listed>(`/api/staff-sessions?search=${encodeURIComponent(team)}&page=1`);
+    expect(second.body.data.rows).toHaveLength(2);
+    // Most recently seen first, each member once across the pages.
+    expect(new Set([...first.body.data.rows, ...second.body.data.rows].map((row) => row.id))).toEqual(new Set(members.map((member) => member.id)));
+    const past = await admin.get<Listed>(`/api/staff-sessions?search=${encodeURIComponent(team)}&page=5`);
+    expect(past.body.data).toEqual({ rows: [], total_count: MEMBER_LIST_PAGE_SIZE + 2 });
+    const byAddress = await admin.get<Listed>(`/api/staff-sessions?search=${encodeURIComponent(members[3]?.email.toUpperCase() ?? '')}`);
+    expect(byAddress.body.data.rows.map((row) => row.id)).toEqual([members[3]?.id]);
+
+    const everyone = await admin.get<Listed>('/api/staff-sessions');
+    expect(everyone.body.data.total_count).toBeGreaterThan(MEMBER_LIST_PAGE_SIZE + 2);
+    expect((await admin.get<Listed>('/api/staff-sessions?search=%25')).body.data.total_count).toBe(0);
+    expect((await admin.get<Listed>('/api/staff-sessions?search=_')).body.data.total_count).toBe(0);
+  });
+
+  it('refuses a search that is too long, a bad page and an unknown parameter, with the reason', async () => {
+    const { client: admin } = await testApp.signedInClient('admin');
+    for (const list of ['/api/staff-sessions', '/api/second-factors']) {
+      const tooLong = await admin.get(`${list}?search=${'a'.repeat(MEMBER_SEARCH_MAX_LENGTH + 1)}`);
+      expect(tooLong.status).toBe(400);
+      expect(tooLong.body.error?.message).toBe(MEMBER_LIST_MESSAGES.searchTooLong);
+      const badPage = await admin.get(`${list}?page=-1`);
+      expect(badPage.status).toBe(400);
+      expect(badPage.body.error?.message).toBe('The page index must be zero or more.');
+      expect((await admin.get(`${list}?sort=name`)).status).toBe(400);
     }
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, rowsAnswer, successAnswer } from '@steward/contract/envelope';
+import { memberListAnswer, memberListQuery } from '@steward/contract/member-lists';
 import { canResetSecondFactor, canSetSecondFactorPolicy } from '@steward/contract/permissions';
 import { secondFactorHolderRow, secondFactorPolicyRequest, secondFactorPolicyRow } from '@steward/contract/second-factor';
 import type { AppContext } from '../../app-context.ts';
@@ -32,10 +33,11 @@ export async function secondFactorAdminRoutes(app: FastifyInstance, { db, config
 
   api.get(
     '/api/second-factors',
-    { config: { access: canResetSecondFactor }, schema: { response: { 200: rowsAnswer(secondFactorHolderRow) } } },
-    async () => {
-      const holders = await listSecondFactorHolders(db);
-      return { success: true as const, data: { rows: holders.map(({ enrolledAt, ...holder }) => ({ ...holder, enrolled_at: enrolledAt.toISOString() })) } };
+    { config: { access: canResetSecondFactor }, schema: { querystring: memberListQuery, response: { 200: memberListAnswer(secondFactorHolderRow) } } },
+    async (request) => {
+      const { holders, totalCount } = await listSecondFactorHolders(db, request.query);
+      const rows = holders.map(({ enrolledAt, ...holder }) => ({ ...holder, enrolled_at: enrolledAt.toISOString() }));
+      return { success: true as const, data: { rows, total_count: totalCount } };
     },
   );
 

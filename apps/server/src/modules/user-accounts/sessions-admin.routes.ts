@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, rowsAnswer } from '@steward/contract/envelope';
+import { memberListAnswer, memberListQuery } from '@steward/contract/member-lists';
 import { canEndMemberSessions } from '@steward/contract/permissions';
 import { endedSessionsRow, staffSessionsRow } from '@steward/contract/sessions';
 import type { AppContext } from '../../app-context.ts';
@@ -18,10 +19,11 @@ export async function sessionsAdminRoutes(app: FastifyInstance, { db }: AppConte
 
   api.get(
     '/api/staff-sessions',
-    { config: { access: canEndMemberSessions }, schema: { response: { 200: rowsAnswer(staffSessionsRow) } } },
-    async () => {
-      const staff = await listStaffWithSessions(db);
-      return { success: true as const, data: { rows: staff.map(({ lastSeenAt, ...member }) => ({ ...member, last_seen_at: lastSeenAt.toISOString() })) } };
+    { config: { access: canEndMemberSessions }, schema: { querystring: memberListQuery, response: { 200: memberListAnswer(staffSessionsRow) } } },
+    async (request) => {
+      const { staff, totalCount } = await listStaffWithSessions(db, request.query);
+      const rows = staff.map(({ lastSeenAt, ...member }) => ({ ...member, last_seen_at: lastSeenAt.toISOString() }));
+      return { success: true as const, data: { rows, total_count: totalCount } };
     },
   );
 

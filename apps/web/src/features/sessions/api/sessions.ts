@@ -1,6 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { rowsAnswer, successAnswer } from '@steward/contract/envelope';
+import { memberListAnswer, type MemberListQuery } from '@steward/contract/member-lists';
 import { endedSessionsRow, sessionRow, staffSessionsRow } from '@steward/contract/sessions';
+import { memberListSearchParams } from '../../../components/member-list-controls.tsx';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
 
 /** One's own signed-in sessions (/user-accounts/{id}/sessions), and Sign-in security's members with live sessions. */
@@ -18,8 +20,12 @@ export function useEndSession(userId: number) {
   });
 }
 
-export const useStaffSessions = () =>
-  useQuery({ queryKey: staffKey, queryFn: async () => (await apiGet('/api/staff-sessions', rowsAnswer(staffSessionsRow))).data.rows });
+export const useStaffSessions = (query: MemberListQuery) =>
+  useQuery({
+    queryKey: [...staffKey, query],
+    queryFn: async () => (await apiGet(`/api/staff-sessions${memberListSearchParams(query)}`, memberListAnswer(staffSessionsRow))).data,
+    placeholderData: keepPreviousData,
+  });
 
 export function useEndMemberSessions() {
   const queryClient = useQueryClient();

@@ -1,6 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { rowsAnswer, successAnswer } from '@steward/contract/envelope';
+import { memberListAnswer, type MemberListQuery } from '@steward/contract/member-lists';
 import { secondFactorHolderRow, type SecondFactorPolicy, secondFactorPolicyRow } from '@steward/contract/second-factor';
+import { memberListSearchParams } from '../../../components/member-list-controls.tsx';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
 
 /** Sign-in security's calls: the second factor's policy, and the staff who have one. */
@@ -19,5 +21,9 @@ export function useSetSecondFactorPolicy() {
   });
 }
 
-export const useSecondFactorHolders = () =>
-  useQuery({ queryKey: holdersKey, queryFn: async () => (await apiGet('/api/second-factors', rowsAnswer(secondFactorHolderRow))).data.rows });
+export const useSecondFactorHolders = (query: MemberListQuery) =>
+  useQuery({
+    queryKey: [...holdersKey, query],
+    queryFn: async () => (await apiGet(`/api/second-factors${memberListSearchParams(query)}`, memberListAnswer(secondFactorHolderRow))).data,
+    placeholderData: keepPreviousData,
+  });
