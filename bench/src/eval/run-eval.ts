@@ -13,7 +13,10 @@
  * `npm run eval -- --set <file>` evaluates another set (its documents beside it, or in test-data/manuals), in
  * the repository or outside it (a held-out set);
  * `--write` puts the table into docs/operations.md between its markers; `--keep-data` keeps the server's data
- * directory with the indexed documents (for trying a change to the answers on them) and prints its path. Exits 1 when a target is missed.
+ * directory with the indexed documents (for trying a change to the answers on them) and prints its path;
+ * `--data <dir>` asks again on such a kept directory (after `npm run build`, a change to the answers is measured in a
+ * minute instead of ten: nothing is uploaded or indexed, and the one-manual stores are left out). Exits 1 when a
+ * target is missed.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,7 +41,7 @@ const BOT_API_KEY = 'steward-eval-bot-key-0123456789';
 const SEARCHED = 10;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-const { values: options } = parseArgs({ options: { set: { type: 'string' }, write: { type: 'boolean', default: false }, 'keep-data': { type: 'boolean', default: false } } });
+const { values: options } = parseArgs({ options: { set: { type: 'string' }, write: { type: 'boolean', default: false }, 'keep-data': { type: 'boolean', default: false }, data: { type: 'string' } } });
 const setFile = path.resolve(options.set ?? DEFAULT_QUESTION_SET);
 const { set, documentsDir, sitesDir } = readQuestionSet(setFile);
 // A set outside the repository (a held-out one) is named by its folder and file, as its results file is.
@@ -61,7 +64,9 @@ const questionsAndHeadings: QuestionsAndHeadings = {
   questions: documents.flatMap((document) => document.questionsAndHeadings.questions),
   headings: documents.flatMap((document) => document.questionsAndHeadings.headings),
 };
-const { dataDir } = await prepareDataDir(0);
+const keptDataDir = options.data === undefined ? undefined : path.resolve(options.data);
+if (keptDataDir && options.write) throw new Error('--data leaves the one-manual stores out: its table is not the one docs/operations.md keeps (drop --write).');
+const { dataDir } = keptDataDir ? { dataDir: keptDataDir } : await prepareDataDir(0);
 // The set's websites, served on loopback for the server to crawl (so private addresses are allowed, without delay).
 const sites = set.documents.some((document) => 'site' in document) ? await serveSites(sitesDir) : undefined;
 const sources: SetSources = { documentsDir, ...(sites ? { siteOrigin: sites.origin } : {}) };
@@ -76,7 +81,7 @@ const server = await forkBenchServer(dataDir, SERVER_SETTINGS);
 /** Indexes the set's documents on the server, then asks it every question. */
 async function askEverything(url: string): Promise<{ outcomes: QuestionOutcome[]; indexingSeconds: number }> {
   const cookie = await signIn(url, benchAdmin);
-  const indexing = await timed(() => indexDocuments(url, cookie, set.documents, sources));
+  const indexing = keptDataDir ? { ms: 0 } : await timed(() => indexDocuments(url, cookie, set.documents, sources));
   log(`Indexed in ${(indexing.ms / 1000).toFixed(1)} s; asking…`);
   const outcomes: QuestionOutcome[] = [];
   const questions = [...set.answerable.map((question) => ({ question, answerable: true as const })), ...set.outOfScope.map((question) => ({ question, answerable: false as const }))];
@@ -120,24 +125,27 @@ async function askEverything(url: string): Promise<{ outcomes: QuestionOutcome[]
 
 const { outcomes, indexingSeconds } = await askEverything(server.url).finally(async () => {
   await server.stop();
-  if (options['keep-data']) log(`The indexed data directory is kept: ${dataDir}`);
+  if (options['keep-data'] || keptDataDir) log(`The indexed data directory is kept: ${dataDir}`);
   else fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 // The same documents again, each alone in a store of its own (one-manual-stores.ts), on a second server.
-const { dataDir: oneManualDataDir } = await prepareDataDir(0);
-const oneManualServer = await forkBenchServer(oneManualDataDir, SERVER_SETTINGS);
-log('One manual per store: each document indexed alone, asked, deleted…');
-const oneManual = await askOneManualAtATime(oneManualServer.url, await signIn(oneManualServer.url, benchAdmin), set, sources).finally(async () => {
-  await oneManualServer.stop();
-  await sites?.close();
-  fs.rmSync(oneManualDataDir, { recursive: true, force: true });
-});
+async function askOneManualStores() {
+  const { dataDir: oneManualDataDir } = await prepareDataDir(0);
+  const oneManualServer = await forkBenchServer(oneManualDataDir, SERVER_SETTINGS);
+  log('One manual per store: each document indexed alone, asked, deleted…');
+  return askOneManualAtATime(oneManualServer.url, await signIn(oneManualServer.url, benchAdmin), set, sources).finally(async () => {
+    await oneManualServer.stop();
+    fs.rmSync(oneManualDataDir, { recursive: true, force: true });
+  });
+}
+const oneManual = keptDataDir ? undefined : await askOneManualStores().finally(() => sites?.close());
+if (keptDataDir) await sites?.close();
 
-const summary = { ...summarise(outcomes, rankingMeasures), oneManual };
+const summary = { ...summarise(outcomes, rankingMeasures), ...(oneManual ? { oneManual } : {}) };
 const context = [
   runContextMarkdown({ date: new Date(), loadAverageAtStart, loadAverageAtEnd: os.loadavg(), nodeVersion: process.version, environment: {} }).split('\n')[0],
-  `Documents: ${set.documents.map((document) => `${document.title} (\`${documentName(document)}\`${'site' in document ? ', a website' : ''})`).join(', ')}; indexed in ${indexingSeconds.toFixed(1)} s.`,
+  `Documents: ${set.documents.map((document) => `${document.title} (\`${documentName(document)}\`${'site' in document ? ', a website' : ''})`).join(', ')}${keptDataDir ? `; indexed before, in ${keptDataDir}` : `; indexed in ${indexingSeconds.toFixed(1)} s`}.`,
 ].join('\n');
 const report = evalMarkdown(setName, summary, context);
 process.stdout.write(`\n${report}\n`);
