@@ -1,4 +1,4 @@
-import { ownTermsOf, type QuestionTerm } from '../knowledge/question-terms.ts';
+import { isEnglishWord, ownTermsOf, type QuestionTerm } from '../knowledge/question-terms.ts';
 import { HEADING_SEPARATOR } from '../../ingest/reading/chunk.ts';
 import { hasQuestionMarker, isQuestion, withoutQuestionMarker, linesOfSentence, partOfHeading, piecesOfParagraph, type SentenceShape, shapeOf, withoutAnswerMarker } from './sentence-shapes.ts';
 import { withListItems } from './answer-lists.ts';
@@ -164,27 +164,76 @@ function sentencesOfPassage(passage: { text: string; heading?: string | null }, 
   return paragraphs.flatMap((paragraphText, paragraph) => {
     const lines = piecesOfParagraph(paragraphText).flatMap((sentence, position): TableLine[] =>
       sentence.length > LONGEST_SENTENCE && sentence.includes('\n')
-        ? linesOfTable(sentence)
+        ? linesOfLongPiece(sentence, position === 0)
         : linesOfSentence(sentence, position === 0).map((line) => ({ line })),
     );
     // A table's row is quoted with its columns' names, and scored with them too.
     const sentences = lines
-      .map(({ line, cells, header }) => ({ line, row: cells !== undefined, text: withoutAnswerMarker(rowWithHeader(line, cells, header).replace(/\s+/g, ' ').trim()) }))
+      .map(({ line, cells, header }) => ({ line, row: cells !== undefined, text: withoutAnswerMarker(unwrapped(rowWithHeader(line, cells, header))) }))
       .filter(({ text }) => /[\p{L}\p{N}]/u.test(text));
     entry = entryOf(sentences[0]?.text ?? '') ?? entry;
     // A code's meaning is its own paragraph: the text after a code list is not about its last code.
     const described = codeOf(paragraphText) ?? entry;
-    return sentences.map(({ line, row, text }, position) => ({
+    return sentences.map(({ row, text }, position) => ({
       text,
       passage: passageIndex,
       index: index++,
       paragraph,
       entry: described,
-      shape: inHeading(text) || (inFaq && isNumberedTitle(sentences, position)) || isLaterEntry(titleNumber, sentences, position) ? 'question' : row ? 'sentence' : shapeOf(line, sentences[position + 1]?.line ?? firstLineOf(paragraphs[paragraph + 1])),
+      shape: inHeading(text) || (inFaq && isNumberedTitle(sentences, position)) || isLaterEntry(titleNumber, sentences, position) ? 'question' : row ? 'sentence' : shapeInParagraph(sentences, position, paragraphs[paragraph + 1]),
       terms: [],
       ...(row ? { tableRow: true as const } : {}),
     }));
   });
+}
+
+/**
+ * A piece longer than a sentence should be, over several lines: a table's rows with their header; wrapped prose
+ * whose sentences the splitter left together because the next starts with a small letter (a name: "… must also be
+ * thread-safe. zlib's gz* functions …"), as those sentences; else (a help text, a list without full stops) its lines.
+ */
+function linesOfLongPiece(piece: string, firstOfParagraph: boolean): TableLine[] {
+  const table = linesOfTable(piece);
+  if (table.some((line) => line.cells !== undefined)) return table;
+  const prose = wrappedSentencesOf(piece);
+  const wrapped = /[.!?]["'”’)\]]?$/.test(piece.trim()) && !/\S {2,}\S/.test(piece);
+  if ((prose.length < 2 && !wrapped) || prose.some((sentence) => sentence.length > 2 * LONGEST_SENTENCE && sentence.includes('\n'))) return table;
+  return prose.flatMap((sentence, position) => linesOfSentence(sentence, firstOfParagraph && position === 0).map((line) => ({ line })));
+}
+
+/**
+ * A piece's text on one line, a word a line's end broke after a hyphen joined again: without the hyphen when the
+ * whole is an English word ("crite-\nria", "Ger-\nmany"), else with it ("application-\nprovided").
+ */
+const unwrapped = (text: string): string =>
+  text
+    .replace(/(\p{L}+)-\n\s*(\p{Ll}+)/gu, (_, start: string, end: string) => (isEnglishWord(`${start}${end}`) ? `${start}${end}` : `${start}-${end}`))
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** A word a full stop ends without ending the sentence: an abbreviation, or an initial. */
+const ABBREVIATION = /(?:^|[\s(])(?:e\.g|i\.e|etc|vs|cf|approx|incl|resp|no|fig|sec|ch|\p{L})\.$/iu;
+
+/** A text's sentences, a full stop (or ! or ?) then whitespace ending one whatever letter starts the next. */
+function wrappedSentencesOf(text: string): string[] {
+  const sentences: string[] = [];
+  for (const part of text.split(/(?<=[.!?]["'”’)\]]?)\s+(?=[\p{L}\p{N}])/u)) {
+    const last = sentences.at(-1);
+    if (last !== undefined && ABBREVIATION.test(last)) sentences[sentences.length - 1] = `${last} ${part}`;
+    else sentences.push(part);
+  }
+  return sentences;
+}
+
+/**
+ * A piece's shape (shapeOf) where it stands in its paragraph: a short last line after sentences of its own paragraph
+ * ("… part of the filename. Thus" above an example) ends that paragraph, it heads nothing.
+ */
+function shapeInParagraph(paragraph: readonly { line: string }[], position: number, nextParagraph: string | undefined): SentenceShape {
+  const line = paragraph[position]?.line ?? '';
+  const next = paragraph[position + 1]?.line;
+  const shape = shapeOf(line, next ?? firstLineOf(nextParagraph));
+  return shape === 'heading' && next === undefined && position > 0 ? 'sentence' : shape;
 }
 
 /** A table of contents' line, a list's item without its bullet: a section's number, a question, or a title after a section's number without a sentence's end ("4.1. I keep getting …"). */

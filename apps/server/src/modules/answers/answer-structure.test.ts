@@ -239,3 +239,56 @@ describe('a question line’s match', () => {
     expect(quote(['How do I upgrade the firmware?\n\nHold both buttons for ten seconds.'], 'upgrade the firmware')).toBe('Hold both buttons for ten seconds.');
   });
 });
+
+describe('plain text wrapped at a fixed width', () => {
+  const zlibEntry = {
+    heading: 'zlib FAQ › 21. Is zlib thread-safe?',
+    text: [
+      '21. Is zlib thread-safe?',
+      '',
+      '    Yes.  However any library routines that zlib uses and any application-',
+      '    provided memory allocation routines must also be thread-safe.  zlib\'s gz*',
+      '    functions use stdio library routines, and most of zlib\'s functions use the',
+      '    library memory allocation routines by default.  zlib\'s *Init* functions',
+      '    allow for the application to provide custom memory allocation routines.',
+      '',
+      '    Of course, you should only operate on any given zlib or gzip stream from a',
+      '    single thread at a time.',
+    ].join('\n'),
+  };
+
+  it('is read as its sentences, even where the next starts with a small letter (a name), never line by line', () => {
+    expect(sentencesOfPassages([zlibEntry]).map((sentence) => [sentence.text, sentence.shape])).toEqual([
+      ['21. Is zlib thread-safe?', 'question'],
+      ['Yes.', 'sentence'],
+      ['However any library routines that zlib uses and any application-provided memory allocation routines must also be thread-safe.', 'sentence'],
+      ["zlib's gz* functions use stdio library routines, and most of zlib's functions use the library memory allocation routines by default.", 'sentence'],
+      ["zlib's *Init* functions allow for the application to provide custom memory allocation routines.", 'sentence'],
+      ['Of course, you should only operate on any given zlib or gzip stream from a single thread at a time.', 'sentence'],
+    ]);
+  });
+
+  it('quotes a FAQ entry’s whole answer, not its first word', () => {
+    const found = sentences([zlibEntry.text]).map((sentence, index) => ({ ...sentence, shape: index === 0 ? ('question' as const) : sentence.shape }));
+    const answer = answerText(chooseSentences(found, 'Is zlib thread-safe?', termsOf('Is zlib thread-safe?'), [0.5], ['entry']));
+    expect(answer).toMatch(/^Yes\. However any library routines/);
+    expect(answer).toContain('from a single thread at a time.');
+  });
+
+  it('keeps one long wrapped sentence whole, and a help text without full stops line by line', () => {
+    const long = `So even though the\n"deflate" transfer encoding using the zlib format would be the more\nefficient approach (and in fact exactly what the zlib format was designed\nfor), using the "gzip" transfer encoding is probably more reliable due to\nan unfortunate choice of name on the part of the HTTP 1.1 authors.`;
+    expect(sentencesOfPassages([{ text: long }]).map((sentence) => sentence.shape)).toEqual(['sentence']);
+    const help = Array.from({ length: 12 }, (_, index) => `-${index}, --option-${index}   does thing number ${index}`).join('\n');
+    expect(sentencesOfPassages([{ text: help }])).toHaveLength(12);
+  });
+
+  it('mends a word a line’s end broke after its hyphen, and reads a short last line of a paragraph as its end, not a heading', () => {
+    const found = sentencesOfPassages([{ text: 'man will only display the first page that meets the search crite-\nria, unlike application-\nprovided pagers. Thus\n\n  /RE/r insert.me\n\nwill fail.' }]);
+    expect(found.map((sentence) => [sentence.text, sentence.shape])).toEqual([
+      ['man will only display the first page that meets the search criteria, unlike application-provided pagers.', 'sentence'],
+      ['Thus', 'sentence'],
+      ['/RE/r insert.me', 'sentence'],
+      ['will fail.', 'sentence'],
+    ]);
+  });
+});

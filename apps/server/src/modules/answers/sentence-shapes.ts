@@ -22,8 +22,12 @@ const MOST_HEADING_WORDS = 10;
 /** A paragraph's first line this much shorter than the next is a title above it, not the start of wrapped prose. */
 const TITLE_SHARE = 0.7;
 
+/** A word a heading does not end with: the line breaks off a sentence ("So even though the"). */
+const ENDS_OPEN = /\s(?:the|a|an|of|to|and|or|in|on|for|with|by|from|that|as|at|is|are|if|than)$/i;
+
 const isHeadingLike = (text: string): boolean =>
   text.length <= LONGEST_HEADING &&
+  !ENDS_OPEN.test(text) &&
   /^[\p{Lu}\d]/u.test(text) &&
   !SENTENCE_END.test(text) &&
   !CODE.test(text) &&

@@ -1,6 +1,9 @@
 import type { Db } from '../../db/client.ts';
 import { termStatistics } from './knowledge-search.repository.ts';
 import { informativenessOf, isNameLike } from './lexicon/english-word-frequencies-of.ts';
+
+/** The words general English knows, as the question's are read: the answers mend words a line's end broke with it. */
+export { isEnglishWord } from './lexicon/english-word-frequencies-of.ts';
 import { baseFormOf } from './lexicon/irregular-verbs.ts';
 import { synonymsOf } from './lexicon/synonyms-of.ts';
 

@@ -28,6 +28,9 @@ export function informativenessOf(word: string): number {
 
 const CONTRACTION = /^\p{L}+(?:n't|'(?:ve|re|ll|d|m))$/u;
 
+/** Whether the frequency list knows the word ("criteria"; not "applicationprovided"). */
+export const isEnglishWord = (word: string): boolean => frequencies().has(word.toLowerCase());
+
 /**
  * Whether a word of a question is written as a name (a product, a brand, a format, an acronym: "YouTube",
  * "Homebrew", "QUIC", "MP4", "zstd") rather than as everyday English: it holds a digit or a capital past its first
