@@ -121,6 +121,15 @@ describe('chooseSentences', () => {
     expect(answerText(chosen)).toBe("'\\-r NUMBER' Set the responsiveness as a percentage of motion (1 to 100, default 10). A lower number can be used to slow down cursor motion.");
   });
 
+  it('prefers, for "what is…", the sentence that says what the thing is called or means', () => {
+    const found = sentences([
+      'Support for cat pages comes from creating their directories.\n\nFormatted pages are kept on disk for speed. These pre-formatted manual pages are known as cat pages.',
+    ]);
+    const chosen = chooseSentences(found, 'What exactly are cat pages?', [term('cat', 2), term('page', 1)], [0.5]);
+    expect(chosen.map((sentence) => sentence.text)).toEqual(['Formatted pages are kept on disk for speed.', 'These pre-formatted manual pages are known as cat pages.']);
+    expect(chooseSentences(found, 'Where do cat pages come from?', [term('cat', 2), term('page', 1)], [0.5])[0]?.text).toBe('Support for cat pages comes from creating their directories.');
+  });
+
   it('never quotes more than three sentences', () => {
     const many = Array.from({ length: 6 }, (_, index) => `Memory note ${index} on how to decompress.`).join(' ');
     expect(chooseSentences(sentences([many]), 'memory decompress', terms, [0.5])).toHaveLength(3);

@@ -94,6 +94,9 @@ const OPTION = /(?:^|[\s‘'"(])\\?-\\?-?[a-z0-9][\w=-]*/i;
 /** "How much…", "what limit…": a question answered by a number. */
 const QUANTITY = /\b(?:how (?:much|many|long|big|large|fast|slow|far|often|likely|small)|(?:what|which) (?:size|limit|range|percentage|value|version|port|number|year)|default|maximum|minimum|latest|earliest|roughly|at most|at least)\b/i;
 const NUMBER = /\d/;
+/** A question asking what something is or means, and a sentence that says what a thing is called or means. */
+const WHAT_IS = /^\s*(?:what(?:'s|’s| is| are| exactly (?:is|are))\b|what (?:does|do) .{1,60} (?:mean|stand for)\b)|\bmeaning of\b/i;
+const DEFINES = /\b(?:(?:is|are) (?:known as|called|referred to as|defined as)|means|refers to|stands for)\b/i;
 /** A code list's entry whose code the question holds outweighs a sentence that holds more of the question's other words. */
 const KEY_CODE_CREDIT = 1;
 /** A line that starts with a section's number ("4.4. My program…", "3.2 Termination"), or that number alone. */
@@ -302,6 +305,7 @@ function scoresOf(sentences: readonly CandidateSentence[], question: string, ter
   const best = Math.max(0, ...relevance);
   const wantsOption = HOW_TO.test(question);
   const wantsNumber = QUANTITY.test(question);
+  const wantsDefinition = WHAT_IS.test(question);
   const raw = sentences.map((sentence) => {
     if (!quotable(relevance, sentence.passage)) return 0;
     const held = new Set(sentence.terms);
@@ -311,7 +315,11 @@ function scoresOf(sentences: readonly CandidateSentence[], question: string, ter
       for (const key of ownTermsOf(term)) credit.set(key, Math.max(credit.get(key) ?? 0, term.weight));
     }
     const coverage = total === 0 ? 0 : own.reduce((sum, term) => sum + term.idf * (credit.get(term.term) ?? 0), 0) / total;
-    const kind = (wantsOption && OPTION.test(sentence.text) ? 0.15 : 0) + (wantsNumber && holdsNumber(sentence.text) ? 0.15 : 0) + keyCredit(sentence.entry, own, total);
+    const kind =
+      (wantsOption && OPTION.test(sentence.text) ? 0.15 : 0) +
+      (wantsNumber && holdsNumber(sentence.text) ? 0.15 : 0) +
+      (wantsDefinition && coverage > 0 && DEFINES.test(sentence.text) ? 0.15 : 0) +
+      keyCredit(sentence.entry, own, total);
     // A passage's first sentences are where a section says what it is about; a very slight lead breaks ties.
     // What the words miss, the meaning may hold ("keep it hidden" for "prevent … from being seen").
     const meaning = MEANING_WEIGHT * Math.max(0, sentence.similarity ?? 0);
