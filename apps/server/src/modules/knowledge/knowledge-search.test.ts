@@ -122,6 +122,19 @@ describe('searchKnowledge', () => {
     expect((await search(question))[0]?.text).toBe('mdadm may warn that /dev/sdXY and /dev/sdX have similar superblocks.');
   });
 
+  it('reads a path from the home or the current folder ("~/.fonts.conf", "./configure") as the documents’ text holds it', async () => {
+    await putDocument('Fonts', ['Please note that ~/.fonts.conf is deprecated now.', 'Run ./configure before make.', 'Fonts are configured in XML.']);
+    for (const [question, term, answer] of [
+      ['Is ~/.fonts.conf deprecated?', '/.fonts.conf', 'Please note that ~/.fonts.conf is deprecated now.'],
+      ['When do I run ./configure?', '/configure', 'Run ./configure before make.'],
+    ] as const) {
+      const terms = await questionTerms(database.db, question);
+      expect(terms.find((found) => found.term === term)).toMatchObject({ unknown: false });
+      expect(unknownShareOf(terms)).toBe(0);
+      expect((await search(question))[0]?.text).toBe(answer);
+    }
+  });
+
   it('shows the same passage uploaded twice once', async () => {
     await putDocument('Manual', ['Descale the kettle with citric acid.']);
     await putDocument('Manual (copy)', ['Descale the  kettle with citric acid.']);

@@ -60,6 +60,12 @@ function wordOf(token: string): string {
   return `${path}${trimmed.slice(start)}`;
 }
 
+/**
+ * A path as the documents' search vectors hold it: PostgreSQL's parser reads "~/.wgetrc" and "./configure" in running
+ * text as "/.wgetrc" and "/configure" (a word alone, as the question's are read, would keep the "~" or the ".").
+ */
+const asIndexed = (word: string): string => word.replace(/^[~.]+(?=\/)/, '');
+
 /** A question's words as typed (what whitespace separates, without the punctuation around it), each with whether a sentence starts with it. */
 export function wordsOf(question: string): { text: string; startsSentence: boolean }[] {
   const words: { text: string; startsSentence: boolean }[] = [];
@@ -85,7 +91,7 @@ export async function questionTerms(db: Db, question: string): Promise<QuestionT
   );
   const words = typed.map((word) => word.text);
   const texts: { text: string; of: number; weight: number; name: boolean; covers?: number[] }[] = [
-    ...typed.map((word) => ({ text: word.text, of: -1, weight: 1, name: isNameLike(word.text, word.startsSentence) })),
+    ...typed.map((word) => ({ text: asIndexed(word.text), of: -1, weight: 1, name: isNameLike(word.text, word.startsSentence) })),
     // An irregular verb's base form is the word itself to the reader ("built" is "build"); a synonym counts less.
     ...words.flatMap((word, index) => {
       const base = baseFormOf(word);
