@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { lexiconFiles } from './build-lexicon.ts';
-import { informativenessOf, isNameLike } from './english-word-frequencies-of.ts';
+import { informativenessOf, isEnglishWord, isNameLike } from './english-word-frequencies-of.ts';
 import { baseFormOf } from './irregular-verbs.ts';
 import { synonymsOf } from './synonyms-of.ts';
 
@@ -15,6 +15,19 @@ describe('the lexicon', () => {
     expect(synonymsOf('Purchased')).toContain('buy');
     expect(synonymsOf('quicker')).toEqual(['faster']);
     expect(synonymsOf('zzyzx')).toEqual([]);
+    expect(synonymsOf('englishwords')).toEqual([]);
+  });
+
+  it('knows the words general English uses, for mending words a line’s end broke', () => {
+    expect(isEnglishWord('criteria')).toBe(true);
+    expect(isEnglishWord('applicationprovided')).toBe(false);
+  });
+
+  it('knows computing’s senses where WordNet’s most frequent is another’s: sizes written either way, RAM, unpacking', () => {
+    expect(synonymsOf('MB')).toEqual(['mib', 'megabyte']);
+    expect(synonymsOf('GB')).not.toContain('sarin');
+    expect(synonymsOf('RAM')).toEqual(['memory']);
+    expect(synonymsOf('unpack')).toContain('decompress');
   });
 
   it('knows irregular verb forms', () => {

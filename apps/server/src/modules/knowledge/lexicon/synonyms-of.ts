@@ -26,8 +26,28 @@ function lemmasOf(word: string): string[] {
   return forms;
 }
 
-/** A word's synonyms in its most frequent senses (WordNet), for the first of its forms the dictionary knows. */
+/**
+ * Computing's words where WordNet's most frequent sense is another's ("MB" a megabit, "GB" sarin, "RAM" a sheep):
+ * sizes as manuals write them either way ("256 MB" where the FAQ says "150MiB"), memory for RAM, and unpacking
+ * an archive for decompressing it.
+ */
+const COMPUTING_SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['kb', ['kib', 'kilobyte']],
+  ['kib', ['kb', 'kilobyte']],
+  ['mb', ['mib', 'megabyte']],
+  ['mib', ['mb', 'megabyte']],
+  ['gb', ['gib', 'gigabyte']],
+  ['gib', ['gb', 'gigabyte']],
+  ['tb', ['tib', 'terabyte']],
+  ['tib', ['tb', 'terabyte']],
+  ['ram', ['memory']],
+  ['unpack', ['decompress', 'extract']],
+]);
+
+/** A word's synonyms in its most frequent senses (WordNet, computing's first), for the first of its forms the dictionary knows. */
 export function synonymsOf(word: string): readonly string[] {
+  const computing = COMPUTING_SYNONYMS.get(word.toLowerCase());
+  if (computing) return computing;
   const synonyms = synonymTable();
   for (const form of lemmasOf(word.toLowerCase())) {
     const found = synonyms.get(form);
