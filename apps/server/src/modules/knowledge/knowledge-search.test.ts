@@ -135,6 +135,14 @@ describe('searchKnowledge', () => {
     }
   });
 
+  it('searches no contraction ("We\'d", "isn\'t"): its stems would be searched as rare words', async () => {
+    await putDocument('Licence', ["We've kept the licence short: you'd read it in a minute.", 'The licence allows commercial use.']);
+    const terms = await questionTerms(database.db, "We'd like to sell it, isn't the licence against commercial use? I'm not sure they'll allow it.");
+    expect(terms.map((term) => term.term)).toEqual(expect.arrayContaining(['licenc', 'commerci']));
+    for (const junk of ['d', 'isn', 'm', 'll', 've']) expect(terms.map((term) => term.term)).not.toContain(junk);
+    expect((await search("We'd like to know: isn't commercial use allowed?"))[0]?.text).toBe('The licence allows commercial use.');
+  });
+
   it('shows the same passage uploaded twice once', async () => {
     await putDocument('Manual', ['Descale the kettle with citric acid.']);
     await putDocument('Manual (copy)', ['Descale the  kettle with citric acid.']);

@@ -35,6 +35,8 @@ export interface QuestionTerm {
   name: boolean;
 }
 
+const CONTRACTION = /^\p{L}+(?:n['’]t|['’](?:ve|re|ll|d|m))$/iu;
+
 /** How much a synonym of a question's word (WordNet) counts against the word itself. */
 export const SYNONYM_WEIGHT = 0.5;
 /** A word that may be half of a compound the documents write as one, and the shortest such compound. */
@@ -86,7 +88,8 @@ export function wordsOf(question: string): { text: string; startsSentence: boole
  */
 export async function questionTerms(db: Db, question: string): Promise<QuestionTerm[]> {
   // A hyphenated word is its parts ("four-drive": "four", "drive"), and the whole where the documents write it so.
-  const typed = wordsOf(question).flatMap((word) =>
+  // A contraction is a pronoun's or an auxiliary's ("We'd", "isn't"): its stems ('d', 'isn') would be searched as rare words.
+  const typed = wordsOf(question).filter((word) => !CONTRACTION.test(word.text)).flatMap((word) =>
     isHyphenated(word.text) ? word.text.split('-').map((part, index, parts) => ({ text: part, startsSentence: index === 0 && word.startsSentence, joins: index === 0 ? parts.length : 1 })) : [{ ...word, joins: 1 }],
   );
   const words = typed.map((word) => word.text);
