@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { IconMoon } from '../components/icons.tsx';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -7,13 +8,19 @@ import { RailTooltip } from './rail-tooltip.tsx';
 
 /**
  * Light/dark switch; every change is saved to the user's account on the server. In the collapsed rail
- * it is an icon button that is still a switch named "Dark mode".
+ * it is an icon button that is still a switch named "Dark mode". The switch turns in the click's own event:
+ * the saved theme reaches the signed-in user only after the mutation's first await (a user read in flight is
+ * cancelled first), and a controlled switch would snap back until then.
  */
 export function ThemeToggle({ compact = false }: { compact?: boolean }) {
   const user = useSignedInUser();
   const changeTheme = useChangeTheme();
-  const dark = user.theme === 'dark';
-  const change = (toDark: boolean) => changeTheme.mutate({ id: user.id, theme: toDark ? 'dark' : 'light' });
+  const [turnedTo, setTurnedTo] = useState<boolean | null>(null);
+  const dark = turnedTo ?? user.theme === 'dark';
+  const change = (toDark: boolean) => {
+    setTurnedTo(toDark);
+    changeTheme.mutate({ id: user.id, theme: toDark ? 'dark' : 'light' }, { onSettled: () => setTurnedTo(null) });
+  };
 
   if (compact) {
     return (
