@@ -18,6 +18,7 @@ export { bumpCounters, readCounter } from './lib/list-counters.ts';
 export { hashPassword } from './lib/passwords.ts';
 export { DEVICE_COOKIE_PREFIX } from './modules/auth/device-cookies.ts';
 export { createUser, findUserByEmail } from './modules/auth/users.repository.ts';
+export { shownWhenStored } from './modules/history/history.presenter.ts';
 export { DOCUMENT_INGESTION_QUEUE } from './modules/documents/document-ingestion-queue.ts';
 export { rebuildStatisticsRollup } from './modules/statistics/statistics-recount.repository.ts';
 export { type RunningServer, startServer } from './start-server.ts';

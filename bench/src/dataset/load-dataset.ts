@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { bumpCounters, createUser, type Db, findUserByEmail, hashPassword, rebuildStatisticsRollup, sqlRows } from '@steward/server/test-support';
+import { bumpCounters, createUser, type Db, findUserByEmail, hashPassword, rebuildStatisticsRollup, shownWhenStored, sqlRows } from '@steward/server/test-support';
 import { DATASET_STAFF, type DatasetOptions, type GeneratedSession, generateSessions } from './generate-dataset.ts';
 
 export interface DatasetSummary {
@@ -72,8 +72,10 @@ export async function loadDataset(db: Db, options: LoadOptions): Promise<Dataset
       for (const exchange of session.exchanges) {
         const historyId = nextHistoryId;
         nextHistoryId += 1;
+        // What History shows of the row, kept as the server's writer keeps it (insertHistoryRow, migration 3720).
+        const shown = shownWhenStored({ sourceDocs: exchange.sourceDocs, account: session.account, time: exchange.time });
         history.push(
-          sql`(${historyId}, ${session.sessionId}, ${exchange.userMessage}, ${exchange.apiResponse}, ${json(exchange.sourceDocs)}, ${exchange.origin}, ${session.account ? json(session.account) : sql`NULL`}, ${iso(exchange.time)}, ${session.country}, ${session.userIp}, ${exchange.feedback?.rating ?? null}, ${session.helpRequest !== undefined})`,
+          sql`(${historyId}, ${session.sessionId}, ${exchange.userMessage}, ${exchange.apiResponse}, ${json(exchange.sourceDocs)}, ${exchange.origin}, ${session.account ? json(session.account) : sql`NULL`}, ${iso(exchange.time)}, ${session.country}, ${session.userIp}, ${exchange.feedback?.rating ?? null}, ${session.helpRequest !== undefined}, ${shown.shownAccount}, ${shown.shownAsStored})`,
         );
         if (exchange.feedback) {
           const { rating, reason, userFeedback, time } = exchange.feedback;
@@ -98,7 +100,7 @@ export async function loadDataset(db: Db, options: LoadOptions): Promise<Dataset
     await db.transaction(async (tx) => {
       await tx.execute(sql`INSERT INTO chat_sessions (session_id, started_at, last_message_at, message_count) VALUES ${list(sessions)}`);
       await tx.execute(
-        sql`INSERT INTO history (id, session_id, user_message, api_response, source_docs, origin, account, time, country, user_ip, rating, help_request)
+        sql`INSERT INTO history (id, session_id, user_message, api_response, source_docs, origin, account, time, country, user_ip, rating, help_request, shown_account, shown_as_stored)
             OVERRIDING SYSTEM VALUE VALUES ${list(history)}`,
       );
       if (feedback.length > 0) {

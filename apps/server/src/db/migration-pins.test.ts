@@ -1,3 +1,4 @@
+import { historyRow } from '@steward/contract/history';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERSONAL_DATA_MASKING_SETTING } from '../modules/bot-settings/personal-data-masking.repository.ts';
@@ -71,6 +72,13 @@ describe('the migrations are pinned to the modules they were written for', () =>
       ['steward_help_requests_page', '', [...helpRequestColumns]],
     ] as const)('%s', async (name, filter, columns) => {
       expect(await firstPageKeys(name, filter)).toEqual([...columns].sort());
+    });
+
+    it("steward_history_shown_page answers the contract's history rows, in their order (migration 3720)", async () => {
+      const [answer] = await sqlRows<{ page: string | null }>(testApp.db, sql`
+        SELECT page FROM steward_history_shown_page(false, NULL, NULL, NULL, 0, 'infinity', 9223372036854775807, 0, 1)`);
+      const [row] = parseJsonRows<Record<string, unknown>>(answer?.page ?? '[]');
+      expect(Object.keys(row ?? {})).toEqual(Object.keys(historyRow.shape));
     });
   });
 });

@@ -285,6 +285,12 @@ export const history = pgTable('history', {
   /** History's badges (migration 3342), kept by history's actions: the exchange's latest thumb, and whether its session asked for help. */
   rating: text('rating', { enum: RATINGS }),
   helpRequest: boolean('help_request').notNull().default(false),
+  /**
+   * What History shows of the row, kept when it is written (migration 3720, insertHistoryRow): the account as the
+   * list's JSON text, and whether the stored source documents and time are answered as they are.
+   */
+  shownAccount: text('shown_account'),
+  shownAsStored: boolean('shown_as_stored').notNull().default(false),
 }, (table) => [
   index('history_time_idx').on(descending(table.time), descending(table.id)),
   index('history_coverage_gap_time_idx').on(descending(table.time), descending(table.id)).where(sql`${table.coverageGap}`),

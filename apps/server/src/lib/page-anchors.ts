@@ -15,13 +15,24 @@ export interface AnchoredList {
   filter: SQL | undefined;
   /** The list_counters row counting exactly the rows under `filter`. */
   counter: string;
-  /** The page function reading it (migration 1300) and that function's filter argument for this list. */
-  pageFunction: { name: 'steward_history_page' | 'steward_feedback_page' | 'steward_help_requests_page'; filter: boolean | string };
+  /**
+   * The page function reading it (migration 1300) and that function's filter argument for this list. One that
+   * answers its page as the route sends it, with whether it could (`ready`: steward_history_shown_page,
+   * migration 3720), is `answersText`: its page is left as text (ListPage's `text`), not read into rows.
+   */
+  pageFunction: {
+    name: 'steward_history_page' | 'steward_feedback_page' | 'steward_help_requests_page' | 'steward_history_shown_page';
+    filter: boolean | string;
+    answersText?: boolean;
+  };
 }
 
 /** One page of a list and its counter. */
 export interface ListPage<Row> {
+  /** Empty for a function that `answersText`. */
   rows: Row[];
+  /** The page's JSON text, from a function that `answersText`, with whether it could write every row so (`ready`). */
+  text?: { page: string; ready: boolean };
   totalCount: number;
   /** The value of the `alongside` expression readPage was given, read in the page's statement (null without one). */
   alongside: unknown;
@@ -133,12 +144,14 @@ export class PageAnchors {
     alongside: SQL | undefined,
   ): Promise<(ListPage<Row> & { newer: number }) | undefined> {
     const { check, anchor } = seek;
-    const [answer] = await sqlRows<{ total_count: SqlBigint; newer: number | null; page: string | null; alongside: unknown }>(db, sql`
-      SELECT total_count, newer, page, ${alongside ?? sql`NULL`} AS alongside FROM ${sql.identifier(list.pageFunction.name)}(
+    const answersText = list.pageFunction.answersText === true;
+    const [answer] = await sqlRows<{ total_count: SqlBigint; newer: number | null; page: string | null; ready?: boolean | null; alongside: unknown }>(db, sql`
+      SELECT total_count, newer, page, ${answersText ? sql`ready, ` : sql``}${alongside ?? sql`NULL`} AS alongside FROM ${sql.identifier(list.pageFunction.name)}(
         ${list.pageFunction.filter}, ${check?.top.time ?? null}, ${check?.top.id ?? null}, ${check?.knownTotal ?? null}, ${MOST_NEWER},
         ${anchor.time}, ${anchor.id}, ${seek.skip}, ${limit})`);
     if (answer?.page === null || answer?.page === undefined) return undefined;
-    return { rows: parseJsonRows<Row>(answer.page), totalCount: Number(answer.total_count), newer: answer.newer ?? 0, alongside: answer.alongside ?? null };
+    const read = answersText ? { rows: [], text: { page: answer.page, ready: answer.ready === true } } : { rows: parseJsonRows<Row>(answer.page) };
+    return { ...read, totalCount: Number(answer.total_count), newer: answer.newer ?? 0, alongside: answer.alongside ?? null };
   }
 
   /** The list's anchors, checked (rebuilt if wrong) and walked down to `offset`. One walk per list at a time. */

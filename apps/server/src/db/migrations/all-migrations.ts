@@ -56,6 +56,7 @@ import { auditLogActions } from './3590-audit-log-actions.ts';
 import { identityAndSourceChecks } from './3690-identity-and-source-checks.ts';
 import { coverageGapAlerts } from './3700-coverage-gap-alerts.ts';
 import { roleFromGroups } from './3710-role-from-groups.ts';
+import { historyShownRows } from './3720-history-shown-rows.ts';
 import { knowledgeRebuild } from './3660-knowledge-rebuild.ts';
 import { weeklyReport } from './3610-weekly-report.ts';
 import { documentUrlSync } from './3650-document-url-sync.ts';
@@ -130,4 +131,5 @@ export const allMigrations: readonly Migration[] = [
   identityAndSourceChecks,
   coverageGapAlerts,
   roleFromGroups,
+  historyShownRows,
 ];

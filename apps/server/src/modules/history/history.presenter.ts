@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { HistoryRow, SourceDoc } from '@steward/contract/history';
 import { maskIpAddress, maskPersonalData } from '../../lib/personal-data.ts';
 import type { HistoryRecord } from './history.repository.ts';
@@ -46,4 +47,34 @@ function presentSourceDocs(sourceDocs: unknown): SourceDoc[] {
     const sourceUrl = 'source_url' in metadata && typeof metadata.source_url === 'string' ? metadata.source_url : undefined;
     return [{ metadata: { ...(filename === undefined ? {} : { filename }), ...(sourceUrl === undefined ? {} : { source_url: sourceUrl }) } }];
   });
+}
+
+/** Half of a UTF-16 pair alone: the database cannot store it as it is, JSON.stringify writes it escaped. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** jsonb's order of an object's keys, which a row read back from the database has: the shorter first, then by their UTF-8 bytes. */
+const jsonbKeyOrder = (a: string, b: string): number => {
+  const bytesA = Buffer.from(a);
+  const bytesB = Buffer.from(b);
+  return bytesA.length - bytesB.length || Buffer.compare(bytesA, bytesB);
+};
+
+/**
+ * What History's list shows of a new row, kept on it (migration 3720): `shownAccount`, the account as
+ * presentHistoryRow writes it once the row is read back (JSON text, its keys in jsonb's order), and
+ * `shownAsStored` when the list may answer the row's stored source documents and time as they are (the
+ * presenter would keep every item, and the time's year has four digits both ways). Anything else (an account
+ * that is not text fields, text JSON would not keep) stays false: such a page is presented in code, as before.
+ */
+export function shownWhenStored(row: { sourceDocs: unknown; account: Readonly<Record<string, unknown>> | null; time: Date }): {
+  shownAccount: string | null;
+  shownAsStored: boolean;
+} {
+  const fields = row.account === null ? [] : Object.entries(row.account).sort(([a], [b]) => jsonbKeyOrder(a, b));
+  const plainAccount = fields.every(([key, value]) => typeof value === 'string' && !LONE_SURROGATE.test(key) && !LONE_SURROGATE.test(value));
+  const year = row.time.getUTCFullYear();
+  return {
+    shownAccount: row.account === null || !plainAccount ? null : JSON.stringify(Object.fromEntries(fields)),
+    shownAsStored: plainAccount && year >= 1 && year <= 9999 && isDeepStrictEqual(presentSourceDocs(row.sourceDocs), row.sourceDocs),
+  };
 }

@@ -11,6 +11,7 @@ import { mapBatches } from '../../lib/export-stream.ts';
 import { boundedCount, commonConditions, filteredPage, keysetBatches, siteCondition, whereOf } from '../../lib/list-filter-sql.ts';
 import { type AnchoredList, type PageAnchors, readAlongside } from '../../lib/page-anchors.ts';
 import { COVERAGE_GAP_COUNTER, HISTORY_COUNTER } from './history.counters.ts';
+import { shownWhenStored } from './history.presenter.ts';
 
 /**
  * The columns a history row shows, its badges (migration 3342) with them; the search vector stays in the database.
@@ -56,6 +57,12 @@ const coverageGapList: AnchoredList = {
   pageFunction: { name: 'steward_history_page', filter: true },
 };
 
+/** The same lists, their pages written as History answers them (migration 3720), from the same anchors. */
+const shownLists = {
+  all: { ...historyList, pageFunction: { name: 'steward_history_shown_page', filter: false, answersText: true } },
+  coverageGaps: { ...coverageGapList, pageFunction: { name: 'steward_history_shown_page', filter: true, answersText: true } },
+} satisfies Record<string, AnchoredList>;
+
 /** The triage filters (issue 40) but coverage gaps, which the list counters keep. */
 export function historyConditions(filters: HistoryFilters): SQL[] {
   const conditions = commonConditions(filters);
@@ -96,6 +103,24 @@ export async function findHistoryPage(
   return { records: rows.map(toRecord), totalCount: count.totalCount, capped: count.capped, alongside };
 }
 
+/**
+ * One page of history as the contract's rows (historyRow, `total_count` in each) in JSON text, written by the
+ * database (steward_history_shown_page, migration 3720) from what each row keeps of how it is shown; the
+ * route sends it as it is. Undefined when the page cannot be answered so: under the triage filters (the
+ * counted lists only), or when a row of it was not written with what it shows (a row stored before 3720):
+ * findHistoryPage then reads it.
+ */
+export async function findShownHistoryPage(
+  db: Db,
+  anchors: PageAnchors,
+  page: { pageIndex: number; pageSize: number; filters: HistoryFilters; alongside?: SQL },
+): Promise<{ rowsJson: string; totalCount: number; alongside: unknown } | undefined> {
+  if (!isCountedList(page.filters)) return undefined;
+  const list = page.filters.coverage_gaps === true ? shownLists.coverageGaps : shownLists.all;
+  const { text, totalCount, alongside } = await anchors.readPage<never>(db, list, page.pageIndex * page.pageSize, page.pageSize, page.alongside);
+  return text?.ready ? { rowsJson: text.page, totalCount, alongside } : undefined;
+}
+
 /** A row's large columns, as an export's batch weighs them (lib/list-filter-sql.ts). */
 const HISTORY_ROW_BYTES = sql`octet_length(user_message) + octet_length(api_response) + coalesce(octet_length(origin), 0) + pg_column_size(source_docs) + coalesce(pg_column_size(account), 0)`;
 
@@ -132,15 +157,18 @@ const takeSessionHelpTurn = (tx: Db, sessionId: string) =>
  */
 export async function insertHistoryRow(tx: Db, message: NewChatMessage): Promise<{ id: number; sessionId: string; time: Date }> {
   await takeSessionHelpTurn(tx, message.session_id);
+  const sourceDocs = message.source_docs ?? [];
+  const account = message.account ?? null;
   const [row] = await tx
     .insert(history)
     .values({
       sessionId: message.session_id,
       userMessage: message.user_message,
       apiResponse: message.api_response,
-      sourceDocs: message.source_docs ?? [],
+      sourceDocs,
       origin: message.origin ?? null,
-      account: message.account ?? null,
+      account,
+      ...shownWhenStored({ sourceDocs, account, time: message.time }),
       time: message.time,
       country: message.country,
       userIp: message.user_ip ?? '',
