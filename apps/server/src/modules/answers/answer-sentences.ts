@@ -239,10 +239,22 @@ function shapeInParagraph(paragraph: readonly { line: string }[], position: numb
   return shape === 'heading' && next === undefined && position > 0 ? 'sentence' : shape;
 }
 
-/** A table of contents' line, a list's item without its bullet: a section's number, a question, or a title after a section's number without a sentence's end ("4.1. I keep getting …"). */
-const isContentsLine = (sentence: CandidateSentence): boolean => {
+/** A section's number ending a piece ("6. OTHER ISSUES 6.1."): the next line's number, joined to a title above it. */
+const ENDS_WITH_SECTION_NUMBER = /\s\d{1,3}\.\d[\d.]{0,8}$/;
+/** The longest title after a section's number that a table of contents' line holds. */
+const LONGEST_CONTENTS_TITLE = 120;
+
+/**
+ * A table of contents' line, a list's item without its bullet: a section's number, a question, a title after a
+ * section's number without a sentence's end ("4.1. I keep getting …"), or any short title after a section's
+ * number of two levels or more ("5.9." "The 'r' command isn't inserting the file into the text."), which a
+ * numbered step ("2. Run make.") is not. `previous` is the sentence before it in the passage.
+ */
+const isContentsLine = (sentence: CandidateSentence, previous: CandidateSentence | undefined): boolean => {
   const text = sentence.text.replace(/^[•‣◦▪∙·*o?-]\s+/, '');
-  if (/^\d{1,3}\.$/.test(text) || BARE_NUMBER.test(text)) return true;
+  if (/^\d{1,3}\.$/.test(text) || BARE_NUMBER.test(text) || (sentence.shape === 'item' && ENDS_WITH_SECTION_NUMBER.test(text))) return true;
+  const afterSectionNumber = previous !== undefined && (BARE_NUMBER.test(previous.text) || ENDS_WITH_SECTION_NUMBER.test(previous.text));
+  if (afterSectionNumber && text.length <= LONGEST_CONTENTS_TITLE) return true;
   return (sentence.shape === 'item' || sentence.shape === 'question') && (/\?$/.test(text) || ((/^\d{1,3}\.\s/.test(text) || NUMBERED_LINE.test(text)) && !/[.!:;,]$/.test(text)));
 };
 /** The fewest such lines in a row that make a table of contents. */
@@ -253,7 +265,7 @@ function withContentsAsHeadings(sentences: CandidateSentence[]): CandidateSenten
   let start = 0;
   for (let end = 0; end <= sentences.length; end += 1) {
     const sentence = sentences[end];
-    if (sentence && isContentsLine(sentence)) continue;
+    if (sentence && isContentsLine(sentence, sentences[end - 1])) continue;
     if (end - start >= SHORTEST_CONTENTS) for (let index = start; index < end; index += 1) sentences[index] = { ...(sentences[index] as CandidateSentence), shape: 'heading' };
     start = end + 1;
   }

@@ -240,6 +240,32 @@ describe('a question line’s match', () => {
   });
 });
 
+describe('a table of contents', () => {
+  it('is never quoted, its titles ending with a full stop or after a section number on the line above included', () => {
+    const contents = [
+      '5.8. Does sed issue an exit code?',
+      "5.9. The 'r' command isn't inserting the file into the text.",
+      '5.11. My script aborts with an error message, "event not found".',
+      '',
+      '6. OTHER ISSUES',
+      '6.1. I have a problem that stumps me. Where can I get help?',
+      '6.2. How does sed compare with awk, perl, and other utilities?',
+    ].join('\n');
+    expect(sentencesOfPassages([{ text: contents }]).every((sentence) => sentence.shape === 'heading')).toBe(true);
+    expect(quote([contents], 'my script aborts with an error message event not found')).toBe('');
+  });
+
+  it('leaves an entry under its numbered title, and numbered steps, to be quoted', () => {
+    const entry = { text: "5.9. The 'r' command isn't inserting the file into the text.\n\nThe r command reads the file after the current line is printed.", heading: "sed FAQ › 5.9. The 'r' command isn't inserting the file into the text." };
+    const found = sentencesOfPassages([entry]).map((sentence) => ({ ...sentence, terms: sentence.text.toLowerCase().match(/[a-z0-9_]+/g) ?? [] }));
+    expect(found.at(-1)?.shape).toBe('sentence');
+    const question = 'the r command is not inserting the file';
+    expect(answerText(chooseSentences(found, question, termsOf(question), [0.5], ['entry']))).toBe('The r command reads the file after the current line is printed.');
+    const steps = 'To upgrade:\n1. Unplug the kettle.\n2. Hold both buttons.\n3. Plug it in again.';
+    expect(quote([steps], 'how do I upgrade the kettle')).toContain('1. Unplug the kettle.');
+  });
+});
+
 describe('plain text wrapped at a fixed width', () => {
   const zlibEntry = {
     heading: 'zlib FAQ › 21. Is zlib thread-safe?',
