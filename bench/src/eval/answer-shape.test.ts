@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { answerBody, onlyQuestionOrHeading, type QuestionsAndHeadings } from './answer-shape.ts';
+import { answerBody, onlyQuestionOrHeading, type QuestionsAndHeadings, questionsAndHeadingsOf } from './answer-shape.ts';
 import { MANUALS_DIR, REPOSITORY_ROOT } from './question-set.ts';
 import { readDocument } from './read-document.ts';
 
@@ -48,6 +48,27 @@ describe('an answer that is only a question line or a heading', () => {
     expect(onlyQuestionOrHeading('Version 0 superblocks (00.90.XX)', mdadm)).toBe('heading');
     expect(onlyQuestionOrHeading('"near" layout with 2 copies per chunk (--layout=n2):', mdadm)).toBe('heading');
     expect(onlyQuestionOrHeading('Frequently asked questions -- Debian mdadm', mdadm)).toBe('heading');
+  });
+
+  it("finds an answer made of a table of contents' lines, a heading's and a question's", () => {
+    const lines = [
+      '5.8. Does the kettle float?',
+      "5.9. The lid isn't closing over the filter.",
+      '5.11. My kettle stops with the message "scale found".',
+      '6. OTHER ISSUES',
+      '6.1. I have a problem that stumps me. Where can I get help?',
+      'To descale:',
+      '1. Fill it with vinegar.',
+      '2. Boil it twice.',
+      '3. Rinse it well.',
+      'The lid closes once the filter sits in its groove.',
+    ].map((text, index) => ({ text, paragraphStart: index === 0 || index === 5 || index === 9 }));
+    const kettle = questionsAndHeadingsOf(lines, []);
+    expect(onlyQuestionOrHeading('My kettle stops with the message "scale found". 6. OTHER ISSUES 6.1. I have a problem that stumps me.', kettle)).toBe('heading');
+    expect(onlyQuestionOrHeading("The lid isn't closing over the filter.", kettle)).toBe('heading');
+    // Numbered steps are no table of contents; a heading's words before a sentence that says something are no heading.
+    expect(onlyQuestionOrHeading('1. Fill it with vinegar. 2. Boil it twice. 3. Rinse it well.', kettle)).toBeNull();
+    expect(onlyQuestionOrHeading("The lid isn't closing over the filter. The lid closes once the filter sits in its groove.", kettle)).toBeNull();
   });
 
   it('takes an answer that says something for one', () => {

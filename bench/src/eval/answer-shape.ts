@@ -52,6 +52,32 @@ const STARTS_AS_HEADING = /^(?:\p{Lu}|\d)/u;
 /** Fewer words than this are not compared with the documents' lines (a "Yes." would be found in any). */
 const FEWEST_WORDS = 2;
 
+/**
+ * A table of contents' line: it starts with a section's number of two levels or more ("5.9. The 'r' command
+ * isn't inserting the file into the text."), or with one level and no sentence's end ("6. OTHER ISSUES"), or it
+ * asks (a wrapped entry's second line). A numbered step ("2. Hold both buttons.") is none.
+ */
+const isContentsShaped = (text: string): boolean =>
+  /^\s*\d{1,3}\.\d{1,3}(?:\.\d{1,3})*\.?\s+\S/.test(text) || (/^\s*\d{1,3}[.)]\s+\S/.test(text) && !SENTENCE_END.test(text.trim())) || ENDS_AS_QUESTION.test(text.trim());
+/** The fewest such lines in a row that make a table of contents (as the server's answer-sentences.ts reads one). */
+const SHORTEST_CONTENTS = 3;
+
+/** The lines of the documents' tables of contents: runs of SHORTEST_CONTENTS contents-shaped lines or more. */
+function contentsLinesOf(lines: readonly DocumentLine[]): string[] {
+  const found: string[] = [];
+  let run: string[] = [];
+  const close = () => {
+    if (run.length >= SHORTEST_CONTENTS) found.push(...run);
+    run = [];
+  };
+  for (const line of lines) {
+    if (line.text.trim().length <= LONGEST_HEADING && isContentsShaped(line.text)) run.push(line.text.trim());
+    else close();
+  }
+  close();
+  return found;
+}
+
 const bare = (text: string): string => normaliseForMatch(text.replace(LEADING_MARK, '').replace(/:\s*$/, ''));
 const wordCount = (text: string): number => text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 
@@ -85,7 +111,8 @@ export function questionsAndHeadingsOf(lines: readonly DocumentLine[], headings:
       headingLines.add(bare(text));
     }
   });
-  return { questions: [...questions].filter((question) => question !== ''), headings: [...headingLines] };
+  for (const line of contentsLinesOf(lines)) headingLines.add(bare(line));
+  return { questions: [...questions].filter((question) => question !== ''), headings: [...headingLines].filter((heading) => heading !== '') };
 }
 
 /** The answer's sentences, each without a leading numbering or marker; pieces that are only one are dropped. */
@@ -99,8 +126,9 @@ function piecesOf(body: string): string[] {
 /**
  * Whether an answer's own text (answerBody) is only a question line or only a heading, and which: `question`
  * when every sentence of it is a question (ends with "?") or the whole is (part of) an entry's question in
- * the documents; `heading` when the whole is (part of) a heading-like line of the documents; null when it
- * says something else (or nothing: a declined question is counted apart).
+ * the documents; `heading` when the whole is (part of) a heading-like line of the documents (a table of
+ * contents' line among them), or each of its sentences of some words is part of a heading or a question and
+ * one of a heading; null when it says something else (or nothing: a declined question is counted apart).
  */
 export function onlyQuestionOrHeading(body: string, documents: QuestionsAndHeadings): 'question' | 'heading' | null {
   const pieces = piecesOf(body);
@@ -110,5 +138,13 @@ export function onlyQuestionOrHeading(body: string, documents: QuestionsAndHeadi
   if (wordCount(whole) < FEWEST_WORDS) return null;
   if (documents.questions.some((question) => question.includes(whole))) return 'question';
   if (documents.headings.some((heading) => heading.includes(whole))) return 'heading';
+  // Lines of a table of contents, of headings and of questions quoted together ("My script aborts with an error
+  // message, "event not found". 6. OTHER ISSUES 6.1. I have a problem that stumps me."): each is one of them.
+  // A piece may end with the next line's number ("OTHER ISSUES 6.1."): it is no part of what the line says.
+  const worded = pieces.map((piece) => bare(piece.replace(/\s\d{1,3}(?:\.\d{1,3})*\.?$/, ''))).filter((piece) => wordCount(piece) >= FEWEST_WORDS);
+  const foundIn = (lines: readonly string[]) => (piece: string) => lines.some((line) => line.includes(piece));
+  if (worded.length > 1 && worded.every((piece) => foundIn(documents.headings)(piece) || foundIn(documents.questions)(piece))) {
+    return worded.some(foundIn(documents.headings)) ? 'heading' : 'question';
+  }
   return null;
 }
