@@ -57,6 +57,7 @@ import { identityAndSourceChecks } from './3690-identity-and-source-checks.ts';
 import { coverageGapAlerts } from './3700-coverage-gap-alerts.ts';
 import { roleFromGroups } from './3710-role-from-groups.ts';
 import { historyShownRows } from './3720-history-shown-rows.ts';
+import { textNumberedHeadings } from './3730-text-numbered-headings.ts';
 import { knowledgeRebuild } from './3660-knowledge-rebuild.ts';
 import { weeklyReport } from './3610-weekly-report.ts';
 import { documentUrlSync } from './3650-document-url-sync.ts';
@@ -132,4 +133,5 @@ export const allMigrations: readonly Migration[] = [
   coverageGapAlerts,
   roleFromGroups,
   historyShownRows,
+  textNumberedHeadings,
 ];

@@ -71,6 +71,74 @@ describe('documentSections on text', () => {
     ]);
   });
 
+  it('reads numbered titles alone in their paragraph, after a table of contents that repeats them, as nested sections', () => {
+    const sections = documentSections([
+      txt('1.  Introduction', true),
+      txt('1.1.  The kettle', true),
+      txt('2.  Descaling', true),
+      txt('2.1.  Vinegar', true),
+      txt('1.  Introduction', true),
+      txt('1.1.  The kettle', true),
+      txt('The kettle boils water.', true),
+      txt('2.  Descaling', true),
+      txt('Descale it monthly', true),
+      txt('(more in the next section):'),
+      txt('2.1.  Vinegar', true),
+      txt('Fill it with vinegar.', true),
+      txt('5 see the warranty for more', true),
+    ]);
+    expect(sections).toEqual([
+      { headings: [], paragraphs: ['1.  Introduction', '1.1.  The kettle', '2.  Descaling', '2.1.  Vinegar'].map((text) => ({ text, page: 1 })) },
+      { headings: ['1.  Introduction', '1.1.  The kettle'], paragraphs: [{ text: 'The kettle boils water.', page: 1 }] },
+      { headings: ['2.  Descaling'], paragraphs: [{ text: 'Descale it monthly\n(more in the next section):', page: 1 }] },
+      { headings: ['2.  Descaling', '2.1.  Vinegar'], paragraphs: [{ text: 'Fill it with vinegar.', page: 1 }, { text: '5 see the warranty for more', page: 1 }] },
+    ]);
+  });
+
+  it('does not take steps, each a paragraph of its own, or a table of contents’ lines together for titles', () => {
+    const lines = [txt('1. Unplug the kettle', true), txt('2. Hold both buttons', true), txt('3. Plug it in again', true), txt('Contents:', true), txt('4.1. Lids'), txt('4.2. Filters')];
+    expect(documentSections(lines).map((section) => section.headings)).toEqual([[]]);
+  });
+
+  it('nests a FAQ question numbered at two levels by its numbering, under a numbered part that asks', () => {
+    const sections = documentSections([
+      txt('5. WHY ISN’T THIS WORKING?', true),
+      txt('5.1. Why does the lid stick?', true),
+      txt('The seal is dry.', true),
+      txt('5.1.1. Oiling the seal', true),
+      txt('Use food-grade oil.', true),
+      txt('5.1.2. Cleaning the rim', true),
+      txt('Wipe it.', true),
+      txt('5.2. Why is the light off?', true),
+      txt('Check the fuse.', true),
+      txt('5.3. Why does it hum?', true),
+      txt('It is boiling.', true),
+    ]);
+    expect(sections.map((section) => section.headings)).toEqual([
+      ['5. WHY ISN’T THIS WORKING?', '5.1. Why does the lid stick?'],
+      ['5. WHY ISN’T THIS WORKING?', '5.1. Why does the lid stick?', '5.1.1. Oiling the seal'],
+      ['5. WHY ISN’T THIS WORKING?', '5.1. Why does the lid stick?', '5.1.2. Cleaning the rim'],
+      ['5. WHY ISN’T THIS WORKING?', '5.2. Why is the light off?'],
+      ['5. WHY ISN’T THIS WORKING?', '5.3. Why does it hum?'],
+    ]);
+  });
+
+  it('reads titles at the margin of a text whose body is indented, unless other headings head it', () => {
+    const indented = [
+      txt('Name', true),
+      txt('   kettle.conf -- the kettle’s settings', true),
+      txt('Functional Overview', true),
+      txt('   The kettle reads its settings', true),
+      txt('   at start, and again'),
+      txt('   when told to.'),
+      txt('Then', true),
+      txt('   kettle --reload', true),
+    ];
+    expect(documentSections(indented).map((section) => section.headings)).toEqual([['Name'], ['Functional Overview'], ['Then']]);
+    const underlined = [txt('1 Usage', true), txt('*******'), ...indented];
+    expect(documentSections(underlined).map((section) => section.headings)).toEqual([['1 Usage']]);
+  });
+
   it('keeps text with no headings as one section, and a line of dashes inside a paragraph as text', () => {
     expect(documentSections([txt('Hello there.', true), txt('Short', true), txt('------------------------------')])).toEqual([
       { headings: [], paragraphs: [{ text: 'Hello there.', page: 1 }, { text: 'Short\n------------------------------', page: 1 }] },

@@ -1,5 +1,7 @@
 import type { SourceLine } from './clean-pages.ts';
 import { faqQuestions, QUESTION_LEVEL } from './faq-questions.ts';
+import { type Heading, type HeadingLines, levelOf, numberingOf } from './heading-lines.ts';
+import { textHeadings } from './text-headings.ts';
 
 /** A paragraph of a section, with the page it starts on. */
 export interface SectionParagraph {
@@ -13,35 +15,20 @@ export interface DocumentSection {
   paragraphs: SectionParagraph[];
 }
 
-interface Heading {
-  text: string;
-  level: number;
-}
-
 /** A PDF line this much larger than the body text, and short, is a heading. */
 const HEADING_SIZE_RATIO = 1.15;
 const MAX_HEADING_CHARACTERS = 150;
-/** A text line underlined by one repeated character (Texinfo, reStructuredText, Setext Markdown). */
-const UNDERLINE = /^\s*([*=\-~^#+_.])\1{2,}\s*$/;
-const MARKDOWN_HEADING = /^(#{1,6})\s+(.+?)\s*#*\s*$/;
-/** "2.6. Recovering…", "3 Options": the numbering's depth is the heading's level. */
-const NUMBERED = /^([\d.]{1,20})\s+\S/;
-/** The numbering at a line's start ("2.6." or "3"), or undefined: digits and single dots, not starting with a dot. */
-function numberingOf(text: string): string | undefined {
-  const numbering = NUMBERED.exec(text)?.[1]?.replace(/\.$/, '');
-  return numbering && /^\d/.test(numbering) && numbering.split('.').every((part) => /^\d{1,4}$/.test(part)) ? numbering : undefined;
-}
 const ENDS_AS_QUESTION = /\?["'”’)\]]*$/;
 /** A bullet or an enumerated item starts a paragraph of its own. */
 const LIST_ITEM = /^\s*(?:[•‣◦▪∙·*-]\s+|\d{1,2}[.)]\s+\S)/;
 
 /**
  * A document's lines (clean-pages.ts) as sections under their headings. In a PDF a heading is a short line
- * set larger than the body text (the size most of the text is set in); in a text file, a line underlined
- * with one repeated character (its level by the order the underline characters first appear, as
- * reStructuredText does) or a Markdown `#` heading. A numbered heading's level is its numbering's depth. A FAQ's
- * question lines head sections too (faq-questions.ts), below the other headings, and stay in their text: each
- * entry is a section of its own, and a question ends the entry before it.
+ * set larger than the body text (the size most of the text is set in); in a text file, an underlined, a
+ * Markdown or a numbered title (text-headings.ts). A numbered heading's level is its numbering's depth. A FAQ's
+ * question lines head sections too (faq-questions.ts), below the other headings (a question numbered at two
+ * levels, at its numbering's depth), and stay in their text: each entry is a section of its own, and a
+ * question ends the entry before it.
  * Lines of a paragraph are joined with spaces in a PDF (its line breaks are only layout) and kept in a text
  * file; a word hyphenated at a PDF line's end is joined again.
  */
@@ -77,7 +64,10 @@ export function documentSections(lines: readonly SourceLine[]): DocumentSection[
     if (question) {
       // A FAQ's question heads its entry and stays in its text; it ends the entry (or question heading) before it.
       endParagraph();
-      path = [...path.filter((outer) => outer.level < QUESTION_LEVEL && !ENDS_AS_QUESTION.test(outer.text)), { text: question.text, level: QUESTION_LEVEL }];
+      const level = questionLevelOf(question.text);
+      // A numbered one nests by its numbering (under a numbered part that asks too: "5. WHY ISN'T THIS WORKING?").
+      const endsEntry = (outer: Heading) => level === QUESTION_LEVEL && ENDS_AS_QUESTION.test(outer.text);
+      path = [...path.filter((outer) => outer.level < level && !endsEntry(outer)), { text: question.text, level }];
       current = undefined;
     }
     if (paragraph && (line.paragraphStart || LIST_ITEM.test(line.text))) endParagraph();
@@ -86,6 +76,16 @@ export function documentSections(lines: readonly SourceLine[]): DocumentSection[
   });
   endParagraph();
   return sections;
+}
+
+/**
+ * A FAQ question's level: below every other heading, but a question numbered at two levels or more is a section
+ * of its numbering's depth (the sed FAQ's "2.2. What versions of sed are there…?" above "2.2.1. Free versions",
+ * and "2.3. Where can I learn to use sed?" after "2.2.2.4. MS-DOS", beside it, not under it).
+ */
+function questionLevelOf(text: string): number {
+  const depth = numberingOf(text.trim())?.split('.').length ?? 0;
+  return depth >= 2 ? depth : QUESTION_LEVEL;
 }
 
 /**
@@ -109,9 +109,6 @@ function joinLines(lines: readonly string[], joiner: string): string {
 const OPTION_NAME = /^\p{Ll}[\p{L}\p{N}_]*[-=<]/u;
 /** A line's last word that was a compound or an option before its end-of-line hyphen: "--gen-", "(‘--gen-", "day-to-". */
 const HYPHENATED_ALREADY = /(?:^|\s)[([‘'"`]*(?:-|\S*\p{L}-\S*\p{L})\S*-$/u;
-
-/** Index of a heading line → the heading; null for the lines a heading takes up besides its first. */
-type HeadingLines = Map<number, Heading | null>;
 
 function pdfHeadings(lines: readonly SourceLine[]): HeadingLines {
   const characters = new Map<number, number>();
@@ -139,31 +136,4 @@ function pdfHeadings(lines: readonly SourceLine[]): HeadingLines {
     found.set(index, { text, level: levelOf(text, sizes.indexOf(line.size ?? 0) + 1) });
   }
   return found;
-}
-
-function textHeadings(lines: readonly SourceLine[]): HeadingLines {
-  const underlineLevels: string[] = [];
-  const found: HeadingLines = new Map();
-  lines.forEach((line, index) => {
-    const markdown = MARKDOWN_HEADING.exec(line.text);
-    if (markdown && line.paragraphStart) {
-      found.set(index, { text: (markdown[2] ?? '').trim(), level: (markdown[1] ?? '#').length });
-      return;
-    }
-    const next = lines[index + 1];
-    const underline = next && !next.paragraphStart ? UNDERLINE.exec(next.text) : null;
-    const title = line.text.trim();
-    if (!next || !underline || !line.paragraphStart || title === '' || UNDERLINE.test(line.text) || Math.abs(next.text.trim().length - title.length) > 3) return;
-    const character = underline[1] ?? '';
-    if (!underlineLevels.includes(character)) underlineLevels.push(character);
-    found.set(index, { text: title, level: levelOf(title, underlineLevels.indexOf(character) + 1) });
-    found.set(index + 1, null);
-  });
-  return found;
-}
-
-/** A numbered heading's level is its numbering's depth ("2.6" is 2); another heading's, the level its look gives. */
-function levelOf(text: string, byLook: number): number {
-  const numbering = numberingOf(text);
-  return numbering ? numbering.split('.').length : byLook;
 }

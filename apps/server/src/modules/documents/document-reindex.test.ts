@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { QUEUE_REINDEX_JOBS } from '../../db/migrations/2200-knowledge-sections.ts';
 import { pdfOptionHyphens } from '../../db/migrations/3000-pdf-option-hyphens.ts';
+import { textNumberedHeadings } from '../../db/migrations/3730-text-numbered-headings.ts';
 import { buildTestPdf } from '../../test/test-pdfs.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { addDocument } from '../../test/document-upload.ts';
@@ -73,6 +74,30 @@ describe('the re-indexing of every PDF after the upgrade that keeps options\' hy
     await runAllJobs(suite.app);
     const [passage] = await searchKnowledge(suite.app.db, { query: 'open the valve', k: 1 });
     expect(passage?.text).toContain('--open-valve=yes');
+    expect(await indexing()).toEqual({ documents_indexing: 0, reindex: null });
+  });
+});
+
+describe('the re-indexing of every text file after the upgrade that reads numbered titles (migration 3730)', () => {
+  it('queues a job per indexed text file and none for a PDF, and the text file is then read in its sections', async () => {
+    await suite.app.db.execute(sql`DELETE FROM jobs`);
+    const manual = ['1.  Filling', '', '1.1.  Water', '', 'Fill it with cold water only.', '', '1.2.  Milk', '', 'Never boil milk in the kettle.'].join('\n');
+    const textId = await addDocument(suite.admin, { name: 'filling.txt', bytes: manual, title: 'Filling', sourceUrl: 'https://shop.example.com/filling' });
+    const pdfId = await addDocument(suite.admin, { name: 'lid.pdf', bytes: buildTestPdf(['Close the lid before boiling.']), title: 'Lid', sourceUrl: 'https://shop.example.com/lid' });
+    await runAllJobs(suite.app);
+    // As an older version indexed it: one chunk of the whole text, its titles and all, without a heading.
+    await suite.app.db.execute(sql`DELETE FROM knowledge_chunks WHERE document_id = ${textId}`);
+    await suite.app.db.execute(sql`INSERT INTO knowledge_chunks (document_id, chunk_index, page, content) VALUES (${textId}, 0, NULL, ${manual})`);
+    await suite.app.db.execute(sql.raw(textNumberedHeadings.sql));
+    const queued = await sqlRows<{ id: number }>(suite.app.db, sql`SELECT (payload->>'documentId')::int AS id FROM jobs WHERE queue = ${DOCUMENT_REINDEX_QUEUE} AND status = 'queued'`);
+    // The earlier tests' text files are queued too.
+    expect(queued.map((row) => row.id)).toContain(textId);
+    expect(queued.map((row) => row.id)).not.toContain(pdfId);
+    await runAllJobs(suite.app);
+    expect(await chunks(textId)).toEqual([
+      { heading: '1.  Filling › 1.1.  Water', content: 'Fill it with cold water only.' },
+      { heading: '1.  Filling › 1.2.  Milk', content: 'Never boil milk in the kettle.' },
+    ]);
     expect(await indexing()).toEqual({ documents_indexing: 0, reindex: null });
   });
 });

@@ -1,0 +1,23 @@
+/** A heading found on a document's line, and its level (1 outermost). */
+export interface Heading {
+  text: string;
+  level: number;
+}
+
+/** Index of a heading line → the heading; null for the lines a heading takes up besides its first. */
+export type HeadingLines = Map<number, Heading | null>;
+
+/** "2.6. Recovering…", "3 Options": the numbering's depth is the heading's level. */
+const NUMBERED = /^([\d.]{1,20})\s+\S/;
+
+/** The numbering at a line's start ("2.6." or "3"), or undefined: digits and single dots, not starting with a dot. */
+export function numberingOf(text: string): string | undefined {
+  const numbering = NUMBERED.exec(text)?.[1]?.replace(/\.$/, '');
+  return numbering && /^\d/.test(numbering) && numbering.split('.').every((part) => /^\d{1,4}$/.test(part)) ? numbering : undefined;
+}
+
+/** A numbered heading's level is its numbering's depth ("2.6" is 2); another heading's, the level its look gives. */
+export function levelOf(text: string, byLook: number): number {
+  const numbering = numberingOf(text);
+  return numbering ? numbering.split('.').length : byLook;
+}

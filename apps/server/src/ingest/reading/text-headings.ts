@@ -1,0 +1,100 @@
+import type { SourceLine } from './clean-pages.ts';
+import { type HeadingLines, levelOf, numberingOf } from './heading-lines.ts';
+
+/** A text line underlined by one repeated character (Texinfo, reStructuredText, Setext Markdown). */
+const UNDERLINE = /^\s*([*=\-~^#+_.])\1{2,}\s*$/;
+const MARKDOWN_HEADING = /^(#{1,6})\s+(.+?)\s*#*\s*$/;
+const ENDS_AS_QUESTION = /\?["'”’)\]]*$/;
+/** The longest numbered heading line of a text file. */
+const LONGEST_NUMBERED_HEADING = 100;
+/** The longest title at the margin above an indented body. */
+const LONGEST_MARGIN_TITLE = 60;
+/** A text is set with an indented body when this share of its lines with words is indented. */
+const INDENTED_BODY_SHARE = 0.6;
+const INDENTED = /^\s{2,}\S/;
+
+/**
+ * A text file's headings: a line underlined with one repeated character (its level by the order the underline
+ * characters first appear, as reStructuredText does), a Markdown `#` heading, a numbered title alone in its
+ * paragraph (numberedTitles) and, in a text whose body is indented and that has none of those, a title at the
+ * margin (marginTitles). A
+ * numbered heading's level is its numbering's depth. A question is left to faq-questions.ts, but a part's.
+ */
+export function textHeadings(lines: readonly SourceLine[]): HeadingLines {
+  const underlineLevels: string[] = [];
+  const found: HeadingLines = new Map();
+  lines.forEach((line, index) => {
+    const markdown = MARKDOWN_HEADING.exec(line.text);
+    if (markdown && line.paragraphStart) {
+      found.set(index, { text: (markdown[2] ?? '').trim(), level: (markdown[1] ?? '#').length });
+      return;
+    }
+    const next = lines[index + 1];
+    const underline = next && !next.paragraphStart ? UNDERLINE.exec(next.text) : null;
+    const title = line.text.trim();
+    if (!next || !underline || !line.paragraphStart || title === '' || UNDERLINE.test(line.text) || Math.abs(next.text.trim().length - title.length) > 3) return;
+    const character = underline[1] ?? '';
+    if (!underlineLevels.includes(character)) underlineLevels.push(character);
+    found.set(index, { text: title, level: levelOf(title, underlineLevels.indexOf(character) + 1) });
+    found.set(index + 1, null);
+  });
+  numberedTitles(lines, found);
+  // Margin titles only where nothing else heads the text: under underlined headings they are a table's terms.
+  if (found.size === 0) marginTitles(lines, found);
+  return found;
+}
+
+/** A line that is a paragraph of its own. */
+const aloneAt = (lines: readonly SourceLine[], index: number): boolean => {
+  const next = lines[index + 1];
+  return lines[index]?.paragraphStart === true && (next === undefined || next.paragraphStart);
+};
+
+/**
+ * Numbered section titles of a plain text ("1.  Introduction", "1.1.  man-db", "3.5.3.  Viewing ASCII pages
+ * formatted for latin1 output device"): a line alone in its paragraph, short, numbered, with words and without a
+ * sentence's end, one of two levels or more allowed a full stop (a FAQ's "5.9. The 'r' command isn't inserting the
+ * file into the text."). A document numbers its sections at two levels at least twice, and a number of one
+ * level is a title only when one of two levels comes under it ("1." above "1.1."): a list of steps, each a
+ * paragraph of its own ("1. Unplug the kettle"), is no section. A table of contents (its lines together, or
+ * the same numbering's earlier line) is none.
+ */
+function numberedTitles(lines: readonly SourceLine[], found: HeadingLines): void {
+  const titles = lines.flatMap((line, index) => {
+    const text = line.text.trim();
+    const numbering = numberingOf(text);
+    if (numbering === undefined || found.has(index) || !aloneAt(lines, index) || text.length > LONGEST_NUMBERED_HEADING) return [];
+    const depth = numbering.split('.').length;
+    const words = text.slice(numbering.length).replace(/^\.?\s+/, '');
+    // One level starts with a capital: a footnote's number starts a sentence ("5 writing portable software …").
+    // A question of two levels is a FAQ's entry (faq-questions.ts); of one, it may title a part ("5. WHY ISN'T THIS WORKING?").
+    if (!(depth >= 2 ? /^\p{L}/u : /^\p{Lu}/u).test(words) || (depth >= 2 && ENDS_AS_QUESTION.test(text)) || (depth >= 2 ? /[,;:!]$/ : /[.,;:!]$/).test(text)) return [];
+    return [{ index, text, numbering, depth }];
+  });
+  // A table of contents above the text repeats the titles: a numbering's last line is its section's.
+  const lastOf = new Map(titles.map((title) => [title.numbering, title.index]));
+  const sections = titles.filter((title) => lastOf.get(title.numbering) === title.index);
+  const nested = sections.filter((title) => title.depth >= 2);
+  if (nested.length < 2) return;
+  const parents = new Set(nested.map((title) => title.numbering.split('.')[0]));
+  for (const title of sections) {
+    if (title.depth >= 2 || parents.has(title.numbering)) found.set(title.index, { text: title.text, level: title.depth });
+  }
+}
+
+/**
+ * Titles at the margin of a text whose body is indented (a manual page or DocBook's text output: "Description",
+ * "Functional Overview" above paragraphs set three spaces in): a short line alone in its paragraph, not indented,
+ * starting with a capital or a number, without a sentence's end, above an indented line. Level 1, or its
+ * numbering's depth.
+ */
+function marginTitles(lines: readonly SourceLine[], found: HeadingLines): void {
+  const worded = lines.filter((line) => /\p{L}/u.test(line.text));
+  if (worded.length === 0 || worded.filter((line) => INDENTED.test(line.text)).length < worded.length * INDENTED_BODY_SHARE) return;
+  lines.forEach((line, index) => {
+    const text = line.text;
+    if (found.has(index) || !aloneAt(lines, index) || /^\s/.test(text) || text.trim().length > LONGEST_MARGIN_TITLE) return;
+    if (!/^[\p{Lu}\d]/u.test(text) || !/\p{L}/u.test(text) || /[.,;:!?]["'”’)\]]*$/.test(text.trim()) || !INDENTED.test(lines[index + 1]?.text ?? '')) return;
+    found.set(index, { text: text.trim(), level: levelOf(text.trim(), 1) });
+  });
+}
