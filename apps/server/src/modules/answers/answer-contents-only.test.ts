@@ -23,11 +23,15 @@ const CONTENTS = [
   '      ? 3.2. How often should the Aurora Kettle be descaled?',
 ].join('\n');
 
+// The same FAQ's entry on descaling, uploaded apart: its words match the question less than the contents' line.
+const DESCALING = ['3.1. Removing limescale', '', 'To descale the kettle, fill it with one part vinegar and two parts water, boil it, then rinse it twice.'].join('\n');
+
 let testApp: TestApp;
 beforeAll(async () => {
   testApp = await createTestApp();
   const { client: admin } = await testApp.signedInClient('admin');
   await addDocument(admin, { name: 'aurora-faq-contents.txt', bytes: CONTENTS, title: 'Aurora Kettle FAQ', sourceUrl: 'https://support.example.com/aurora-faq' });
+  await addDocument(admin, { name: 'aurora-descaling.txt', bytes: DESCALING, title: 'Aurora Kettle care', sourceUrl: 'https://support.example.com/aurora-care' });
   await runAllJobs(testApp);
 }, scaled(120_000));
 afterAll(() => testApp.close());
@@ -36,4 +40,10 @@ it('does not know, rather than answering with a table of contents or with nothin
   const answer = firstRow(await chatCall(testApp, 'POST', '/api/chat/ask', { body: { message: 'How do I upgrade the Aurora Kettle firmware?' }, origin: null }));
   expect(answer.answer_kind).toBe('unknown');
   expect(answer.answer).toContain(CHAT_TEXTS.dontKnow);
+});
+
+it('quotes a less relevant passage that says something when the most relevant one is only contents', async () => {
+  const answer = firstRow(await chatCall(testApp, 'POST', '/api/chat/ask', { body: { message: 'How do I descale the Aurora Kettle?' }, origin: null }));
+  expect(answer.answer_kind).toBe('extractive');
+  expect(answer.answer).toContain('fill it with one part vinegar and two parts water');
 });

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { type Passage, rankPassages } from '../knowledge/knowledge-search.ts';
 import { type QuestionTerm, unknownShareOf } from '../knowledge/question-terms.ts';
 import type { KnowledgeStore } from '../knowledge/knowledge-store.ts';
+import { sentencesOfPassages } from './answer-sentences.ts';
 
 /** Passages the search hands over, and the most an answer draws on or gives the LLM. */
 const CANDIDATES = 8;
@@ -19,12 +20,28 @@ export const MAX_ANSWER_PASSAGES = 3;
 export const MAX_UNKNOWN_SHARE = 0.2;
 /** A further passage is used only if it is at least this share as relevant as the best. */
 const RELATIVE_THRESHOLD = 0.6;
+/** The share of the question's weight a passage holds to stand in for a more relevant one with nothing to quote. */
+const STAND_IN_COVERAGE = 0.5;
 
 export type RetrievedPassage = Passage;
+
+/** A line that only names something: a title alone in its passage ("Aurora Kettle FAQ"), a few words without a sentence's end. */
+const NAME_ONLY = /^[^.!?:;]{1,60}$/;
+
+/**
+ * A passage holds something to quote: not only headings, questions (a table of contents, a FAQ's list of
+ * questions) and a title alone.
+ */
+const saysSomething = (passage: Passage): boolean => {
+  const said = sentencesOfPassages([passage]).filter((sentence) => sentence.shape !== 'heading' && sentence.shape !== 'question');
+  return said.length > 1 || said.some((sentence) => !NAME_ONLY.test(sentence.text));
+};
 
 /**
  * The passages that answer a question well enough, best first (at most MAX_ANSWER_PASSAGES): the same
  * search as POST /api/bot/knowledge/search, then the answer rule; none when the question is one to decline.
+ * A passage with nothing to quote is left out, and is no measure of how relevant the others must be: a
+ * table of contents matches a question's words best and answers nothing.
  */
 export async function retrievePassages(
   db: Db,
@@ -36,6 +53,9 @@ export async function retrievePassages(
   const best = passages[0];
   // A question of stop words alone ("What is it?") asks about nothing in particular.
   if (!best || terms.length === 0 || unknownShareOf(terms) > MAX_UNKNOWN_SHARE) return { terms, passages: [] };
-  const used = passages.filter((passage) => passage.relevance >= best.relevance * RELATIVE_THRESHOLD);
+  // Below a best passage with nothing to quote, another stands in only if it holds most of what was asked.
+  const sayable = passages.filter((passage) => saysSomething(passage) && (passage.relevance >= best.relevance * RELATIVE_THRESHOLD || passage.features.coverage >= STAND_IN_COVERAGE));
+  const most = sayable[0]?.relevance ?? 0;
+  const used = sayable.filter((passage) => passage.relevance >= most * RELATIVE_THRESHOLD);
   return { terms, passages: used.slice(0, MAX_ANSWER_PASSAGES) };
 }
