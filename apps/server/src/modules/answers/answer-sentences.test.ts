@@ -145,6 +145,13 @@ describe('sectionOf', () => {
     expect(sectionOf({ text: long(900), heading: 'Q: Why does dnsmasq open high ports' })).toBe('entry');
     expect(sectionOf({ text: long(200), heading: null })).toBe('part');
   });
+
+  it('knows an entry by a numbered title that states its problem, not a manual section by its numbered title', () => {
+    expect(sectionOf({ text: long(900), heading: "5. TROUBLESHOOTING › 5.9. The 'r' command isn't inserting the file into the text." })).toBe('entry');
+    expect(sectionOf({ text: long(900), heading: 'zlib FAQ › 4. compress() returns Z_BUF_ERROR.' })).toBe('entry');
+    expect(sectionOf({ text: long(900), heading: '3. Filesystem structure › 3.5.3.  Viewing ASCII pages formatted for latin1 output device' })).toBe('part');
+    expect(sectionOf({ text: long(900), heading: 'Manual › 2.1. Options...' })).toBe('part');
+  });
 });
 
 describe('answerText', () => {

@@ -134,15 +134,22 @@ function codeOf(paragraph: string): string | null {
 const optionNames = (entry: string): string[] => [...entry.toLowerCase().matchAll(/--([a-z][a-z0-9]{2,})(?![\w-])/g)].flatMap((match) => match[1] ?? []);
 
 /**
- * What a passage is, by its heading: a FAQ's entry (under a question: its text is that question's answer, maybe
- * followed by other entries), a short section quoted whole when it holds the best sentence, or part of a longer text.
+ * What a passage is, by its heading: a FAQ's entry (under a question, or a numbered statement of a problem: its
+ * text is that entry's answer, maybe followed by other entries), a short section quoted whole when it holds the best sentence, or part of a longer text.
  */
 export type PassageSection = 'entry' | 'short' | 'part';
+
+/** A numbered title that is a sentence, as a FAQ's entry states its problem ("5.9. The 'r' command isn't inserting the file into the text."); a manual's section titles end without a full stop. */
+function isNumberedStatement(title: string): boolean {
+  const [, numbering, words] = /^([\d.]{1,20})\s+(\S.*)$/.exec(title.trim()) ?? [];
+  const numbered = numbering !== undefined && numbering.replace(/\.$/, '').split('.').every((part) => /^\d{1,3}$/.test(part));
+  return numbered && /[^.]\.["'”’)]?$/.test(words ?? '');
+}
 
 export function sectionOf(passage: { text: string; heading: string | null }): PassageSection {
   const title = passage.heading?.split(HEADING_SEPARATOR).at(-1);
   if (title === undefined) return 'part';
-  if (isQuestion(title)) return 'entry';
+  if (isQuestion(title) || isNumberedStatement(title)) return 'entry';
   return passage.text.length <= SHORT_SECTION_CHARACTERS ? 'short' : 'part';
 }
 
