@@ -139,6 +139,15 @@ describe('documentSections on text', () => {
     expect(documentSections(underlined).map((section) => section.headings)).toEqual([['1 Usage']]);
   });
 
+  it('reads a title centred on its line as a heading, not an author’s line or a centred line of a text with underlines', () => {
+    const body = 'Fill the kettle with cold water up to the line marked MAX on its side, then switch it on.';
+    const centred = (text: string) => txt(`${' '.repeat(Math.floor((body.length - text.length) / 2))}${text}`, true);
+    const lines = [centred('Kettle manual'), centred('Ann Smith <ann@example.com>'), txt(body, true), centred('Glossary'), txt(body.replace('Fill', 'MAX:'), true)];
+    expect(documentSections(lines).map((section) => section.headings)).toEqual([['Kettle manual'], ['Glossary']]);
+    const underlined = [txt('Usage', true), txt('====='), ...lines];
+    expect(documentSections(underlined).map((section) => section.headings)).toEqual([['Usage']]);
+  });
+
   it('keeps text with no headings as one section, and a line of dashes inside a paragraph as text', () => {
     expect(documentSections([txt('Hello there.', true), txt('Short', true), txt('------------------------------')])).toEqual([
       { headings: [], paragraphs: [{ text: 'Hello there.', page: 1 }, { text: 'Short\n------------------------------', page: 1 }] },

@@ -16,8 +16,8 @@ const INDENTED = /^\s{2,}\S/;
 /**
  * A text file's headings: a line underlined with one repeated character (its level by the order the underline
  * characters first appear, as reStructuredText does), a Markdown `#` heading, a numbered title alone in its
- * paragraph (numberedTitles) and, in a text whose body is indented and that has none of those, a title at the
- * margin (marginTitles). A
+ * paragraph (numberedTitles), in a text whose body is indented and that has none of those, a title at the
+ * margin (marginTitles), and, in a text without underlines or `#`, a title centred on its line (centeredTitles). A
  * numbered heading's level is its numbering's depth. A question is left to faq-questions.ts, but a part's.
  */
 export function textHeadings(lines: readonly SourceLine[]): HeadingLines {
@@ -38,9 +38,12 @@ export function textHeadings(lines: readonly SourceLine[]): HeadingLines {
     found.set(index, { text: title, level: levelOf(title, underlineLevels.indexOf(character) + 1) });
     found.set(index + 1, null);
   });
+  // A text marked up with underlines or `#` says what its headings are: its centred lines are a licence's version, a figure's caption.
+  const markedUp = found.size > 0;
   numberedTitles(lines, found);
   // Margin titles only where nothing else heads the text: under underlined headings they are a table's terms.
   if (found.size === 0) marginTitles(lines, found);
+  if (!markedUp) centeredTitles(lines, found);
   return found;
 }
 
@@ -96,5 +99,30 @@ function marginTitles(lines: readonly SourceLine[], found: HeadingLines): void {
     if (found.has(index) || !aloneAt(lines, index) || /^\s/.test(text) || text.trim().length > LONGEST_MARGIN_TITLE) return;
     if (!/^[\p{Lu}\d]/u.test(text) || !/\p{L}/u.test(text) || /[.,;:!?]["'”’)\]]*$/.test(text.trim()) || !INDENTED.test(lines[index + 1]?.text ?? '')) return;
     found.set(index, { text: text.trim(), level: levelOf(text.trim(), 1) });
+  });
+}
+
+/** The fewest characters a text's lines run to for a line in it to be told centred. */
+const NARROWEST_TEXT = 60;
+/** How far off the middle a centred line may sit, in characters either side. */
+const CENTRE_SLACK = 4;
+
+/**
+ * Titles centred on their line, as groff and nroff set a part's title ("Glossary", "Contents" in the man-db manual):
+ * a line alone in its paragraph, set in by ten spaces or more, as far from the text's right edge (the width 95 % of
+ * its lines stay within) as from its left, short, starting with a capital, with a word and no sentence's end,
+ * nothing of an address or code (an author's line "Colin Watson <cjwatson@debian.org>"). Level 1.
+ */
+function centeredTitles(lines: readonly SourceLine[], found: HeadingLines): void {
+  const lengths = lines.map((line) => line.text.trimEnd().length).sort((a, b) => a - b);
+  const width = lengths[Math.floor(lengths.length * 0.95)] ?? 0;
+  if (width < NARROWEST_TEXT) return;
+  lines.forEach((line, index) => {
+    const text = line.text.trimEnd();
+    const title = text.trim();
+    const indent = text.length - title.length;
+    if (found.has(index) || !aloneAt(lines, index) || indent < 10 || Math.abs(indent - (width - text.length)) > CENTRE_SLACK) return;
+    if (title.length > LONGEST_MARGIN_TITLE || !/^\p{Lu}/u.test(title) || !/\p{L}{3}/u.test(title) || /[.,;:!?]$/.test(title) || /[<>@/\\=$|{}]/.test(title)) return;
+    found.set(index, { text: title, level: 1 });
   });
 }
