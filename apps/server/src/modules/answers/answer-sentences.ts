@@ -1,6 +1,6 @@
 import { isEnglishWord, ownTermsOf, type QuestionTerm } from '../knowledge/question-terms.ts';
 import { HEADING_SEPARATOR } from '../../ingest/reading/chunk.ts';
-import { hasQuestionMarker, isQuestion, withoutQuestionMarker, linesOfSentence, partOfHeading, piecesOfParagraph, type SentenceShape, shapeOf, withoutAnswerMarker } from './sentence-shapes.ts';
+import { hasQuestionMarker, isQuestion, LIST_ITEM, withoutQuestionMarker, linesOfSentence, partOfHeading, piecesOfParagraph, type SentenceShape, shapeOf, withoutAnswerMarker } from './sentence-shapes.ts';
 import { withListItems } from './answer-lists.ts';
 import { linesOfTable, rowWithHeader, type TableLine } from './answer-tables.ts';
 
@@ -130,6 +130,24 @@ function codeOf(paragraph: string): string | null {
   return /^\s*(\d{1,4})[ \t]*\n/.exec(paragraph)?.[1] ?? null;
 }
 
+/** The most words of a term a definition list defines. */
+const LONGEST_TERM_WORDS = 5;
+const indentOf = (line: string): number => line.length - line.trimStart().length;
+
+/**
+ * The term a paragraph defines, as a glossary or a definition list sets it: a short line without a sentence's end,
+ * and the definition set in below it ("cat page" above "     A formatted manual page suitable for viewing…"); null
+ * for any other paragraph, and for an option's (entryOf).
+ */
+function definedTermOf(paragraph: string): string | null {
+  const [first, second] = paragraph.replace(/^\n+/, '').split('\n');
+  if (first === undefined || second === undefined || indentOf(second) < indentOf(first) + 2) return null;
+  const term = first.trim();
+  const words = term.split(/\s+/);
+  if (words.length > LONGEST_TERM_WORDS || !/\p{L}/u.test(term) || /[.,;:!?]$/.test(term) || LIST_ITEM.test(first) || entryOf(term) !== null) return null;
+  return term;
+}
+
 /** The long options of one word an entry names ("‘--keep’ ‘-k’": keep), lower-case, for matching the question's words. */
 const optionNames = (entry: string): string[] => [...entry.toLowerCase().matchAll(/--([a-z][a-z0-9]{2,})(?![\w-])/g)].flatMap((match) => match[1] ?? []);
 
@@ -182,8 +200,8 @@ function sentencesOfPassage(passage: { text: string; heading?: string | null }, 
       .map(({ line, cells, header }) => ({ line, row: cells !== undefined, text: withoutAnswerMarker(unwrapped(rowWithHeader(line, cells, header))) }))
       .filter(({ text }) => /[\p{L}\p{N}]/u.test(text));
     entry = entryOf(sentences[0]?.text ?? '') ?? entry;
-    // A code's meaning is its own paragraph: the text after a code list is not about its last code.
-    const described = codeOf(paragraphText) ?? entry;
+    // A code's meaning is its own paragraph, and a term's: the text after them is not about the last one.
+    const described = codeOf(paragraphText) ?? definedTermOf(paragraphText) ?? entry;
     return sentences.map(({ row, text }, position) => ({
       text,
       passage: passageIndex,
@@ -368,8 +386,20 @@ function keyCredit(entry: string | null, own: readonly QuestionTerm[], total: nu
   if (entry === null || total === 0) return 0;
   if (/^\d+$/.test(entry)) return own.some((term) => term.word === entry) ? KEY_CODE_CREDIT : 0;
   const names = optionNames(entry);
+  if (names.length === 0 && entryOf(entry) === null) return termCredit(entry, own, total);
   const named = (word: string) => names.some((name) => word === name || (name.length >= 4 && word.startsWith(name)));
   return own.filter((term) => named(term.word.toLowerCase())).reduce((sum, term) => sum + term.idf, 0) / total;
+}
+
+/**
+ * A defined term's credit when the question names all of it ("cat page" for "What are cat pages?", not "cat page
+ * hierarchy"): the share of the question's weight its words hold.
+ */
+function termCredit(term: string, own: readonly QuestionTerm[], total: number): number {
+  const words = term.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => word !== '');
+  const naming = (word: string) => own.filter((term) => term.word.toLowerCase() === word || word.startsWith(term.term) || term.term.startsWith(word));
+  if (words.length === 0 || words.some((word) => naming(word).length === 0)) return 0;
+  return [...new Set(words.flatMap(naming))].reduce((sum, term) => sum + term.idf, 0) / total;
 }
 
 /**

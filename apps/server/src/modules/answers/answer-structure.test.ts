@@ -240,6 +240,26 @@ describe('a question line’s match', () => {
   });
 });
 
+describe('a definition list', () => {
+  it('quotes the definition of the term the question names, whole, with its term', () => {
+    const glossary = [
+      'manual page',
+      '     A file describing the use of a program.',
+      '',
+      'cat page',
+      '     A formatted manual page suitable for viewing on a terminal.',
+      '',
+      'cat page hierarchy',
+      '     A directory tree divided into cat page sections, each containing a',
+      '     collection of cat pages.',
+    ].join('\n');
+    const question = 'What are cat pages?';
+    const found = sentences([glossary]);
+    const terms = [term('cat', 3), term('page', 1)];
+    expect(answerText(chooseSentences(found, question, terms, [0.5]))).toBe('cat page A formatted manual page suitable for viewing on a terminal.');
+  });
+});
+
 describe('a table of contents', () => {
   it('is never quoted, its titles ending with a full stop or after a section number on the line above included', () => {
     const contents = [
