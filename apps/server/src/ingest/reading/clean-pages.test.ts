@@ -61,6 +61,18 @@ describe('documentLines on text', () => {
     expect(lines.map((line) => [line.text, line.paragraphStart])).toEqual([['One', true], ['two', false], ['Three', true]]);
   });
 
+  it('drops the running footers and page numbers of nroff output whose pages are padded with blank lines', () => {
+    const pad = '\n'.repeat(8);
+    const body = ['Fill the kettle.', 'Close the lid.', 'Switch it on.', 'Wait for the click.', 'Pour the water.', 'Enjoy the tea.'];
+    const text = (page: number) => body.map((line) => `${line.replace('.', '')} (${'abc'[page - 1] ?? ''}).`);
+    const sheets = [1, 2, 3].map((page) => `${text(page).join('\n')}\n\n${' '.repeat(30)}${page}\n\nman-db      v2.11.2      2023-01-08`);
+    const lines = documentLines([{ page: 1, text: sheets.join(pad) }]);
+    expect(lines.map((line) => line.text)).toEqual([1, 2, 3].flatMap(text));
+    expect(lines.map((line) => line.paragraphStart)).toEqual([1, 2, 3].flatMap(() => [true, false, false, false, false, false]));
+    // A text with a few blank lines here and there keeps every line.
+    expect(documentLines([{ page: 1, text: `Title${pad}Body one.${pad}Step two.${pad}Body two.` }]).map((line) => line.text)).toEqual(['Title', 'Body one.', 'Step two.', 'Body two.']);
+  });
+
   it('drops running headers and page numbers of pages split by form feeds', () => {
     const sheets = [1, 2, 3].map((page) => `BZIP2(1)   General Commands   BZIP2(1)\n\nText of page ${page}.\nMore text.\n\n${page}`);
     expect(documentLines([{ page: 1, text: sheets.join('\f') }]).map((line) => line.text)).toEqual(

@@ -95,12 +95,20 @@ function usualSpacing(lines: readonly PageLine[]): number {
   return usual === undefined ? Infinity : usual / 1000;
 }
 
+/** The blank lines in a row that end a page of nroff's output without form feeds (`man … | col -b`, groff -Tascii). */
+const PAGE_BREAK_BLANKS = 5;
+
+/** A text's pages: split by form feeds, or, without any, where nroff padded a page with blank lines. */
+const sheetsOf = (text: string): string[] =>
+  text.includes('\f') ? text.split('\f') : text.split(new RegExp(`\\n(?:[ \\t]*\\n){${PAGE_BREAK_BLANKS},}`));
+
 /**
- * A text file's lines. Pages split by form feeds lose their running headers and footers as a PDF's do
- * (their first and last two lines stand for the bands); Texinfo's node lines, menus and index entries go.
+ * A text file's lines. Pages split by form feeds (or by nroff's padding of blank lines) lose their running
+ * headers and footers as a PDF's do (their first and last two lines stand for the bands; a line is a running one
+ * on three pages or more); Texinfo's node lines, menus and index entries go.
  */
 function textLines(pages: readonly DocumentPage[]): SourceLine[] {
-  const sheets = pages.flatMap((page) => page.text.split('\f').map((text) => ({ page: page.page, rows: text.replace(/\r\n?/g, '\n').split('\n') })));
+  const sheets = pages.flatMap((page) => sheetsOf(page.text).map((text) => ({ page: page.page, rows: text.replace(/\r\n?/g, '\n').split('\n') })));
   const banded = (rows: readonly string[]) => {
     const filled = rows.map((row, index) => ({ row, index })).filter(({ row }) => row.trim() !== '');
     // A short sheet's middle is its body, never a band.
