@@ -132,20 +132,29 @@ function codeOf(paragraph: string): string | null {
 
 /** The most words of a term a definition list defines. */
 const LONGEST_TERM_WORDS = 5;
-const indentOf = (line: string): number => line.length - line.trimStart().length;
+
+/** The fewest terms in a passage that make it a definition list, not a title above a paragraph. */
+const FEWEST_DEFINED_TERMS = 3;
 
 /**
- * The term a paragraph defines, as a glossary or a definition list sets it: a short line without a sentence's end,
- * and the definition set in below it ("cat page" above "     A formatted manual page suitable for viewing…"); null
- * for any other paragraph, and for an option's (entryOf).
+ * The term a paragraph defines, as a glossary or a definition list sets it: a short line without a sentence's end
+ * above its definition, a sentence ("cat page" above "A formatted manual page suitable for viewing…"; the stored
+ * passage keeps no indentation); null for any other paragraph, and for an option's (entryOf). Only a passage of
+ * FEWEST_DEFINED_TERMS such paragraphs or more is read as definitions (definedTermsOf).
  */
 function definedTermOf(paragraph: string): string | null {
   const [first, second] = paragraph.replace(/^\n+/, '').split('\n');
-  if (first === undefined || second === undefined || indentOf(second) < indentOf(first) + 2) return null;
+  if (first === undefined || second === undefined || !/^\s*\p{Lu}/u.test(second)) return null;
   const term = first.trim();
   const words = term.split(/\s+/);
   if (words.length > LONGEST_TERM_WORDS || !/\p{L}/u.test(term) || /[.,;:!?]$/.test(term) || LIST_ITEM.test(first) || entryOf(term) !== null) return null;
   return term;
+}
+
+/** Each paragraph's defined term, when the passage is a definition list. */
+function definedTermsOf(paragraphs: readonly string[]): (string | null)[] {
+  const terms = paragraphs.map(definedTermOf);
+  return terms.filter((term) => term !== null).length >= FEWEST_DEFINED_TERMS ? terms : paragraphs.map(() => null);
 }
 
 /** The long options of one word an entry names ("‘--keep’ ‘-k’": keep), lower-case, for matching the question's words. */
@@ -189,6 +198,7 @@ function sentencesOfPassage(passage: { text: string; heading?: string | null }, 
   let index = 0;
   let entry: string | null = null;
   const paragraphs = passage.text.split(/\n\s*\n/);
+  const definedTerms = definedTermsOf(paragraphs);
   return paragraphs.flatMap((paragraphText, paragraph) => {
     const lines = piecesOfParagraph(paragraphText).flatMap((sentence, position): TableLine[] =>
       sentence.length > LONGEST_SENTENCE && sentence.includes('\n')
@@ -201,7 +211,7 @@ function sentencesOfPassage(passage: { text: string; heading?: string | null }, 
       .filter(({ text }) => /[\p{L}\p{N}]/u.test(text));
     entry = entryOf(sentences[0]?.text ?? '') ?? entry;
     // A code's meaning is its own paragraph, and a term's: the text after them is not about the last one.
-    const described = codeOf(paragraphText) ?? definedTermOf(paragraphText) ?? entry;
+    const described = codeOf(paragraphText) ?? definedTerms[paragraph] ?? entry;
     return sentences.map(({ row, text }, position) => ({
       text,
       passage: passageIndex,

@@ -242,21 +242,24 @@ describe('a question line’s match', () => {
 
 describe('a definition list', () => {
   it('quotes the definition of the term the question names, whole, with its term', () => {
+    // As a passage keeps it: the definitions' indentation is gone.
     const glossary = [
       'manual page',
-      '     A file describing the use of a program.',
+      'A file describing the use of a program.',
       '',
       'cat page',
-      '     A formatted manual page suitable for viewing on a terminal.',
+      'A formatted manual page suitable for viewing on a terminal.',
       '',
       'cat page hierarchy',
-      '     A directory tree divided into cat page sections, each containing a',
-      '     collection of cat pages.',
+      'A directory tree divided into cat page sections, each containing a',
+      'collection of cat pages.',
     ].join('\n');
     const question = 'What are cat pages?';
     const found = sentences([glossary]);
     const terms = [term('cat', 3), term('page', 1)];
     expect(answerText(chooseSentences(found, question, terms, [0.5]))).toBe('cat page A formatted manual page suitable for viewing on a terminal.');
+    // A title above one paragraph is no definition list.
+    expect(answerText(chooseSentences(sentences(['Cat pages\nThey are kept in /var/cache/man.']), question, terms, [0.5]))).toBe('They are kept in /var/cache/man.');
   });
 });
 
