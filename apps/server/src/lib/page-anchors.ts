@@ -17,14 +17,23 @@ export interface AnchoredList {
   counter: string;
   /**
    * The page function reading it (migration 1300) and that function's filter argument for this list. One that
-   * answers its page as the route sends it, with whether it could (`ready`: steward_history_shown_page,
-   * migration 3720), is `answersText`: its page is left as text (ListPage's `text`), not read into rows.
+   * answers its page as the route sends it, with whether it could (`ready`: the `steward_*_shown_page`
+   * functions, migrations 3720 and 3740), is `answersText`: its page is left as text (ListPage's `text`), not
+   * read into rows (readWrittenPage).
    */
   pageFunction: {
-    name: 'steward_history_page' | 'steward_feedback_page' | 'steward_help_requests_page' | 'steward_history_shown_page';
+    name: `steward_${'history' | 'feedback' | 'help_requests'}_${'page' | 'shown_page'}`;
     filter: boolean | string;
     answersText?: boolean;
   };
+}
+
+/** A page as its answer's rows in JSON text, written by the database (readWrittenPage), and its counter. */
+export interface WrittenPage {
+  rowsJson: string;
+  totalCount: number;
+  /** As ListPage's. */
+  alongside: unknown;
 }
 
 /** One page of a list and its counter. */
@@ -123,6 +132,16 @@ export class PageAnchors {
     const fromTop = await this.callPageFunction<Row>(db, list, { check: undefined, anchor: ABOVE_EVERY_ROW, skip: offset }, limit, alongside);
     if (!fromTop) throw new Error(`${list.pageFunction.name} answered no page without a check.`);
     return fromTop;
+  }
+
+  /**
+   * A page of a list whose function `answersText`, as that function wrote it; undefined when a row of it could
+   * not be written so (not `ready`): the caller then reads it through the list's migration 1300 function.
+   */
+  async readWrittenPage(db: Db, list: AnchoredList, offset: number, limit: number, alongside?: SQL): Promise<WrittenPage | undefined> {
+    if (list.pageFunction.answersText !== true) throw new Error(`${list.pageFunction.name} does not write its page as its answer.`);
+    const { text, totalCount, alongside: readAlong } = await this.readPage<never>(db, list, offset, limit, alongside);
+    return text?.ready ? { rowsJson: text.page, totalCount, alongside: readAlong } : undefined;
   }
 
   /** The page sought from the set's nearest anchor, or undefined when the function finds the set wrong. */

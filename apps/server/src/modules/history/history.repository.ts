@@ -9,7 +9,7 @@ import { bigintArray, textArray } from '../../db/sql-arrays.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { mapBatches } from '../../lib/export-stream.ts';
 import { boundedCount, commonConditions, filteredPage, keysetBatches, siteCondition, whereOf } from '../../lib/list-filter-sql.ts';
-import { type AnchoredList, type PageAnchors, readAlongside } from '../../lib/page-anchors.ts';
+import { type AnchoredList, type PageAnchors, readAlongside, type WrittenPage } from '../../lib/page-anchors.ts';
 import { COVERAGE_GAP_COUNTER, HISTORY_COUNTER } from './history.counters.ts';
 import { shownWhenStored } from './history.presenter.ts';
 
@@ -114,11 +114,10 @@ export async function findShownHistoryPage(
   db: Db,
   anchors: PageAnchors,
   page: { pageIndex: number; pageSize: number; filters: HistoryFilters; alongside?: SQL },
-): Promise<{ rowsJson: string; totalCount: number; alongside: unknown } | undefined> {
+): Promise<WrittenPage | undefined> {
   if (!isCountedList(page.filters)) return undefined;
   const list = page.filters.coverage_gaps === true ? shownLists.coverageGaps : shownLists.all;
-  const { text, totalCount, alongside } = await anchors.readPage<never>(db, list, page.pageIndex * page.pageSize, page.pageSize, page.alongside);
-  return text?.ready ? { rowsJson: text.page, totalCount, alongside } : undefined;
+  return anchors.readWrittenPage(db, list, page.pageIndex * page.pageSize, page.pageSize, page.alongside);
 }
 
 /** A row's large columns, as an export's batch weighs them (lib/list-filter-sql.ts). */

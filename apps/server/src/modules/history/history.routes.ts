@@ -11,6 +11,7 @@ import type { AppContext } from '../../app-context.ts';
 import { fieldsOf, mapBatches } from '../../lib/export-stream.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { PageAnchors } from '../../lib/page-anchors.ts';
+import { answerWrittenPage } from '../../lib/written-page-answer.ts';
 import { maskIf } from '../../lib/personal-data.ts';
 import { routeCaller } from '../../plugins/access.ts';
 import { EXPORT_ROUTE_DOCS, sendExport } from '../../plugins/export-reply.ts';
@@ -23,13 +24,6 @@ import { sessionTranscript } from './history.actions.ts';
 import { maskHistoryRow, presentHistoryRow } from './history.presenter.ts';
 import { presentSessionNotes } from './session-notes.presenter.ts';
 import { findHistoryPage, findSessionHistory, findShownHistoryPage, historyExportBatches } from './history.repository.ts';
-
-/**
- * The type Fastify gives the answers it serialises. A page the database wrote (findShownHistoryPage) is sent as
- * text under it, so it skips the response schema's check: history-shown-rows.test.ts holds those pages to
- * historyRow and to the presenter's rows instead.
- */
-const JSON_ANSWER = 'application/json; charset=utf-8';
 
 /** A history row's fields but the list's count. */
 const HISTORY_EXPORT_FIELDS = fieldsOf<HistoryRow>([
@@ -54,14 +48,8 @@ export async function historyRoutes(app: FastifyInstance, { db }: AppContext): P
       const page = { pageIndex: request.params.pageIndex, pageSize: PAGE_SIZE.history, filters: request.query, alongside: PERSONAL_DATA_MASKING };
       // The counted lists' pages come as their answer's rows (migration 3720): sent as they are, or masked.
       const written = await findShownHistoryPage(db, anchors, page);
-      if (written && written.alongside !== true) {
-        // An untyped reply: the text is the answer's JSON already (the typed one takes the object to serialise).
-        return (reply as FastifyReply).type(JSON_ANSWER).send(`{"success":true,"data":{"rows":${written.rowsJson},"total_count":${written.totalCount},"total_count_capped":false}}`);
-      }
-      if (written) {
-        const rows = (JSON.parse(written.rowsJson) as HistoryRow[]).map(maskHistoryRow);
-        return { success: true as const, data: { rows, total_count: written.totalCount, total_count_capped: false } };
-      }
+      // An untyped reply: the text is the answer's JSON already (the typed one takes the object to serialise).
+      if (written) return answerWrittenPage(reply as FastifyReply, written, { on: written.alongside === true, mask: maskHistoryRow });
       const { records, totalCount, capped, alongside } = await findHistoryPage(db, anchors, page);
       const shown = maskIf(alongside === true, maskHistoryRow);
       return {
