@@ -1,3 +1,5 @@
+import { feedbackRow } from '@steward/contract/feedback';
+import { helpRequestListRow } from '@steward/contract/help-requests';
 import { historyRow } from '@steward/contract/history';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,11 +76,15 @@ describe('the migrations are pinned to the modules they were written for', () =>
       expect(await firstPageKeys(name, filter)).toEqual([...columns].sort());
     });
 
-    it("steward_history_shown_page answers the contract's history rows, in their order (migration 3720)", async () => {
+    it.each([
+      ['steward_history_shown_page', false, historyRow],
+      ['steward_feedback_shown_page', '', feedbackRow],
+      ['steward_help_requests_shown_page', '', helpRequestListRow],
+    ] as const)("%s answers the contract's rows, in their order (migrations 3720, 3740)", async (name, filter, contractRow) => {
       const [answer] = await sqlRows<{ page: string | null }>(testApp.db, sql`
-        SELECT page FROM steward_history_shown_page(false, NULL, NULL, NULL, 0, 'infinity', 9223372036854775807, 0, 1)`);
+        SELECT page FROM ${sql.identifier(name)}(${filter}, NULL, NULL, NULL, 0, 'infinity', 9223372036854775807, 0, 1)`);
       const [row] = parseJsonRows<Record<string, unknown>>(answer?.page ?? '[]');
-      expect(Object.keys(row ?? {})).toEqual(Object.keys(historyRow.shape));
+      expect(Object.keys(row ?? {})).toEqual(Object.keys(contractRow.shape));
     });
   });
 });

@@ -6,12 +6,12 @@ export const MOST_PREPARED_STATEMENTS = 300;
 /**
  * Calls of the functions that keep their own plans (migrations 1100-1800: the session, the list pages, the
  * search groups and staff accounts, the statistics totals; 3100: History's badges; 3300: the masking setting;
- * 3341: the statistics' fingerprint; 3720: History's page as its answer): the statements around them have nothing to plan for their values.
+ * 3341: the statistics' fingerprint; 3720, 3740: the lists' pages as their answers): the statements around them have nothing to plan for their values.
  * Any other statement is planned for its values on every call, by PGlite's query, as it always was: a
  * prepared statement's generic plan can be the wrong one (the knowledge search's full-text side took 14 ms
  * in place of 7 with every statement prepared).
  */
-const PLAN_KEPT_CALL = /"?steward_(?:session_user|(?:history|feedback|help_requests)_(?:page|hits)|history_shown_page|user_account_hits|statistics_totals_before|statistics_fingerprint|personal_data_masking)"?\s*\(/;
+const PLAN_KEPT_CALL = /"?steward_(?:session_user|(?:history|feedback|help_requests)_(?:page|shown_page|hits)|user_account_hits|statistics_totals_before|statistics_fingerprint|personal_data_masking)"?\s*\(/;
 export const callsPlanKeptFunction = (text: string): boolean => /^\s*select\b/i.test(text) && PLAN_KEPT_CALL.test(text);
 
 /** The prepared statement's result type changed (a table's columns did), or it is gone: prepare it again. */

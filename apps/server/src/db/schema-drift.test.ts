@@ -75,6 +75,12 @@ const ONLY_IN_MIGRATIONS: readonly AllowedDifference[] = [
       'anchor_time timestamp with time zone, anchor_id bigint, skip integer, take integer, OUT total_count bigint, OUT newer integer, OUT page text, OUT ready boolean)',
     reason: "Migration 3720: one page of History as its answer's rows, whether every row could be written so, its counter and the page anchors' check. Drizzle does not declare functions.",
   },
+  ...[['feedback', 'rating_filter text'], ['help_requests', 'status_filter text']].map(([table, filter]) => ({
+    object:
+      `function steward_${table}_shown_page(${filter}, top_time timestamp with time zone, top_id bigint, known_total bigint, most_newer integer, ` +
+      'anchor_time timestamp with time zone, anchor_id bigint, skip integer, take integer, OUT total_count bigint, OUT newer integer, OUT page text, OUT ready boolean)',
+    reason: "Migration 3740: one page of a list as its answer's rows, whether every row could be written so, its counter and the page anchors' check. Drizzle does not declare functions.",
+  })),
   ...['history', 'feedback', 'help_requests'].map((table) => ({
     object:
       `function steward_${table}_hits(q tsquery, fragments text[], count_cap integer, window_offset integer, window_limit integer, ` +

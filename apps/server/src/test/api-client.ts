@@ -79,12 +79,30 @@ export class ApiClient {
     this.cookies.clear();
   }
 
+  /** A GET's answer as its bytes are, not parsed: for asserting how an answer is written. */
+  async getText(path: string): Promise<{ status: number; text: string; headers: Headers }> {
+    const response = await this.fetchAsBrowser('GET', path, undefined, {});
+    return { status: response.status, text: await response.text(), headers: response.headers };
+  }
+
   private async send<Body>(
     method: string,
     path: string,
     body: string | FormData | undefined,
     headers: Record<string, string>,
   ): Promise<ApiResponse<Body>> {
+    const response = await this.fetchAsBrowser(method, path, body, headers);
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text for the assertion to show
+    }
+    return { status: response.status, body: parsed as Body, headers: response.headers };
+  }
+
+  private async fetchAsBrowser(method: string, path: string, body: string | FormData | undefined, headers: Record<string, string>): Promise<Response> {
     const cookieHeader = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
@@ -99,14 +117,7 @@ export class ApiClient {
       },
     });
     for (const line of response.headers.getSetCookie()) this.storeCookie(line);
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      // not JSON: keep the text for the assertion to show
-    }
-    return { status: response.status, body: parsed as Body, headers: response.headers };
+    return response;
   }
 
   private storeCookie(line: string): void {

@@ -58,6 +58,7 @@ import { coverageGapAlerts } from './3700-coverage-gap-alerts.ts';
 import { roleFromGroups } from './3710-role-from-groups.ts';
 import { historyShownRows } from './3720-history-shown-rows.ts';
 import { textNumberedHeadings } from './3730-text-numbered-headings.ts';
+import { feedbackAndHelpRequestShownPages } from './3740-feedback-and-help-request-shown-pages.ts';
 import { knowledgeRebuild } from './3660-knowledge-rebuild.ts';
 import { weeklyReport } from './3610-weekly-report.ts';
 import { documentUrlSync } from './3650-document-url-sync.ts';
@@ -134,4 +135,5 @@ export const allMigrations: readonly Migration[] = [
   roleFromGroups,
   historyShownRows,
   textNumberedHeadings,
+  feedbackAndHelpRequestShownPages,
 ];

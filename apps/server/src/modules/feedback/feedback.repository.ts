@@ -8,7 +8,7 @@ import { feedback, history } from '../../db/schema.ts';
 import { bumpCounters } from '../../lib/list-counters.ts';
 import { mapBatches } from '../../lib/export-stream.ts';
 import { boundedCount, commonConditions, filteredPage, keysetBatches, whereOf } from '../../lib/list-filter-sql.ts';
-import { type AnchoredList, type PageAnchors, readAlongside } from '../../lib/page-anchors.ts';
+import { type AnchoredList, type PageAnchors, readAlongside, type WrittenPage } from '../../lib/page-anchors.ts';
 import { FEEDBACK_COUNTERS, feedbackCounterFor } from './feedback.counters.ts';
 
 /** The columns a feedback row shows; the search vector stays in the database. steward_feedback_page answers the same (migration-pins.test.ts). */
@@ -34,6 +34,27 @@ export const feedbackList = (rating: RatingFilter): AnchoredList => ({
   counter: feedbackCounterFor(rating),
   pageFunction: { name: 'steward_feedback_page', filter: rating },
 });
+
+/** The same lists, their pages written as the route answers them (migration 3740), from the same anchors. */
+const writtenFeedbackList = (rating: RatingFilter): AnchoredList => ({
+  ...feedbackList(rating),
+  pageFunction: { name: 'steward_feedback_shown_page', filter: rating, answersText: true },
+});
+
+/**
+ * One page of feedback as the contract's rows (feedbackRow, `total_count` in each; reason as JSON text) in
+ * JSON text, written by the database (steward_feedback_shown_page, migration 3740); the route sends it as it
+ * is. Undefined when the page cannot be answered so: under the triage filters, or when a row of it holds a
+ * reason with other than strings or a time toISOString writes otherwise: findFeedbackPage then reads it.
+ */
+export async function findWrittenFeedbackPage(
+  db: Db,
+  anchors: PageAnchors,
+  page: { rating: RatingFilter; filters: FeedbackFilters; pageIndex: number; pageSize: number; alongside?: SQL },
+): Promise<WrittenPage | undefined> {
+  if (commonConditions(page.filters).length > 0) return undefined;
+  return anchors.readWrittenPage(db, writtenFeedbackList(page.rating), page.pageIndex * page.pageSize, page.pageSize, page.alongside);
+}
 
 /**
  * One page of feedback under a rating filter, newest first, with its list's counter, in one statement

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, pageIndexParam, rowsAnswer } from '@steward/contract/envelope';
@@ -18,6 +18,7 @@ import type { AppContext } from '../../app-context.ts';
 import { fieldsOf, mapBatches } from '../../lib/export-stream.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { PageAnchors } from '../../lib/page-anchors.ts';
+import { answerWrittenPage } from '../../lib/written-page-answer.ts';
 import { maskIf } from '../../lib/personal-data.ts';
 import { routeCaller, signedInActor } from '../../plugins/access.ts';
 import { EXPORT_ROUTE_DOCS, sendExport } from '../../plugins/export-reply.ts';
@@ -25,7 +26,7 @@ import { PERSONAL_DATA_MASKING, readPersonalDataMasking } from '../bot-settings/
 import { createInformation } from '../inform-the-bot/inform-the-bot.actions.ts';
 import { exportMasksPersonalData } from '../personal-data/personal-data.actions.ts';
 import { maskFeedbackRow, presentCorrection, presentFeedbackRow } from './feedback.presenter.ts';
-import { feedbackExportBatches, findFeedbackById, findFeedbackPage } from './feedback.repository.ts';
+import { feedbackExportBatches, findFeedbackById, findFeedbackPage, findWrittenFeedbackPage } from './feedback.repository.ts';
 
 /** A feedback row's fields but the list's count. */
 const FEEDBACK_EXPORT_FIELDS = fieldsOf<FeedbackRow>([
@@ -48,9 +49,13 @@ export async function feedbackRoutes(app: FastifyInstance, { db, config }: AppCo
           response: { 200: filteredPageAnswer(feedbackRow) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { pageIndex, rating } = request.params;
         const page = { rating, filters: request.query, pageIndex, pageSize: PAGE_SIZE.feedback, alongside: PERSONAL_DATA_MASKING };
+        // The tabs' pages come as their answer's rows (migration 3740): sent as they are, or masked.
+        const written = await findWrittenFeedbackPage(db, anchors, page);
+        // An untyped reply: the text is the answer's JSON already (the typed one takes the object to serialise).
+        if (written) return answerWrittenPage(reply as FastifyReply, written, { on: written.alongside === true, mask: maskFeedbackRow });
         const { records, totalCount, capped, alongside } = await findFeedbackPage(db, anchors, page);
         const shown = maskIf(alongside === true, maskFeedbackRow);
         return {

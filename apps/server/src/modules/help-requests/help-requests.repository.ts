@@ -9,7 +9,7 @@ import { type SqlRow, sqlRows } from '../../db/sql-rows.ts';
 import { bumpCounters, readCounter } from '../../lib/list-counters.ts';
 import { mapBatches } from '../../lib/export-stream.ts';
 import { boundedCount, commonConditions, filteredPage, keysetBatches, siteCondition, whereOf } from '../../lib/list-filter-sql.ts';
-import { type AnchoredList, type PageAnchors, readAlongside } from '../../lib/page-anchors.ts';
+import { type AnchoredList, type PageAnchors, readAlongside, type WrittenPage } from '../../lib/page-anchors.ts';
 import { HELP_REQUEST_COUNTERS } from './help-requests.counters.ts';
 
 export interface NewHelpRequest extends Omit<BotHelpRequestRequest, 'time' | 'country'> {
@@ -44,6 +44,28 @@ export const helpRequestList = (filter: HelpRequestStatusFilter): AnchoredList =
   counter: filter === '' ? HELP_REQUEST_COUNTERS.all : HELP_REQUEST_COUNTERS[filter],
   pageFunction: { name: 'steward_help_requests_page', filter },
 });
+
+/** The same lists, their pages written as the route answers them (migration 3740), from the same anchors. */
+const writtenHelpRequestList = (filter: HelpRequestStatusFilter): AnchoredList => ({
+  ...helpRequestList(filter),
+  pageFunction: { name: 'steward_help_requests_shown_page', filter, answersText: true },
+});
+
+/**
+ * One page as the contract's rows (helpRequestListRow, `total_count` in each) in JSON text, written by the
+ * database (steward_help_requests_shown_page, migration 3740); the route sends it as it is. Undefined when
+ * the page cannot be answered so: under the triage filters, or when a row's time is not one toISOString
+ * writes with four digits of year: findHelpRequestPage then reads it.
+ */
+export async function findWrittenHelpRequestPage(
+  db: Db,
+  anchors: PageAnchors,
+  page: { status: HelpRequestStatusFilter; filters: HelpRequestFilters; pageIndex: number; alongside?: SQL },
+): Promise<WrittenPage | undefined> {
+  if (helpRequestConditions('', page.filters).length > 0) return undefined;
+  const pageSize = PAGE_SIZE.helpRequests;
+  return anchors.readWrittenPage(db, writtenHelpRequestList(page.status), page.pageIndex * pageSize, pageSize, page.alongside);
+}
 
 /**
  * One page, newest first, and its list's counter, in one statement (steward_help_requests_page): the page's

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, pageIndexParam, rowsAnswer } from '@steward/contract/envelope';
@@ -23,6 +23,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { mailDeliveryOf } from '../../mail/mail-delivery.ts';
 import { readCounter } from '../../lib/list-counters.ts';
 import { PageAnchors } from '../../lib/page-anchors.ts';
+import { answerWrittenPage } from '../../lib/written-page-answer.ts';
 import { maskIf } from '../../lib/personal-data.ts';
 import { routeCaller, signedInActor } from '../../plugins/access.ts';
 import { EXPORT_ROUTE_DOCS, sendExport } from '../../plugins/export-reply.ts';
@@ -34,7 +35,7 @@ import { maskHelpRequest } from './help-requests.presenter.ts';
 import { repliesOfHelpRequest } from './help-request-replies.repository.ts';
 import { changeHelpRequestStatus, replyToHelpRequest } from './help-requests.actions.ts';
 import { limitReplies } from './reply-rate-limit.ts';
-import { findHelpRequest, findHelpRequestPage, findHelpRequestSessionId, helpRequestExportBatches } from './help-requests.repository.ts';
+import { findHelpRequest, findHelpRequestPage, findHelpRequestSessionId, findWrittenHelpRequestPage, helpRequestExportBatches } from './help-requests.repository.ts';
 
 const HELP_REQUEST_EXPORT_FIELDS = fieldsOf<HelpRequest>(['id', 'time', 'status', 'name', 'email', 'message', 'origin_url', 'country', 'user_ip']);
 
@@ -62,13 +63,13 @@ export async function helpRequestRoutes(app: FastifyInstance, { db, config }: Ap
         response: { 200: helpRequestPageAnswer },
       },
     },
-    async (request) => {
-      const page = await findHelpRequestPage(db, anchors, {
-        status: request.params.status ?? '',
-        filters: request.query,
-        pageIndex: request.params.pageIndex,
-        alongside: PERSONAL_DATA_MASKING,
-      });
+    async (request, reply) => {
+      const asked = { status: request.params.status ?? '', filters: request.query, pageIndex: request.params.pageIndex, alongside: PERSONAL_DATA_MASKING };
+      // The tabs' pages come as their answer's rows (migration 3740): sent as they are, or masked.
+      const written = await findWrittenHelpRequestPage(db, anchors, asked);
+      // An untyped reply: the text is the answer's JSON already (the typed one takes the object to serialise).
+      if (written) return answerWrittenPage(reply as FastifyReply, written, { on: written.alongside === true, mask: maskHelpRequest });
+      const page = await findHelpRequestPage(db, anchors, asked);
       const shown = maskIf(page.alongside === true, maskHelpRequest);
       return {
         success: true as const,
