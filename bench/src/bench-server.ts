@@ -110,8 +110,8 @@ export async function forkBenchServer(dataDir: string, settings: Readonly<Record
     memory: async ({ restartPeak = false } = {}) => {
       const answer = next('memory');
       child.send({ type: 'memory', restartPeak } satisfies ServerProcessRequest);
-      const { rssBytes, afterGcBytes, peakBytes } = await answer;
-      return { rssBytes, afterGcBytes, peakBytes };
+      const { rssBytes, afterGcBytes, peakBytes, liveBytes, mostLiveBytes } = await answer;
+      return { rssBytes, afterGcBytes, peakBytes, liveBytes, mostLiveBytes };
     },
     // As an operator stops it: the server finishes its requests and closes the database.
     stop: async () => {

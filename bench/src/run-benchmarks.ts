@@ -347,6 +347,8 @@ if (parts.has('export')) {
       peakBytes: exported.after.peakBytes,
       warmBeforeBytes: exported.after.afterGcBytes,
       warmPeakBytes: exported.again.peakBytes,
+      warmLiveBeforeBytes: exported.after.liveBytes,
+      warmMostLiveBytes: exported.again.mostLiveBytes,
     };
     details.push(exportMarkdown(exported));
   }

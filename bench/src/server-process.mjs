@@ -4,9 +4,12 @@
 // with. A separate app rather than a route added to the server: no production code carries a bench hook.
 // Plain JavaScript, so no TypeScript loader's threads or source maps count in the server's RSS.
 // It sends both URLs once both answer and answers `memory` with its own resident set size: now, after a full
-// garbage collection, and the most sampled since it started. SIGTERM stops it, through the server's own shutdown.
+// garbage collection, and the most sampled since it started; and what is live after each full collection (V8's
+// GC profiler), so a measurement can tell memory a call holds from garbage V8 has not yet collected.
+// SIGTERM stops it, through the server's own shutdown.
 import { existsSync } from 'node:fs';
 import net from 'node:net';
+import v8 from 'node:v8';
 import Fastify from 'fastify';
 
 const MAIN = new URL('../../apps/server/dist/main.js', import.meta.url);
@@ -52,6 +55,14 @@ await serving(url);
 // The most resident memory seen, sampled while the bench drives the server (the timer keeps nothing alive).
 let peakBytes = process.memoryUsage.rss();
 setInterval(() => (peakBytes = Math.max(peakBytes, process.memoryUsage.rss())), 250).unref();
+/** The most live after a full collection, since the last report that restarted the peak. */
+let mostLive = 0;
+
+/** Live after a collection: the heap in use and the external memory V8 counts (buffers, WebAssembly memories). */
+const liveOf = (/** @type {{ usedHeapSize: number; externalMemory: number }} */ heap) => heap.usedHeapSize + heap.externalMemory;
+// Every collection V8 makes, with the heap before and after it; a full one (mark-sweep-compact) leaves what is live.
+let collections = new v8.GCProfiler();
+collections.start();
 
 process.on('message', (/** @type {import('./server-process-messages.ts').ServerProcessRequest} */ request) => {
   if (request.type !== 'memory') return;
@@ -63,7 +74,13 @@ process.on('message', (/** @type {import('./server-process-messages.ts').ServerP
   // A collection can itself touch pages: what it leaves counts towards the peak as well.
   const afterGcBytes = process.memoryUsage.rss();
   peakBytes = Math.max(peakBytes, afterGcBytes);
-  send({ type: 'memory', rssBytes, afterGcBytes, peakBytes });
+  const full = (collections.stop()?.statistics ?? []).filter((collection) => collection.gcType === 'MarkSweepCompact');
+  const liveBytes = full.length > 0 ? liveOf(full[full.length - 1].afterGC.heapStatistics) : process.memoryUsage().heapUsed + process.memoryUsage().external;
+  const mostLiveBytes = Math.max(liveBytes, mostLive, ...full.map((collection) => liveOf(collection.afterGC.heapStatistics)));
+  send({ type: 'memory', rssBytes, afterGcBytes, peakBytes, liveBytes, mostLiveBytes });
+  mostLive = request.restartPeak ? liveBytes : mostLiveBytes;
   if (request.restartPeak) peakBytes = afterGcBytes;
+  collections = new v8.GCProfiler();
+  collections.start();
 });
 send({ type: 'listening', url, bareUrl });

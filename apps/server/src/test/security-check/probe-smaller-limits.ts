@@ -51,7 +51,7 @@ export async function probeRegisterFilesDuplicate(target: ScanTarget): Promise<S
   return probe('probe: register-files with a repeated file_id', started, tried, answer.status === 400 ? [] : [`a repeated file_id answered ${answer.status}, not 400`]);
 }
 
-/** The bench's bound on an export's memory (bench/src/targets.ts, export-rss). */
+/** The bench's bound on an export's memory (bench/src/targets.ts, export-memory; this probe samples the RSS, a stricter reading). */
 const EXPORT_RSS_BOUND = 100e6;
 
 /**
