@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type DocumentRow, type UploadedFileRow } from '@steward/contract/documents';
-import { type Chunk, chunkSections, detectDocumentKind, documentLines, documentSections, embedChunkWindows, embeddedText, ensureVectorIndex, IngestError, recordModel, parseDocument, replaceChunks, writeChunkWindows } from '@steward/server/knowledge-internals';
+import { type Chunk, chunkSections, detectDocumentKind, documentLines, documentSections, embedChunkWindows, ensureVectorIndex, IngestError, recordModel, parseDocument, replaceChunks, writeChunkWindows } from '@steward/server/knowledge-internals';
 import { DOCUMENT_INGESTION_QUEUE, migrate, openDatabase, type RunningServer, sqlRows, testDataPath } from '@steward/server/test-support';
 import { answerRows, benchAdmin, benchEmbedder, browserHeaders, prepareDataDir, signIn, startBenchServer } from './bench-server.ts';
 import { SUPPORT_SITE } from './dataset/product-content.ts';
@@ -85,7 +85,7 @@ async function embedAll(chunks: ReadonlyMap<string, Chunk[]>): Promise<{ vectors
     for (const [name, fileChunks] of chunks) {
       log(`  embedding ${name} (${fileChunks.length} chunks)…`);
       const started = performance.now();
-      vectors.set(name, await embedChunkWindows(embedder, fileChunks.map((chunk) => embeddedText(chunk))));
+      vectors.set(name, await embedChunkWindows(embedder, fileChunks));
       milliseconds.set(name, elapsed(started));
     }
     return { vectors, milliseconds, dimensions };

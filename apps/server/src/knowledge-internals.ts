@@ -13,7 +13,6 @@ export { IngestError } from './ingest/ingest-error.ts';
 export { readHtmlPage } from './ingest/site/html-page.ts';
 export { parseDocument } from './ingest/reading/parse-document.ts';
 export { approximateTokenCount } from './ingest/reading/token-count.ts';
-export { embeddedText } from './modules/knowledge/knowledge-indexing.ts';
 export { rankPassages, RERANKED, searchKnowledge } from './modules/knowledge/knowledge-search.ts';
 export { nearestChunks, TEXT_CANDIDATES, WINDOW_CANDIDATES, withAllWindowCandidates } from './modules/knowledge/knowledge-search.repository.ts';
 export { createKnowledgeStore } from './modules/knowledge/knowledge-store.ts';

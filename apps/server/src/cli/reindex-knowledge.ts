@@ -13,7 +13,7 @@ import { findDocument } from '../modules/documents/documents.repository.ts';
 import { informTheBotKnowledgeText } from '../modules/inform-the-bot/inform-the-bot-indexing.ts';
 import { findInformTheBotItem } from '../modules/inform-the-bot/inform-the-bot.repository.ts';
 import type { EmbedderChoice } from '../modules/knowledge/embedder-choice.ts';
-import { cutChunks, embeddedText } from '../modules/knowledge/knowledge-indexing.ts';
+import { cutChunks } from '../modules/knowledge/knowledge-indexing.ts';
 import {
   finishRechunk,
   KNOWLEDGE_REINDEX_QUEUE,
@@ -150,13 +150,12 @@ export async function reindexKnowledge(
     if (chunks) progress(`[${done}/${total}] ${name}`);
   };
   const vectorsOf = async (chunks: readonly NewChunk[]): Promise<{ vectors: Float32Array[][]; generations: number[] } | undefined> => {
-    const texts = chunks.map((chunk) => embeddedText(chunk));
     try {
       if (build) {
-        const vectors = await embedChunkWindows(build.embedder, texts);
+        const vectors = await embedChunkWindows(build.embedder, chunks);
         return { vectors, generations: build.alsoActive === undefined ? [build.generation] : [build.generation, build.alsoActive] };
       }
-      const embedded = await knowledge.embedChunks(texts);
+      const embedded = await knowledge.embedChunks(chunks);
       return embedded ? { vectors: embedded.vectors, generations: [embedded.generation] } : undefined;
     } catch (error) {
       throw new ReindexStopped(`The embedder failed: ${error instanceof Error ? error.message : String(error)} Run npm run reindex again: it goes on from where it stopped.`);

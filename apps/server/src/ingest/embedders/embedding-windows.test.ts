@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Embedder, embeddingInputs } from './embedder.ts';
-import { embedChunkWindows, embeddingWindows, WINDOW_OVERLAP_TOKENS } from './embedding-windows.ts';
+import { chunkWindows, embedChunkWindows, embeddingWindows, WINDOW_OVERLAP_TOKENS } from './embedding-windows.ts';
 
 /** A token a word. */
 const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
@@ -31,6 +31,25 @@ describe('embeddingWindows', () => {
   });
 });
 
+describe('chunkWindows', () => {
+  const embedder = { windowTokens: 30, countTokens: countWords };
+  it('cuts a chunk\'s heading path and text into windows, and adds its heading\'s question alone when it is a FAQ\'s entry', () => {
+    const text = 'Yes. Hold the Warm button and turn the dial.';
+    expect(chunkWindows({ heading: 'Kettle FAQ › Can I set a lower temperature?', text }, embedder)).toEqual([
+      `Kettle FAQ › Can I set a lower temperature?\n${text}`,
+      'Can I set a lower temperature?',
+    ]);
+    // Without its numbering; a question in quotes or brackets still ends as one.
+    expect(chunkWindows({ heading: '4. EXAMPLES › 4.13. How do I handle fixed-length, columnar data?', text }, embedder).at(-1)).toBe('How do I handle fixed-length, columnar data?');
+    expect(chunkWindows({ heading: '11. Can zlib handle ".zip archives?"', text }, embedder).at(-1)).toBe('Can zlib handle ".zip archives?"');
+    // A heading that asks nothing, a question higher up the path, no heading: the windows alone.
+    expect(chunkWindows({ heading: 'Care › Descaling', text }, embedder)).toEqual([`Care › Descaling\n${text}`]);
+    expect(chunkWindows({ heading: 'Why descale? › Steps', text }, embedder)).toHaveLength(1);
+    expect(chunkWindows({ heading: null, text }, embedder)).toEqual([text]);
+    expect(chunkWindows({ heading: 'FAQ › 2.1. ?', text }, embedder)).toHaveLength(1);
+  });
+});
+
 describe('embedChunkWindows', () => {
   it('embeds every window of every text in one call and answers each text its own windows\' vectors, in order', async () => {
     const calls: string[][] = [];
@@ -43,8 +62,8 @@ describe('embedChunkWindows', () => {
       },
     };
     const long = Array.from({ length: 6 }, (_, n) => sentence(n)).join(' ');
-    const texts = ['One short text.', long, 'Another short one.'];
-    const vectors = await embedChunkWindows(embedder, texts);
+    const chunks = [{ heading: null, text: 'One short text.' }, { heading: null, text: long }, { heading: null, text: 'Another short one.' }];
+    const vectors = await embedChunkWindows(embedder, chunks);
     expect(calls).toHaveLength(1);
     const windowsOfLong = embeddingWindows(long, embedder);
     expect(windowsOfLong.length).toBeGreaterThan(1);

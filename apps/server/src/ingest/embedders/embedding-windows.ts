@@ -1,4 +1,5 @@
-import { chunkPages } from '../reading/chunk.ts';
+import { chunkPages, HEADING_SEPARATOR } from '../reading/chunk.ts';
+import { headingQuestionOf } from '../reading/faq-questions.ts';
 import type { Embedder } from './embedder.ts';
 
 /**
@@ -21,12 +22,33 @@ export function embeddingWindows(text: string, embedder: Pick<Embedder, 'windowT
   return chunkPages([{ page: 1, text }], { countTokens, maxTokens: windowTokens, overlapTokens }).map((window) => window.text);
 }
 
+/** A chunk as its vectors are made of it: the headings it sits under (outermost first, HEADING_SEPARATOR between), and its text. */
+export interface ChunkText {
+  heading: string | null;
+  text: string;
+}
+
+/** What a chunk's windows are cut from: its heading path, then its text, so a passage is found by what its section is about too. */
+export const embeddedText = (chunk: ChunkText): string => (chunk.heading ? `${chunk.heading}\n${chunk.text}` : chunk.text);
+
 /**
- * Each text's vectors, one per window (embeddingWindows), made in one call of the embedder, which then
- * fills its batches across texts.
+ * The texts a chunk's vectors are made of: the windows of its heading path and text (embeddingWindows), and
+ * the question its heading asks, alone, when it is a FAQ's entry (headingQuestionOf). The chunk is as near a
+ * question as its nearest window: "Can I throttle how fast people download?" is nearer "Does vsftpd support
+ * bandwidth limiting?" (cosine 0.66) than that entry's question and answer together (0.49); docs/bot.md.
  */
-export async function embedChunkWindows(embedder: Pick<Embedder, 'windowTokens' | 'countTokens' | 'embed'>, texts: readonly string[]): Promise<Float32Array[][]> {
-  const windows = texts.map((text) => embeddingWindows(text, embedder));
+export function chunkWindows(chunk: ChunkText, embedder: Pick<Embedder, 'windowTokens' | 'countTokens'>): string[] {
+  const question = headingQuestionOf(chunk.heading, HEADING_SEPARATOR);
+  const windows = embeddingWindows(embeddedText(chunk), embedder);
+  return question === null ? windows : [...windows, question];
+}
+
+/**
+ * Each chunk's vectors, one per window (chunkWindows), made in one call of the embedder, which then
+ * fills its batches across chunks.
+ */
+export async function embedChunkWindows(embedder: Pick<Embedder, 'windowTokens' | 'countTokens' | 'embed'>, chunks: readonly ChunkText[]): Promise<Float32Array[][]> {
+  const windows = chunks.map((chunk) => chunkWindows(chunk, embedder));
   const vectors = await embedder.embed(windows.flat());
   let next = 0;
   const nextVector = (): Float32Array => {
@@ -34,5 +56,5 @@ export async function embedChunkWindows(embedder: Pick<Embedder, 'windowTokens' 
     if (!vector) throw new Error(`The embedder answered ${vectors.length} vectors for ${next} windows or more.`);
     return vector;
   };
-  return windows.map((textWindows) => textWindows.map(nextVector));
+  return windows.map((chunkWindowTexts) => chunkWindowTexts.map(nextVector));
 }

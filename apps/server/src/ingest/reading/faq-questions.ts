@@ -63,6 +63,19 @@ export function faqQuestions(lines: readonly SourceLine[], isHeading: (index: nu
   return unmarked.size + questionHeadings >= FEWEST_UNMARKED ? new Map([...marked, ...unmarked].sort((a, b) => a[0] - b[0])) : marked;
 }
 
+/**
+ * The question a chunk's heading path ends with, as a visitor would ask it: its last heading when that is a
+ * question (a FAQ entry's, or a manual's "How do I …?" section), without its numbering; null for any other.
+ * The search embeds it on its own beside the chunk's windows (embedding-windows.ts): visitors ask a FAQ's
+ * question in their own words, and a question is nearer a question than the text that answers it.
+ */
+export function headingQuestionOf(heading: string | null, separator: string): string | null {
+  const last = heading?.split(separator).at(-1)?.trim() ?? '';
+  if (!ENDS_AS_QUESTION.test(last)) return null;
+  const question = last.replace(NUMBERING, '').trim();
+  return /\p{L}/u.test(question) ? question : null;
+}
+
 /** The question starting at `start`: its lines up to the one ending with "?" (or, marked, up to the answer's marker). */
 function questionAt(lines: readonly SourceLine[], start: number, isHeading: (index: number) => boolean, markedEntry: boolean): FaqQuestion | undefined {
   const parts: string[] = [];

@@ -23,8 +23,8 @@ export interface PreparedChunks {
  * Cleans, cuts and embeds outside any transaction (embedding a long PDF takes a while), so the write that
  * follows is short: the pages lose their running headers, page numbers and tables of contents
  * (clean-pages.ts), are read as sections under their headings (document-sections.ts) and cut into chunks
- * that follow them (chunkSections). Each chunk is embedded with its heading path before its text, so a
- * passage is found by what its section is about too. `pageNumbers: false` stores no page, for text that has none.
+ * that follow them (chunkSections). Each chunk is embedded with its heading path before its text, and a FAQ
+ * entry's question alone too (chunkWindows). `pageNumbers: false` stores no page, for text that has none.
  */
 export async function prepareChunks(
   knowledge: KnowledgeStore,
@@ -41,7 +41,7 @@ export async function prepareSectionChunks(
   options: { pageNumbers: boolean },
 ): Promise<PreparedChunks> {
   const chunks = cutSections(knowledge, sections, options);
-  const embedded = await knowledge.embedChunks(chunks.map((chunk) => embeddedText(chunk)));
+  const embedded = await knowledge.embedChunks(chunks);
   return {
     chunks: chunks.map((chunk, position) => ({ ...chunk, windowEmbeddings: embedded?.vectors[position] })),
     generation: embedded?.generation,
@@ -61,9 +61,6 @@ function cutSections(knowledge: Pick<KnowledgeStore, 'embedder'>, sections: read
     text: chunk.text,
   }));
 }
-
-/** What a chunk's vectors are made of: its heading path, then its text. */
-export const embeddedText = (chunk: { heading: string | null; text: string }): string => (chunk.heading ? `${chunk.heading}\n${chunk.text}` : chunk.text);
 
 /**
  * Puts the prepared chunks in place of the owner's old ones; call it inside the owner's transaction, and

@@ -5,7 +5,6 @@ import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { embedChunkWindows } from '../../ingest/embedders/embedding-windows.ts';
 import type { JobHandler } from '../../jobs/job-queue.ts';
-import { embeddedText } from './knowledge-indexing.ts';
 import type { KnowledgeStore } from './knowledge-store.ts';
 import { deleteGeneration, ensureVectorIndex, generationLiteral, readKnowledgeState } from './knowledge-vectors.ts';
 import { GenerationGoneError, writeChunkWindows } from './knowledge.repository.ts';
@@ -54,7 +53,7 @@ export const knowledgeReindexHandler =
       const embedder = await knowledge.embedderOf(building.embedder);
       const batch = await chunksWithout(db, generation, REINDEX_BATCH_CHUNKS);
       if (batch.length === 0) {
-        const dimensions = building.dimensions ?? embedder.dimensions ?? (await embedChunkWindows(embedder, ['Steward']))[0]?.[0]?.length;
+        const dimensions = building.dimensions ?? embedder.dimensions ?? (await embedChunkWindows(embedder, [{ heading: null, text: 'Steward' }]))[0]?.[0]?.length;
         if (dimensions === undefined) throw new Error('The new embedder answered no vector.');
         if (building.dimensions === null) await recordBuildingModel(db, generation, embedder.model, dimensions);
         await ensureVectorIndex(db, generation, dimensions);
@@ -68,7 +67,7 @@ export const knowledgeReindexHandler =
       }
       let vectors: Float32Array[][];
       try {
-        vectors = await embedChunkWindows(embedder, batch.map((chunk) => embeddedText({ heading: chunk.heading, text: chunk.content })));
+        vectors = await embedChunkWindows(embedder, batch.map((chunk) => ({ heading: chunk.heading, text: chunk.content })));
       } catch (error) {
         await recordBuildError(db, generation, error instanceof Error ? error.message : String(error));
         throw error;

@@ -32,7 +32,7 @@ describe.skipIf(onPostgres())('the knowledge store on several instances (pgvecto
     await second.prepare(log);
     expect(await second.embedQuery('How long is the warranty?', log)).toBeUndefined();
 
-    await first.embedChunks(['The warranty lasts two years.']);
+    await first.embedChunks([{ heading: null, text: 'The warranty lasts two years.' }]);
     const question = await second.embedQuery('How long is the warranty?', log);
     expect(question?.dimensions).toBe(8);
     expect(question?.vector).toHaveLength(8);
@@ -44,7 +44,7 @@ describe.skipIf(onPostgres())('the knowledge store on several instances (pgvecto
     const other = createKnowledgeStore(database.db, remoteEmbedder('another-model'));
     await first.prepare(log);
     await other.prepare(log);
-    await first.embedChunks(['The warranty lasts two years.']);
+    await first.embedChunks([{ heading: null, text: 'The warranty lasts two years.' }]);
     await expect(other.embedQuery('How long is the warranty?', log)).rejects.toThrow(/holds vectors made with "remote-model", but the configured embedding model is "another-model"/);
   });
 });

@@ -4,7 +4,7 @@ import { withEmbeddingCache } from '../../ingest/embedders/cached-embedder.ts';
 import type { Embedder } from '../../ingest/embedders/embedder.ts';
 import { createOpenAiEmbedder } from '../../ingest/embedders/embedder-openai.ts';
 import { createUseLiteEmbedder } from '../../ingest/embedders/embedder-use-lite.ts';
-import { embedChunkWindows } from '../../ingest/embedders/embedding-windows.ts';
+import { type ChunkText, embedChunkWindows } from '../../ingest/embedders/embedding-windows.ts';
 import { StartUpError } from '../../start-up-error.ts';
 import { type EmbedderChoice, sameEmbedder } from './embedder-choice.ts';
 
@@ -49,9 +49,9 @@ export interface KnowledgeStore {
   prepare(log: Pick<FastifyBaseLogger, 'info' | 'warn'>): Promise<void>;
   /**
    * Each chunk's vectors with the active generation's embedder, one per window the model reads whole
-   * (embeddingWindows), recording the model with the first vectors stored; undefined without vectors.
+   * (chunkWindows), recording the model with the first vectors stored; undefined without vectors.
    */
-  embedChunks(texts: readonly string[]): Promise<EmbeddedChunks | undefined>;
+  embedChunks(chunks: readonly ChunkText[]): Promise<EmbeddedChunks | undefined>;
   /**
    * The question's embedding with the active generation's embedder, or undefined without vectors. When the embedder
    * fails (a remote model's server down, the built-in model not loaded) it logs a warning and answers undefined:
@@ -193,13 +193,13 @@ export function createKnowledgeStore(db: Db, embedder: Embedder, options: Knowle
       await options.onPrepared?.(store, log);
       log.info(`Knowledge store: vectors of ${(await state(true))?.model ?? embedder.model} with full-text search, fused by calibrated scores.`);
     },
-    async embedChunks(texts) {
-      if (!vectorsEnabled || texts.length === 0) return undefined;
+    async embedChunks(chunks) {
+      if (!vectorsEnabled || chunks.length === 0) return undefined;
       const stored = await state(true);
       const choice = stored ? stored.embedder : await chosenEmbedder();
       const active = (await entryOf(choice)).embedder;
       if (stored) checkModel(stored, active);
-      const vectors = await embedChunkWindows(active, texts);
+      const vectors = await embedChunkWindows(active, chunks);
       const first = vectors[0]?.[0];
       if (stored) return { generation: stored.generation, vectors };
       if (!first) return undefined;

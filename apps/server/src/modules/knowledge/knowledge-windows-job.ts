@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { embeddingWindows } from '../../ingest/embedders/embedding-windows.ts';
+import { chunkWindows } from '../../ingest/embedders/embedding-windows.ts';
 import type { JobHandler } from '../../jobs/job-queue.ts';
-import { embeddedText } from './knowledge-indexing.ts';
 import type { KnowledgeStore } from './knowledge-store.ts';
 import { chunksOf, writeChunkWindows } from './knowledge.repository.ts';
 
@@ -13,20 +12,21 @@ const payloadSchema = z.union([
 ]);
 
 /**
- * Gives every chunk of one owner a vector per window (after migration 2101, which kept each chunk's
- * vector of its first 128 tokens). Only chunks longer than one window are embedded again, outside any
- * transaction; their windows then replace the one they had (writeChunkWindows), for the chunks that are
- * still there (a document indexed again in between has new chunks, with their windows already).
+ * Gives every chunk of one owner a vector per window (chunkWindows): after migration 2101, which kept each
+ * chunk's vector of its first 128 tokens, and 3750, which adds a FAQ entry's question. Only chunks of more
+ * than one window are embedded again, outside any transaction; their windows then replace the ones they had
+ * (writeChunkWindows), for the chunks that are still there (a document indexed again in between has new
+ * chunks, with their windows already).
  */
 export const knowledgeWindowsHandler =
   ({ db, log, knowledge }: { db: Db; log: FastifyBaseLogger; knowledge: KnowledgeStore }): JobHandler =>
   async (payload) => {
     const owner = payloadSchema.parse(payload);
     if (!knowledge.vectorsEnabled) return;
-    const embedded = (await chunksOf(db, owner)).map((chunk) => ({ id: chunk.id, text: embeddedText({ heading: chunk.heading, text: chunk.content }) }));
-    const longer = embedded.filter((chunk) => embeddingWindows(chunk.text, knowledge.embedder).length > 1);
+    const chunks = (await chunksOf(db, owner)).map((chunk) => ({ id: chunk.id, heading: chunk.heading, text: chunk.content }));
+    const longer = chunks.filter((chunk) => chunkWindows(chunk, knowledge.embedder).length > 1);
     if (longer.length === 0) return;
-    const made = await knowledge.embedChunks(longer.map((chunk) => chunk.text));
+    const made = await knowledge.embedChunks(longer);
     if (!made) return;
     const written = await writeChunkWindows(
       db,

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { createUseLiteEmbedder } from '../../ingest/embedders/embedder-use-lite.ts';
-import { embeddingWindows } from '../../ingest/embedders/embedding-windows.ts';
+import { chunkWindows } from '../../ingest/embedders/embedding-windows.ts';
 import { insertDocument } from '../../test/document-upload.ts';
 import { onPostgres, openTestDatabase } from '../../test/test-database.ts';
-import { embeddedText, prepareChunks, writeChunks } from './knowledge-indexing.ts';
+import { prepareChunks, writeChunks } from './knowledge-indexing.ts';
 import { searchKnowledge } from './knowledge-search.ts';
 import { withAllWindowCandidates } from './knowledge-search.repository.ts';
 import { vectorLiteral } from './knowledge-vectors.ts';
@@ -16,6 +16,7 @@ import { knowledgeWindowsHandler } from './knowledge-windows-job.ts';
 import { replaceChunks, WINDOWS_PER_TRANSACTION, writeChunkWindows } from './knowledge.repository.ts';
 import type { Db } from '../../db/client.ts';
 import { outsideTheQueue } from '../../jobs/job-queue.ts';
+import { faqQuestionWindows } from '../../db/migrations/3750-faq-question-windows.ts';
 
 const log = pino({ level: 'silent' });
 let database: Database;
@@ -79,10 +80,10 @@ async function nearestChunkText(): Promise<string | undefined> {
   return nearest?.content;
 }
 
-/** Each chunk's embedded text (heading and text) of one document, in order. */
-const embeddedTexts = async (documentId: number) =>
+/** The texts each chunk of one document is embedded as (chunkWindows), in order. */
+const windowTexts = async (documentId: number) =>
   (await sqlRows<{ heading: string | null; content: string }>(database.db, sql`
-    SELECT heading, content FROM knowledge_chunks WHERE document_id = ${documentId} ORDER BY chunk_index`)).map((row) => embeddedText({ heading: row.heading, text: row.content }));
+    SELECT heading, content FROM knowledge_chunks WHERE document_id = ${documentId} ORDER BY chunk_index`)).map((row) => chunkWindows({ heading: row.heading, text: row.content }, knowledge.embedder));
 
 /** Each chunk's windows, in chunk order, of one document. */
 const windowCounts = async (documentId: number) =>
@@ -93,7 +94,7 @@ const windowCounts = async (documentId: number) =>
 describe.skipIf(onPostgres())('a chunk\'s vectors, one per window the model reads (pgvector: embedded database)', () => {
   it('finds a chunk by what its end says, which the model\'s first 128 tokens of it do not hold', async () => {
     const documentId = await indexManual();
-    const expected = (await embeddedTexts(documentId)).map((text) => embeddingWindows(text, knowledge.embedder).length);
+    const expected = (await windowTexts(documentId)).map((windows) => windows.length);
     expect(expected.every((windows) => windows >= 2)).toBe(true);
     expect(await windowCounts(documentId)).toEqual(expected);
     expect(await nearestChunkText()).toContain('two-year warranty');
@@ -174,4 +175,62 @@ describe.skipIf(onPostgres())('a chunk\'s vectors, one per window the model read
     await expect(writeChunkWindows(database.db, [{ chunkId: windows[0]?.chunkId ?? 0, generation: 1, vectors: [] }])).rejects.toThrow('has no vectors to write');
     expect((await windowCounts(documentId))[0]).toBe(3);
   });
+
+  it('embeds a FAQ entry\'s question on its own, and gives an older store\'s entries that window (migration 3750 and the knowledge-windows job)', async () => {
+    const faq = await newDocument('Kettle FAQ');
+    const prepared = await prepareChunks(knowledge, [{ page: 1, text: KETTLE_FAQ }], { pageNumbers: false });
+    await writeChunkWindows(database.db, await database.db.transaction((tx) => writeChunks(tx, { documentId: faq }, prepared)));
+    const manual = await indexManual();
+    const texts = await windowTexts(faq);
+    expect(texts.map((windows) => windows.at(-1))).toEqual([
+      'Can I set the water to a lower temperature?',
+      'Why does my kettle switch off before the water boils?',
+      'Does the kettle work in other countries?',
+    ]);
+    expect(await windowCounts(faq)).toEqual(texts.map((windows) => windows.length));
+    const nearest = () => chunkSimilarity(faq, PARAPHRASE);
+    const withQuestions = await nearest();
+
+    // As a store indexed before 3750 holds it: the entries' windows without their questions.
+    await database.db.execute(sql`DELETE FROM knowledge_chunk_windows w USING knowledge_chunks c WHERE c.id = w.chunk_id AND c.document_id = ${faq} AND w.window_index > 0`);
+    const without = await nearest();
+    // The visitor's words are nearer the entry's question than its question and answer together.
+    expect(withQuestions).toBeGreaterThan(without + 0.05);
+
+    await database.db.execute(sql`DELETE FROM jobs`);
+    await database.db.execute(sql.raw(faqQuestionWindows.sql));
+    const queued = await sqlRows<{ queue: string; payload: { documentId: number } }>(database.db, sql`SELECT queue, payload FROM jobs`);
+    // The manual's chunks sit under headings that ask nothing: only the FAQ is embedded again.
+    expect(queued).toEqual([{ queue: 'knowledge-windows', payload: { documentId: faq } }]);
+    expect(manual).not.toBe(faq);
+    await knowledgeWindowsHandler({ db: database.db, log, knowledge })(queued[0]?.payload ?? {}, outsideTheQueue());
+    expect(await windowCounts(faq)).toEqual(texts.map((windows) => windows.length));
+    expect(await nearest()).toBeCloseTo(withQuestions, 5);
+  });
 });
+
+const KETTLE_FAQ = `Kettle FAQ
+==========
+
+Q: Can I set the water to a lower temperature?
+A: Yes. Hold the Warm button for two seconds and turn the dial to 70, 80 or 90 degrees; the light shows the setting.
+
+Q: Why does my kettle switch off before the water boils?
+A: Limescale on the element makes it overheat. Descale it with citric acid, then rinse it twice.
+
+Q: Does the kettle work in other countries?
+A: It runs on 220 to 240 volts. In North America, use a step-up transformer rated for 3000 watts.
+`;
+const PARAPHRASE = 'Is it possible to make the water less hot?';
+
+/** The similarity of a question to the nearest window of a document's first chunk. */
+async function chunkSimilarity(documentId: number, question: string): Promise<number> {
+  const queryEmbedding = await knowledge.embedQuery(question, log);
+  if (!queryEmbedding) throw new Error('no question vector');
+  const asVector = sql.raw(`vector(${queryEmbedding.dimensions})`);
+  const [row] = await sqlRows<{ similarity: number }>(database.db, sql`
+    SELECT 1 - min(w.embedding::${asVector} <=> ${vectorLiteral(queryEmbedding.vector)}::${asVector}) AS similarity
+    FROM knowledge_chunk_windows w JOIN knowledge_chunks c ON c.id = w.chunk_id WHERE c.document_id = ${documentId} AND c.chunk_index = 0`);
+  return Number(row?.similarity);
+}
+

@@ -111,7 +111,7 @@ export interface RelevanceModel extends Record<FeatureName, number> {
   temperature: number;
 }
 
-export const WITH_VECTORS: RelevanceModel = { bm25: 5, coverage: 2.6, proximity: 3.2, heading: 0.6, title: 1.35, similarity: 5, temperature: 0.6 };
+export const WITH_VECTORS: RelevanceModel = { bm25: 4.3, coverage: 2.2, proximity: 2.4, heading: 2.6, title: 1.4, similarity: 6.6, temperature: 0.65 };
 export const FULL_TEXT_ONLY: RelevanceModel = { bm25: 5.2, coverage: 2.5, proximity: 3.5, heading: 0.6, title: 1.5, similarity: 0, temperature: 0.6 };
 
 export const modelFor = (features: PassageFeatures): RelevanceModel => (features.similarity === null ? FULL_TEXT_ONLY : WITH_VECTORS);
