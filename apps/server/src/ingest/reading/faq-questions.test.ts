@@ -94,6 +94,33 @@ describe('FAQ entries as sections', () => {
     ]);
   });
 
+  it('takes a statement that ends by quoting a question for prose, and a question that quotes one for a question', () => {
+    const sections = documentSections(
+      textLines(
+        [
+          '3.1 Why does Configure ask for a path to the kernel header files?',
+          'Because the headers are not installed by default.',
+          '',
+          'If in doubt, revisit the download instructions in the answer to the question "Why does Configure ask for a path?"',
+          '',
+          'Then run Configure again.',
+          '',
+          '3.2 So why does lsof report "WARNING: unsupported dialect or version?"',
+          'Your system is newer than this lsof.',
+          '',
+          '3.3 Is there a test suite?',
+          'Yes, in the tests directory.',
+        ].join('\n'),
+      ),
+    );
+    expect(sections.map((section) => section.headings)).toEqual([
+      ['3.1 Why does Configure ask for a path to the kernel header files?'],
+      ['3.2 So why does lsof report "WARNING: unsupported dialect or version?"'],
+      ['3.3 Is there a test suite?'],
+    ]);
+    expect(sections[0]?.paragraphs.map((paragraph) => paragraph.text)).toContain('If in doubt, revisit the download instructions in the answer to the question "Why does Configure ask for a path?"');
+  });
+
   it('takes a question whose underline is shorter than it as the next entry, not one inside the entry before', () => {
     const sections = documentSections(
       textLines(['0. What is an array?', '~~~~~~~~~~~~~~~~~~~', '  Disks used as one.', '', '1. How do I add a disk?', '~~~~~~~~~~~~~~~~~~~~~~~', '  Use the add command.', '', '2. And how do I find out which disks can fail without', '   losing the array?', '~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~', '  Read the status file.'].join('\n')),

@@ -76,6 +76,22 @@ export function headingQuestionOf(heading: string | null, separator: string): st
   return /\p{L}/u.test(question) ? question : null;
 }
 
+/** The words a question starts with, in its first three ("So how…", "Ok, so why…" count: a FAQ's voice). */
+const QUESTION_WORDS = new Set(['how', 'what', 'why', 'where', 'when', 'which', 'who', 'whom', 'whose', 'can', 'could', 'do', 'does', 'did', 'is', 'are', 'was', 'were', 'should', 'shall', 'will', 'would', 'may', 'might', 'must', 'has', 'have', 'had']);
+const asks = (text: string): boolean => text.split(/[\s,]+/, 3).some((word) => QUESTION_WORDS.has(word.toLowerCase()));
+/** A text that ends by quoting a question: a quote that opens after its start and closes right after "?". */
+const QUOTED_QUESTION_AT_END = /["“'‘`]{1,2}[^"“”'‘’`]+\?["”'’`]{1,2}$/;
+
+/**
+ * A statement that ends by quoting a question ("If in doubt, revisit … the answer to the question "Why does
+ * Configure ask for a path …?"", from lsof's FAQ) asks nothing itself: its "?" is the quote's.
+ */
+function quotesAQuestion(text: string): boolean {
+  const unnumbered = text.replace(NUMBERING, '').trim();
+  const quoted = QUOTED_QUESTION_AT_END.exec(unnumbered);
+  return quoted !== null && quoted.index > 0 && !asks(unnumbered);
+}
+
 /** The question starting at `start`: its lines up to the one ending with "?" (or, marked, up to the answer's marker). */
 function questionAt(lines: readonly SourceLine[], start: number, isHeading: (index: number) => boolean, markedEntry: boolean): FaqQuestion | undefined {
   const parts: string[] = [];
@@ -87,7 +103,7 @@ function questionAt(lines: readonly SourceLine[], start: number, isHeading: (ind
   }
   const text = parts.join(' ').replace(QUESTION_MARKER, '').trim();
   const next = lines[start + parts.length];
-  const answered = ENDS_AS_QUESTION.test(text) || (markedEntry && next !== undefined && (ANSWER_MARKER.test(next.text) || next.paragraphStart));
+  const answered = (ENDS_AS_QUESTION.test(text) && (markedEntry || !quotesAQuestion(text))) || (markedEntry && next !== undefined && (ANSWER_MARKER.test(next.text) || next.paragraphStart));
   if (!answered || text.length > LONGEST_QUESTION || !/\p{L}/u.test(text)) return undefined;
   return { text, lineCount: parts.length, underlined: UNDERLINE.test(next?.text ?? '') };
 }
