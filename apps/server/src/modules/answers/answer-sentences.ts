@@ -87,6 +87,8 @@ const LEANS_BACK_AFTER_OPENING = /^[^,;:.!?]{3,50},\s+(?:this|these|those|it|the
 const REFERS_BACK = /^[^.!?]{0,40}\b(?:all|any|each|every|no|both) such\b/i;
 /** A short line without a full stop, such as an option's name above its description ("-c --stdout"). */
 const TERM_LINE = /^[^.!?]{1,60}$/;
+/** A table's row or border as plain text keeps it ("|userix | /usr/local/man/userix |"): short and without a full stop, but no term. */
+const TABLE_LINE = /^\s*(?:\|.*\||\+[-=+]+\+)\s*$/;
 /** "How do I…", "Can I make…": a question answered by a manual's option or command. */
 const HOW_TO = /\bhow\s*\?|\b(?:how (?:do|can|could|should) (?:i|we|you)|how to|is (?:it|there) (?:possible|a way|an option)|can (?:i|we|you|it)|what (?:option|command|setting|flag)|(?:turn|switch) (?:off|on)|make \w+ (?:stop|always|never|not))\b/i;
 /** An option or a command in the text: "-c", "--continue", "‘-k’". */
@@ -579,7 +581,7 @@ function before(sentences: readonly CandidateSentence[], scores: readonly number
   const samePoint = previous.paragraph === first.paragraph && (addsWanted(question, chosen, previous) || (scores[best - 1] ?? 0) >= (scores[best] ?? 0) * NEIGHBOUR_SHARE);
   // An option's description is quoted from where it names the option and says what it does.
   const opensEntry = first.entry !== null && previous.paragraph === first.paragraph && entryOf(previous.text) !== null;
-  const needed = LEANS_BACK.test(first.text) || LEANS_BACK_AFTER_OPENING.test(first.text) || REFERS_BACK.test(first.text) || TERM_LINE.test(previous.text) || samePoint || opensEntry;
+  const needed = LEANS_BACK.test(first.text) || LEANS_BACK_AFTER_OPENING.test(first.text) || REFERS_BACK.test(first.text) || (TERM_LINE.test(previous.text) && !TABLE_LINE.test(previous.text)) || samePoint || opensEntry;
   return needed ? [previous] : [];
 }
 

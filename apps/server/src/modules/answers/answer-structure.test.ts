@@ -138,6 +138,17 @@ describe('neighbours', () => {
     expect(quote([passage], 'why do extended double results differ')).toBe(passage);
   });
 
+  it('never brings a table\'s last row above the paragraph after the table, as if it named what the paragraph describes', () => {
+    // As a plain text's table is stored (man-db's manual): its cells' padding collapsed.
+    const border = '+--------+-----------------------+';
+    const rows = ['share', 'local'].flatMap((tree) => [`|<local> | /usr/${tree}/man |`, `|newOS | /usr/${tree}/man/newOS |`, `|userix | /usr/${tree}/man/userix |`]);
+    const table = [border, '|System | Manual page hierarchy |', border, ...rows, border].join('\n');
+    const after = 'Rather than have multiple NFS mounts from a single machine, this may be done by mounting its /usr on the local system.';
+    expect(quote([`An example:\n\n${table}\n\n${after}`], 'how do I avoid multiple NFS mounts from a single machine')).toBe(after);
+    // An option's name on its own line above its description still comes with it.
+    expect(quote(['-c --stdout\nWrite output on standard output; keep the original files unchanged.'], 'how do I keep the original files unchanged')).toContain('-c --stdout');
+  });
+
   it('brings the neighbouring sentence that holds the number a "how much" question asks for', () => {
     const passage = 'The cache grows as pages are visited and is trimmed when full. Its default size is 256 MB.';
     expect(quote([passage], 'how much can the page cache grow when visited')).toContain('256 MB');
