@@ -12,12 +12,16 @@ export async function questionsAsked(db: Db, sessionId: string): Promise<number>
   return row?.count ?? 0;
 }
 
-/** Whether the support message belongs in the answer: the session has asked supportMessageThreshold questions. */
+/**
+ * Whether the support message belongs in the answer: this is the session's supportMessageThreshold-th question
+ * (0: the first). It is offered once: after it, an answer that does not know offers the help-request form itself,
+ * and the widget's "Ask our team" link stays under the question box; under every later answer it was noise.
+ */
 export async function supportMessageDue(db: Db, sessionId: string): Promise<boolean> {
   const [setting] = await readBotSettings(db, ['supportMessageThreshold']);
   const saved = Number(setting?.value);
   const threshold = Number.isInteger(saved) && saved >= 0 ? saved : DEFAULT_SUPPORT_MESSAGE_THRESHOLD;
-  return (await questionsAsked(db, sessionId)) >= threshold;
+  return (await questionsAsked(db, sessionId)) === Math.max(threshold, 1);
 }
 
 /** The chat session a history row belongs to, or undefined when there is no such row. */
