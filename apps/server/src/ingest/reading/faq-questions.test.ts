@@ -129,6 +129,50 @@ describe('FAQ entries as sections', () => {
     expect(sections[2]?.paragraphs.map((paragraph) => paragraph.text)).toEqual(['2. And how do I find out which disks can fail without\n   losing the array?\n  Read the status file.']);
   });
 
+  it('reads a FAQ’s list of its questions above the entries as text, not as entries, however the list words one', () => {
+    const sections = documentSections(
+      textLines(
+        [
+          'CONTENTS',
+          '',
+          '1. PRINTING',
+          '1.1.  How do I print on both sides?',
+          '1.2.  Why is the first page blank? And why only',
+          '      on Mondays?',
+          '1.3.  The tray light blinks.',
+          '1.4.  How do I clean the drum?',
+          '',
+          '   PAPER',
+          '1.10. How do I load envelopes?',
+          '',
+          '1. PRINTING',
+          '',
+          '1.1. How do I print on both sides?',
+          '',
+          '   Tick "Duplex" in the print dialog.',
+          '',
+          '1.2. Why is the first page blank? And why only on Mondays?',
+          '',
+          '   The weekly cleaning cycle feeds one sheet.',
+          '',
+          '1.4. How do I clean the drum of the printer?',
+          '',
+          '   Wipe it with the cloth in the box.',
+          '',
+          '1.10. How do I load envelopes?',
+          '',
+          '   Flap up, in the manual slot.',
+        ].join('\n'),
+      ),
+    );
+    const questions = sections.map((section) => section.headings.at(-1)).filter((heading) => heading?.endsWith('?'));
+    expect(questions).toEqual(['1.1. How do I print on both sides?', '1.4. How do I clean the drum of the printer?', '1.10. How do I load envelopes?']);
+    expect(sections.find((section) => section.headings.at(-1) === '1.4. How do I clean the drum of the printer?')?.paragraphs.map((paragraph) => paragraph.text)).toEqual([
+      '1.4. How do I clean the drum of the printer?',
+      '   Wipe it with the cloth in the box.',
+    ]);
+  });
+
   it('nests a question under the section it is in, and the next real heading ends it', () => {
     const sections = documentSections(
       textLines(['Installing', '----------', '', 'Q: Do I need root?', 'A: Only for the system-wide install.', '', 'Using', '-----', '', 'Start it with the run command.'].join('\n')),

@@ -31,6 +31,8 @@ const ENDS_AS_QUESTION = /\?["'”’)\]]*$/;
 const NUMBERING = /^\s*\d[\d.]{0,12}[a-z]?[.)]?\s+/;
 const startsAsQuestion = (text: string): boolean => /^\s*["'“‘(]?\p{Lu}/u.test(text.replace(NUMBERING, ''));
 const LIST_ITEM = /^\s*(?:[•‣◦▪∙·*-]|[a-z][.)])\s/;
+/** A line that starts the next numbered entry ("5.3.  Why does …"), which no question's wrapped line is. */
+const NEXT_ENTRY = /^\s*\d{1,3}\.\d[\d.]{0,12}\s+\S/;
 const MOST_QUESTION_LINES = 4;
 const UNDERLINE = /^\s*([*=\-~^#+_.'])\1{2,}\s*$/;
 const LONGEST_QUESTION = 250;
@@ -60,7 +62,32 @@ export function faqQuestions(lines: readonly SourceLine[], isHeading: (index: nu
     if (question && !question.text.includes('? ') && next && !ENDS_AS_QUESTION.test(next.text.trim())) unmarked.set(index, question);
   });
   const questionHeadings = lines.filter((line, index) => isHeading(index) && ENDS_AS_QUESTION.test(line.text.trim())).length;
-  return unmarked.size + questionHeadings >= FEWEST_UNMARKED ? new Map([...marked, ...unmarked].sort((a, b) => a[0] - b[0])) : marked;
+  return withoutContents(unmarked.size + questionHeadings >= FEWEST_UNMARKED ? new Map([...marked, ...unmarked].sort((a, b) => a[0] - b[0])) : marked);
+}
+
+/**
+ * An entry's number of two levels or more as its question line starts with it ("4.30" of "4.30.   How do I read
+ * …"); null for any other (a number of one level may start again in each part of a FAQ).
+ */
+const entryNumberOf = (text: string): string | null => /^\s*(\d{1,3}\.\d[\d.]{0,12})\s/.exec(text)?.[1]?.replace(/\.$/, '') ?? null;
+
+/**
+ * The questions without a table of contents' lines: a FAQ that lists its questions above the entries repeats
+ * each (its section's number, or its words) at its entry, so the last line of a number or a text is the
+ * entry's question and the earlier ones are the list's; and where those earlier lines are most of the questions
+ * between the first and the last of them, that stretch is the list, its every question line too (one the list
+ * words or numbers otherwise than its entry: "4.33. How do I handle shell quoting" above "4.32. How do I handle
+ * Unix shell quoting").
+ */
+function withoutContents(questions: Map<number, FaqQuestion>): Map<number, FaqQuestion> {
+  const entries = [...questions];
+  const keyOf = (question: FaqQuestion) => entryNumberOf(question.text) ?? question.text.replace(/\s+/g, ' ').toLowerCase();
+  const lastAt = new Map(entries.map(([index, question]) => [keyOf(question), index]));
+  const listed = entries.filter(([index, question]) => lastAt.get(keyOf(question)) !== index).map(([index]) => index);
+  const [first, last] = [listed[0] ?? 0, listed.at(-1) ?? -1];
+  const within = entries.filter(([index]) => index >= first && index <= last);
+  const isList = within.length > 0 && listed.length * 2 >= within.length;
+  return new Map(entries.filter(([index, question]) => lastAt.get(keyOf(question)) === index && !(isList && index >= first && index <= last)));
 }
 
 /**
@@ -97,7 +124,7 @@ function questionAt(lines: readonly SourceLine[], start: number, isHeading: (ind
   const parts: string[] = [];
   for (let index = start; index < Math.min(lines.length, start + MOST_QUESTION_LINES); index += 1) {
     const line = lines[index];
-    if (!line || (index > start && (line.paragraphStart || isHeading(index) || ANSWER_MARKER.test(line.text) || UNDERLINE.test(line.text)))) break;
+    if (!line || (index > start && (line.paragraphStart || isHeading(index) || ANSWER_MARKER.test(line.text) || UNDERLINE.test(line.text) || NEXT_ENTRY.test(line.text)))) break;
     parts.push(line.text.trim());
     if (ENDS_AS_QUESTION.test(line.text.trim())) break;
   }
