@@ -69,7 +69,7 @@ describe('chooseSentences', () => {
   });
 
   it('counts a question about a default as one asking for a value', () => {
-    const text = 'The solver stops once the energy falls below epsilon. Layouts then look balanced. Unless set, the solver epsilon is .1 here.';
+    const text = 'The solver stops once the energy falls below epsilon. Layouts then look balanced.\n\nUnless set, the solver epsilon is .1 here.';
     const chosen = chooseSentences(sentences([text]), 'What is the default epsilon of the solver?', [term('solver', 3), term('epsilon', 3), term('default', 1)], [0.5]);
     expect(chosen.map((sentence) => sentence.text)).toEqual(['Unless set, the solver epsilon is .1 here.']);
   });

@@ -469,7 +469,22 @@ export function chooseSentences(
   const lead = before(sentences, scores, best, chosen, question);
   // The sentence before counts among the most quoted: the last one after gives way to it.
   if (lead.length > 0 && chosen.length + lead.length > MAX_ANSWER_SENTENCES) chosen.pop();
-  return [...lead, ...chosen];
+  return wholeParagraph(sentences, [...lead, ...chosen]);
+}
+
+/**
+ * A sentence quoted alone is quoted with the rest of its paragraph when that is short prose (at most
+ * MAX_ANSWER_SENTENCES sentences within MAX_ANSWER_CHARACTERS): a point is made by its paragraph, and the
+ * sentence that matches best is often the one that sums it up ("The backslashes are stripped out …" after
+ * "Hyphens … must be preceded by a backslash").
+ */
+function wholeParagraph(sentences: readonly CandidateSentence[], quote: CandidateSentence[]): CandidateSentence[] {
+  const [alone] = quote;
+  if (!alone || quote.length > 1) return quote;
+  const paragraph = sentences.filter((sentence) => sentence.passage === alone.passage && sentence.paragraph === alone.paragraph);
+  const length = paragraph.reduce((sum, sentence) => sum + sentence.text.length + 1, 0);
+  const prose = paragraph.every((sentence) => sentence.shape === 'sentence' && !sentence.tableRow);
+  return prose && paragraph.length <= MAX_ANSWER_SENTENCES && length <= MAX_ANSWER_CHARACTERS ? paragraph : quote;
 }
 
 /** A section's number alone ("5.3."), as a FAQ's numbered entries start. */
@@ -578,7 +593,9 @@ function before(sentences: readonly CandidateSentence[], scores: readonly number
   if (first.entry !== null && previous.entry !== first.entry) return [];
   const length = chosen.reduce((sum, sentence) => sum + sentence.text.length + 1, 0);
   if (length + previous.text.length > MAX_ANSWER_CHARACTERS + 100) return [];
-  const samePoint = previous.paragraph === first.paragraph && (addsWanted(question, chosen, previous) || (scores[best - 1] ?? 0) >= (scores[best] ?? 0) * NEIGHBOUR_SHARE);
+  const samePoint =
+    (previous.paragraph === first.paragraph && (addsWanted(question, chosen, previous) || (scores[best - 1] ?? 0) >= (scores[best] ?? 0) * NEIGHBOUR_SHARE)) ||
+    ((scores[best - 1] ?? 0) > 0 && addsWanted(question, chosen, previous));
   // An option's description is quoted from where it names the option and says what it does.
   const opensEntry = first.entry !== null && previous.paragraph === first.paragraph && entryOf(previous.text) !== null;
   const needed = LEANS_BACK.test(first.text) || LEANS_BACK_AFTER_OPENING.test(first.text) || REFERS_BACK.test(first.text) || (TERM_LINE.test(previous.text) && !TABLE_LINE.test(previous.text)) || samePoint || opensEntry;

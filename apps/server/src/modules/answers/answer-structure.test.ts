@@ -125,7 +125,7 @@ describe('a whole FAQ entry of several paragraphs', () => {
 
 describe('neighbours', () => {
   it('brings the sentence after a best one that ends with a colon, and the one before a best one that leans on it', () => {
-    expect(quote(['Unrelated words here. To enable uploads, put this line in the config file:\nwrite_enable=YES'], 'how do I enable uploads')).toBe(
+    expect(quote(['Unrelated words here.\n\nTo enable uploads, put this line in the config file:\nwrite_enable=YES'], 'how do I enable uploads')).toBe(
       'To enable uploads, put this line in the config file: write_enable=YES',
     );
     expect(quote(['Set keepalive to 60 in the server block. This stops idle connections from dropping.'], 'stops idle connections dropping')).toBe(
@@ -147,6 +147,25 @@ describe('neighbours', () => {
     expect(quote([`An example:\n\n${table}\n\n${after}`], 'how do I avoid multiple NFS mounts from a single machine')).toBe(after);
     // An option's name on its own line above its description still comes with it.
     expect(quote(['-c --stdout\nWrite output on standard output; keep the original files unchanged.'], 'how do I keep the original files unchanged')).toContain('-c --stdout');
+  });
+
+  it('quotes the short paragraph the best sentence stands in whole: its point, not its last sentence alone', () => {
+    const paragraph =
+      'Commas and hyphens in a family name must be preceded by a backslash to avoid having them misread. Values take the same backslash. The backslashes are stripped out of the family name as the font name is read.';
+    expect(quote([`${paragraph}\n\nDebugging output goes to standard error.`], 'my font family name has a hyphen, how do I write the font name')).toBe(paragraph);
+    // A paragraph longer than an answer is quoted from its best sentence, as before.
+    const long = `${'Other words fill this paragraph up. '.repeat(16)}The backslashes are stripped out of the family name as the font name is read.`;
+    expect(quote([long], 'how do I write the font family name')).toBe('The backslashes are stripped out of the family name as the font name is read.');
+  });
+
+  it('brings the sentence before, across a paragraph’s end, that holds the number a "how far" question asks for', () => {
+    const passage = [
+      'Padding blocks are added before and after each heap block. The checker adds 16 bytes of them, so it catches overruns of up to 16 bytes past a heap block.',
+      'Increasing the padding size makes it possible to catch overruns of larger distances, at the price of memory.',
+    ].join('\n\n');
+    expect(quote([passage], 'how far past a heap block can an overrun go and be caught, and can the distance be increased')).toBe(
+      'The checker adds 16 bytes of them, so it catches overruns of up to 16 bytes past a heap block. Increasing the padding size makes it possible to catch overruns of larger distances, at the price of memory.',
+    );
   });
 
   it('brings the neighbouring sentence that holds the number a "how much" question asks for', () => {
