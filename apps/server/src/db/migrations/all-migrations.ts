@@ -60,7 +60,7 @@ import { historyShownRows } from './3720-history-shown-rows.ts';
 import { textNumberedHeadings } from './3730-text-numbered-headings.ts';
 import { feedbackAndHelpRequestShownPages } from './3740-feedback-and-help-request-shown-pages.ts';
 import { faqQuestionWindows } from './3750-faq-question-windows.ts';
-import { faqContentsLines } from './3760-faq-contents-lines.ts';
+import { faqReading } from './3760-faq-reading.ts';
 import { knowledgeRebuild } from './3660-knowledge-rebuild.ts';
 import { weeklyReport } from './3610-weekly-report.ts';
 import { documentUrlSync } from './3650-document-url-sync.ts';
@@ -139,5 +139,5 @@ export const allMigrations: readonly Migration[] = [
   textNumberedHeadings,
   feedbackAndHelpRequestShownPages,
   faqQuestionWindows,
-  faqContentsLines,
+  faqReading,
 ];

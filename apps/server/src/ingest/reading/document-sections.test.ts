@@ -148,9 +148,9 @@ describe('documentSections on text', () => {
     expect(documentSections(underlined).map((section) => section.headings)).toEqual([['Usage']]);
   });
 
-  it('keeps text with no headings as one section, and a line of dashes inside a paragraph as text', () => {
+  it('keeps text with no headings as one section, and a rule under a short line as neither its heading nor text', () => {
     expect(documentSections([txt('Hello there.', true), txt('Short', true), txt('------------------------------')])).toEqual([
-      { headings: [], paragraphs: [{ text: 'Hello there.', page: 1 }, { text: 'Short\n------------------------------', page: 1 }] },
+      { headings: [], paragraphs: [{ text: 'Hello there.', page: 1 }, { text: 'Short', page: 1 }] },
     ]);
   });
 });

@@ -166,11 +166,67 @@ describe('FAQ entries as sections', () => {
       ),
     );
     const questions = sections.map((section) => section.headings.at(-1)).filter((heading) => heading?.endsWith('?'));
-    expect(questions).toEqual(['1.1. How do I print on both sides?', '1.4. How do I clean the drum of the printer?', '1.10. How do I load envelopes?']);
+    expect(questions).toEqual(['1.1. How do I print on both sides?', '1.2. Why is the first page blank? And why only on Mondays?', '1.4. How do I clean the drum of the printer?', '1.10. How do I load envelopes?']);
     expect(sections.find((section) => section.headings.at(-1) === '1.4. How do I clean the drum of the printer?')?.paragraphs.map((paragraph) => paragraph.text)).toEqual([
       '1.4. How do I clean the drum of the printer?',
       '   Wipe it with the cloth in the box.',
     ]);
+  });
+
+  it('reads entries that state a problem, wrapped or above the error they quote, in a FAQ of numbered entries, under their parts set between rules', () => {
+    const rule = '-'.repeat(60);
+    const sections = documentSections(
+      textLines(
+        [
+          'Printer FAQ',
+          '',
+          rule,
+          '1. Printing',
+          rule,
+          '',
+          '1.1. How do I print on both sides?',
+          'Tick "Duplex" in the print dialog.',
+          rule,
+          '',
+          '1.2. The printer prints a blank page after every job and then',
+          'stops with a paper jam.',
+          '',
+          'The cleaning cycle feeds a sheet. Turn it off in the settings.',
+          rule,
+          '',
+          '1.3. The driver fails to install with this:',
+          '    error 0x80070005: access denied',
+          '',
+          'Run the installer as an administrator.',
+          rule,
+          '',
+          '1.4. Why is the print faint?',
+          'The toner is low.',
+          rule,
+          '',
+          '1.5. How do I clean the drum?',
+          'Wipe it with the cloth in the box.',
+        ].join('\n'),
+      ),
+    );
+    expect(sections.map((section) => section.headings)).toEqual([
+      [],
+      ['1. Printing', '1.1. How do I print on both sides?'],
+      ['1. Printing', '1.2. The printer prints a blank page after every job and then stops with a paper jam.'],
+      ['1. Printing', '1.3. The driver fails to install with this:'],
+      ['1. Printing', '1.4. Why is the print faint?'],
+      ['1. Printing', '1.5. How do I clean the drum?'],
+    ]);
+    // The rules are no text; a statement's lines stay in its entry's text, as a question's do.
+    expect(sections[2]?.paragraphs.map((paragraph) => paragraph.text)).toEqual([
+      '1.2. The printer prints a blank page after every job and then\nstops with a paper jam.',
+      'The cleaning cycle feeds a sheet. Turn it off in the settings.',
+    ]);
+    // In a text that is no FAQ, a numbered paragraph is prose.
+    const clauses = documentSections(
+      textLines(['1.1. The supplier delivers within ten days of', 'the order.', '', '1.2. The buyer pays within thirty days of', 'the delivery.', '', '1.3. Either may end the contract:', '    in writing.'].join('\n')),
+    );
+    expect(clauses.map((section) => section.headings)).toEqual([[]]);
   });
 
   it('nests a question under the section it is in, and the next real heading ends it', () => {

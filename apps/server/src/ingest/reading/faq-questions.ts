@@ -62,7 +62,37 @@ export function faqQuestions(lines: readonly SourceLine[], isHeading: (index: nu
     if (question && !question.text.includes('? ') && next && !ENDS_AS_QUESTION.test(next.text.trim())) unmarked.set(index, question);
   });
   const questionHeadings = lines.filter((line, index) => isHeading(index) && ENDS_AS_QUESTION.test(line.text.trim())).length;
-  return withoutContents(unmarked.size + questionHeadings >= FEWEST_UNMARKED ? new Map([...marked, ...unmarked].sort((a, b) => a[0] - b[0])) : marked);
+  const questions = unmarked.size + questionHeadings >= FEWEST_UNMARKED ? new Map([...marked, ...unmarked]) : marked;
+  const statements = numberedStatements(lines, isHeading, questions);
+  return withoutContents(new Map([...questions, ...statements].sort((a, b) => a[0] - b[0])));
+}
+
+/** The longest numbered entry that states a problem. */
+const LONGEST_STATEMENT = 300;
+/** A statement's first sentence ends a line: with a full stop, a colon above what it quotes, or a question mark. */
+const ENDS_STATEMENT = /[.:?]["'”’)\]]*$/;
+const indentOf = (text: string): number => text.length - text.trimStart().length;
+
+/**
+ * A FAQ's entries that state a problem rather than ask ("3.1. Programs run OK on Valgrind, but at exit produce a
+ * bunch of errors … and then die with a segmentation fault.", "2.2. When building Valgrind, 'make' fails with
+ * this:"): in a text whose entries are numbered at two levels or more (FEWEST_UNMARKED such questions), a
+ * paragraph that starts with such a number and a capital and whose first sentence ends a line within
+ * MOST_QUESTION_LINES, there at the paragraph's end or above a line set further in (the error it quotes).
+ */
+function numberedStatements(lines: readonly SourceLine[], isHeading: (index: number) => boolean, questions: ReadonlyMap<number, FaqQuestion>): Map<number, FaqQuestion> {
+  const statements = new Map<number, FaqQuestion>();
+  if ([...questions.values()].filter((question) => entryNumberOf(question.text) !== null).length < FEWEST_UNMARKED) return statements;
+  lines.forEach((line, index) => {
+    if (!line.paragraphStart || questions.has(index) || isHeading(index) || !NEXT_ENTRY.test(line.text) || !startsAsQuestion(line.text)) return;
+    let end = index;
+    while (end < index + MOST_QUESTION_LINES - 1 && !ENDS_STATEMENT.test(lines[end]?.text.trim() ?? '') && lines[end + 1] && !lines[end + 1]?.paragraphStart && !isHeading(end + 1)) end += 1;
+    const next = lines[end + 1];
+    const text = lines.slice(index, end + 1).map((part) => part.text.trim()).join(' ');
+    const standsAlone = next === undefined || next.paragraphStart || indentOf(next.text) > indentOf(line.text);
+    if (ENDS_STATEMENT.test(text) && standsAlone && text.length <= LONGEST_STATEMENT) statements.set(index, { text, lineCount: end - index + 1, underlined: false });
+  });
+  return statements;
 }
 
 /**

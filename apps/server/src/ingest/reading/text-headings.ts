@@ -4,6 +4,8 @@ import { type HeadingLines, levelOf, numberingOf } from './heading-lines.ts';
 /** A text line underlined by one repeated character (Texinfo, reStructuredText, Setext Markdown). */
 const UNDERLINE = /^\s*([*=\-~^#+_.])\1{2,}\s*$/;
 const MARKDOWN_HEADING = /^(#{1,6})\s+(.+?)\s*#*\s*$/;
+/** A full stop ending a sentence, not an ellipsis. */
+const SENTENCE_END = /[^.]\.["'”’)\]]*$/;
 const ENDS_AS_QUESTION = /\?["'”’)\]]*$/;
 /** The longest numbered heading line of a text file. */
 const LONGEST_NUMBERED_HEADING = 100;
@@ -33,19 +35,48 @@ export function textHeadings(lines: readonly SourceLine[]): HeadingLines {
     const underline = next && !next.paragraphStart ? UNDERLINE.exec(next.text) : null;
     const title = line.text.trim();
     if (!next || !underline || !line.paragraphStart || title === '' || UNDERLINE.test(line.text) || Math.abs(next.text.trim().length - title.length) > 3) return;
+    // A sentence that ends its paragraph just above a rule as wide as the text ("… Turn it off in the settings." above "-----…") is no title.
+    if (SENTENCE_END.test(title) && numberingOf(title) === undefined) return;
     const character = underline[1] ?? '';
     if (!underlineLevels.includes(character)) underlineLevels.push(character);
     found.set(index, { text: title, level: levelOf(title, underlineLevels.indexOf(character) + 1) });
     found.set(index + 1, null);
   });
+  ruledTitles(lines, found);
   // A text marked up with underlines or `#` says what its headings are: its centred lines are a licence's version, a figure's caption.
-  const markedUp = found.size > 0;
+  const markedUp = holdsHeadings(found);
   numberedTitles(lines, found);
   // Margin titles only where nothing else heads the text: under underlined headings they are a table's terms.
-  if (found.size === 0) marginTitles(lines, found);
+  if (!holdsHeadings(found)) marginTitles(lines, found);
   if (!markedUp) centeredTitles(lines, found);
   return found;
 }
+
+/** A rule across the text: one character repeated, longer than an underline needs to be ("-----…" between a FAQ's entries). */
+const RULE = /^\s*([-=_*~#+])\1{9,}\s*$/;
+/** The longest title set between two rules. */
+const LONGEST_RULED_TITLE = 100;
+
+/**
+ * A title set between two rules ("----" / "2. Compiling, installing and configuring" / "----", as Valgrind's
+ * FAQ parts its entries): a short line with words and without a sentence's end, level 1 or its numbering's depth.
+ * Every other rule is no text: it only separates (the rules are left out of the sections' text).
+ */
+function ruledTitles(lines: readonly SourceLine[], found: HeadingLines): void {
+  lines.forEach((line, index) => {
+    if (found.has(index) || !RULE.test(line.text)) return;
+    const title = lines[index + 1]?.text.trim() ?? '';
+    const ruledBelow = RULE.test(lines[index + 2]?.text ?? '') && !found.has(index + 1) && !found.has(index + 2);
+    if (ruledBelow && title.length <= LONGEST_RULED_TITLE && /\p{L}/u.test(title) && !/[.,;:!?]["'”’)\]]*$/.test(title) && !RULE.test(title)) {
+      found.set(index + 1, { text: title, level: levelOf(title, 1) });
+      found.set(index + 2, null);
+    }
+    found.set(index, null);
+  });
+}
+
+/** Whether any heading was found (a rule alone is none). */
+const holdsHeadings = (found: HeadingLines): boolean => [...found.values()].some((heading) => heading !== null);
 
 /** A line that is a paragraph of its own. */
 const aloneAt = (lines: readonly SourceLine[], index: number): boolean => {

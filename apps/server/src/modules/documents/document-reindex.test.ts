@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { QUEUE_REINDEX_JOBS } from '../../db/migrations/2200-knowledge-sections.ts';
 import { pdfOptionHyphens } from '../../db/migrations/3000-pdf-option-hyphens.ts';
 import { textNumberedHeadings } from '../../db/migrations/3730-text-numbered-headings.ts';
-import { faqContentsLines } from '../../db/migrations/3760-faq-contents-lines.ts';
+import { faqReading } from '../../db/migrations/3760-faq-reading.ts';
 import { buildTestPdf } from '../../test/test-pdfs.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { addDocument } from '../../test/document-upload.ts';
@@ -103,8 +103,8 @@ describe('the re-indexing of every text file after the upgrade that reads number
   });
 });
 
-describe('the re-indexing of every FAQ after the upgrade that reads its list of questions as text (migration 3760)', () => {
-  it('queues a job per document with a question heading and none for another, and the FAQ then has a section per entry only', async () => {
+describe('the re-indexing of every text file and FAQ after the upgrade that reads a FAQ\'s list of questions as text (migration 3760)', () => {
+  it('queues a job per text file and none for a PDF without questions, and the FAQ then has a section per entry only', async () => {
     await suite.app.db.execute(sql`DELETE FROM jobs`);
     const faq = [
       'Kettle FAQ',
@@ -127,10 +127,10 @@ describe('the re-indexing of every FAQ after the upgrade that reads its list of 
       'Two years.',
     ].join('\n');
     const faqId = await addDocument(suite.admin, { name: 'kettle-faq.txt', bytes: faq, title: 'Kettle FAQ', sourceUrl: 'https://shop.example.com/kettle-faq' });
-    const manualId = await addDocument(suite.admin, { name: 'lid.txt', bytes: 'Close the lid before boiling.', title: 'Lid', sourceUrl: 'https://shop.example.com/lid' });
+    const pdfId = await addDocument(suite.admin, { name: 'lid.pdf', bytes: buildTestPdf(['Close the lid before boiling.']), title: 'Lid', sourceUrl: 'https://shop.example.com/lid' });
     await runAllJobs(suite.app);
-    // The listed questions head nothing; each entry's own question heads its answer.
-    const entries = ['1.1. How do I descale the kettle?', '1.3. How long is the warranty of the kettle?'];
+    // The listed questions head nothing; each entry's own question (or problem) heads its answer.
+    const entries = ['1.1. How do I descale the kettle?', '1.2. The kettle clicks at the boil.', '1.3. How long is the warranty of the kettle?'];
     const headings = async () => (await chunks(faqId)).map((chunk) => chunk.heading);
     expect(await headings()).toEqual([null, ...entries]);
     // As an older version indexed it: a section headed by each listed question, holding the rest of the list.
@@ -138,10 +138,10 @@ describe('the re-indexing of every FAQ after the upgrade that reads its list of 
     await suite.app.db.execute(
       sql`INSERT INTO knowledge_chunks (document_id, chunk_index, page, heading, content) VALUES (${faqId}, 0, NULL, '1.1.  How do I descale the kettle?', '1.1.  How do I descale the kettle?\n1.2.  The kettle clicks at the boil.')`,
     );
-    await suite.app.db.execute(sql.raw(faqContentsLines.sql));
+    await suite.app.db.execute(sql.raw(faqReading.sql));
     const queued = await sqlRows<{ id: number }>(suite.app.db, sql`SELECT (payload->>'documentId')::int AS id FROM jobs WHERE queue = ${DOCUMENT_REINDEX_QUEUE} AND status = 'queued'`);
     expect(queued.map((row) => row.id)).toContain(faqId);
-    expect(queued.map((row) => row.id)).not.toContain(manualId);
+    expect(queued.map((row) => row.id)).not.toContain(pdfId);
     await runAllJobs(suite.app);
     expect(await headings()).toEqual([null, ...entries]);
     expect(await indexing()).toEqual({ documents_indexing: 0, reindex: null });
