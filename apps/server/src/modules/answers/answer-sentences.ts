@@ -1,6 +1,6 @@
 import { isEnglishWord, ownTermsOf, type QuestionTerm } from '../knowledge/question-terms.ts';
 import { HEADING_SEPARATOR } from '../../ingest/reading/chunk.ts';
-import { hasQuestionMarker, isQuestion, LIST_ITEM, withoutQuestionMarker, linesOfSentence, partOfHeading, piecesOfParagraph, type SentenceShape, shapeOf, withoutAnswerMarker } from './sentence-shapes.ts';
+import { hasQuestionMarker, isQuestion, LIST_ITEM, withoutQuestionMarker, linesOfSentence, partOfHeading, piecesOfParagraph, type SentenceShape, shapeOf, withoutAnswerMarker, withTitleApart } from './sentence-shapes.ts';
 import { withListItems } from './answer-lists.ts';
 import { linesOfTable, rowWithHeader, type TableLine } from './answer-tables.ts';
 
@@ -168,11 +168,15 @@ const optionNames = (entry: string): string[] => [...entry.toLowerCase().matchAl
  */
 export type PassageSection = 'entry' | 'short' | 'part';
 
-/** A numbered title that is a sentence, as a FAQ's entry states its problem ("5.9. The 'r' command isn't inserting the file into the text."); a manual's section titles end without a full stop. */
+/**
+ * A numbered title that is a sentence, as a FAQ's entry states its problem ("5.9. The 'r' command isn't inserting
+ * the file into the text.", "2.2. When building Valgrind, 'make' fails with this:"); a manual's section titles end
+ * without a full stop.
+ */
 function isNumberedStatement(title: string): boolean {
   const [, numbering, words] = /^([\d.]{1,20})\s+(\S.*)$/.exec(title.trim()) ?? [];
   const numbered = numbering !== undefined && numbering.replace(/\.$/, '').split('.').every((part) => /^\d{1,3}$/.test(part));
-  return numbered && /[^.]\.["'”’)]?$/.test(words ?? '');
+  return numbered && /(?:[^.]\.|:)["'”’)]?$/.test(words ?? '');
 }
 
 export function sectionOf(passage: { text: string; heading: string | null }): PassageSection {
@@ -199,10 +203,14 @@ function sentencesOfPassage(passage: { text: string; heading?: string | null }, 
   const titleNumber = inFaq ? entryNumberOf(title) : null;
   let index = 0;
   let entry: string | null = null;
-  const paragraphs = passage.text.split(/\n\s*\n/);
+  const parts = passage.text.split(/\n\s*\n/).flatMap((paragraph) => withTitleApart(paragraph, title));
+  const paragraphs = parts.map((part) => part.text);
   const definedTerms = definedTermsOf(paragraphs);
   return paragraphs.flatMap((paragraphText, paragraph) => {
-    const lines = piecesOfParagraph(paragraphText).flatMap((sentence, position): TableLine[] =>
+    // A title ending with a colon is a sentence of its own above what it quotes.
+    const titleLines = parts[paragraph]?.titleLines;
+    const pieces = titleLines === undefined ? piecesOfParagraph(paragraphText) : [...piecesOfParagraph(titleLines), ...piecesOfParagraph(paragraphText.slice(titleLines.length))];
+    const lines = pieces.flatMap((sentence, position): TableLine[] =>
       sentence.length > LONGEST_SENTENCE && sentence.includes('\n')
         ? linesOfLongPiece(sentence, position === 0)
         : linesOfSentence(sentence, position === 0).map((line) => ({ line })),
@@ -220,11 +228,23 @@ function sentencesOfPassage(passage: { text: string; heading?: string | null }, 
       index: index++,
       paragraph,
       entry: described,
-      shape: inHeading(text) || (inFaq && isNumberedTitle(sentences, position)) || isLaterEntry(titleNumber, sentences, position) ? 'question' : row ? 'sentence' : shapeInParagraph(sentences, position, paragraphs[paragraph + 1]),
+      shape:
+        shapeInPassage(parts[paragraph]?.title === true || inHeading(text) || (inFaq && isNumberedTitle(sentences, position)) || isLaterEntry(titleNumber, sentences, position), row) ??
+        shapeInParagraph(sentences, position, paragraphs[paragraph + 1]),
       terms: [],
       ...(row ? { tableRow: true as const } : {}),
     }));
   });
+}
+
+/**
+ * A sentence's shape by where it stands: the entry's title (its heading's lines, kept in the text, and what a
+ * title ending with a colon quotes) is its question, not its answer; a table's row is a sentence; null for any
+ * other, whose shape its paragraph says.
+ */
+function shapeInPassage(titleLine: boolean, row: boolean): SentenceShape | null {
+  if (titleLine) return 'question';
+  return row ? 'sentence' : null;
 }
 
 /**
@@ -568,6 +588,8 @@ export function quotedEntryQuestion(sentences: readonly CandidateSentence[], quo
   const question: string[] = [];
   for (let index = at; sentences[index]?.passage === first.passage && (sentences[index]?.shape === 'question' || index === at) && index < firstAt; index += 1) {
     question.push(sentences[index]?.text ?? '');
+    // A title ending with a colon ("… fails with this:"): what it quotes below is no part of the entry's name.
+    if (sentences[index]?.text.endsWith(':')) break;
   }
   return question.length === 0 ? null : withoutQuestionMarker(question.join(' '));
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { QuestionTerm } from '../knowledge/question-terms.ts';
 import { MOST_ITEMS } from './answer-lists.ts';
 import { extractiveAnswerHtml } from './answer-builders.ts';
-import { answerText, type CandidateSentence, chooseSentences, holdsNumber, openingSentences, type PassageSection, quotedEntryQuestion, sentencesOfPassages } from './answer-sentences.ts';
+import { answerText, type CandidateSentence, chooseSentences, holdsNumber, openingSentences, type PassageSection, quotedEntryQuestion, sectionOf, sentencesOfPassages } from './answer-sentences.ts';
 import type { RetrievedPassage } from './answer-rule.ts';
 
 /** The answer built from the text's structure: FAQ entries, headings, lists, neighbours (issue 54). */
@@ -259,6 +259,28 @@ describe('a numbered FAQ whose questions are not all questions', () => {
     const chosen = chooseSentences(found, question, termsOf(question), [0.5], ['entry']);
     expect(answerText(chosen)).toBe('Make sure that the length of the compressed buffer is not zero.');
     expect(quotedEntryQuestion(found, chosen)).toBe('4. compress() returns Z_BUF_ERROR.');
+  });
+});
+
+describe('a FAQ’s entry that states its problem', () => {
+  const stored = (text: string, heading: string) =>
+    sentencesOfPassages([{ text, heading }]).map((sentence) => ({ ...sentence, terms: sentence.text.toLowerCase().match(/[a-z0-9_]+/g) ?? [] }));
+
+  it('quotes the answer, never the problem or the error its title quotes, and names the entry by its title alone', () => {
+    const title = "2.2. When building the tool, 'make' fails with this:";
+    const found = stored(`${title}\n/usr/bin/ld: cannot find -lc\ncollect2: ld returned 1 exit status\n\nYou need to install the static C library package.`, `Tool FAQ › ${title}`);
+    const question = 'the build fails because ld cannot find -lc, what do I install';
+    const chosen = chooseSentences(found, question, termsOf(question), [0.5], [sectionOf({ text: '', heading: `Tool FAQ › ${title}` })]);
+    expect(answerText(chosen)).toBe('You need to install the static C library package.');
+    expect(quotedEntryQuestion(found, chosen)).toBe(title);
+  });
+
+  it('leaves out a title wrapped over lines above its answer in the same paragraph', () => {
+    const title = '3.4. I tried running a Java program under the tool but something went wrong. Does the tool handle such programs?';
+    const text = '3.4. I tried running a Java program under the tool but something\nwent wrong. Does the tool handle such programs?\nIt handles generated code unless the program overwrites it; run with --smc-check=all then.';
+    const found = stored(text, `Tool FAQ › ${title}`);
+    const question = 'my java program goes wrong under the tool';
+    expect(answerText(chooseSentences(found, question, termsOf(question), [0.5], ['entry']))).toBe('It handles generated code unless the program overwrites it; run with --smc-check=all then.');
   });
 });
 

@@ -88,6 +88,25 @@ export const withoutQuestionMarker = (text: string): string => text.replace(QUES
 
 const squeezed = (text: string): string => text.replace(QUESTION_MARKER, '').replace(/\s+/g, ' ').trim().toLowerCase();
 
+/**
+ * A paragraph that opens with the lines of its section's title and goes on without a blank line (a FAQ entry
+ * that states its problem: "3.4. I tried running a Java program … Does Valgrind handle such programs?" above its
+ * answer), as the title's lines and the rest, so that the title is read as the heading it is. A title ending with
+ * a colon quotes the rest of its paragraph ("2.2. When building Valgrind, 'make' fails with this:" above
+ * "/usr/bin/ld: cannot find -lc"): the whole paragraph is the entry's problem, not its answer.
+ */
+export function withTitleApart(paragraph: string, title: string | undefined): { text: string; title: boolean; titleLines?: string }[] {
+  const whole = title === undefined ? '' : squeezed(title);
+  const lines = paragraph.split('\n');
+  for (let count = 1; whole !== '' && count < Math.min(lines.length, 5); count += 1) {
+    const titleLines = lines.slice(0, count).join('\n');
+    if (squeezed(titleLines) !== whole) continue;
+    if (whole.endsWith(':')) return [{ text: paragraph, title: true, titleLines }];
+    return [{ text: titleLines, title: true }, { text: lines.slice(count).join('\n'), title: false }];
+  }
+  return [{ text: paragraph, title: false }];
+}
+
 /** Whether a sentence is part of a heading (a FAQ entry's question, kept in its text as well as in its heading path). */
 export function partOfHeading(heading: string | undefined): (sentence: string) => boolean {
   const whole = heading === undefined ? '' : squeezed(heading);
