@@ -275,6 +275,13 @@ describe('a FAQ’s entry that states its problem', () => {
     expect(quotedEntryQuestion(found, chosen)).toBe(title);
   });
 
+  it('quotes the answer after its marker below a marked question ending with a colon', () => {
+    const title = 'I get this error when I print:';
+    const found = stored(`Q: ${title}\nE-42 paper jam\nA: Open the rear door and pull the sheet out.`, `Printer FAQ › ${title}`);
+    const question = 'my printer shows error E-42 paper jam';
+    expect(answerText(chooseSentences(found, question, termsOf(question), [0.5], ['short']))).toBe('Open the rear door and pull the sheet out.');
+  });
+
   it('leaves out a title wrapped over lines above its answer in the same paragraph', () => {
     const title = '3.4. I tried running a Java program under the tool but something went wrong. Does the tool handle such programs?';
     const text = '3.4. I tried running a Java program under the tool but something\nwent wrong. Does the tool handle such programs?\nIt handles generated code unless the program overwrites it; run with --smc-check=all then.';

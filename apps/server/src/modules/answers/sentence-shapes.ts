@@ -101,7 +101,15 @@ export function withTitleApart(paragraph: string, title: string | undefined): { 
   for (let count = 1; whole !== '' && count < Math.min(lines.length, 5); count += 1) {
     const titleLines = lines.slice(0, count).join('\n');
     if (squeezed(titleLines) !== whole) continue;
-    if (whole.endsWith(':')) return [{ text: paragraph, title: true, titleLines }];
+    if (whole.endsWith(':')) {
+      // What the title quotes runs to the paragraph's end, or to an answer's marker ("A: …") that starts the answer.
+      const answerAt = lines.findIndex((line, at) => at >= count && ANSWER_MARKER.test(line.trim()));
+      if (answerAt < 0) return [{ text: paragraph, title: true, titleLines }];
+      return [
+        { text: lines.slice(0, answerAt).join('\n'), title: true, titleLines },
+        { text: lines.slice(answerAt).join('\n'), title: false },
+      ];
+    }
     return [{ text: titleLines, title: true }, { text: lines.slice(count).join('\n'), title: false }];
   }
   return [{ text: paragraph, title: false }];
