@@ -64,6 +64,17 @@ export async function expectNoAccessibilityViolations(page: Page, include?: stri
   ).toEqual([]);
 }
 
+/**
+ * Resizes the page and waits for its layout to follow: the dashboard swaps the sidebar for a drawer on a media
+ * query's change event, which the browser fires in its next rendering step, not within the resize; read at once,
+ * the page could still be the other width's layout (CI once measured the sidebar beside a 375 px page: 461 px).
+ */
+export async function resizeViewport(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  // Media queries are evaluated and their change events fired before the animation frame's callbacks run.
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => done())));
+}
+
 /** Nothing on the page is wider than the screen (`width`): no sideways scroll. */
 export async function expectNoSidewaysPage(page: Page, width: number): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth), new URL(page.url()).pathname).toBeLessThanOrEqual(width);

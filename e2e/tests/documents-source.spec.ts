@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { DOCUMENT_SOURCE_MESSAGES } from '@steward/contract/document-sources';
-import { expectNoAccessibilityViolations } from '../support/fixtures.ts';
+import { expectNoAccessibilityViolations, expectNoSidewaysPage, resizeViewport } from '../support/fixtures.ts';
 import { addDocumentByUrl, documentCard, expect, INGESTION_TIMEOUT, pdfUpload, settledDocument, test, unique } from '../support/documents.ts';
 
 /**
@@ -78,9 +78,9 @@ test.describe('Documents: a PDF added by URL as a synced source', () => {
         { width: 375, height: 667 },
         { width: 1280, height: 800 },
       ]) {
-        await page.setViewportSize(viewport);
+        await resizeViewport(page, viewport);
         await expect(panel).toBeVisible();
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        await expectNoSidewaysPage(page, viewport.width);
         await expectNoAccessibilityViolations(page);
       }
       // The server is shared: the document goes, with its syncs.

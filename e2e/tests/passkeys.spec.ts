@@ -6,7 +6,7 @@ import { MAX_PASSKEY_NAME_LENGTH, PASSKEY_ENROLMENT_TEXTS, PASSKEY_MESSAGES, PAS
 import { SCRIPTED_CALL_HEADER } from '@steward/contract/scripted-calls';
 import { type BuiltServer, ownServersBudget, startBuiltServer } from '../support/built-server.ts';
 import { E2E_PORT } from '../support/e2e-constants.ts';
-import { expect, expectNoAccessibilityViolations, test } from '../support/fixtures.ts';
+import { expect, expectNoAccessibilityViolations, expectNoSidewaysPage, test } from '../support/fixtures.ts';
 
 /**
  * Passkeys in Chromium with its virtual authenticator (CDP WebAuthn): added from one's own Second factor page, asked
@@ -66,11 +66,6 @@ async function setPolicy(page: Page, policy: 'off' | 'offered'): Promise<void> {
 async function ownId(page: Page): Promise<number> {
   const answer = (await (await page.request.get('/api/authenticate-user')).json()) as { data: { rows: { id: number }[] } };
   return answer.data.rows[0]?.id ?? 0;
-}
-
-/** Nothing on the page is wider than the screen. */
-async function expectNoSidewaysPage(page: Page, width: number): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), new URL(page.url()).pathname).toBeLessThanOrEqual(width);
 }
 
 test('while the policy is off, the login screen and the Second factor page show no passkeys', async ({ browser }) => {

@@ -1,12 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAccessibilityViolations, signInAs, test } from '../support/fixtures.ts';
+import { expect, expectNoAccessibilityViolations, expectNoSidewaysPage, signInAs, test } from '../support/fixtures.ts';
 
 const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
-
-/** Nothing on the page is wider than the screen. */
-async function expectNoSidewaysPage(page: Page, width: number): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), new URL(page.url()).pathname).toBeLessThanOrEqual(width);
-}
 
 /** The session-ended browser, at its next page: the spec's login form. */
 async function expectSignedOut(page: Page): Promise<void> {

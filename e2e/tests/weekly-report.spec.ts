@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { WEEKLY_REPORT_MESSAGES } from '@steward/contract/weekly-report';
 import { E2E_DATA_DIR } from '../support/e2e-constants.ts';
-import { expect, expectNoAccessibilityViolations, signInAs, type StaffUser, test } from '../support/fixtures.ts';
+import { expect, expectNoAccessibilityViolations, expectNoSidewaysPage, signInAs, type StaffUser, test } from '../support/fixtures.ts';
 import { mailsTo } from '../support/outbox.ts';
 import { scaled } from '../support/slowdown.ts';
 
@@ -10,11 +10,6 @@ import { scaled } from '../support/slowdown.ts';
 // unsubscribe link works without signing in. Both themes, desktop and phone.
 
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 667 } } as const;
-
-/** Nothing on the page is wider than the screen. */
-async function expectNoSidewaysPage(page: Page, width: number): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), new URL(page.url()).pathname).toBeLessThanOrEqual(width);
-}
 
 /** Offers the report or not through Integrations' call, as an administrator in a context of its own. */
 async function setOffer(browser: Browser, admin: StaffUser, offered: boolean): Promise<void> {
