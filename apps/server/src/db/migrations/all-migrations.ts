@@ -61,6 +61,7 @@ import { textNumberedHeadings } from './3730-text-numbered-headings.ts';
 import { feedbackAndHelpRequestShownPages } from './3740-feedback-and-help-request-shown-pages.ts';
 import { faqQuestionWindows } from './3750-faq-question-windows.ts';
 import { faqReading } from './3760-faq-reading.ts';
+import { numberedContents } from './3770-numbered-contents.ts';
 import { knowledgeRebuild } from './3660-knowledge-rebuild.ts';
 import { weeklyReport } from './3610-weekly-report.ts';
 import { documentUrlSync } from './3650-document-url-sync.ts';
@@ -140,4 +141,5 @@ export const allMigrations: readonly Migration[] = [
   feedbackAndHelpRequestShownPages,
   faqQuestionWindows,
   faqReading,
+  numberedContents,
 ];

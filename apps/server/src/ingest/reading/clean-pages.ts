@@ -1,4 +1,5 @@
 import type { DocumentPage, PageLine } from './document-kind.ts';
+import { withoutNumberedContents } from './numbered-contents.ts';
 
 /**
  * A document's text as lines, without what a reader skips and a search must not find: running headers and
@@ -46,8 +47,8 @@ const shape = (text: string): string =>
     .replace(/\s+/g, ' ')
     .trim();
 
-export function documentLines(pages: readonly DocumentPage[]): SourceLine[] {
-  return pages.every((page) => page.lines !== undefined) && pages.length > 0 ? pdfLines(pages) : textLines(pages);
+export function documentLines(pages: readonly DocumentPage[]): readonly SourceLine[] {
+  return withoutNumberedContents(pages.every((page) => page.lines !== undefined) && pages.length > 0 ? pdfLines(pages) : textLines(pages));
 }
 
 function pdfLines(pages: readonly DocumentPage[]): SourceLine[] {

@@ -4,6 +4,7 @@ import { QUEUE_REINDEX_JOBS } from '../../db/migrations/2200-knowledge-sections.
 import { pdfOptionHyphens } from '../../db/migrations/3000-pdf-option-hyphens.ts';
 import { textNumberedHeadings } from '../../db/migrations/3730-text-numbered-headings.ts';
 import { faqReading } from '../../db/migrations/3760-faq-reading.ts';
+import { numberedContents } from '../../db/migrations/3770-numbered-contents.ts';
 import { buildTestPdf } from '../../test/test-pdfs.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { addDocument } from '../../test/document-upload.ts';
@@ -145,5 +146,27 @@ describe('the re-indexing of every text file and FAQ after the upgrade that read
     await runAllJobs(suite.app);
     expect(await headings()).toEqual([null, ...entries]);
     expect(await indexing()).toEqual({ documents_indexing: 0, reindex: null });
+  });
+});
+
+describe("the re-indexing after the upgrade that drops a text's table of contents of numbered titles (migration 3770)", () => {
+  it('queues a job per text file, and the FAQ then holds each question once, at its entry', async () => {
+    await suite.app.db.execute(sql`DELETE FROM jobs`);
+    const questions = ['1.1. How do I descale the kettle?', '1.2. Why does the kettle click?', '1.3. How full may I fill it?', '1.4. Can I boil milk?', '1.5. How long is the warranty?'];
+    const answers = ['Use citric acid once a month.', 'The thermostat switches it off.', 'Up to the MAX mark.', 'No, only water.', 'Two years.'];
+    const faq = ['Kettle FAQ', '', 'CONTENTS', '', ...questions, '', ...questions.flatMap((question, index) => [question, '', answers[index] ?? '', ''])].join('\n');
+    const faqId = await addDocument(suite.admin, { name: 'kettle-contents-faq.txt', bytes: faq, title: 'Kettle FAQ', sourceUrl: 'https://shop.example.com/kettle-contents-faq' });
+    await runAllJobs(suite.app);
+    const listed = async () => (await chunks(faqId)).map((chunk) => chunk.content).join('\n').split('1.3. How full may I fill it?').length - 1;
+    expect(await listed()).toBe(1);
+    // As an older version indexed it: the list as text of its own.
+    await suite.app.db.execute(sql`INSERT INTO knowledge_chunks (document_id, chunk_index, page, heading, content) VALUES (${faqId}, 99, NULL, NULL, ${['CONTENTS', ...questions].join('\n')})`);
+    expect(await listed()).toBe(2);
+    await suite.app.db.execute(sql.raw(numberedContents.sql));
+    const queued = await sqlRows<{ id: number }>(suite.app.db, sql`SELECT (payload->>'documentId')::int AS id FROM jobs WHERE queue = ${DOCUMENT_REINDEX_QUEUE} AND status = 'queued'`);
+    expect(queued.map((row) => row.id)).toContain(faqId);
+    await runAllJobs(suite.app);
+    expect(await listed()).toBe(1);
+    expect((await chunks(faqId)).map((chunk) => chunk.heading)).toEqual([null, ...questions]);
   });
 });
