@@ -453,8 +453,13 @@ export function chooseSentences(
   sections: readonly PassageSection[] = [],
 ): CandidateSentence[] {
   const scores = scoresOf(sentences, question, terms, relevance);
+  // The most relevant passage is a FAQ entry: the search matched the visitor's question to the entry's (its own
+  // window, its heading), more than one sentence's words can; its answer is the answer when it holds any of the question.
+  const entryFirst = sections[0] === 'entry' && (relevance[0] ?? 0) >= Math.max(0, ...relevance);
+  const inEntry = entryFirst && sentences.some((sentence, position) => sentence.passage === 0 && (scores[position] ?? 0) > 0);
   let best = -1;
   scores.forEach((score, position) => {
+    if (inEntry && sentences[position]?.passage !== 0) return;
     if (score > 0 && (best < 0 || score > (scores[best] ?? 0))) best = position;
   });
   const first = sentences[best];

@@ -44,6 +44,20 @@ describe('a FAQ’s entry', () => {
     expect(answerText(chosen)).toBe('The backup folder is full. Raise backup_quota in the config.');
   });
 
+  it('answers from the entry the search ranked first, though a sentence of the next passage holds more of the question’s words', () => {
+    // lsof's FAQ: "How do I let the author know about a bug in lsof?" matched entry 1.4 first; an entry about
+    // undefined symbols ends "please let me know, because that is an lsof problem I need to fix".
+    const found = sentencesOfPassages([
+      { text: '1.4 How do I report a bug in lsof?\n\nIf you believe you found a bug, report it via e-mail to abe@example.edu.', heading: 'lsof FAQ › 1.4 How do I report a bug in lsof?' },
+      { text: '3.36 Why does make fail because of undefined symbols?\n\nIf the undefined function is in no library lsof names, let me know: that is a bug of lsof I need to fix.', heading: 'lsof FAQ › 3.36 Why does make fail because of undefined symbols?' },
+    ]).map((sentence) => ({ ...sentence, terms: (sentence.text.toLowerCase().match(/[a-z0-9_]+/g) ?? []).map((word) => word.replace(/s$/, '')) }));
+    const question = 'How do I let the author know about a bug in lsof?';
+    const answer = (relevance: number[]) => answerText(chooseSentences(found, question, termsOf(question), relevance, ['entry', 'entry']));
+    expect(answer([0.5, 0.45])).toBe('If you believe you found a bug, report it via e-mail to abe@example.edu.');
+    // Ranked second, the entry gives way to the passage the search put first.
+    expect(answer([0.45, 0.5])).toContain('let me know');
+  });
+
   it('quotes a short section (an entry read as its own section) whole, without its answer marker', () => {
     const passage = 'A1) Yes, indirectly. Use xinetd for per-IP limits.\nA2) In standalone mode, set:\nmax_clients=10';
     expect(quote([passage], 'can I limit the number of clients', ['short'])).toBe('Yes, indirectly. Use xinetd for per-IP limits. In standalone mode, set:\nmax_clients=10'.replace('\n', ' '));
