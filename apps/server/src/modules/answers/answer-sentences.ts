@@ -476,7 +476,7 @@ export function chooseSentences(
   if (first.tableRow) return [first];
   const chosen = [first];
   const length = () => chosen.reduce((sum, sentence) => sum + sentence.text.length + 1, 0);
-  for (let next = best + 1; chosen.length < MAX_ANSWER_SENTENCES; next += 1) {
+  for (let next = best + 1; sentencesIn(sentences, chosen) < MAX_ANSWER_SENTENCES; next += 1) {
     const sentence = sentences[next];
     if (!sentence || sentence.passage !== first.passage || sentence.shape === 'heading' || length() + sentence.text.length > MAX_ANSWER_CHARACTERS) break;
     // An option's (or a code's) description ends where the next one's starts.
@@ -493,9 +493,33 @@ export function chooseSentences(
   }
   const lead = before(sentences, scores, best, chosen, question);
   // The sentence before counts among the most quoted: the last one after gives way to it.
-  if (lead.length > 0 && chosen.length + lead.length > MAX_ANSWER_SENTENCES) chosen.pop();
+  if (lead.length > 0 && sentencesIn(sentences, chosen) + sentencesIn(sentences, lead) > MAX_ANSWER_SENTENCES) chosen.pop();
   return wholeParagraph(sentences, [...lead, ...chosen]);
 }
+
+/** A piece of prose that ends like a sentence. */
+const ENDS_SENTENCE = /[.!?:;]["'”’)\]]*$/;
+/** How many pieces on a sentence broken by lines set apart may run before its end: "… by NFS mounting", "<other-sys>:/usr", "somewhere on …". */
+const MOST_BROKEN_PIECES = 2;
+
+/**
+ * Whether the piece of prose at `at` is the start of a sentence broken by a line set apart (a command, a path),
+ * which ends within MOST_BROKEN_PIECES pieces in a piece that goes on in lower case: it counts with that end.
+ */
+function breaksOff(sentences: readonly CandidateSentence[], at: number): boolean {
+  const piece = sentences[at];
+  if (!piece || piece.shape !== 'sentence' || piece.tableRow || ENDS_SENTENCE.test(piece.text)) return false;
+  for (let next = at + 1; next <= at + MOST_BROKEN_PIECES; next += 1) {
+    const later = sentences[next];
+    if (!later || later.passage !== piece.passage || later.shape !== 'sentence' || later.tableRow) return false;
+    if (ENDS_SENTENCE.test(later.text)) return /^\p{Ll}/u.test(later.text);
+  }
+  return false;
+}
+
+/** How many sentences the chosen pieces make: a sentence broken by a command or a path on a line of its own counts once. */
+const sentencesIn = (sentences: readonly CandidateSentence[], chosen: readonly CandidateSentence[]): number =>
+  chosen.filter((piece) => !breaksOff(sentences, sentences.indexOf(piece))).length;
 
 /**
  * A sentence quoted alone is quoted with the rest of its paragraph when that is short prose (at most

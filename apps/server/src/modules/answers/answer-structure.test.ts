@@ -138,6 +138,26 @@ describe('a whole FAQ entry of several paragraphs', () => {
 });
 
 describe('neighbours', () => {
+  it('count a sentence broken by a path on a line of its own once, so the sentence after it still comes', () => {
+    // man-db's manual: the sentence that names the option follows one wrapped around a path set apart.
+    const passage = [
+      'Rather than have multiple NFS mounts from a single machine, this may be accomplished by NFS mounting',
+      '',
+      '<other-sys>:/usr',
+      '',
+      'somewhere on the local system and using symbolic links within the manual hierarchies. To access these alternate systems using man use the -m or --systems option.',
+    ].join('\n');
+    const answer = quote([passage], 'We have NFS mounts of other machines. How do I read their version of a page instead of my local one?');
+    expect(answer).toContain('somewhere on the local system');
+    expect(answer).toContain('use the -m or --systems option');
+  });
+
+  it('still quote at most three lines of a list of terms that end no sentence', () => {
+    const lines = ['slant integer Italic, oblique or roman', 'weight integer Light, medium or bold', 'width integer Condensed, normal or expanded', 'spacing integer Proportional or monospace', 'rgba integer Unknown, rgb, bgr'];
+    const answer = quote([lines.join('\n\n')], 'Which properties take an integer?');
+    expect(lines.filter((line) => answer.includes(line))).toHaveLength(3);
+  });
+
   it('brings the sentence after a best one that ends with a colon, and the one before a best one that leans on it', () => {
     expect(quote(['Unrelated words here.\n\nTo enable uploads, put this line in the config file:\nwrite_enable=YES'], 'how do I enable uploads')).toBe(
       'To enable uploads, put this line in the config file: write_enable=YES',
