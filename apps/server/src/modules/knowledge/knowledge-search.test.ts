@@ -80,6 +80,18 @@ describe('searchKnowledge', () => {
     expect(first).toMatchObject({ heading: 'Care › Descaling', page: 1, pageEnd: 2, documentTitle: 'Kettle manual', matchedWords: ['Descaling', 'Kettles'] });
   });
 
+  it('ranks a passage of another product than the one the question names below those of its own document', async () => {
+    // Three FAQs in one store: "Where do I send a bug report about sed?" was answered with lsof's entry on bug reports.
+    await putDocument('lsof FAQ', [['How do I report an lsof bug? If you believe you found a bug, send a report by e-mail to the author.', 'How do I report an lsof bug?']]);
+    await putDocument('The sed FAQ', ['Known bugs among sed versions are listed in each release, and reported on the mailing list.', 'Sed reads its input line by line.']);
+    await putDocument('man-db manual', ['The manual pages are split into sections.']);
+    const [best] = await search('Where do I send a bug report about sed?');
+    expect(best?.documentTitle).toBe('The sed FAQ');
+    // Without a product named, or about the product itself, the entry ranks first as before.
+    expect((await search('Where do I send a bug report?'))[0]?.documentTitle).toBe('lsof FAQ');
+    expect((await search('Where do I send a bug report about lsof?'))[0]?.documentTitle).toBe('lsof FAQ');
+  });
+
   it('finds a passage by the words of its heading, and ranks it above one that only mentions them in passing', async () => {
     await putDocument('Manual', [['Use the -s flag on small machines.', 'Memory management'], 'Other memory notes are elsewhere; see the index.']);
     const [best] = await search('memory management');

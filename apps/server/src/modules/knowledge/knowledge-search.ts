@@ -12,7 +12,7 @@ import {
   titleTermsOf,
   vectorSideRows,
 } from './knowledge-search.repository.ts';
-import { modelFor, type PassageFeatures, passageFeatures, relevancesOf, scoreOf, type TermHits } from './passage-features.ts';
+import { modelFor, namedProducts, type PassageFeatures, passageFeatures, relevancesOf, scoreOf, type TermHits } from './passage-features.ts';
 import { type QuestionTerm, questionTerms } from './question-terms.ts';
 
 /**
@@ -164,11 +164,12 @@ export async function rankPassages(db: Db, input: SearchInput): Promise<{ terms:
     chosen = bestByText(textHits, keep);
   }
   await readTexts(chosen.map(({ chunk }) => chunk.id));
+  const products = namedProducts(terms, [...titles.values()]);
   const secondStage = chosen.flatMap(({ chunk, similarity }) => {
     const row = texts.get(chunk.id);
     if (!row) return [];
     const { hits } = row;
-    const features = passageFeatures(terms, { bm25: chunk.bm25, similarity, hits, titleTerms: chunk.titleTerms });
+    const features = passageFeatures(terms, { bm25: chunk.bm25, similarity, hits, titleTerms: chunk.titleTerms }, products);
     return [{ row, hits, features, score: scoreOf(features) }];
   });
   const relevances = relevancesOf(

@@ -4,6 +4,7 @@ import {
   BM25_CAP,
   FEATURE_ORDER,
   FULL_TEXT_ONLY,
+  namedProducts,
   type PassageFeatures,
   passageFeatures,
   relevanceModelOf,
@@ -31,6 +32,7 @@ describe('the features a score weighs, shared with the reranker fitter', () => {
         heading: random(),
         title: random(),
         similarity: sample % 4 === 0 ? null : random() * 2 - 1,
+        otherProduct: sample % 2,
       };
       const weights = FEATURE_ORDER.map(() => random() * 10 - 2);
       const fitted = weighedFeatures(features).reduce((sum, value, index) => sum + value * (weights[index] ?? 0), 0);
@@ -38,9 +40,25 @@ describe('the features a score weighs, shared with the reranker fitter', () => {
     }
   });
 
+  it('count a product the question names that neither the passage nor its document’s title holds', () => {
+    const term = (stem: string, informativeness: number, name = false) => ({ term: stem, idf: 2, chunks: 1, unknown: false, word: stem, weight: 1, informativeness, name });
+    const terms = [term('bug', 2.5), term('report', 2.4), term('sed', 4.5), term('lsof', 6, true)];
+    const titles = [['sed', 'faq'], ['lsof', 'faq'], ['man', 'db', 'manual']];
+    expect(namedProducts(terms, titles)).toEqual(['sed', 'lsof']);
+    expect(namedProducts([term('sed', 4.5)], [['sed', 'faq']])).toEqual([]);
+    expect(namedProducts([term('history', 2.1)], [['history', 'page'], ['lynx', 'help']])).toEqual([]);
+    const passage = { bm25: 1, similarity: 0.5, hits: [{ term: 'bug', positions: [3], inHeading: true }], titleTerms: ['lsof', 'faq'] };
+    expect(passageFeatures(terms, passage, ['sed']).otherProduct).toBe(1);
+    expect(passageFeatures(terms, { ...passage, titleTerms: ['sed', 'faq'] }, ['sed']).otherProduct).toBe(0);
+    expect(passageFeatures(terms, { ...passage, hits: [...passage.hits, { term: 'sed', positions: [9], inHeading: false }] }, ['sed']).otherProduct).toBe(0);
+    expect(passageFeatures(terms, passage, []).otherProduct).toBe(0);
+    // A correction from Inform the Bot has no document, so no title: no product of its own.
+    expect(passageFeatures(terms, { ...passage, titleTerms: [] }, ['sed']).otherProduct).toBe(0);
+  });
+
   it('count BM25 up to BM25_CAP, and no similarity as none', () => {
-    const features: PassageFeatures = { bm25: BM25_CAP + 2, coverage: 0.5, proximity: 0.25, heading: 0, title: 1, similarity: null };
-    expect(weighedFeatures(features)).toEqual([BM25_CAP, 0.5, 0.25, 0, 1, 0]);
+    const features: PassageFeatures = { bm25: BM25_CAP + 2, coverage: 0.5, proximity: 0.25, heading: 0, title: 1, similarity: null, otherProduct: 1 };
+    expect(weighedFeatures(features)).toEqual([BM25_CAP, 0.5, 0.25, 0, 1, 0, 1]);
     expect(scoreOf(features, WITH_VECTORS)).toBe(scoreOf({ ...features, bm25: BM25_CAP, similarity: 0 }, WITH_VECTORS));
   });
 });

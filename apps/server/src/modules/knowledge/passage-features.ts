@@ -27,6 +27,12 @@ export interface PassageFeatures {
   title: number;
   /** Cosine similarity of the question's vector and the passage's nearest window; null without vectors. */
   similarity: number | null;
+  /**
+   * 1 when the question names a product (a word of some candidates' document titles, not of all of them: "sed"
+   * beside "lsof FAQ" and "The sed FAQ") that neither the passage nor its document's title holds, else 0: an
+   * answer about another product is no answer ("Where do I send a bug report about sed?" and lsof's entry).
+   */
+  otherProduct: number;
 }
 
 /** Words apart that still count as "together" for proximity: about a sentence. */
@@ -56,6 +62,7 @@ export function bm25Feature(terms: readonly QuestionTerm[], bm25: number): numbe
 export function passageFeatures(
   terms: readonly QuestionTerm[],
   passage: { bm25: number; similarity: number | null; hits: readonly TermHits[]; titleTerms: readonly string[] },
+  products: readonly string[] = [],
 ): PassageFeatures {
   const own = terms.filter((term) => term.source === undefined);
   const total = sumIdf(own);
@@ -70,7 +77,24 @@ export function passageFeatures(
     heading: share(passage.hits.filter((hit) => hit.inHeading).map((hit) => hit.term)),
     title: share(terms.filter((term) => passage.titleTerms.includes(term.term)).map((term) => term.term)),
     similarity: passage.similarity,
+    // A correction from Inform the Bot (no document, no title) names no product of its own.
+    otherProduct: products.length > 0 && passage.titleTerms.length > 0 && !products.some((product) => passage.titleTerms.includes(product) || passage.hits.some((hit) => hit.term === product)) ? 1 : 0,
   };
+}
+
+/** A word this rare in everyday English or rarer ("sed", "lynx"; not "history" or "bookmark") may name a product. */
+const PRODUCT_INFORMATIVENESS = 4.5;
+
+/**
+ * The products a question names, among the candidates' documents: its own terms (not synonyms) written as names
+ * or rare in everyday English ("sed", "Lynx", "vsftpd"; not "history" of a help page's title) that some of the documents' titles hold and some
+ * do not (`titles`, each document's title terms). With one document, or a word every title holds, none.
+ */
+export function namedProducts(terms: readonly QuestionTerm[], titles: readonly (readonly string[])[]): string[] {
+  return terms
+    .filter((term) => term.source === undefined && !term.unknown && (term.name || term.informativeness >= PRODUCT_INFORMATIVENESS))
+    .map((term) => term.term)
+    .filter((term) => titles.some((title) => title.includes(term)) && !titles.every((title) => title.includes(term)));
 }
 
 /**
@@ -111,8 +135,8 @@ export interface RelevanceModel extends Record<FeatureName, number> {
   temperature: number;
 }
 
-export const WITH_VECTORS: RelevanceModel = { bm25: 4.3, coverage: 2.2, proximity: 2.4, heading: 2.6, title: 1.4, similarity: 6.6, temperature: 0.65 };
-export const FULL_TEXT_ONLY: RelevanceModel = { bm25: 5.2, coverage: 2.5, proximity: 3.5, heading: 0.6, title: 1.5, similarity: 0, temperature: 0.6 };
+export const WITH_VECTORS: RelevanceModel = { bm25: 4.3, coverage: 2.2, proximity: 2.4, heading: 2.6, title: 1.4, similarity: 6.6, otherProduct: -8, temperature: 0.65 };
+export const FULL_TEXT_ONLY: RelevanceModel = { bm25: 5.2, coverage: 2.5, proximity: 3.5, heading: 0.6, title: 1.5, similarity: 0, otherProduct: -8, temperature: 0.6 };
 
 export const modelFor = (features: PassageFeatures): RelevanceModel => (features.similarity === null ? FULL_TEXT_ONLY : WITH_VECTORS);
 
@@ -120,7 +144,7 @@ export const modelFor = (features: PassageFeatures): RelevanceModel => (features
  * The features a score weighs, in the order it sums them and fit-reranker.ts fits their weights: one list for
  * both, so a model fitted as a vector of weights (relevanceModelOf) scores as the search does.
  */
-export const FEATURE_ORDER = ['bm25', 'coverage', 'proximity', 'heading', 'title', 'similarity'] as const satisfies readonly (keyof PassageFeatures)[];
+export const FEATURE_ORDER = ['bm25', 'coverage', 'proximity', 'heading', 'title', 'similarity', 'otherProduct'] as const satisfies readonly (keyof PassageFeatures)[];
 export type FeatureName = (typeof FEATURE_ORDER)[number];
 
 /** The BM25 feature a score counts at most: a passage repeating the question's words past it is no likelier the answer. */
