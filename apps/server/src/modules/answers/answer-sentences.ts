@@ -558,9 +558,15 @@ function faqEntryAnswer(sentences: readonly CandidateSentence[], at: number, und
   const passage = sentences[at]?.passage;
   const inPassage = (index: number) => sentences[index]?.passage === passage;
   const starts = (index: number) => startsEntry(sentences, index);
+  const opening = sentences.findIndex((sentence) => sentence.passage === passage);
   let start = at;
   while (inPassage(start) && !starts(start)) {
-    if (sentences[start]?.shape === 'heading') return null;
+    if (sentences[start]?.shape === 'heading') {
+      // Under a question heading, the passage may open with the heading's own lines ("4.2.", "The stack traces … aren't helpful.", "How can I improve them?").
+      if (!underQuestion || !opensPassage(sentences, opening, start)) return null;
+      start = opening - 1;
+      break;
+    }
     start -= 1;
   }
   // No question line in the passage before `at`: under a question heading, the passage opens with its answer.
@@ -584,6 +590,15 @@ function faqEntryAnswer(sentences: readonly CandidateSentence[], at: number, und
   // The best sentence is in the answer, or is the entry's question (its lead went to no sentence of the answer).
   const best = sentences[at];
   return best && (answer.includes(best) || (at >= question && at <= start)) && answer.length > 0 ? answer : null;
+}
+
+/** Whether the sentences of a passage from its first (`opening`) to `at` are all its title's: headings, questions, a bare number. */
+function opensPassage(sentences: readonly CandidateSentence[], opening: number, at: number): boolean {
+  for (let index = opening; index <= at; index += 1) {
+    const sentence = sentences[index];
+    if (!sentence || (sentence.shape !== 'heading' && sentence.shape !== 'question' && !isBareNumber(sentence))) return false;
+  }
+  return true;
 }
 
 /** A quoted list, and the sentence after it when that holds some of the question ("If the file does not end in one of these, … .out appended"). */

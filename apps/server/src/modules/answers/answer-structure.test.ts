@@ -58,6 +58,21 @@ describe('a FAQ’s entry', () => {
     expect(answer([0.45, 0.5])).toContain('let me know');
   });
 
+  it('quotes an entry’s answer from its start when the passage opens with its question heading’s lines, though a later sentence matches best', () => {
+    // Valgrind's FAQ as its PDF reads: the entry's number, a statement and its question, each a line of the heading.
+    const found = sentencesOfPassages([
+      {
+        text: "4.2.\nThe stack traces given by Memcheck aren't helpful.\nHow can I improve them?\n\nIf they're not long enough, use --num-callers to make them longer.\n\nAlso, for leak reports involving shared objects, Valgrind will discard the debug information. If you use the option --keep-debuginfo=yes, then Valgrind will keep the debug information in order to show the error stack traces.",
+        heading: "Valgrind FAQ › 4.2. The stack traces given by Memcheck aren't helpful. How can I improve them?",
+      },
+    ]).map((sentence) => ({ ...sentence, terms: (sentence.text.toLowerCase().match(/[a-z0-9_]+/g) ?? []).map((word) => word.replace(/s$/, '')) }));
+    expect(found.slice(0, 3).map((sentence) => sentence.shape)).toEqual(['heading', 'heading', 'heading']);
+    const question = 'The call stacks in error reports are cut off too early. How do I get longer ones?';
+    const answer = answerText(chooseSentences(found, question, termsOf(question), [0.5], ['entry']));
+    expect(answer.startsWith("If they're not long enough, use --num-callers to make them longer.")).toBe(true);
+    expect(answer).not.toContain('How can I improve them?');
+  });
+
   it('quotes a short section (an entry read as its own section) whole, without its answer marker', () => {
     const passage = 'A1) Yes, indirectly. Use xinetd for per-IP limits.\nA2) In standalone mode, set:\nmax_clients=10';
     expect(quote([passage], 'can I limit the number of clients', ['short'])).toBe('Yes, indirectly. Use xinetd for per-IP limits. In standalone mode, set:\nmax_clients=10'.replace('\n', ' '));
