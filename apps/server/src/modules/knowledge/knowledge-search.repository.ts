@@ -48,6 +48,19 @@ export const termStatistics = (db: Db, texts: readonly string[]) =>
     ORDER BY e.position, stem.term`);
 
 /**
+ * For each word, the store's paths (lexemes with a slash: "/usr/share/man/manfoo", "fontconfig/fonts.conf") that
+ * hold it as one of their parts, the most common first (at most `most` a word), with the chunks holding each.
+ */
+export const pathTermsNaming = (db: Db, words: readonly string[], most: number) =>
+  sqlRows<{ word: string; term: string; chunks: number | string }>(db, sql`
+    SELECT w.word, p.term, p.chunks
+    FROM unnest(${textArray(words)}) AS w(word)
+    CROSS JOIN LATERAL (
+      SELECT k.term, k.chunks FROM knowledge_terms k
+      WHERE strpos(k.term, '/') > 0 AND strpos(k.term, w.word) > 0 AND w.word = ANY (string_to_array(k.term, '/'))
+      ORDER BY k.chunks DESC, k.term LIMIT ${most}) p`);
+
+/**
  * The vector side: the chunks of the WINDOW_CANDIDATES windows nearest the question (HNSW, cosine), the
  * VECTOR_CANDIDATES first by their nearest window, with its distance. Run it in withAllWindowCandidates.
  * `question` is the question's vector in the statement (its literal, by default).

@@ -147,6 +147,27 @@ describe('searchKnowledge', () => {
     }
   });
 
+  it('finds a word the documents write only inside paths ("manfoo" in "/usr/share/man/manfoo") by those paths, and takes it as known', async () => {
+    await putDocument('man-db manual', [
+      'Package specific sections are discouraged. An example is package foo with its own section /usr/share/man/manfoo for its pages.',
+      'Pages of section foo would be installed as /usr/share/man/manfoo/exit.foo by the package.',
+      'Manual pages are grouped in sections such as 1 for commands.',
+    ]);
+    const question = 'Should our package get its own section, like manfoo?';
+    const terms = await questionTerms(database.db, question);
+    expect(terms.find((term) => term.term === 'manfoo')).toMatchObject({ unknown: true });
+    expect(terms.filter((term) => term.source === 'manfoo').map((term) => [term.term, term.weight, term.chunks])).toEqual([
+      ['/usr/share/man/manfoo', 1, 1],
+      ['/usr/share/man/manfoo/exit.foo', 1, 1],
+    ]);
+    // Else the answer rule would decline the question as one naming a word the documents lack.
+    expect(unknownShareOf(terms)).toBe(0);
+    expect((await search(question))[0]?.text).toContain('discouraged');
+    // A path's part only: "man" in "/usr/share/man/manfoo" is no "manf…" word.
+    const partial = await questionTerms(database.db, 'Is there a section like manf?');
+    expect(partial.filter((term) => term.source === 'manf')).toEqual([]);
+  });
+
   it('searches no contraction ("We\'d", "isn\'t"): its stems would be searched as rare words', async () => {
     await putDocument('Licence', ["We've kept the licence short: you'd read it in a minute.", 'The licence allows commercial use.']);
     const terms = await questionTerms(database.db, "We'd like to sell it, isn't the licence against commercial use? I'm not sure they'll allow it.");

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { termStatistics } from './knowledge-search.repository.ts';
+import { pathTermsNaming, termStatistics } from './knowledge-search.repository.ts';
 import { informativenessOf, isNameLike } from './lexicon/english-word-frequencies-of.ts';
 
 /** The words general English knows, as the question's are read: the answers mend words a line's end broke with it. */
@@ -34,6 +34,9 @@ export interface QuestionTerm {
   /** Its word is written as a name ("YouTube", "QUIC", "zstd"; isNameLike), not as everyday English. */
   name: boolean;
 }
+
+/** The most paths (the most common first) that stand for a word the store holds only inside paths. */
+const MOST_PATHS_PER_WORD = 8;
 
 const CONTRACTION = /^\p{L}+(?:n['’]t|['’](?:ve|re|ll|d|m))$/iu;
 
@@ -147,6 +150,15 @@ export async function questionTerms(db: Db, question: string): Promise<QuestionT
       informativeness: informativenessOf(text.text),
       name: false,
     });
+  }
+  // A word the store holds only inside paths ("manfoo" in "/usr/share/man/manfoo"): those paths stand for it.
+  const inPathsOnly = [...terms.values()].filter((term) => term.unknown && /^[\p{L}\p{N}][\p{L}\p{N}._-]*$/u.test(term.word));
+  const paths = inPathsOnly.length === 0 ? [] : await pathTermsNaming(db, inPathsOnly.map((term) => term.word.toLowerCase()), MOST_PATHS_PER_WORD);
+  for (const path of paths) {
+    const word = inPathsOnly.find((term) => term.word.toLowerCase() === path.word);
+    if (!word || terms.has(path.term)) continue;
+    const chunks = Number(path.chunks);
+    terms.set(path.term, { term: path.term, idf: idf(chunks), chunks, unknown: false, word: path.term, weight: 1, source: word.term, informativeness: word.informativeness, name: false });
   }
   return [...terms.values()];
 }
