@@ -47,18 +47,22 @@ export const termStatistics = (db: Db, texts: readonly string[]) =>
     LEFT JOIN knowledge_terms k ON k.term = stem.term
     ORDER BY e.position, stem.term`);
 
-/**
- * For each word, the store's paths (lexemes with a slash: "/usr/share/man/manfoo", "fontconfig/fonts.conf") that
- * hold it as one of their parts, the most common first (at most `most` a word), with the chunks holding each.
- */
-export const pathTermsNaming = (db: Db, words: readonly string[], most: number) =>
-  sqlRows<{ word: string; term: string; chunks: number | string }>(db, sql`
-    SELECT w.word, p.term, p.chunks
-    FROM unnest(${textArray(words)}) AS w(word)
-    CROSS JOIN LATERAL (
-      SELECT k.term, k.chunks FROM knowledge_terms k
-      WHERE strpos(k.term, '/') > 0 AND strpos(k.term, w.word) > 0 AND w.word = ANY (string_to_array(k.term, '/'))
-      ORDER BY k.chunks DESC, k.term LIMIT ${most}) p`);
+/** A LIKE pattern's own characters escaped: "sshd_config" matches itself only. */
+const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, '\\$&');
+
+/** The store's paths (lexemes with a slash: "/usr/share/man/manfoo", "kermit/sz/rz") holding any of `words`, the most common first, at most `most`. */
+export const pathTermsHoldingAny = (db: Db, words: readonly string[], most: number) =>
+  sqlRows<{ term: string; chunks: number | string }>(db, sql`
+    SELECT k.term, k.chunks FROM knowledge_terms k
+    WHERE strpos(k.term, '/') > 0 AND k.term LIKE ANY (${textArray(words.map((word) => `%${likeLiteral(word)}%`))})
+    ORDER BY k.chunks DESC, k.term LIMIT ${most}`);
+
+/** The store's words that start or end with any of `stems` ("keypad" for "pad"), the most common first, at most `most`: one scan of the terms. */
+export const termsStartingOrEndingWithAny = (db: Db, stems: readonly string[], most: number) =>
+  sqlRows<{ term: string; chunks: number | string }>(db, sql`
+    SELECT k.term, k.chunks FROM knowledge_terms k
+    WHERE k.term LIKE ANY (${textArray(stems.flatMap((stem) => [`${likeLiteral(stem)}%`, `%${likeLiteral(stem)}`]))})
+    ORDER BY k.chunks DESC, k.term LIMIT ${most}`);
 
 /**
  * The vector side: the chunks of the WINDOW_CANDIDATES windows nearest the question (HNSW, cosine), the

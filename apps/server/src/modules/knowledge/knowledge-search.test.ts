@@ -168,6 +168,31 @@ describe('searchKnowledge', () => {
     expect(partial.filter((term) => term.source === 'manf')).toEqual([]);
   });
 
+  it('finds words and folders of a path the question names apart ("sz or kermit" in "Kermit/sz/rz", "/tmp/screens" of "/tmp/screens/S-myname")', async () => {
+    await putDocument('screen FAQ', [
+      'Why is it impossible to download a file with Kermit/sz/rz when screen is running? Detach first.',
+      'For some unknown reason, the fifo in /tmp/screens/S-myname is gone. Screen recreates it on SIGCHLD.',
+      'Screen windows can be split.',
+    ]);
+    const files = await questionTerms(database.db, 'Can I download a file with sz or kermit while screen is running?');
+    // One path stands for both words.
+    expect(files.find((term) => term.term === 'kermit/sz/rz')).toMatchObject({ source: 'sz', covers: ['kermit'], weight: 1 });
+    expect(unknownShareOf(files)).toBe(0);
+    const folder = await questionTerms(database.db, 'The fifo under /tmp/screens is gone. Can screen recreate it?');
+    expect(folder.find((term) => term.term === '/tmp/screens/s-myname')).toMatchObject({ source: '/tmp/screens' });
+    expect(unknownShareOf(folder)).toBe(0);
+    expect((await search('Is there anything under /tmp/screens?'))[0]?.text).toContain('/tmp/screens/S-myname');
+  });
+
+  it('finds an everyday word the documents write only as half of a compound ("pad" in "keypad"), as a synonym of it', async () => {
+    await putDocument('nano FAQ', ['My numeric keypad does not work when NumLock is off: use --rawsequences.', 'Paste with Shift+Insert.', 'The xpad driver is loaded.']);
+    const terms = await questionTerms(database.db, 'The number pad misbehaves with NumLock off.');
+    expect(terms.find((term) => term.term === 'keypad')).toMatchObject({ source: 'pad', weight: SYNONYM_WEIGHT });
+    // A word whose other half is no English word ("xpad") stands for nothing.
+    expect(terms.filter((term) => term.source === 'pad').map((term) => term.term)).toEqual(['keypad']);
+    expect((await search('The number pad misbehaves'))[0]?.text).toContain('keypad');
+  });
+
   it('searches no contraction ("We\'d", "isn\'t"): its stems would be searched as rare words', async () => {
     await putDocument('Licence', ["We've kept the licence short: you'd read it in a minute.", 'The licence allows commercial use.']);
     const terms = await questionTerms(database.db, "We'd like to sell it, isn't the licence against commercial use? I'm not sure they'll allow it.");

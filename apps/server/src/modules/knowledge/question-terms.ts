@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
-import { pathTermsNaming, termStatistics } from './knowledge-search.repository.ts';
+import { termStatistics } from './knowledge-search.repository.ts';
+import { standInsForUnknownWords } from './unknown-word-stand-ins.ts';
 import { informativenessOf, isNameLike } from './lexicon/english-word-frequencies-of.ts';
 
 /** The words general English knows, as the question's are read: the answers mend words a line's end broke with it. */
@@ -35,8 +36,6 @@ export interface QuestionTerm {
   name: boolean;
 }
 
-/** The most paths (the most common first) that stand for a word the store holds only inside paths. */
-const MOST_PATHS_PER_WORD = 8;
 
 const CONTRACTION = /^\p{L}+(?:n['’]t|['’](?:ve|re|ll|d|m))$/iu;
 
@@ -151,14 +150,10 @@ export async function questionTerms(db: Db, question: string): Promise<QuestionT
       name: false,
     });
   }
-  // A word the store holds only inside paths ("manfoo" in "/usr/share/man/manfoo"): those paths stand for it.
-  const inPathsOnly = [...terms.values()].filter((term) => term.unknown && /^[\p{L}\p{N}][\p{L}\p{N}._-]*$/u.test(term.word));
-  const paths = inPathsOnly.length === 0 ? [] : await pathTermsNaming(db, inPathsOnly.map((term) => term.word.toLowerCase()), MOST_PATHS_PER_WORD);
-  for (const path of paths) {
-    const word = inPathsOnly.find((term) => term.word.toLowerCase() === path.word);
-    if (!word || terms.has(path.term)) continue;
-    const chunks = Number(path.chunks);
-    terms.set(path.term, { term: path.term, idf: idf(chunks), chunks, unknown: false, word: path.term, weight: 1, source: word.term, informativeness: word.informativeness, name: false });
+  const unknown = [...terms.values()].filter((term) => term.unknown && term.source === undefined);
+  for (const { term, chunks, source, covers, whole, informativeness } of await standInsForUnknownWords(db, unknown)) {
+    if (terms.has(term)) continue;
+    terms.set(term, { term, idf: idf(chunks), chunks, unknown: false, word: term, weight: whole ? 1 : SYNONYM_WEIGHT, source, ...(covers ? { covers } : {}), informativeness, name: false });
   }
   return [...terms.values()];
 }
