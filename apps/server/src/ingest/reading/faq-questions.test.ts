@@ -81,6 +81,27 @@ describe('FAQ entries as sections', () => {
     expect(checklist.flatMap((section) => section.headings)).toEqual([]);
   });
 
+  it('reads entries numbered with a colon ("3.13: How do I get a newline in my prompt?", the Z shell’s FAQ) as sections', () => {
+    const titles = ['1.1', 'Sources of information', '1.2', 'What is it?', '2.1', 'Differences from sh and ksh', '2.2', 'Why do my csh aliases not work?', '2.3', 'How do I get a newline in my prompt?'];
+    const entries = [0, 2, 4, 6, 8].map((at) => `${titles[at] ?? ''}: ${titles[at + 1] ?? ''}`);
+    const faq = documentSections(
+      textLines(
+        [
+          'Shell FAQ',
+          '',
+          'Contents:',
+          ...[0, 2, 4, 6, 8].map((at) => `${titles[at] ?? ''}. ${titles[at + 1] ?? ''}`),
+          '',
+          ...entries.flatMap((entry, index) => [entry, '', '', `  Answer number ${index + 1} says what to do.`, '']),
+        ].join('\n'),
+      ),
+    );
+    expect(faq.map((section) => section.headings.at(-1))).toEqual([undefined, ...entries]);
+    // A line numbered "1:" at one level is a list's or a log's, not a title.
+    const log = documentSections(textLines(['1.1 Install', '', 'Run the installer.', '', '1.2 Logs', '', 'The log reads:', '', '1: Started', '', '2: Stopped'].join('\n')));
+    expect(log.map((section) => section.headings)).toEqual([['1.1 Install'], ['1.2 Logs']]);
+  });
+
   it('leaves a manual’s occasional question in its prose, and "Q." lines in a text without answers’ markers', () => {
     const prose = documentSections(textLines(['Why compress at all?', 'Smaller files travel faster and cost less to store.', '', 'Q. Smith wrote the first version.'].join('\n')));
     expect(prose).toEqual([

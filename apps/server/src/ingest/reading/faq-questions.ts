@@ -28,11 +28,11 @@ const QUESTION_MARKER = /^\s*(?:Q|Question)\s*\d{0,3}\s*[:).]\s*(?=\S)/;
 export const ANSWER_MARKER = /^\s*(?:A|Answer)\s*\d{0,3}\s*[:).]\s*/;
 const ENDS_AS_QUESTION = /\?["'”’)\]]*$/;
 /** An unmarked question starts like a sentence, maybe after its numbering ("2.1.", "4b)"). */
-const NUMBERING = /^\s*\d[\d.]{0,12}[a-z]?[.)]?\s+/;
+const NUMBERING = /^\s*\d[\d.]{0,12}[a-z]?[.):]?\s+/;
 const startsAsQuestion = (text: string): boolean => /^\s*["'“‘(]?\p{Lu}/u.test(text.replace(NUMBERING, ''));
 const LIST_ITEM = /^\s*(?:[•‣◦▪∙·*-]|[a-z][.)])\s/;
 /** A line that starts the next numbered entry ("5.3.  Why does …"), which no question's wrapped line is. */
-const NEXT_ENTRY = /^\s*\d{1,3}\.\d[\d.]{0,12}\s+\S/;
+const NEXT_ENTRY = /^\s*\d{1,3}\.\d[\d.]{0,12}:?\s+\S/;
 const MOST_QUESTION_LINES = 4;
 const UNDERLINE = /^\s*([*=\-~^#+_.'])\1{2,}\s*$/;
 const LONGEST_QUESTION = 250;
@@ -99,7 +99,7 @@ function numberedStatements(lines: readonly SourceLine[], isHeading: (index: num
  * An entry's number of two levels or more as its question line starts with it ("4.30" of "4.30.   How do I read
  * …"); null for any other (a number of one level may start again in each part of a FAQ).
  */
-const entryNumberOf = (text: string): string | null => /^\s*(\d{1,3}\.\d[\d.]{0,12})\s/.exec(text)?.[1]?.replace(/\.$/, '') ?? null;
+const entryNumberOf = (text: string): string | null => /^\s*(\d{1,3}\.\d[\d.]{0,12}):?\s/.exec(text)?.[1]?.replace(/\.$/, '') ?? null;
 
 /**
  * The questions without a table of contents' lines: a FAQ that lists its questions above the entries repeats

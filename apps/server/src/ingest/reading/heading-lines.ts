@@ -7,13 +7,18 @@ export interface Heading {
 /** Index of a heading line → the heading; null for the lines a heading takes up besides its first. */
 export type HeadingLines = Map<number, Heading | null>;
 
-/** "2.6. Recovering…", "3 Options": the numbering's depth is the heading's level. */
-const NUMBERED = /^([\d.]{1,20})\s+\S/;
+/** "2.6. Recovering…", "3 Options", "3.13: How do I get a newline in my prompt?" (the Z shell's FAQ): the numbering's depth is the heading's level. */
+const NUMBERED = /^([\d.]{1,20})(:?)\s+\S/;
 
-/** The numbering at a line's start ("2.6." or "3"), or undefined: digits and single dots, not starting with a dot. */
+/**
+ * The numbering at a line's start ("2.6.", "3" or "3.13:"), or undefined: digits and single dots, not starting with
+ * a dot; one with a colon has two levels or more (a line "1: …" is a list's or a log's).
+ */
 export function numberingOf(text: string): string | undefined {
-  const numbering = NUMBERED.exec(text)?.[1]?.replace(/\.$/, '');
-  return numbering && /^\d/.test(numbering) && numbering.split('.').every((part) => /^\d{1,4}$/.test(part)) ? numbering : undefined;
+  const [, found, colon] = NUMBERED.exec(text) ?? [];
+  const numbering = found?.replace(/\.$/, '');
+  if (!numbering || (colon && !numbering.includes('.'))) return undefined;
+  return /^\d/.test(numbering) && numbering.split('.').every((part) => /^\d{1,4}$/.test(part)) ? numbering : undefined;
 }
 
 /** A numbered heading's level is its numbering's depth ("2.6" is 2); another heading's, the level its look gives. */

@@ -88,4 +88,14 @@ describe("a plain text's table of contents of numbered titles", () => {
     const short = ['CONTENTS', '', '1.1. How do I descale the kettle?', '1.2. Why does the kettle click at the boil?', '', ...ENTRIES.slice(2, 9)];
     expect(linesOf(short.join('\n')).map((line) => line.text)).toContain('CONTENTS');
   });
+
+  it('drops the list of a FAQ whose entries are numbered with a colon ("1.2: What is it?", the Z shell’s), listed with a full stop', () => {
+    const titles = ['1.1', 'Sources of information', '1.2', 'What is it?', '2.1', 'Differences from sh and ksh', '2.2', 'Why do my csh aliases not work?', '2.3', 'How do I get a newline in my prompt?'];
+    const pairs = [0, 2, 4, 6, 8].map((at) => [titles[at] ?? '', titles[at + 1] ?? ''] as const);
+    const faq = ['Shell FAQ', '', 'Contents:', ...pairs.map(([number, title]) => `${number}. ${title}`), '', ...pairs.flatMap(([number, title], index) => [`${number}: ${title}`, '', `  Answer number ${index + 1}.`, ''])].join('\n');
+    const text = textOf(faq);
+    expect(text).not.toContain('2.2. Why do my csh aliases not work?');
+    expect(text).not.toContain('Contents:');
+    expect(text).toContain('2.2: Why do my csh aliases not work?');
+  });
 });

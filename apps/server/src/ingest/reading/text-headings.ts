@@ -99,7 +99,7 @@ function numberedTitles(lines: readonly SourceLine[], found: HeadingLines): void
     const numbering = numberingOf(text);
     if (numbering === undefined || found.has(index) || !aloneAt(lines, index) || text.length > LONGEST_NUMBERED_HEADING) return [];
     const depth = numbering.split('.').length;
-    const words = text.slice(numbering.length).replace(/^\.?\s+/, '');
+    const words = text.slice(numbering.length).replace(/^[.:]?\s+/, '');
     // One level starts with a capital: a footnote's number starts a sentence ("5 writing portable software …").
     // A question of two levels is a FAQ's entry (faq-questions.ts); of one, it may title a part ("5. WHY ISN'T THIS WORKING?").
     if (!(depth >= 2 ? /^\p{L}/u : /^\p{Lu}/u).test(words) || (depth >= 2 && ENDS_AS_QUESTION.test(text)) || (depth >= 2 ? /[,;:!]$/ : /[.,;:!]$/).test(text)) return [];
