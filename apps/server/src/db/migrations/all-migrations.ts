@@ -62,7 +62,7 @@ import { feedbackAndHelpRequestShownPages } from './3740-feedback-and-help-reque
 import { faqQuestionWindows } from './3750-faq-question-windows.ts';
 import { faqReading } from './3760-faq-reading.ts';
 import { numberedContents } from './3770-numbered-contents.ts';
-import { colonNumberedTitles } from './3780-colon-numbered-titles.ts';
+import { faqTitleForms } from './3780-faq-title-forms.ts';
 import { knowledgeRebuild } from './3660-knowledge-rebuild.ts';
 import { weeklyReport } from './3610-weekly-report.ts';
 import { documentUrlSync } from './3650-document-url-sync.ts';
@@ -143,5 +143,5 @@ export const allMigrations: readonly Migration[] = [
   faqQuestionWindows,
   faqReading,
   numberedContents,
-  colonNumberedTitles,
+  faqTitleForms,
 ];

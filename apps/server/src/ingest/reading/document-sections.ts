@@ -1,6 +1,6 @@
 import type { SourceLine } from './clean-pages.ts';
 import { faqQuestions, QUESTION_LEVEL } from './faq-questions.ts';
-import { type Heading, type HeadingLines, levelOf, numberingOf } from './heading-lines.ts';
+import { type Heading, type HeadingLines, levelOf, numberingOf, ENDS_AS_QUESTION } from './heading-lines.ts';
 import { textHeadings } from './text-headings.ts';
 
 /** A paragraph of a section, with the page it starts on. */
@@ -18,7 +18,6 @@ export interface DocumentSection {
 /** A PDF line this much larger than the body text, and short, is a heading. */
 const HEADING_SIZE_RATIO = 1.15;
 const MAX_HEADING_CHARACTERS = 150;
-const ENDS_AS_QUESTION = /\?["'”’)\]]*$/;
 /** A bullet or an enumerated item starts a paragraph of its own. */
 const LIST_ITEM = /^\s*(?:[•‣◦▪∙·*-]\s+|\d{1,2}[.)]\s+\S)/;
 

@@ -102,6 +102,13 @@ describe('FAQ entries as sections', () => {
     expect(log.map((section) => section.headings)).toEqual([['1.1 Install'], ['1.2 Logs']]);
   });
 
+  it('reads a question that ends "?!" as one ("1.3. OK, now I know what Debian is... what is Linux?!", the Debian FAQ)', () => {
+    const faq = documentSections(
+      textLines(['1.1. What is Debian?', '', '    A free operating system.', '', '1.2. OK, now I know what Debian is... what is Linux?!', '', '    The kernel of the system.', '', '1.3. Who makes it?', '', '    Volunteers.'].join('\n')),
+    );
+    expect(faq.map((section) => section.headings)).toEqual([['1.1. What is Debian?'], ['1.2. OK, now I know what Debian is... what is Linux?!'], ['1.3. Who makes it?']]);
+  });
+
   it('leaves a manual’s occasional question in its prose, and "Q." lines in a text without answers’ markers', () => {
     const prose = documentSections(textLines(['Why compress at all?', 'Smaller files travel faster and cost less to store.', '', 'Q. Smith wrote the first version.'].join('\n')));
     expect(prose).toEqual([

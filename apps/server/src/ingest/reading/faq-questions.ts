@@ -1,3 +1,4 @@
+import { ENDS_AS_QUESTION } from './heading-lines.ts';
 import type { SourceLine } from './clean-pages.ts';
 
 /**
@@ -26,7 +27,6 @@ export const QUESTION_LEVEL = 100;
 
 const QUESTION_MARKER = /^\s*(?:Q|Question)\s*\d{0,3}\s*[:).]\s*(?=\S)/;
 export const ANSWER_MARKER = /^\s*(?:A|Answer)\s*\d{0,3}\s*[:).]\s*/;
-const ENDS_AS_QUESTION = /\?["'”’)\]]*$/;
 /** An unmarked question starts like a sentence, maybe after its numbering ("2.1.", "4b)"). */
 const NUMBERING = /^\s*\d[\d.]{0,12}[a-z]?[.):]?\s+/;
 const startsAsQuestion = (text: string): boolean => /^\s*["'“‘(]?\p{Lu}/u.test(text.replace(NUMBERING, ''));

@@ -7,6 +7,9 @@ export interface Heading {
 /** Index of a heading line → the heading; null for the lines a heading takes up besides its first. */
 export type HeadingLines = Map<number, Heading | null>;
 
+/** A line that ends as a question does: "?", or "?!" ("OK, now I know what Debian is... what is Linux?!"), before closing quotes or brackets. */
+export const ENDS_AS_QUESTION = /\?!?["'”’)\]]*$/;
+
 /** "2.6. Recovering…", "3 Options", "3.13: How do I get a newline in my prompt?" (the Z shell's FAQ): the numbering's depth is the heading's level. */
 const NUMBERED = /^([\d.]{1,20})(:?)\s+\S/;
 

@@ -1,12 +1,11 @@
 import type { SourceLine } from './clean-pages.ts';
-import { type HeadingLines, levelOf, numberingOf } from './heading-lines.ts';
+import { type HeadingLines, levelOf, numberingOf, ENDS_AS_QUESTION } from './heading-lines.ts';
 
 /** A text line underlined by one repeated character (Texinfo, reStructuredText, Setext Markdown). */
 const UNDERLINE = /^\s*([*=\-~^#+_.])\1{2,}\s*$/;
 const MARKDOWN_HEADING = /^(#{1,6})\s+(.+?)\s*#*\s*$/;
 /** A full stop ending a sentence, not an ellipsis. */
 const SENTENCE_END = /[^.]\.["'”’)\]]*$/;
-const ENDS_AS_QUESTION = /\?["'”’)\]]*$/;
 /** The longest numbered heading line of a text file. */
 const LONGEST_NUMBERED_HEADING = 100;
 /** The longest title at the margin above an indented body. */

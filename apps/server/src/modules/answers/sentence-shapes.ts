@@ -1,4 +1,5 @@
 import { sentencesOf } from '../../ingest/reading/chunk.ts';
+import { ENDS_AS_QUESTION } from '../../ingest/reading/heading-lines.ts';
 
 /**
  * What a quoted piece of a passage is, by its look: a list's item, a heading-like line (a title the parser did
@@ -13,7 +14,6 @@ export const LIST_ITEM = /^\s*(?:[•‣◦▪∙·*o-]|\d{1,2}[.)]|[a-z][.)]|\(
 const QUESTION_MARKER = /^\s*(?:Q|Question)\s*\d{0,3}\s*[:).]\s/;
 /** An answer's marker, which the quote leaves out: "A:", "A)", "A2)", "Answer:" ("A." could be an initial). */
 const ANSWER_MARKER = /^(?:A|Answer)\s*\d{0,3}\s*[:)]\s+(?=\S)/;
-const ENDS_AS_QUESTION = /\?["'”’)\]]*$/;
 /** What a sentence ends with, and what a heading does not hold (code: a path, an option, a setting). */
 const SENTENCE_END = /[.!?:;,]["'”’)\]]*$/;
 const CODE = /[/\\=$<>{}|`@_]|--|\s-\w|\w\(\)/;

@@ -5,7 +5,7 @@ import { pdfOptionHyphens } from '../../db/migrations/3000-pdf-option-hyphens.ts
 import { textNumberedHeadings } from '../../db/migrations/3730-text-numbered-headings.ts';
 import { faqReading } from '../../db/migrations/3760-faq-reading.ts';
 import { numberedContents } from '../../db/migrations/3770-numbered-contents.ts';
-import { colonNumberedTitles } from '../../db/migrations/3780-colon-numbered-titles.ts';
+import { faqTitleForms } from '../../db/migrations/3780-faq-title-forms.ts';
 import { buildTestPdf } from '../../test/test-pdfs.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { addDocument } from '../../test/document-upload.ts';
@@ -172,23 +172,29 @@ describe("the re-indexing after the upgrade that drops a text's table of content
   });
 });
 
-describe('the re-indexing after the upgrade that reads titles numbered with a colon (migration 3780)', () => {
+describe('the re-indexing after the upgrade that reads titles numbered with a colon and questions ending "?!" (migration 3780)', () => {
   it('queues a job per document holding such a line, and its entries then head its sections', async () => {
     await suite.app.db.execute(sql`DELETE FROM jobs`);
     const entries = ['1.1: How do I descale the kettle?', '1.2: Why does the kettle click?', '2.1: How long is the warranty?'];
+    const exclaimed = ['1.1. What is the kettle?', '1.2. OK, and what is the lid?!', '1.3. Who makes it?'];
     const faq = ['Kettle FAQ', '', ...entries.flatMap((entry, index) => [entry, '', '', `  Answer ${index + 1}: see the manual.`, ''])].join('\n');
     const faqId = await addDocument(suite.admin, { name: 'kettle-colon-faq.txt', bytes: faq, title: 'Kettle colon FAQ', sourceUrl: 'https://shop.example.com/kettle-colon-faq' });
     const manualId = await addDocument(suite.admin, { name: 'kettle-plain.txt', bytes: MANUAL, title: 'Kettle plain', sourceUrl: 'https://shop.example.com/kettle-plain' });
+    const exclaimedText = exclaimed.flatMap((entry) => [entry, '', '    See the manual.', '']).join('\n');
+    const exclaimedId = await addDocument(suite.admin, { name: 'kettle-exclaimed-faq.txt', bytes: exclaimedText, title: 'Kettle exclaimed FAQ', sourceUrl: 'https://shop.example.com/kettle-exclaimed' });
     await runAllJobs(suite.app);
     expect((await chunks(faqId)).map((chunk) => chunk.heading)).toEqual([null, ...entries]);
     // As an older version read it: one section, its entries lines of text.
     await suite.app.db.execute(sql`DELETE FROM knowledge_chunks WHERE document_id = ${faqId}`);
     await suite.app.db.execute(sql`INSERT INTO knowledge_chunks (document_id, chunk_index, page, heading, content) VALUES (${faqId}, 0, NULL, NULL, ${faq})`);
-    await suite.app.db.execute(sql.raw(colonNumberedTitles.sql));
+    await suite.app.db.execute(sql`DELETE FROM knowledge_chunks WHERE document_id = ${exclaimedId}`);
+    await suite.app.db.execute(sql`INSERT INTO knowledge_chunks (document_id, chunk_index, page, heading, content) VALUES (${exclaimedId}, 0, NULL, NULL, ${exclaimedText})`);
+    await suite.app.db.execute(sql.raw(faqTitleForms.sql));
     const queued = await sqlRows<{ id: number }>(suite.app.db, sql`SELECT (payload->>'documentId')::int AS id FROM jobs WHERE queue = ${DOCUMENT_REINDEX_QUEUE} AND status = 'queued'`);
-    expect(queued.map((row) => row.id)).toEqual([faqId]);
+    expect(queued.map((row) => row.id)).toEqual([faqId, exclaimedId]);
     expect(queued.map((row) => row.id)).not.toContain(manualId);
     await runAllJobs(suite.app);
     expect((await chunks(faqId)).map((chunk) => chunk.heading)).toEqual([null, ...entries]);
+    expect((await chunks(exclaimedId)).map((chunk) => chunk.heading)).toEqual(exclaimed);
   });
 });
