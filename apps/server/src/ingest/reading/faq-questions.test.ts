@@ -109,6 +109,42 @@ describe('FAQ entries as sections', () => {
     expect(faq.map((section) => section.headings)).toEqual([['1.1. What is Debian?'], ['1.2. OK, now I know what Debian is... what is Linux?!'], ['1.3. Who makes it?']]);
   });
 
+  it('reads a DocBook FAQ’s chapters ("Chapter 2. Upgrades") as parts, and an entry that asks and ends with "!" as an entry (the Debian FAQ)', () => {
+    const faq = documentSections(
+      textLines(
+        [
+          'Chapter 1. Basics',
+          '',
+          '1.1. What is the kettle?',
+          '',
+          '    A device that boils water.',
+          '',
+          '1.2. Do I have to keep the receipt?',
+          '',
+          '    No.',
+          '',
+          "1.3. How can I keep a log of the descaling? I'd",
+          'like to know when it was done and with which',
+          'acid!',
+          '',
+          '    Write it on the label.',
+          '',
+          'Chapter 2. Upgrades',
+          '',
+          '2.1. Can I update the firmware?',
+          '',
+          '    Yes, over the app.',
+        ].join('\n'),
+      ),
+    );
+    expect(faq.map((section) => section.headings)).toEqual([
+      ['Chapter 1. Basics', '1.1. What is the kettle?'],
+      ['Chapter 1. Basics', '1.2. Do I have to keep the receipt?'],
+      ['Chapter 1. Basics', "1.3. How can I keep a log of the descaling? I'd like to know when it was done and with which acid!"],
+      ['Chapter 2. Upgrades', '2.1. Can I update the firmware?'],
+    ]);
+  });
+
   it('leaves a manual’s occasional question in its prose, and "Q." lines in a text without answers’ markers', () => {
     const prose = documentSections(textLines(['Why compress at all?', 'Smaller files travel faster and cost less to store.', '', 'Q. Smith wrote the first version.'].join('\n')));
     expect(prose).toEqual([

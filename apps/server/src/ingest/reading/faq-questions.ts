@@ -69,8 +69,8 @@ export function faqQuestions(lines: readonly SourceLine[], isHeading: (index: nu
 
 /** The longest numbered entry that states a problem. */
 const LONGEST_STATEMENT = 300;
-/** A statement's first sentence ends a line: with a full stop, a colon above what it quotes, or a question mark. */
-const ENDS_STATEMENT = /[.:?]["'”’)\]]*$/;
+/** A statement's first sentence ends a line: with a full stop, a colon above what it quotes, a question mark, or an exclamation ("… I'd like to know when upgrades … have occurred and on which packages!"). */
+const ENDS_STATEMENT = /[.:?!]["'”’)\]]*$/;
 const indentOf = (text: string): number => text.length - text.trimStart().length;
 
 /**

@@ -45,6 +45,7 @@ export function textHeadings(lines: readonly SourceLine[]): HeadingLines {
   // A text marked up with underlines or `#` says what its headings are: its centred lines are a licence's version, a figure's caption.
   const markedUp = holdsHeadings(found);
   numberedTitles(lines, found);
+  chapterTitles(lines, found);
   // Margin titles only where nothing else heads the text: under underlined headings they are a table's terms.
   if (!holdsHeadings(found)) marginTitles(lines, found);
   if (!markedUp) centeredTitles(lines, found);
@@ -113,6 +114,23 @@ function numberedTitles(lines: readonly SourceLine[], found: HeadingLines): void
   for (const title of sections) {
     if (title.depth >= 2 || parents.has(title.numbering)) found.set(title.index, { text: title.text, level: title.depth });
   }
+}
+
+/** "Chapter 2. Getting and installing Debian GNU/Linux", "Appendix A: Licence", as DocBook's text output titles its chapters. */
+const CHAPTER_TITLE = /^(?:Chapter|Part|Appendix)\s+(?:\d{1,3}|[IVXLC]{1,6}|[A-Z])[.:]?\s+\p{Lu}/u;
+
+/**
+ * A document's chapter titles ("Chapter 2. Getting and installing Debian GNU/Linux"): a line alone in its
+ * paragraph, short, without a sentence's end, in a text with two of them or more. Level 1: the sections numbered
+ * within come under it.
+ */
+function chapterTitles(lines: readonly SourceLine[], found: HeadingLines): void {
+  const titles = lines.flatMap((line, index) => {
+    const text = line.text.trim();
+    return !found.has(index) && aloneAt(lines, index) && CHAPTER_TITLE.test(text) && text.length <= LONGEST_NUMBERED_HEADING && !/[.,;:!]["'”’)\]]*$/.test(text) ? [{ index, text }] : [];
+  });
+  if (titles.length < 2) return;
+  for (const title of titles) found.set(title.index, { text: title.text, level: 1 });
 }
 
 /**

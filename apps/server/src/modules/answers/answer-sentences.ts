@@ -170,13 +170,13 @@ export type PassageSection = 'entry' | 'short' | 'part';
 
 /**
  * A numbered title that is a sentence, as a FAQ's entry states its problem ("5.9. The 'r' command isn't inserting
- * the file into the text.", "2.2. When building Valgrind, 'make' fails with this:"); a manual's section titles end
- * without a full stop.
+ * the file into the text.", "2.2. When building Valgrind, 'make' fails with this:") or asks and exclaims ("9.4. How
+ * can I keep a log …? I'd like to know when … packages!"); a manual's section titles end without a full stop.
  */
 function isNumberedStatement(title: string): boolean {
-  const [, numbering, words] = /^([\d.]{1,20})\s+(\S.*)$/.exec(title.trim()) ?? [];
+  const [, numbering, words = ''] = /^([\d.]{1,20})\s+(\S.*)$/.exec(title.trim()) ?? [];
   const numbered = numbering !== undefined && numbering.replace(/\.$/, '').split('.').every((part) => /^\d{1,3}$/.test(part));
-  return numbered && /(?:[^.]\.|:)["'”’)]?$/.test(words ?? '');
+  return numbered && (/(?:[^.]\.|:)["'”’)]?$/.test(words) || (/!["'”’)]?$/.test(words) && words.includes('? ')));
 }
 
 export function sectionOf(passage: { text: string; heading: string | null }): PassageSection {

@@ -324,6 +324,12 @@ describe('a FAQ’s entry that states its problem', () => {
     expect(quotedEntryQuestion(found, chosen)).toBe(title);
   });
 
+  it('reads an entry that asks and ends with "!" as an entry ("9.4. How can I keep a log …? I\'d like to know when … packages!")', () => {
+    const heading = "Debian FAQ › 9.4. How can I keep a log of the packages I added? I'd like to know when upgrades have occurred!";
+    expect(sectionOf({ text: 'x'.repeat(800), heading })).toBe('entry');
+    expect(sectionOf({ text: 'x'.repeat(800), heading: 'Manual › 9.4. Logging' })).toBe('part');
+  });
+
   it('quotes the answer after its marker below a marked question ending with a colon', () => {
     const title = 'I get this error when I print:';
     const found = stored(`Q: ${title}\nE-42 paper jam\nA: Open the rear door and pull the sheet out.`, `Printer FAQ › ${title}`);
