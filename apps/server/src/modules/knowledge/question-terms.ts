@@ -36,7 +36,6 @@ export interface QuestionTerm {
   name: boolean;
 }
 
-
 const CONTRACTION = /^\p{L}+(?:n['’]t|['’](?:ve|re|ll|d|m))$/iu;
 
 /** How much a synonym of a question's word (WordNet) counts against the word itself. */

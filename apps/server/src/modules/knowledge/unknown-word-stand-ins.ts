@@ -20,14 +20,6 @@ export interface StandIn {
   informativeness: number;
 }
 
-/**
- * What the store holds for a question's word it holds nowhere as a word of its own: the paths it is a part of
- * ("manfoo" in "/usr/share/man/manfoo", "sz" in "Kermit/sz/rz"), the paths in a folder the question names
- * ("/tmp/screens" of "/tmp/screens/S-myname"), and the words written as one it is half of ("pad" in "keypad").
- * Each stands for the word (`source`, and `covers` for the others a path holds too): the search finds the
- * passages holding it, and the answer rule takes the word as known.
- */
-
 /** The most paths (the most common first) that stand for a word, of the most read. */
 const MOST_PATHS_PER_WORD = 8;
 const PATHS_READ = 200;
@@ -36,9 +28,16 @@ const isPathOrPart = (word: string): boolean => /[\p{L}\p{N}]/u.test(word) && wo
 /** The words read holding a part, and the most kept a word: those whose other half is an English word. */
 const COMPOUNDS_READ = 200;
 const MOST_COMPOUNDS_PER_WORD = 4;
-/** An everyday word as short as this or shorter is part of too many compounds to say anything ("in", "on", "up"). */
+/** An everyday word shorter than this is part of too many compounds to say anything ("in", "on", "up"), and so is such an other half. */
 const SHORTEST_PART = 3;
 
+/**
+ * What the store holds for a question's word it holds nowhere as a word of its own: the paths it is a part of
+ * ("manfoo" in "/usr/share/man/manfoo", "sz" in "Kermit/sz/rz"), the paths in a folder the question names
+ * ("/tmp/screens" of "/tmp/screens/S-myname"), and the words written as one it is half of ("pad" in "keypad").
+ * Each stands for the word (`source`, and `covers` for the others a path holds too): the search finds the
+ * passages holding it, and the answer rule takes the word as known.
+ */
 export async function standInsForUnknownWords(db: Db, unknown: readonly UnknownWord[]): Promise<StandIn[]> {
   if (unknown.length === 0) return [];
   return [...(await pathStandIns(db, unknown)), ...(await compoundStandIns(db, unknown))];
