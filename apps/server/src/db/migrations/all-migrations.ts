@@ -63,6 +63,7 @@ import { faqQuestionWindows } from './3750-faq-question-windows.ts';
 import { faqReading } from './3760-faq-reading.ts';
 import { numberedContents } from './3770-numbered-contents.ts';
 import { faqTitleForms } from './3780-faq-title-forms.ts';
+import { textMarkup } from './3790-text-markup.ts';
 import { knowledgeRebuild } from './3660-knowledge-rebuild.ts';
 import { weeklyReport } from './3610-weekly-report.ts';
 import { documentUrlSync } from './3650-document-url-sync.ts';
@@ -144,4 +145,5 @@ export const allMigrations: readonly Migration[] = [
   faqReading,
   numberedContents,
   faqTitleForms,
+  textMarkup,
 ];

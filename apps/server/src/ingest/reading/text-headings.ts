@@ -1,5 +1,6 @@
 import type { SourceLine } from './clean-pages.ts';
 import { type HeadingLines, levelOf, numberingOf, ENDS_AS_QUESTION } from './heading-lines.ts';
+import { textMarkup, UNDERLINE_SLACK } from './markup-blocks.ts';
 
 /** A text line underlined by one repeated character (Texinfo, reStructuredText, Setext Markdown). */
 const UNDERLINE = /^\s*([*=\-~^#+_.])\1{2,}\s*$/;
@@ -15,7 +16,8 @@ const INDENTED_BODY_SHARE = 0.6;
 const INDENTED = /^\s{2,}\S/;
 
 /**
- * A text file's headings: a line underlined with one repeated character (its level by the order the underline
+ * A text file's headings: what its markup says first (markup-blocks.ts: AsciiDoc's "==" titles; code, which heads
+ * nothing), then a line underlined with one repeated character (its level by the order the underline
  * characters first appear, as reStructuredText does), a Markdown `#` heading, a numbered title alone in its
  * paragraph (numberedTitles), in a text whose body is indented and that has none of those, a title at the
  * margin (marginTitles), and, in a text without underlines or `#`, a title centred on its line (centeredTitles). A
@@ -23,17 +25,18 @@ const INDENTED = /^\s{2,}\S/;
  */
 export function textHeadings(lines: readonly SourceLine[]): HeadingLines {
   const underlineLevels: string[] = [];
-  const found: HeadingLines = new Map();
+  const { headings: found, code } = textMarkup(lines);
   lines.forEach((line, index) => {
+    if (found.has(index) || code.has(index)) return;
     const markdown = MARKDOWN_HEADING.exec(line.text);
     if (markdown && line.paragraphStart) {
       found.set(index, { text: (markdown[2] ?? '').trim(), level: (markdown[1] ?? '#').length });
       return;
     }
     const next = lines[index + 1];
-    const underline = next && !next.paragraphStart ? UNDERLINE.exec(next.text) : null;
+    const underline = next && !next.paragraphStart && !found.has(index + 1) ? UNDERLINE.exec(next.text) : null;
     const title = line.text.trim();
-    if (!next || !underline || !line.paragraphStart || title === '' || UNDERLINE.test(line.text) || Math.abs(next.text.trim().length - title.length) > 3) return;
+    if (!next || !underline || !line.paragraphStart || title === '' || UNDERLINE.test(line.text) || Math.abs(next.text.trim().length - title.length) > UNDERLINE_SLACK) return;
     // A sentence that ends its paragraph just above a rule as wide as the text ("… Turn it off in the settings." above "-----…") is no title.
     if (SENTENCE_END.test(title) && numberingOf(title) === undefined) return;
     const character = underline[1] ?? '';
@@ -41,14 +44,14 @@ export function textHeadings(lines: readonly SourceLine[]): HeadingLines {
     found.set(index, { text: title, level: levelOf(title, underlineLevels.indexOf(character) + 1) });
     found.set(index + 1, null);
   });
-  ruledTitles(lines, found);
+  ruledTitles(lines, found, code);
   // A text marked up with underlines or `#` says what its headings are: its centred lines are a licence's version, a figure's caption.
   const markedUp = holdsHeadings(found);
-  numberedTitles(lines, found);
-  chapterTitles(lines, found);
+  numberedTitles(lines, found, code);
+  chapterTitles(lines, found, code);
   // Margin titles only where nothing else heads the text: under underlined headings they are a table's terms.
-  if (!holdsHeadings(found)) marginTitles(lines, found);
-  if (!markedUp) centeredTitles(lines, found);
+  if (!holdsHeadings(found)) marginTitles(lines, found, code);
+  if (!markedUp) centeredTitles(lines, found, code);
   return found;
 }
 
@@ -62,11 +65,11 @@ const LONGEST_RULED_TITLE = 100;
  * FAQ parts its entries): a short line with words and without a sentence's end, level 1 or its numbering's depth.
  * Every other rule is no text: it only separates (the rules are left out of the sections' text).
  */
-function ruledTitles(lines: readonly SourceLine[], found: HeadingLines): void {
+function ruledTitles(lines: readonly SourceLine[], found: HeadingLines, code: ReadonlySet<number>): void {
   lines.forEach((line, index) => {
-    if (found.has(index) || !RULE.test(line.text)) return;
+    if (found.has(index) || code.has(index) || !RULE.test(line.text)) return;
     const title = lines[index + 1]?.text.trim() ?? '';
-    const ruledBelow = RULE.test(lines[index + 2]?.text ?? '') && !found.has(index + 1) && !found.has(index + 2);
+    const ruledBelow = RULE.test(lines[index + 2]?.text ?? '') && !found.has(index + 1) && !found.has(index + 2) && !code.has(index + 1);
     if (ruledBelow && title.length <= LONGEST_RULED_TITLE && /\p{L}/u.test(title) && !/[.,;:!?]["'”’)\]]*$/.test(title) && !RULE.test(title)) {
       found.set(index + 1, { text: title, level: levelOf(title, 1) });
       found.set(index + 2, null);
@@ -93,11 +96,11 @@ const aloneAt = (lines: readonly SourceLine[], index: number): boolean => {
  * paragraph of its own ("1. Unplug the kettle"), is no section. A table of contents (its lines together, or
  * the same numbering's earlier line) is none.
  */
-function numberedTitles(lines: readonly SourceLine[], found: HeadingLines): void {
+function numberedTitles(lines: readonly SourceLine[], found: HeadingLines, code: ReadonlySet<number>): void {
   const titles = lines.flatMap((line, index) => {
     const text = line.text.trim();
     const numbering = numberingOf(text);
-    if (numbering === undefined || found.has(index) || !aloneAt(lines, index) || text.length > LONGEST_NUMBERED_HEADING) return [];
+    if (numbering === undefined || found.has(index) || code.has(index) || !aloneAt(lines, index) || text.length > LONGEST_NUMBERED_HEADING) return [];
     const depth = numbering.split('.').length;
     const words = text.slice(numbering.length).replace(/^[.:]?\s+/, '');
     // One level starts with a capital: a footnote's number starts a sentence ("5 writing portable software …").
@@ -124,10 +127,10 @@ const CHAPTER_TITLE = /^(?:Chapter|Part|Appendix)\s+(?:\d{1,3}|[IVXLC]{1,6}|[A-Z
  * paragraph, short, without a sentence's end, in a text with two of them or more. Level 1: the sections numbered
  * within come under it.
  */
-function chapterTitles(lines: readonly SourceLine[], found: HeadingLines): void {
+function chapterTitles(lines: readonly SourceLine[], found: HeadingLines, code: ReadonlySet<number>): void {
   const titles = lines.flatMap((line, index) => {
     const text = line.text.trim();
-    return !found.has(index) && aloneAt(lines, index) && CHAPTER_TITLE.test(text) && text.length <= LONGEST_NUMBERED_HEADING && !/[.,;:!]["'”’)\]]*$/.test(text) ? [{ index, text }] : [];
+    return !found.has(index) && !code.has(index) && aloneAt(lines, index) && CHAPTER_TITLE.test(text) && text.length <= LONGEST_NUMBERED_HEADING && !/[.,;:!]["'”’)\]]*$/.test(text) ? [{ index, text }] : [];
   });
   if (titles.length < 2) return;
   for (const title of titles) found.set(title.index, { text: title.text, level: 1 });
@@ -139,12 +142,12 @@ function chapterTitles(lines: readonly SourceLine[], found: HeadingLines): void 
  * starting with a capital or a number, without a sentence's end, above an indented line. Level 1, or its
  * numbering's depth.
  */
-function marginTitles(lines: readonly SourceLine[], found: HeadingLines): void {
+function marginTitles(lines: readonly SourceLine[], found: HeadingLines, code: ReadonlySet<number>): void {
   const worded = lines.filter((line) => /\p{L}/u.test(line.text));
   if (worded.length === 0 || worded.filter((line) => INDENTED.test(line.text)).length < worded.length * INDENTED_BODY_SHARE) return;
   lines.forEach((line, index) => {
     const text = line.text;
-    if (found.has(index) || !aloneAt(lines, index) || /^\s/.test(text) || text.trim().length > LONGEST_MARGIN_TITLE) return;
+    if (found.has(index) || code.has(index) || !aloneAt(lines, index) || /^\s/.test(text) || text.trim().length > LONGEST_MARGIN_TITLE) return;
     if (!/^[\p{Lu}\d]/u.test(text) || !/\p{L}/u.test(text) || /[.,;:!?]["'”’)\]]*$/.test(text.trim()) || !INDENTED.test(lines[index + 1]?.text ?? '')) return;
     found.set(index, { text: text.trim(), level: levelOf(text.trim(), 1) });
   });
@@ -161,7 +164,7 @@ const CENTRE_SLACK = 4;
  * its lines stay within) as from its left, short, starting with a capital, with a word and no sentence's end,
  * nothing of an address or code (an author's line "Colin Watson <cjwatson@debian.org>"). Level 1.
  */
-function centeredTitles(lines: readonly SourceLine[], found: HeadingLines): void {
+function centeredTitles(lines: readonly SourceLine[], found: HeadingLines, code: ReadonlySet<number>): void {
   const lengths = lines.map((line) => line.text.trimEnd().length).sort((a, b) => a - b);
   const width = lengths[Math.floor(lengths.length * 0.95)] ?? 0;
   if (width < NARROWEST_TEXT) return;
@@ -169,7 +172,7 @@ function centeredTitles(lines: readonly SourceLine[], found: HeadingLines): void
     const text = line.text.trimEnd();
     const title = text.trim();
     const indent = text.length - title.length;
-    if (found.has(index) || !aloneAt(lines, index) || indent < 10 || Math.abs(indent - (width - text.length)) > CENTRE_SLACK) return;
+    if (found.has(index) || code.has(index) || !aloneAt(lines, index) || indent < 10 || Math.abs(indent - (width - text.length)) > CENTRE_SLACK) return;
     if (title.length > LONGEST_MARGIN_TITLE || !/^\p{Lu}/u.test(title) || !/\p{L}{3}/u.test(title) || /[.,;:!?]$/.test(title) || /[<>@/\\=$|{}]/.test(title)) return;
     found.set(index, { text: title, level: 1 });
   });

@@ -6,6 +6,7 @@ import { textNumberedHeadings } from '../../db/migrations/3730-text-numbered-hea
 import { faqReading } from '../../db/migrations/3760-faq-reading.ts';
 import { numberedContents } from '../../db/migrations/3770-numbered-contents.ts';
 import { faqTitleForms } from '../../db/migrations/3780-faq-title-forms.ts';
+import { textMarkup } from '../../db/migrations/3790-text-markup.ts';
 import { buildTestPdf } from '../../test/test-pdfs.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { addDocument } from '../../test/document-upload.ts';
@@ -195,5 +196,28 @@ describe('the re-indexing after the upgrade that reads titles numbered with a co
     await runAllJobs(suite.app);
     expect((await chunks(faqId)).map((chunk) => chunk.heading)).toEqual([null, ...entries]);
     expect((await chunks(exclaimedId)).map((chunk) => chunk.heading)).toEqual(exclaimed);
+  });
+});
+
+describe('the re-indexing after the upgrade that reads AsciiDoc titles and listings (migration 3790)', () => {
+  it('queues a job per text file, and an AsciiDoc manual then has a section per title, its listings no titles', async () => {
+    await suite.app.db.execute(sql`DELETE FROM jobs`);
+    const listing = '------------------------------------------------';
+    const manual = ['= Kettle Manual', '', '[[descaling]]', '== Descaling', '', 'Run:', '', listing, '$ kettle --descale', listing, '', '== Warranty', '', 'Two years.'].join('\n');
+    const manualId = await addDocument(suite.admin, { name: 'kettle-manual.txt', bytes: manual, title: 'Kettle AsciiDoc manual', sourceUrl: 'https://shop.example.com/kettle-asciidoc' });
+    await runAllJobs(suite.app);
+    const sections = [
+      { heading: 'Kettle Manual › Descaling', content: 'Run:\n$ kettle --descale' },
+      { heading: 'Kettle Manual › Warranty', content: 'Two years.' },
+    ];
+    expect(await chunks(manualId)).toEqual(sections);
+    // As an older version read it: the listing's line a title between rules.
+    await suite.app.db.execute(sql`DELETE FROM knowledge_chunks WHERE document_id = ${manualId}`);
+    await suite.app.db.execute(sql`INSERT INTO knowledge_chunks (document_id, chunk_index, page, heading, content) VALUES (${manualId}, 0, NULL, '$ kettle --descale', '== Warranty\n\nTwo years.')`);
+    await suite.app.db.execute(sql.raw(textMarkup.sql));
+    const queued = await sqlRows<{ id: number }>(suite.app.db, sql`SELECT (payload->>'documentId')::int AS id FROM jobs WHERE queue = ${DOCUMENT_REINDEX_QUEUE} AND status = 'queued'`);
+    expect(queued.map((row) => row.id)).toContain(manualId);
+    await runAllJobs(suite.app);
+    expect(await chunks(manualId)).toEqual(sections);
   });
 });
