@@ -5,7 +5,8 @@ import type { Migration } from './migration.ts';
  * A text's markup is read now (ingest/reading/markup-blocks.ts): AsciiDoc's section titles ("== Repositories and
  * Branches", the Git User Manual), which were text, head their sections, its listings ("-----" above and below "$
  * git help clone"), read as titles set between rules, are code, and a Markdown fence's lines ("# fetch the
- * sources") are never a heading. The documents 3760 read again are read again (its statement: a
+ * sources") are never a heading; a text that quotes its answers ("> You didn't setup PAM …", sudo's FAQ) loses the
+ * quotes' markers. The documents 3760 read again are read again (its statement: a
  * `knowledge-reindex` job per indexed text file and per document with a chunk under a question heading); until then
  * each answers from its old chunks, and the Documents screen shows the progress.
  */

@@ -56,6 +56,33 @@ describe('documentLines on text', () => {
     expect(documentLines([{ page: 1, text }]).map((line) => line.text)).toEqual(['1 Overview', '**********', 'GNU Wget is a free utility.', 'The end.']);
   });
 
+  it('drops the markers of a text that quotes its answers, a lone one parting two paragraphs, and keeps a few quoted lines as they are', () => {
+    const faq = [
+      '#### Sudo never asks for a password',
+      '',
+      "> You didn't setup PAM to work with sudo.",
+      '> See the example pam.conf file.',
+      '>',
+      '> On AIX, check /etc/security/login.cfg.',
+      '',
+      '#### Nothing gets logged',
+      '',
+      '> Make sure syslog.conf saves the messages.',
+      '> Send a SIGHUP to syslogd.',
+    ].join('\n');
+    expect(documentLines([{ page: 1, text: faq }]).map((line) => [line.text, line.paragraphStart])).toEqual([
+      ['#### Sudo never asks for a password', true],
+      ["You didn't setup PAM to work with sudo.", true],
+      ['See the example pam.conf file.', false],
+      ['On AIX, check /etc/security/login.cfg.', true],
+      ['#### Nothing gets logged', true],
+      ['Make sure syslog.conf saves the messages.', true],
+      ['Send a SIGHUP to syslogd.', false],
+    ]);
+    const shell = ['Type the command on two lines:', '', '$ echo "one', '> two"', '', 'and press Enter.'].join('\n');
+    expect(documentLines([{ page: 1, text: shell }]).map((line) => line.text)).toContain('> two"');
+  });
+
   it('marks the lines after a blank one as starting a paragraph', () => {
     const lines = documentLines([{ page: 1, text: 'One\ntwo\n\nThree' }]);
     expect(lines.map((line) => [line.text, line.paragraphStart])).toEqual([['One', true], ['two', false], ['Three', true]]);

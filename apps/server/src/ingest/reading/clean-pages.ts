@@ -103,13 +103,31 @@ const PAGE_BREAK_BLANKS = 5;
 const sheetsOf = (text: string): string[] =>
   text.includes('\f') ? text.split('\f') : text.split(new RegExp(`\\n(?:[ \\t]*\\n){${PAGE_BREAK_BLANKS},}`));
 
+/** A Markdown blockquote's (or a mail's quoting) marker at a line's start: "> " or a lone ">" (not ">>>>>>>"). */
+const QUOTE_MARKER = /^>(?: |$)/;
+/** A text quotes its answers this way when this many lines, and this share of its lines with text, are quoted. */
+const FEWEST_QUOTED_LINES = 5;
+const QUOTED_SHARE = 0.05;
+
+/**
+ * Whether a text sets its answers as quotes (sudo's troubleshooting FAQ: "> You didn't setup PAM to work with
+ * sudo.  On RedHat …"): the markers are no words of it, and a lone ">" between two quoted paragraphs parts them.
+ */
+function quotesItsText(rows: readonly string[]): boolean {
+  const filled = rows.filter((row) => row.trim() !== '');
+  const quoted = filled.filter((row) => QUOTE_MARKER.test(row)).length;
+  return quoted >= FEWEST_QUOTED_LINES && quoted >= filled.length * QUOTED_SHARE;
+}
+
 /**
  * A text file's lines. Pages split by form feeds (or by nroff's padding of blank lines) lose their running
  * headers and footers as a PDF's do (their first and last two lines stand for the bands; a line is a running one
- * on three pages or more); Texinfo's node lines, menus and index entries go.
+ * on three pages or more); Texinfo's node lines, menus and index entries go; a text that quotes its answers loses
+ * the quotes' markers.
  */
 function textLines(pages: readonly DocumentPage[]): SourceLine[] {
   const sheets = pages.flatMap((page) => sheetsOf(page.text).map((text) => ({ page: page.page, rows: text.replace(/\r\n?/g, '\n').split('\n') })));
+  const unquote = quotesItsText(sheets.flatMap(({ rows }) => rows)) ? (row: string) => row.replace(QUOTE_MARKER, '') : (row: string) => row;
   const banded = (rows: readonly string[]) => {
     const filled = rows.map((row, index) => ({ row, index })).filter(({ row }) => row.trim() !== '');
     // A short sheet's middle is its body, never a band.
@@ -125,7 +143,7 @@ function textLines(pages: readonly DocumentPage[]): SourceLine[] {
     let blankBefore = true;
     let inMenu = false;
     rows.forEach((row, index) => {
-      const text = row.trimEnd();
+      const text = unquote(row).trimEnd();
       if (text.trim() === '') {
         blankBefore = true;
         return;
