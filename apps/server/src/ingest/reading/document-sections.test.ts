@@ -95,6 +95,33 @@ describe('documentSections on text', () => {
     ]);
   });
 
+  it('reads titles in capitals and chapters numbered in roman numerals, in order, and not a list’s letters', () => {
+    const usage = documentSections([
+      txt('USAGE instructions for the kettle', true),
+      txt('=================================='),
+      txt('This file describes the kettle.', true),
+      txt('INTRODUCTION', true),
+      txt('The kettle boils water.', true),
+      txt('GENERAL USAGE', true),
+      txt('Fill it, then switch it on.', true),
+      txt('HINTS FOR DESCALING', true),
+      txt('Use citric acid.', true),
+    ]);
+    expect(usage.map((section) => section.headings)).toEqual([['USAGE instructions for the kettle'], ['INTRODUCTION'], ['GENERAL USAGE'], ['HINTS FOR DESCALING']]);
+    const manual = documentSections([
+      txt('I. Introduction', true),
+      txt('This manual describes the kettle.', true),
+      txt('II. Structures', true),
+      txt('The kettle has a lid and a base.', true),
+      txt('C. Configuration of the base', true),
+      txt('Set the base on a flat surface.', true),
+      txt('III. Reading the gauge', true),
+      txt('The gauge shows the water level.', true),
+    ]);
+    expect(manual.map((section) => section.headings)).toEqual([['I. Introduction'], ['II. Structures'], ['III. Reading the gauge']]);
+    expect(manual[1]?.paragraphs.map((paragraph) => paragraph.text)).toContain('C. Configuration of the base');
+  });
+
   it('does not take steps, each a paragraph of its own, or a table of contents’ lines together for titles', () => {
     const lines = [txt('1. Unplug the kettle', true), txt('2. Hold both buttons', true), txt('3. Plug it in again', true), txt('Contents:', true), txt('4.1. Lids'), txt('4.2. Filters')];
     expect(documentSections(lines).map((section) => section.headings)).toEqual([[]]);

@@ -19,7 +19,7 @@ const INDENTED = /^\s{2,}\S/;
  * A text file's headings: what its markup says first (markup-blocks.ts: AsciiDoc's "==" titles; code, which heads
  * nothing), then a line underlined with one repeated character (its level by the order the underline
  * characters first appear, as reStructuredText does), a Markdown `#` heading, a numbered title alone in its
- * paragraph (numberedTitles), in a text whose body is indented and that has none of those, a title at the
+ * paragraph (numberedTitles), a chapter's title (chapterTitles), titles in capitals (capitalTitles), in a text whose body is indented and that has none of those, a title at the
  * margin (marginTitles), and, in a text without underlines or `#`, a title centred on its line (centeredTitles). A
  * numbered heading's level is its numbering's depth. A question is left to faq-questions.ts, but a part's.
  */
@@ -49,6 +49,7 @@ export function textHeadings(lines: readonly SourceLine[]): HeadingLines {
   const markedUp = holdsHeadings(found);
   numberedTitles(lines, found, code);
   chapterTitles(lines, found, code);
+  capitalTitles(lines, found, code);
   // Margin titles only where nothing else heads the text: under underlined headings they are a table's terms.
   if (!holdsHeadings(found)) marginTitles(lines, found, code);
   if (!markedUp) centeredTitles(lines, found, code);
@@ -119,11 +120,14 @@ function numberedTitles(lines: readonly SourceLine[], found: HeadingLines, code:
   }
 }
 
-/** "Chapter 2. Getting and installing Debian GNU/Linux", "Appendix A: Licence", as DocBook's text output titles its chapters. */
-const CHAPTER_TITLE = /^(?:Chapter|Part|Appendix)\s+(?:\d{1,3}|[IVXLC]{1,6}|[A-Z])[.:]?\s+\p{Lu}/u;
+/**
+ * "Chapter 2. Getting and installing Debian GNU/Linux", "Appendix A: Licence", as DocBook's text output titles its
+ * chapters, or a chapter numbered in roman numerals ("III. Reading", the libpng manual).
+ */
+const CHAPTER_TITLE = /^(?:(?:Chapter|Part|Appendix)\s+(?:\d{1,3}|[IVXLC]{1,6}|[A-Z])[.:]?|[IVXLC]{1,6}\.)\s+\p{Lu}/u;
 
 /**
- * A document's chapter titles ("Chapter 2. Getting and installing Debian GNU/Linux"): a line alone in its
+ * A document's chapter titles ("Chapter 2. Getting and installing Debian GNU/Linux", "III. Reading"): a line alone in its
  * paragraph, short, without a sentence's end, in a text with two of them or more. Level 1: the sections numbered
  * within come under it.
  */
@@ -132,8 +136,46 @@ function chapterTitles(lines: readonly SourceLine[], found: HeadingLines, code: 
     const text = line.text.trim();
     return !found.has(index) && !code.has(index) && aloneAt(lines, index) && CHAPTER_TITLE.test(text) && text.length <= LONGEST_NUMBERED_HEADING && !/[.,;:!]["'”’)\]]*$/.test(text) ? [{ index, text }] : [];
   });
-  if (titles.length < 2) return;
-  for (const title of titles) found.set(title.index, { text: title.text, level: 1 });
+  // A roman numeral goes on from the one before ("III." after "II.", or a skipped one): "C. Configuration …" is a list's letter.
+  let last = 0;
+  const chapters = titles.filter(({ text }) => {
+    const numeral = /^([IVXLC]{1,6})\./.exec(text)?.[1];
+    if (numeral === undefined) return true;
+    const value = romanValue(numeral);
+    const follows = value > last && value <= last + 2;
+    if (follows) last = value;
+    return follows;
+  });
+  if (chapters.length < 2) return;
+  for (const title of chapters) found.set(title.index, { text: title.text, level: 1 });
+}
+
+const ROMAN_DIGITS: Record<string, number> = { I: 1, V: 5, X: 10, L: 50, C: 100 };
+
+/** "XIV" → 14. */
+function romanValue(numeral: string): number {
+  const values = [...numeral].map((digit) => ROMAN_DIGITS[digit] ?? 0);
+  return values.reduce((sum, value, index) => sum + (value < (values[index + 1] ?? 0) ? -value : value), 0);
+}
+
+/** A title in capitals: words of capital letters and digits ("GENERAL USAGE", "HINTS FOR CJPEG"), one of three letters at least. */
+const CAPITAL_TITLE = /^[\p{Lu}\d][\p{Lu}\d '&/-]*$/u;
+/** A text titles its sections in capitals when it has this many such lines or more. */
+const FEWEST_CAPITAL_TITLES = 3;
+
+/**
+ * Titles in capitals at the margin ("INTRODUCTION", "GENERAL USAGE", "CJPEG DETAILS" in libjpeg's usage.txt): a
+ * line alone in its paragraph, not indented, short, of capital letters with a word of three letters or more, in a
+ * text with three of them or more. Level 1: a title underlined above them is the document's.
+ */
+function capitalTitles(lines: readonly SourceLine[], found: HeadingLines, code: ReadonlySet<number>): void {
+  const titles = lines.flatMap((line, index) => {
+    const text = line.text;
+    const free = !found.has(index) && !code.has(index) && aloneAt(lines, index) && !/^\s/.test(text) && text.length <= LONGEST_MARGIN_TITLE;
+    return free && CAPITAL_TITLE.test(text.trim()) && /\p{Lu}{3}/u.test(text) ? [index] : [];
+  });
+  if (titles.length < FEWEST_CAPITAL_TITLES) return;
+  for (const index of titles) found.set(index, { text: lines[index]?.text.trim() ?? '', level: 1 });
 }
 
 /**
