@@ -179,10 +179,21 @@ function isNumberedStatement(title: string): boolean {
   return numbered && (/(?:[^.]\.|:)["'”’)]?$/.test(words) || (/!["'”’)]?$/.test(words) && words.includes('? ')));
 }
 
+/** The fewest words of a title that states a problem as a sentence ("On HP-UX, the umask setting in sudoers has no effect."), not "Usage:". */
+const FEWEST_STATEMENT_WORDS = 4;
+
+/**
+ * A title that is a sentence stating a problem, as a FAQ's entries do without numbers (sudo's troubleshooting FAQ:
+ * "When I try to run sudo via ssh, I get an error:", "Sudo builds without error but when I run it I get a
+ * Segmentation fault."): it ends with a full stop or a colon and has a sentence's words.
+ */
+const isStatementTitle = (title: string): boolean =>
+  /(?:[^.]\.|:)["'”’)]?$/.test(title.trim()) && title.trim().split(/\s+/).length >= FEWEST_STATEMENT_WORDS;
+
 export function sectionOf(passage: { text: string; heading: string | null }): PassageSection {
   const title = passage.heading?.split(HEADING_SEPARATOR).at(-1);
   if (title === undefined) return 'part';
-  if (isQuestion(title) || isNumberedStatement(title)) return 'entry';
+  if (isQuestion(title) || isNumberedStatement(title) || isStatementTitle(title)) return 'entry';
   return passage.text.length <= SHORT_SECTION_CHARACTERS ? 'short' : 'part';
 }
 

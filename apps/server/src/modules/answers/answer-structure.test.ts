@@ -330,6 +330,21 @@ describe('a FAQ’s entry that states its problem', () => {
     expect(sectionOf({ text: 'x'.repeat(800), heading: 'Manual › 9.4. Logging' })).toBe('part');
   });
 
+  it('reads an unnumbered title that states a problem as a sentence as an entry, and quotes its whole answer', () => {
+    const title = 'When I try to run the tool over ssh, I get an error:';
+    expect(sectionOf({ text: 'x'.repeat(800), heading: `Tool FAQ › ${title}` })).toBe('entry');
+    expect(sectionOf({ text: 'x'.repeat(800), heading: 'Tool FAQ › On HP-UX, the umask setting has no effect.' })).toBe('entry');
+    expect(sectionOf({ text: 'x'.repeat(800), heading: 'Tool manual › Usage:' })).toBe('part');
+    expect(sectionOf({ text: 'x'.repeat(800), heading: 'Tool manual › Running over ssh' })).toBe('part');
+    const error = 'tool: a terminal is required to read the password';
+    const why = `If the tool needs a password, it requires access to the terminal to disable echo. ${'The above message indicates that no terminal was present. '.repeat(6)}`;
+    const fix = "When running a command via ssh, a terminal is not allocated by default. The '-t' option to ssh will force it to allocate a tty.";
+    const found = stored(`${error}\n\n${why}\n\n${fix}`, `Tool FAQ › ${title}`);
+    const question = 'running the tool through ssh fails saying a terminal is required to read the password';
+    const chosen = chooseSentences(found, question, termsOf(question), [0.5], [sectionOf({ text: `${error}\n\n${why}\n\n${fix}`, heading: `Tool FAQ › ${title}` })]);
+    expect(answerText(chosen)).toContain("The '-t' option to ssh will force it to allocate a tty.");
+  });
+
   it('quotes the answer after its marker below a marked question ending with a colon', () => {
     const title = 'I get this error when I print:';
     const found = stored(`Q: ${title}\nE-42 paper jam\nA: Open the rear door and pull the sheet out.`, `Printer FAQ › ${title}`);
