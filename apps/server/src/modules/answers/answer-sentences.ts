@@ -159,8 +159,11 @@ function definedTermsOf(paragraphs: readonly string[]): (string | null)[] {
   return terms.filter((term) => term !== null).length >= FEWEST_DEFINED_TERMS ? terms : paragraphs.map(() => null);
 }
 
-/** The long options of one word an entry names ("‘--keep’ ‘-k’": keep), lower-case, for matching the question's words. */
-const optionNames = (entry: string): string[] => [...entry.toLowerCase().matchAll(/--([a-z][a-z0-9]{2,})(?![\w-])/g)].flatMap((match) => match[1] ?? []);
+/**
+ * The long options of one word an entry names ("‘--keep’ ‘-k’": keep; "-quality N", as cjpeg and find write theirs
+ * with one dash: quality), lower-case, for matching the question's words.
+ */
+const optionNames = (entry: string): string[] => [...entry.toLowerCase().matchAll(/(?:^|[^\w-])--?([a-z][a-z0-9]{2,})(?![\w-])/g)].flatMap((match) => match[1] ?? []);
 
 /**
  * What a passage is, by its heading: a FAQ's entry (under a question, or a numbered statement of a problem: its
@@ -505,7 +508,24 @@ export function chooseSentences(
   const lead = before(sentences, scores, best, chosen, question);
   // The sentence before counts among the most quoted: the last one after gives way to it.
   if (lead.length > 0 && sentencesIn(sentences, chosen) + sentencesIn(sentences, lead) > MAX_ANSWER_SENTENCES) chosen.pop();
-  return wholeParagraph(sentences, [...lead, ...chosen]);
+  return fromDefinitionStart(sentences, wholeParagraph(sentences, [...lead, ...chosen]));
+}
+
+/**
+ * A quote from inside an option's description keeps the option and what it does: it starts where the description
+ * does ("-optimize  Perform optimization of entropy encoding parameters.", above "-optimize usually makes the
+ * JPEG file a little smaller …"), when that stays within the bound.
+ */
+function fromDefinitionStart(sentences: readonly CandidateSentence[], quote: CandidateSentence[]): CandidateSentence[] {
+  const first = quote[0];
+  if (!first || first.entry === null) return quote;
+  const at = sentences.indexOf(first);
+  let start = at;
+  while (start > 0 && sentences[start - 1]?.passage === first.passage && sentences[start - 1]?.entry === first.entry && sentences[start - 1]?.paragraph === first.paragraph) start -= 1;
+  if (start === at || entryOf(sentences[start]?.text ?? '') === null) return quote;
+  const opening = sentences.slice(start, at);
+  const length = [...opening, ...quote].reduce((sum, sentence) => sum + sentence.text.length + 1, 0);
+  return length <= MAX_ANSWER_CHARACTERS + LONGEST_SENTENCE ? [...opening, ...quote] : quote;
 }
 
 /** A piece of prose that ends like a sentence. */

@@ -274,6 +274,16 @@ describe('definitions', () => {
     const options = '‘--keep’\n‘-k’\n     Keep input files during compression.\n\n‘--no-name’\n‘-n’\n     When decompressing, do not restore the original gzip file name and the original timestamp of the input files.';
     expect(quote([options], 'I want to gzip a file but keep the original input files. How?')).toBe('‘--keep’ ‘-k’ Keep input files during compression.');
   });
+
+  it('quotes an option written with one dash from where its description starts, keeping what it does', () => {
+    const options = [
+      '-grayscale      Create monochrome JPEG file from color input.',
+      '-optimize       Perform optimization of entropy encoding parameters.\n                Without this, default encoding parameters are used.\n                -optimize usually makes the JPEG file a little smaller, but cjpeg runs\n                somewhat slower and needs much more memory.  Image quality and speed of\n                decompression are unaffected by -optimize.',
+    ].join('\n\n');
+    const answer = quote([options], 'What does the -optimize switch do in cjpeg?');
+    expect(answer).toMatch(/^-optimize Perform optimization of entropy encoding parameters\./);
+    expect(answer).toContain('cjpeg runs somewhat slower');
+  });
 });
 
 describe('a sentence that names what the one before spoke of', () => {
