@@ -138,19 +138,26 @@ describe('chooseSentences', () => {
 
 describe('sectionOf', () => {
   const long = (characters: number) => 'Word '.repeat(characters / 5).trim();
+  const section = (text: string, heading: string | null, wholeSection = true) => sectionOf({ text, heading, wholeSection });
   it('knows a FAQ entry by its question heading, and a short section under another heading', () => {
-    expect(sectionOf({ text: long(600), heading: 'Manual › Cleaning' })).toBe('short');
-    expect(sectionOf({ text: long(900), heading: 'Manual › Cleaning' })).toBe('part');
-    expect(sectionOf({ text: long(3000), heading: 'FAQ › Why does dnsmasq open high ports?' })).toBe('entry');
-    expect(sectionOf({ text: long(900), heading: 'Q: Why does dnsmasq open high ports' })).toBe('entry');
-    expect(sectionOf({ text: long(200), heading: null })).toBe('part');
+    expect(section(long(600), 'Manual › Cleaning')).toBe('short');
+    expect(section(long(950), 'Manual › Cleaning')).toBe('short');
+    expect(section(long(1100), 'Manual › Cleaning')).toBe('part');
+    expect(section(long(3000), 'FAQ › Why does dnsmasq open high ports?')).toBe('entry');
+    expect(section(long(900), 'Q: Why does dnsmasq open high ports')).toBe('entry');
+    expect(section(long(200), null)).toBe('part');
+  });
+
+  it('quotes a passage of up to 1,000 characters whole only when it is all of its section (a longer section’s last chunk, up to 700)', () => {
+    expect(section(long(900), 'Manual › Cleaning', false)).toBe('part');
+    expect(section(long(600), 'Manual › Cleaning', false)).toBe('short');
   });
 
   it('knows an entry by a numbered title that states its problem, not a manual section by its numbered title', () => {
-    expect(sectionOf({ text: long(900), heading: "5. TROUBLESHOOTING › 5.9. The 'r' command isn't inserting the file into the text." })).toBe('entry');
-    expect(sectionOf({ text: long(900), heading: 'zlib FAQ › 4. compress() returns Z_BUF_ERROR.' })).toBe('entry');
-    expect(sectionOf({ text: long(900), heading: '3. Filesystem structure › 3.5.3.  Viewing ASCII pages formatted for latin1 output device' })).toBe('part');
-    expect(sectionOf({ text: long(900), heading: 'Manual › 2.1. Options...' })).toBe('part');
+    expect(section(long(900), "5. TROUBLESHOOTING › 5.9. The 'r' command isn't inserting the file into the text.")).toBe('entry');
+    expect(section(long(900), 'zlib FAQ › 4. compress() returns Z_BUF_ERROR.')).toBe('entry');
+    expect(section(long(1100), '3. Filesystem structure › 3.5.3.  Viewing ASCII pages formatted for latin1 output device')).toBe('part');
+    expect(section(long(1100), 'Manual › 2.1. Options...')).toBe('part');
   });
 });
 

@@ -38,8 +38,10 @@ const MAX_ANSWER_CHARACTERS = 600;
 const LONGEST_SENTENCE = 300;
 /** A sentence before the best one, in its paragraph, holding at least this share of its score is part of the same point. */
 const NEIGHBOUR_SHARE = 0.5;
-/** A passage no longer than this that is a section under a heading is quoted whole… */
+/** A passage under a heading no longer than this is quoted whole when it holds the best sentence… */
 const SHORT_SECTION_CHARACTERS = 700;
+/** …and up to this long when it is all of its section (a short how-to with its commands, about 150 words)… */
+const WHOLE_SECTION_CHARACTERS = 1000;
 /** …and a FAQ entry's answer up to this long (nine in ten of a real FAQ's entries), else its paragraphs within it. */
 const FAQ_ENTRY_CHARACTERS = 1500;
 /** The question lines and headings right before a sentence whose match counts for it (a heading path's few lines, not a table of contents). */
@@ -193,11 +195,11 @@ const FEWEST_STATEMENT_WORDS = 4;
 const isStatementTitle = (title: string): boolean =>
   /(?:[^.]\.|:)["'”’)]?$/.test(title.trim()) && title.trim().split(/\s+/).length >= FEWEST_STATEMENT_WORDS;
 
-export function sectionOf(passage: { text: string; heading: string | null }): PassageSection {
+export function sectionOf(passage: { text: string; heading: string | null; wholeSection: boolean }): PassageSection {
   const title = passage.heading?.split(HEADING_SEPARATOR).at(-1);
   if (title === undefined) return 'part';
   if (isQuestion(title) || isNumberedStatement(title) || isStatementTitle(title)) return 'entry';
-  return passage.text.length <= SHORT_SECTION_CHARACTERS ? 'short' : 'part';
+  return passage.text.length <= (passage.wholeSection ? WHOLE_SECTION_CHARACTERS : SHORT_SECTION_CHARACTERS) ? 'short' : 'part';
 }
 
 /**
@@ -480,7 +482,8 @@ export function chooseSentences(
   if (!first) return [];
   const entryAnswer = faqEntryAnswer(sentences, best, sections[first.passage] === 'entry');
   if (entryAnswer) return entryAnswer;
-  if (sections[first.passage] === 'short') {
+  // An option's, a code's or a term's description is the answer, not the whole list it stands in.
+  if (sections[first.passage] === 'short' && first.entry === null) {
     const section = sentences.filter((sentence) => sentence.passage === first.passage);
     const start = section.findIndex((sentence) => sentence.shape !== 'heading' && sentence.shape !== 'question');
     if (start >= 0) return section.slice(start);

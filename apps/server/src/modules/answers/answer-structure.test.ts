@@ -98,6 +98,35 @@ describe('headings', () => {
   });
 });
 
+describe('a short section', () => {
+  // A how-to section of the Git User Manual's kind (about 760 characters): its last command is half the answer.
+  const howTo = [
+    'While you are in the middle of something complicated, you find an unrelated but obvious bug. You would like to fix it before continuing. You can use the shelve command to save the current state of your work, and after fixing the bug (or, optionally, after doing so on a different branch and then coming back), bring the work-in-progress changes back.',
+    '$ tool shelve push -m "work in progress for the importer"',
+    'This command saves your changes away to the shelf, and resets your working files and the index to match the tip of the current branch, so that nothing you were doing gets in the way. Then you can make your fix as usual, test it and commit it.',
+    '... edit and test ...\n$ tool commit -a -m "importer: typo fix"',
+    'After that, you can go back to what you were working on with `tool shelve pop`:',
+    '$ tool shelve pop',
+  ].join('\n\n');
+
+  it('is quoted whole, up to 1,000 characters, when the passage is all of it', () => {
+    const question = 'I need to fix an urgent bug first. How do I put my unfinished work aside and get it back later?';
+    const answer = quote([howTo], question, [sectionOf({ text: howTo, heading: 'Manual › Setting aside work in progress', wholeSection: true })]);
+    expect(howTo.length).toBeGreaterThan(700);
+    expect(answer).toContain('$ tool shelve push');
+    expect(answer).toMatch(/\$ tool shelve pop$/);
+    // The last chunk of a longer section is quoted by its sentences instead: it may start anywhere in the section.
+    expect(quote([howTo], question, [sectionOf({ text: howTo, heading: 'Manual › Setting aside work in progress', wholeSection: false })])).not.toContain('$ tool shelve pop');
+  });
+
+  it('that lists codes or options is no answer whole: the one asked about is', () => {
+    const codes = 'The tool may return one of several codes.\n\n0\nNo problems occurred.\n\n1\nGeneric error.\n\n8\nThe server issued an error response.';
+    const question = 'What does the tool return code 8 mean?';
+    const chosen = chooseSentences(sentences([codes]), question, [...termsOf(question), term('8')], [0.5], [sectionOf({ text: codes, heading: 'Manual › Exit status', wholeSection: true })]);
+    expect(answerText(chosen)).toBe('8: The server issued an error response.');
+  });
+});
+
 describe('lists', () => {
   it('quotes a lead-in with its items', () => {
     const passage = 'Common causes of a busy array are:\n- a mounted filesystem\n- an active swap partition\n- a running LVM volume group\n\nStop them first.';
@@ -131,7 +160,7 @@ describe('lists', () => {
 
   it('shows a list’s items as a list in the answer’s HTML', () => {
     const chosen = chooseSentences(sentences(['Supported formats are:\n- PNG\n- JPEG']), 'supported formats', termsOf('supported formats'), [0.5]);
-    const passage: RetrievedPassage = { chunkId: 1, text: '', heading: null, documentTitle: 'Guide', sourceUrl: null, page: null, pageEnd: null, documentId: 1, informTheBotId: null, relevance: 0.5, matchedWords: [], features: {} as RetrievedPassage['features'] };
+    const passage: RetrievedPassage = { chunkId: 1, text: '', heading: null, wholeSection: true, documentTitle: 'Guide', sourceUrl: null, page: null, pageEnd: null, documentId: 1, informTheBotId: null, relevance: 0.5, matchedWords: [], features: {} as RetrievedPassage['features'] };
     expect(extractiveAnswerHtml(chosen, [passage])).toMatch(/^<p>Supported formats are:<\/p><ul><li>PNG<\/li><li>JPEG<\/li><\/ul>/);
     // The list draws its own bullets; a step's number stays, it says the order.
     const steps = chooseSentences(sentences(['To replace a disk:\n1. Fail the disk.\n2. Remove the disk.']), 'replace a disk', termsOf('replace a disk'), [0.5]);
@@ -145,7 +174,7 @@ describe('a whole FAQ entry of several paragraphs', () => {
     const found = sentencesOfPassages([{ text, heading: 'FAQ › Why does dnsmasq open high ports?' }]).map((sentence) => ({ ...sentence, terms: sentence.text.toLowerCase().match(/[a-z]+/g) ?? [] }));
     const question = 'is it a security problem that dnsmasq opens high ports';
     const chosen = chooseSentences(found, question, termsOf(question), [0.5], ['entry']);
-    const passage: RetrievedPassage = { chunkId: 1, text, heading: 'FAQ › Why does dnsmasq open high ports?', documentTitle: 'FAQ', sourceUrl: null, page: null, pageEnd: null, documentId: 1, informTheBotId: null, relevance: 0.5, matchedWords: [], features: {} as RetrievedPassage['features'] };
+    const passage: RetrievedPassage = { chunkId: 1, text, heading: 'FAQ › Why does dnsmasq open high ports?', wholeSection: true, documentTitle: 'FAQ', sourceUrl: null, page: null, pageEnd: null, documentId: 1, informTheBotId: null, relevance: 0.5, matchedWords: [], features: {} as RetrievedPassage['features'] };
     expect(extractiveAnswerHtml(chosen, [passage])).toMatch(
       /^<p>The high ports are for replies from upstream servers\. Queries go out from them\.<\/p><p>This is not a security hole: dnsmasq only accepts replies there\.<\/p><p>/,
     );
@@ -258,7 +287,7 @@ describe('a FAQ’s entries in a plain-text FAQ', () => {
     expect(answerText(chosen)).toBe('For the RTC support to work, you need the following three things: o an RTC in your computer o a kernel with RTC support o an rtcfile directive');
     // Its source names the entry quoted, not the first entry of the passage that heads it.
     expect(quotedEntryQuestion(found, chosen)).toBe('5.3. I keep getting the RTC driver not running message');
-    const passage: RetrievedPassage = { chunkId: 1, text: numbered, heading: 'FAQ › 5.2. Does hwclock have to be disabled?', documentTitle: 'chrony FAQ', sourceUrl: null, page: null, pageEnd: null, documentId: 1, informTheBotId: null, relevance: 0.5, matchedWords: [], features: {} as RetrievedPassage['features'] };
+    const passage: RetrievedPassage = { chunkId: 1, text: numbered, heading: 'FAQ › 5.2. Does hwclock have to be disabled?', wholeSection: true, documentTitle: 'chrony FAQ', sourceUrl: null, page: null, pageEnd: null, documentId: 1, informTheBotId: null, relevance: 0.5, matchedWords: [], features: {} as RetrievedPassage['features'] };
     expect(extractiveAnswerHtml(chosen, [passage], quotedEntryQuestion(found, chosen))).toContain('<cite>chrony FAQ (5.3. I keep getting the RTC driver not running message)</cite>');
   });
 });
@@ -329,29 +358,29 @@ describe('a FAQ’s entry that states its problem', () => {
     const title = "2.2. When building the tool, 'make' fails with this:";
     const found = stored(`${title}\n/usr/bin/ld: cannot find -lc\ncollect2: ld returned 1 exit status\n\nYou need to install the static C library package.`, `Tool FAQ › ${title}`);
     const question = 'the build fails because ld cannot find -lc, what do I install';
-    const chosen = chooseSentences(found, question, termsOf(question), [0.5], [sectionOf({ text: '', heading: `Tool FAQ › ${title}` })]);
+    const chosen = chooseSentences(found, question, termsOf(question), [0.5], [sectionOf({ text: '', heading: `Tool FAQ › ${title}`, wholeSection: true })]);
     expect(answerText(chosen)).toBe('You need to install the static C library package.');
     expect(quotedEntryQuestion(found, chosen)).toBe(title);
   });
 
   it('reads an entry that asks and ends with "!" as an entry ("9.4. How can I keep a log …? I\'d like to know when … packages!")', () => {
     const heading = "Debian FAQ › 9.4. How can I keep a log of the packages I added? I'd like to know when upgrades have occurred!";
-    expect(sectionOf({ text: 'x'.repeat(800), heading })).toBe('entry');
-    expect(sectionOf({ text: 'x'.repeat(800), heading: 'Manual › 9.4. Logging' })).toBe('part');
+    expect(sectionOf({ text: 'x'.repeat(800), heading, wholeSection: true })).toBe('entry');
+    expect(sectionOf({ text: 'x'.repeat(1100), heading: 'Manual › 9.4. Logging', wholeSection: true })).toBe('part');
   });
 
   it('reads an unnumbered title that states a problem as a sentence as an entry, and quotes its whole answer', () => {
     const title = 'When I try to run the tool over ssh, I get an error:';
-    expect(sectionOf({ text: 'x'.repeat(800), heading: `Tool FAQ › ${title}` })).toBe('entry');
-    expect(sectionOf({ text: 'x'.repeat(800), heading: 'Tool FAQ › On HP-UX, the umask setting has no effect.' })).toBe('entry');
-    expect(sectionOf({ text: 'x'.repeat(800), heading: 'Tool manual › Usage:' })).toBe('part');
-    expect(sectionOf({ text: 'x'.repeat(800), heading: 'Tool manual › Running over ssh' })).toBe('part');
+    expect(sectionOf({ text: 'x'.repeat(800), heading: `Tool FAQ › ${title}`, wholeSection: true })).toBe('entry');
+    expect(sectionOf({ text: 'x'.repeat(800), heading: 'Tool FAQ › On HP-UX, the umask setting has no effect.', wholeSection: true })).toBe('entry');
+    expect(sectionOf({ text: 'x'.repeat(1100), heading: 'Tool manual › Usage:', wholeSection: true })).toBe('part');
+    expect(sectionOf({ text: 'x'.repeat(1100), heading: 'Tool manual › Running over ssh', wholeSection: true })).toBe('part');
     const error = 'tool: a terminal is required to read the password';
     const why = `If the tool needs a password, it requires access to the terminal to disable echo. ${'The above message indicates that no terminal was present. '.repeat(6)}`;
     const fix = "When running a command via ssh, a terminal is not allocated by default. The '-t' option to ssh will force it to allocate a tty.";
     const found = stored(`${error}\n\n${why}\n\n${fix}`, `Tool FAQ › ${title}`);
     const question = 'running the tool through ssh fails saying a terminal is required to read the password';
-    const chosen = chooseSentences(found, question, termsOf(question), [0.5], [sectionOf({ text: `${error}\n\n${why}\n\n${fix}`, heading: `Tool FAQ › ${title}` })]);
+    const chosen = chooseSentences(found, question, termsOf(question), [0.5], [sectionOf({ text: `${error}\n\n${why}\n\n${fix}`, heading: `Tool FAQ › ${title}`, wholeSection: true })]);
     expect(answerText(chosen)).toContain("The '-t' option to ssh will force it to allocate a tty.");
   });
 

@@ -180,6 +180,8 @@ export interface DetailRow {
   inform_the_bot_id: number | null;
   document_title: string | null;
   source_url: string | null;
+  /** No chunk next to it in its document sits under the same headings: it holds its section's whole text. */
+  whole_section: boolean;
   /** The chunk's search vector narrowed to the question's terms, as PostgreSQL's text form of a tsvector. */
   hits: string;
 }
@@ -194,6 +196,7 @@ export async function details(db: Db, ids: readonly number[], terms: readonly { 
   if (ids.length === 0) return [];
   return sqlRows<DetailRow>(db, sql`
     SELECT c.id, c.content, c.heading, c.page, c.page_end, c.document_id, c.inform_the_bot_id, d.title AS document_title, d.source_url,
+      NOT EXISTS (SELECT 1 FROM knowledge_chunks n WHERE n.document_id = c.document_id AND n.chunk_index IN (c.chunk_index - 1, c.chunk_index + 1) AND n.heading IS NOT DISTINCT FROM c.heading) AS whole_section,
       ts_delete(c.search_vector, tsvector_to_array(ts_delete(c.search_vector, ${textArray(terms.map((term) => term.term))})))::text AS hits
     FROM knowledge_chunks c LEFT JOIN documents d ON d.id = c.document_id WHERE c.id = ANY (${bigintArray(ids)}) AND ${notExcluded('c')}`);
 }

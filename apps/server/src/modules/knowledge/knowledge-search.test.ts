@@ -80,6 +80,22 @@ describe('searchKnowledge', () => {
     expect(first).toMatchObject({ heading: 'Care › Descaling', page: 1, pageEnd: 2, documentTitle: 'Kettle manual', matchedWords: ['Descaling', 'Kettles'] });
   });
 
+  it('says whether a passage holds its whole section: not when a chunk next to it in its document sits under the same headings', async () => {
+    await putDocument('Kettle manual', [
+      ['Descale the kettle with citric acid once a month.', 'Care › Descaling'],
+      ['Rinse the kettle twice after descaling.', 'Care › Rinsing'],
+      ['Rinse the filter under the tap; the filter lifts out.', 'Care › Rinsing'],
+      ['The kettle is blue.', 'Colours'],
+    ]);
+    const whole = new Map((await search('kettle rinse descale filter blue', 10)).map((passage) => [passage.text, passage.wholeSection]));
+    expect(Object.fromEntries(whole)).toEqual({
+      'Descale the kettle with citric acid once a month.': true,
+      'Rinse the kettle twice after descaling.': false,
+      'Rinse the filter under the tap; the filter lifts out.': false,
+      'The kettle is blue.': true,
+    });
+  });
+
   it('ranks a passage of another product than the one the question names below those of its own document', async () => {
     // Three FAQs in one store: "Where do I send a bug report about sed?" was answered with lsof's entry on bug reports.
     await putDocument('lsof FAQ', [['How do I report an lsof bug? If you believe you found a bug, send a report by e-mail to the author.', 'How do I report an lsof bug?']]);

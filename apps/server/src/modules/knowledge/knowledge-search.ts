@@ -30,6 +30,8 @@ export interface Passage {
   text: string;
   /** The headings it sits under, outermost first; null for none. */
   heading: string | null;
+  /** It is all of its section's text: the section was short enough to be one chunk (a long one's last chunk is not). */
+  wholeSection: boolean;
   documentTitle: string;
   sourceUrl: string | null;
   /** The page it starts on and the page it ends on; null for text without pages. */
@@ -182,6 +184,7 @@ export async function rankPassages(db: Db, input: SearchInput): Promise<{ terms:
       chunkId: Number(row.id),
       text: row.content,
       heading: row.heading,
+      wholeSection: row.whole_section,
       documentTitle: row.document_title ?? 'Inform the Bot',
       sourceUrl: row.source_url,
       page: row.page,
