@@ -2,6 +2,7 @@ import { isEnglishWord, ownTermsOf, type QuestionTerm } from '../knowledge/quest
 import { HEADING_SEPARATOR } from '../../ingest/reading/chunk.ts';
 import { hasQuestionMarker, isQuestion, LIST_ITEM, withoutQuestionMarker, linesOfSentence, partOfHeading, piecesOfParagraph, type SentenceShape, shapeOf, withoutAnswerMarker, withTitleApart } from './sentence-shapes.ts';
 import { withListItems } from './answer-lists.ts';
+import { withLaterAsks } from './answer-asks.ts';
 import { linesOfTable, rowWithHeader, type TableLine } from './answer-tables.ts';
 
 /**
@@ -511,7 +512,7 @@ export function chooseSentences(
   const lead = before(sentences, scores, best, chosen, question);
   // The sentence before counts among the most quoted: the last one after gives way to it.
   if (lead.length > 0 && sentencesIn(sentences, chosen) + sentencesIn(sentences, lead) > MAX_ANSWER_SENTENCES) chosen.pop();
-  return fromDefinitionStart(sentences, wholeParagraph(sentences, [...lead, ...chosen]));
+  return withLaterAsks(sentences, fromDefinitionStart(sentences, wholeParagraph(sentences, [...lead, ...chosen])), question, terms, MAX_ANSWER_CHARACTERS + LONGEST_SENTENCE);
 }
 
 /**

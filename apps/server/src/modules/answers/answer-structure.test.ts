@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { QuestionTerm } from '../knowledge/question-terms.ts';
 import { MOST_ITEMS } from './answer-lists.ts';
 import { extractiveAnswerHtml } from './answer-builders.ts';
+import { asksOf } from './answer-asks.ts';
 import { answerText, type CandidateSentence, chooseSentences, holdsNumber, openingSentences, type PassageSection, quotedEntryQuestion, sectionOf, sentencesOfPassages } from './answer-sentences.ts';
 import type { RetrievedPassage } from './answer-rule.ts';
 
@@ -507,5 +508,34 @@ describe('plain text wrapped at a fixed width', () => {
       ['/RE/r insert.me', 'sentence'],
       ['will fail.', 'sentence'],
     ]);
+  });
+});
+
+describe('a question that asks two things', () => {
+  const passage = [
+    'Parameter retryBudget controls how the sync behaves when the network keeps failing. If uploads run into repeated timeouts, the client switches from the fast path to a careful one. The careful path is slower by perhaps a factor of three, but always finishes.',
+    'Lower values of retryBudget make the client give up on the fast path sooner. You should set this parameter carefully; too low, and most uploads take the careful path.',
+    'Allowable values range from 0 to 250 inclusive. 0 is a special case, equivalent to using the default value of 30.',
+  ].join('\n\n');
+
+  it('splits the question where it asks its next thing', () => {
+    expect(asksOf('What range of values does retryBudget accept, and what is its default?')).toEqual(['What range of values does retryBudget accept', 'what is its default?']);
+    expect(asksOf('Does the tool cap image size? And how do I raise it?')).toEqual(['Does the tool cap image size?', 'how do I raise it?']);
+    expect(asksOf('Can I copy files and folders at once?')).toEqual(['Can I copy files and folders at once?']);
+  });
+
+  it('adds the sentence of the passage that answers the later ask when the quote answers only the first', () => {
+    const question = 'What does the retryBudget parameter control, and what is its default?';
+    const answer = quote([passage], question);
+    expect(answer).toMatch(/^Parameter retryBudget controls how the sync behaves/);
+    expect(answer).toContain('0 is a special case, equivalent to using the default value of 30.');
+    // Asked one thing, the quote stays as it was.
+    expect(quote([passage], 'What does the retryBudget parameter control?')).not.toContain('default value of 30');
+  });
+
+  it('marks the text it leaves out between sentences of one paragraph', () => {
+    const oneParagraph = 'Parameter retryBudget controls how the sync behaves when the network keeps failing. It is read at start-up. It applies to uploads only. Changing it needs a restart. The default value is 30.';
+    const answer = quote([oneParagraph], 'What does the retryBudget parameter control, and what is its default?');
+    expect(answer).toContain('… The default value is 30.');
   });
 });
