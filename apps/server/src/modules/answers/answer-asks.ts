@@ -37,7 +37,7 @@ function ownTermsOfAsk(asks: readonly string[], at: number, terms: readonly Ques
 
 /**
  * The quote with, for each ask of which it lacks most of the words (by their weight), the sentence of its passage
- * (within the option's description it quotes, if it quotes one) that holds most of those it lacks, when the answer stays within `mostCharacters`.
+ * (within the option's description it quotes, or outside any when it quotes none) that holds most of those it lacks, when the answer stays within `mostCharacters`.
  * A sentence set apart from the quoted ones in their paragraph opens with "…": the text between is left out.
  */
 export function withLaterAsks(sentences: readonly CandidateSentence[], quote: readonly CandidateSentence[], question: string, terms: readonly QuestionTerm[], mostCharacters: number): CandidateSentence[] {
@@ -55,7 +55,7 @@ export function withLaterAsks(sentences: readonly CandidateSentence[], quote: re
     let bestWeight = 0;
     for (const sentence of sentences) {
       if (sentence.passage !== first.passage || answer.includes(sentence) || sentence.shape !== 'sentence' || sentence.tableRow) continue;
-      if ((first.entry !== null && sentence.entry !== first.entry) || length + sentence.text.length + 2 > mostCharacters) continue;
+      if (sentence.entry !== first.entry || length + sentence.text.length + 2 > mostCharacters) continue;
       const weight = idfOf(holds(sentence));
       if (weight > bestWeight) [best, bestWeight] = [sentence, weight];
     }

@@ -533,6 +533,13 @@ describe('a question that asks two things', () => {
     expect(quote([passage], 'What does the retryBudget parameter control?')).not.toContain('default value of 30');
   });
 
+  it('takes no sentence of an option’s description for a quote that describes no option', () => {
+    const options = 'Passwords given on the command line are visible to other users. To keep your password hidden, store it in the rc file.\n\n--keep-alive\nTurn off the keep-alive feature. The default is on.';
+    const answer = quote([options], 'How do I keep my password hidden from other users, and what is the default?');
+    expect(answer).toContain('store it in the rc file');
+    expect(answer).not.toContain('The default is on.');
+  });
+
   it('marks the text it leaves out between sentences of one paragraph', () => {
     const oneParagraph = 'Parameter retryBudget controls how the sync behaves when the network keeps failing. It is read at start-up. It applies to uploads only. Changing it needs a restart. The default value is 30.';
     const answer = quote([oneParagraph], 'What does the retryBudget parameter control, and what is its default?');
