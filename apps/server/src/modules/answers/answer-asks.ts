@@ -4,8 +4,8 @@ import type { CandidateSentence } from './answer-sentences.ts';
 /**
  * A question that asks two things ("What range of values does workFactor accept, and what is its default?",
  * "Does libpng cap image size, and how do I raise it?"): the quote chosen for the question as a whole often
- * answers the first ask only, the words of the thing asked about deciding. The later ask's own words then pick
- * the sentence of the same passage (the same option's description) that answers it, added in its place.
+ * answers one ask only, the words of the thing asked about deciding. The other ask's own words then pick the
+ * sentence of the same passage (the same option's description) that answers it, added in its place.
  */
 
 /** Where a question starts a further ask: ", and what is its default?", "? And how do I …". */
