@@ -16,6 +16,8 @@ import { findMatchingCorrection } from '../inform-the-bot/correction-match.repos
 import { streamChatCompletion } from './llm-client.ts';
 import { cosineSimilarities } from '../../ingest/embedders/cosine-similarities.ts';
 import { llmMessages } from './llm-prompt.ts';
+import { withSubjectNamed } from './answer-subject.ts';
+import { HEADING_SEPARATOR } from '../../ingest/reading/chunk.ts';
 
 export interface ChatAnswerDeps {
   db: Db;
@@ -83,7 +85,11 @@ export async function answerQuestion(
   // Passages of headings and questions only (a table of contents) hold nothing to quote.
   if (chosen.length === 0) return dontKnow();
   const used = [...new Set(chosen.map((sentence) => sentence.passage))].flatMap((index) => passages[index] ?? []);
-  return draft(extractiveAnswerHtml(chosen, passages, quotedEntryQuestion(sentences, chosen)), 'extractive', distinctSources(used), used.map(sourceOfPassage));
+  const entryQuestion = quotedEntryQuestion(sentences, chosen);
+  const quoted = chosen[0]?.passage ?? 0;
+  // A FAQ entry under its question as a heading names its subject there.
+  const subjectQuestion = entryQuestion ?? (sections[quoted] === 'entry' ? (passages[quoted]?.heading?.split(HEADING_SEPARATOR).at(-1) ?? null) : null);
+  return draft(extractiveAnswerHtml(withSubjectNamed(chosen, subjectQuestion), passages, entryQuestion), 'extractive', distinctSources(used), used.map(sourceOfPassage));
 }
 
 /**
