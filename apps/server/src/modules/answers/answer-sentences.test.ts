@@ -130,6 +130,23 @@ describe('chooseSentences', () => {
     expect(chooseSentences(found, 'Where do cat pages come from?', [term('cat', 2), term('page', 1)], [0.5])[0]?.text).toBe('Support for cat pages comes from creating their directories.');
   });
 
+  it('reads a sentence with the one before it in its paragraph: a problem set out, then what to do, outweighs a sentence elsewhere holding a little more (fails before: the later paragraph was quoted alone)', () => {
+    const found = sentences(['Suppose you need a branch again. Delete it, and the commit is still found by git fsck.\n\nTo get it back, recover from the reflog.']);
+    const asked = [term('need', 1.8), term('branch', 2.2), term('delete', 3.5), term('commit', 2.5), term('back', 3), term('recover', 3.5), term('accident', 5)];
+    const chosen = chooseSentences(found, 'I deleted a branch by accident and need its commits back. Can I recover them?', asked, [0.5]);
+    expect(chosen.map((sentence) => sentence.text).slice(0, 2)).toEqual(['Suppose you need a branch again.', 'Delete it, and the commit is still found by git fsck.']);
+  });
+
+  it('keeps the sentence before the best one that makes the same point, the sentences after giving way to it within the bound (fails before: the long sentences after crowded it out)', () => {
+    const long = (word: string) => `The ${word} viewer ${'renders every slot of the table in turn '.repeat(13).trim()}.`;
+    const found = sentences([`Low values make a warning, because some viewers cannot decode the file that such low values produce, as the tables they need are optional. Use the baseline switch to stay compatible with every tool.\n\n${long('first')} ${long('second')}`]);
+    const asked = [term('warning', 3), term('viewer', 2), term('compatible', 4), term('tool', 2)];
+    const chosen = chooseSentences(found, 'cjpeg gives a warning and viewers cannot open the file. How do I make it compatible?', asked, [0.5]);
+    expect(chosen[0]?.text).toBe('Low values make a warning, because some viewers cannot decode the file that such low values produce, as the tables they need are optional.');
+    expect(chosen[1]?.text).toBe('Use the baseline switch to stay compatible with every tool.');
+    expect(chosen.reduce((sum, sentence) => sum + sentence.text.length + 1, 0)).toBeLessThanOrEqual(700);
+  });
+
   it('never quotes more than three sentences', () => {
     const many = Array.from({ length: 6 }, (_, index) => `Memory note ${index} on how to decompress.`).join(' ');
     expect(chooseSentences(sentences([many]), 'memory decompress', terms, [0.5])).toHaveLength(3);

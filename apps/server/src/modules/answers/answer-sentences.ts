@@ -55,6 +55,10 @@ const MAX_LIST_ANSWER_CHARACTERS = 1100;
  * Chosen on the evaluation's manuals and checked on the held-out set (docs/bot.md).
  */
 export const MEANING_WEIGHT = 0.3;
+/** A quote with the sentence before it may run this much past MAX_ANSWER_CHARACTERS. */
+const LEAD_ROOM = 100;
+/** What the sentence before, in the paragraph, adds to a sentence's share of the question counts this much. */
+const CONTEXT_SHARE = 0.25;
 /** Sentences of passages less relevant than this share of the best are not quoted. */
 const PASSAGE_SHARE = 0.8;
 
@@ -392,15 +396,22 @@ function scoresOf(sentences: readonly CandidateSentence[], question: string, ter
   const wantsOption = HOW_TO.test(question);
   const wantsNumber = QUANTITY.test(question);
   const wantsDefinition = WHAT_IS.test(question);
-  const raw = sentences.map((sentence) => {
-    if (!quotable(relevance, sentence.passage)) return 0;
-    const held = new Set(sentence.terms);
+  const coverageOf = (held: ReadonlySet<string>): number => {
     const credit = new Map<string, number>();
     for (const term of terms) {
       if (!held.has(term.term)) continue;
       for (const key of ownTermsOf(term)) credit.set(key, Math.max(credit.get(key) ?? 0, term.weight));
     }
-    const coverage = total === 0 ? 0 : own.reduce((sum, term) => sum + term.idf * (credit.get(term.term) ?? 0), 0) / total;
+    return total === 0 ? 0 : own.reduce((sum, term) => sum + term.idf * (credit.get(term.term) ?? 0), 0) / total;
+  };
+  const raw = sentences.map((sentence, position) => {
+    if (!quotable(relevance, sentence.passage)) return 0;
+    const coverage = coverageOf(new Set(sentence.terms));
+    // A point is made by sentences together ("Suppose you delete a branch …" then "… find the lost commits …"): what
+    // the sentence before, in the paragraph, adds to one that holds some of the question counts a little.
+    const previous = sentences[position - 1];
+    const continues = coverage > 0 && previous !== undefined && previous.passage === sentence.passage && previous.paragraph === sentence.paragraph && previous.shape === 'sentence';
+    const context = continues ? coverageOf(new Set([...sentence.terms, ...previous.terms])) - coverage : 0;
     const kind =
       (wantsOption && OPTION.test(sentence.text) ? 0.15 : 0) +
       (wantsNumber && holdsNumber(sentence.text) ? 0.15 : 0) +
@@ -409,7 +420,7 @@ function scoresOf(sentences: readonly CandidateSentence[], question: string, ter
     // A passage's first sentences are where a section says what it is about; a very slight lead breaks ties.
     // What the words miss, the meaning may hold ("keep it hidden" for "prevent … from being seen").
     const meaning = MEANING_WEIGHT * Math.max(0, sentence.similarity ?? 0);
-    const score = coverage + kind + meaning + (coverage > 0 ? 0.01 / (1 + sentence.index) : 0);
+    const score = coverage + CONTEXT_SHARE * context + kind + meaning + (coverage > 0 ? 0.01 / (1 + sentence.index) : 0);
     // The search weighed more than a sentence's words (headings, proximity, meaning): a less relevant passage's sentence must hold more.
     return best === 0 ? score : score * ((relevance[sentence.passage] ?? 0) / best);
   });
@@ -509,9 +520,10 @@ export function chooseSentences(
     if (!adds) break;
     chosen.push(sentence);
   }
-  const lead = before(sentences, scores, best, chosen, question);
-  // The sentence before counts among the most quoted: the last one after gives way to it.
-  if (lead.length > 0 && sentencesIn(sentences, chosen) + sentencesIn(sentences, lead) > MAX_ANSWER_SENTENCES) chosen.pop();
+  const lead = before(sentences, scores, best, chosen, question, [first]);
+  // The sentence before counts among the most quoted and within the bound: the last ones after give way to it.
+  const quoteLength = () => [...lead, ...chosen].reduce((sum, sentence) => sum + sentence.text.length + 1, 0);
+  while (lead.length > 0 && chosen.length > 1 && (sentencesIn(sentences, chosen) + sentencesIn(sentences, lead) > MAX_ANSWER_SENTENCES || quoteLength() > MAX_ANSWER_CHARACTERS + LEAD_ROOM)) chosen.pop();
   return withLaterAsks(sentences, fromDefinitionStart(sentences, wholeParagraph(sentences, [...lead, ...chosen])), question, terms, MAX_ANSWER_CHARACTERS + LONGEST_SENTENCE);
 }
 
@@ -687,13 +699,13 @@ function introducesListHolding(sentences: readonly CandidateSentence[], scores: 
  * The sentence before the quote, when the quote needs it: the quote leans on it, it names the option described,
  * or, in the same paragraph, it holds what is asked for or nearly as much of the question as the best one.
  */
-function before(sentences: readonly CandidateSentence[], scores: readonly number[], best: number, chosen: readonly CandidateSentence[], question = ''): CandidateSentence[] {
+function before(sentences: readonly CandidateSentence[], scores: readonly number[], best: number, chosen: readonly CandidateSentence[], question = '', kept: readonly CandidateSentence[] = chosen): CandidateSentence[] {
   const first = sentences[best];
   const previous = sentences[best - 1];
   if (!first || !previous || previous.passage !== first.passage || previous.shape === 'heading' || previous.shape === 'question') return [];
   if (first.entry !== null && previous.entry !== first.entry) return [];
-  const length = chosen.reduce((sum, sentence) => sum + sentence.text.length + 1, 0);
-  if (length + previous.text.length > MAX_ANSWER_CHARACTERS + 100) return [];
+  const length = kept.reduce((sum, sentence) => sum + sentence.text.length + 1, 0);
+  if (length + previous.text.length > MAX_ANSWER_CHARACTERS + LEAD_ROOM) return [];
   const samePoint =
     (previous.paragraph === first.paragraph && (addsWanted(question, chosen, previous) || (scores[best - 1] ?? 0) >= (scores[best] ?? 0) * NEIGHBOUR_SHARE)) ||
     ((scores[best - 1] ?? 0) > 0 && addsWanted(question, chosen, previous));
