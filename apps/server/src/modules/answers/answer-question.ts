@@ -16,8 +16,7 @@ import { findMatchingCorrection } from '../inform-the-bot/correction-match.repos
 import { streamChatCompletion } from './llm-client.ts';
 import { cosineSimilarities } from '../../ingest/embedders/cosine-similarities.ts';
 import { llmMessages } from './llm-prompt.ts';
-import { withSubjectNamed } from './answer-subject.ts';
-import { HEADING_SEPARATOR } from '../../ingest/reading/chunk.ts';
+import { entryQuestionOf, withSubjectNamed } from './answer-subject.ts';
 
 export interface ChatAnswerDeps {
   db: Db;
@@ -87,8 +86,7 @@ export async function answerQuestion(
   const used = [...new Set(chosen.map((sentence) => sentence.passage))].flatMap((index) => passages[index] ?? []);
   const entryQuestion = quotedEntryQuestion(sentences, chosen);
   const quoted = chosen[0]?.passage ?? 0;
-  // A FAQ entry under its question as a heading names its subject there.
-  const subjectQuestion = entryQuestion ?? (sections[quoted] === 'entry' ? (passages[quoted]?.heading?.split(HEADING_SEPARATOR).at(-1) ?? null) : null);
+  const subjectQuestion = entryQuestionOf(entryQuestion, { section: sections[quoted], heading: passages[quoted]?.heading });
   return draft(extractiveAnswerHtml(withSubjectNamed(chosen, subjectQuestion), passages, entryQuestion), 'extractive', distinctSources(used), used.map(sourceOfPassage));
 }
 

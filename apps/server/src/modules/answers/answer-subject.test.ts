@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QuestionTerm } from '../knowledge/question-terms.ts';
 import { answerText, type CandidateSentence, chooseSentences, quotedEntryQuestion, sentencesOfPassages } from './answer-sentences.ts';
-import { subjectNamedBy, withSubjectNamed } from './answer-subject.ts';
+import { entryQuestionOf, subjectNamedBy, withSubjectNamed } from './answer-subject.ts';
 
 const term = (stem: string, idf: number): QuestionTerm => ({ term: stem, idf, chunks: 1, unknown: false, word: stem, weight: 1, informativeness: 3, name: false });
 
@@ -37,6 +37,17 @@ describe('subjectNamedBy', () => {
     expect(subjectNamedBy('Is the default option safe?')).toBeNull();
     expect(subjectNamedBy('Which is the right setting for a laptop?')).toBeNull();
     expect(subjectNamedBy('Why does my box pause before getting a new lease?')).toBeNull();
+  });
+});
+
+describe('entryQuestionOf', () => {
+  it("takes the entry's question line in the passage, else the question heading an entry stands under, and no heading of a manual's section", () => {
+    const heading = 'Kettle FAQ › What does the boil-dry option do?';
+    expect(entryQuestionOf('Q: What does the quiet flag do?', { section: 'entry', heading })).toBe('Q: What does the quiet flag do?');
+    expect(entryQuestionOf(null, { section: 'entry', heading })).toBe('What does the boil-dry option do?');
+    expect(subjectNamedBy(entryQuestionOf(null, { section: 'entry', heading }) ?? '')).toBe('boil-dry');
+    expect(entryQuestionOf(null, { section: 'part', heading: 'Manual › Using the --fast option' })).toBeNull();
+    expect(entryQuestionOf(null, { section: 'entry', heading: null })).toBeNull();
   });
 });
 

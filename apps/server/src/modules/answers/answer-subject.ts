@@ -1,4 +1,5 @@
-import type { CandidateSentence } from './answer-sentences.ts';
+import { HEADING_SEPARATOR } from '../../ingest/reading/chunk.ts';
+import type { CandidateSentence, PassageSection } from './answer-sentences.ts';
 
 /**
  * A FAQ's answer often speaks of what its question names as "this option" ("Q: What does the dhcp-authoritative
@@ -17,6 +18,15 @@ const OPTION_IN_QUESTION = /(?:^|[\s(“"'‘`])(--?[a-z][\w-]{1,60})/i;
 
 /** Words that stand before "option" without naming one ("the default option", "the right setting"). */
 const NOT_A_NAME = new Set(['same', 'new', 'default', 'other', 'right', 'correct', 'following', 'above', 'below', 'first', 'last', 'only', 'best', 'main', 'global', 'relevant', 'appropriate', 'proper', 'necessary', 'config', 'configuration']);
+
+/**
+ * The question of the FAQ entry a quote stands in: its question line in the passage (`entryQuestion`), else the
+ * passage's last heading when the passage is an entry under its question as a heading (a Markdown FAQ's "## …?").
+ */
+export function entryQuestionOf(entryQuestion: string | null, passage: { section: PassageSection | undefined; heading: string | null | undefined }): string | null {
+  if (entryQuestion !== null) return entryQuestion;
+  return passage.section === 'entry' ? (passage.heading?.split(HEADING_SEPARATOR).at(-1) ?? null) : null;
+}
 
 /** The option, setting or flag a FAQ entry's question names, null when it names none. */
 export function subjectNamedBy(entryQuestion: string): string | null {
