@@ -56,10 +56,17 @@ export function createJobHandlers(deps: { db: Db; config: Config; log: FastifyBa
  */
 export const SLOW_QUEUES: ReadonlySet<string> = new Set([DOCUMENT_INGESTION_QUEUE, DOCUMENT_REINDEX_QUEUE, SITE_CRAWL_QUEUE, DOCUMENT_URL_SYNC_QUEUE, INFORM_THE_BOT_INDEXING_QUEUE, KNOWLEDGE_WINDOWS_QUEUE, KNOWLEDGE_REINDEX_QUEUE, COVERAGE_GAP_ALERTS_QUEUE]);
 
-/** The handlers split into the lanes that each get a worker: quick jobs first, then the slow ones. */
+/**
+ * Queues whose jobs call others' servers and may wait for them up to WEBHOOK_TIMEOUT_MS (a webhook or Slack
+ * receiver that never answers). They get a worker of their own too, so a mail never waits behind one.
+ */
+export const OUTBOUND_QUEUES: ReadonlySet<string> = new Set([WEBHOOK_DELIVERY_QUEUE]);
+
+/** The handlers split into the lanes that each get a worker: quick jobs, calls to others' servers, then the slow ones. */
 export function jobLanes(handlers: ReadonlyMap<string, JobHandler>): Map<string, JobHandler>[] {
   const quick = new Map<string, JobHandler>();
+  const outbound = new Map<string, JobHandler>();
   const slow = new Map<string, JobHandler>();
-  for (const [queue, handler] of handlers) (SLOW_QUEUES.has(queue) ? slow : quick).set(queue, handler);
-  return [quick, slow];
+  for (const [queue, handler] of handlers) (SLOW_QUEUES.has(queue) ? slow : OUTBOUND_QUEUES.has(queue) ? outbound : quick).set(queue, handler);
+  return [quick, outbound, slow].filter((lane) => lane.size > 0);
 }
