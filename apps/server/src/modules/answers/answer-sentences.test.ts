@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { QuestionTerm } from '../knowledge/question-terms.ts';
-import { answerText, type CandidateSentence, chooseSentences, MOST_SENTENCES_WEIGHED, sectionOf, sentencesOfPassages, sentencesToWeigh } from './answer-sentences.ts';
+import { sentences, term } from '../../test/answer-test-terms.ts';
+import { answerText, chooseSentences, MOST_SENTENCES_WEIGHED, sectionOf, sentencesOfPassages, sentencesToWeigh } from './answer-sentences.ts';
 
-const term = (stem: string, idf: number, extra: Partial<QuestionTerm> = {}): QuestionTerm => ({ term: stem, idf, chunks: 1, unknown: false, word: stem, weight: 1, informativeness: 3, name: false, ...extra });
-
-/** Sentences of the passages with crude stems (lower-case words without a final s), as the database would give them. */
-function sentences(passages: readonly string[]): CandidateSentence[] {
-  return sentencesOfPassages(passages.map((text) => ({ text }))).map((sentence) => ({
-    ...sentence,
-    terms: (sentence.text.toLowerCase().match(/[a-z0-9-]+/g) ?? []).map((word) => word.replace(/s$/, '')),
-  }));
-}
 
 describe('sentencesOfPassages', () => {
   it('cuts passages into sentences, whitespace tidied, each knowing its passage, paragraph and the option its paragraph describes', () => {

@@ -1,23 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { QuestionTerm } from '../knowledge/question-terms.ts';
+import { sentences as sentencesWith, term } from '../../test/answer-test-terms.ts';
 import { MOST_ITEMS } from './answer-lists.ts';
 import { extractiveAnswerHtml } from './answer-builders.ts';
 import { asksOf } from './answer-asks.ts';
-import { answerText, type CandidateSentence, chooseSentences, holdsNumber, openingSentences, type PassageSection, quotedEntryQuestion, sectionOf, sentencesOfPassages } from './answer-sentences.ts';
+import { answerText, chooseSentences, holdsNumber, openingSentences, type PassageSection, quotedEntryQuestion, sectionOf, sentencesOfPassages } from './answer-sentences.ts';
 import type { RetrievedPassage } from './answer-rule.ts';
 
 /** The answer built from the text's structure: FAQ entries, headings, lists, neighbours (issue 54). */
 
-const term = (stem: string, idf = 2): QuestionTerm => ({ term: stem, idf, chunks: 1, unknown: false, word: stem, weight: 1, informativeness: 3, name: false });
 const termsOf = (question: string): QuestionTerm[] => (question.toLowerCase().match(/[a-z0-9_]+/g) ?? []).filter((word) => word.length > 3).map((word) => term(word.replace(/s$/, '')));
-
-/** Sentences of the passages with crude stems (lower-case words without a final s), as the database would give them. */
-function sentences(passages: readonly string[]): CandidateSentence[] {
-  return sentencesOfPassages(passages.map((text) => ({ text }))).map((sentence) => ({
-    ...sentence,
-    terms: (sentence.text.toLowerCase().match(/[a-z0-9_]+/g) ?? []).map((word) => word.replace(/s$/, '')),
-  }));
-}
+const sentences = (passages: readonly string[]) => sentencesWith(passages, /[a-z0-9_]+/g);
 
 const quote = (passages: readonly string[], question: string, whole: readonly PassageSection[] = []) =>
   answerText(chooseSentences(sentences(passages), question, termsOf(question), passages.map(() => 0.5), whole));

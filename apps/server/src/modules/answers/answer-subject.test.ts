@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { QuestionTerm } from '../knowledge/question-terms.ts';
-import { answerText, type CandidateSentence, chooseSentences, quotedEntryQuestion, sentencesOfPassages } from './answer-sentences.ts';
+import { sentences, term } from '../../test/answer-test-terms.ts';
+import { answerText, type CandidateSentence, chooseSentences, quotedEntryQuestion } from './answer-sentences.ts';
 import { entryQuestionOf, subjectNamedBy, withSubjectNamed } from './answer-subject.ts';
 
-const term = (stem: string, idf: number): QuestionTerm => ({ term: stem, idf, chunks: 1, unknown: false, word: stem, weight: 1, informativeness: 3, name: false });
-
-function sentences(passages: readonly string[]): CandidateSentence[] {
-  return sentencesOfPassages(passages.map((text) => ({ text }))).map((sentence) => ({
-    ...sentence,
-    terms: (sentence.text.toLowerCase().match(/[a-z0-9-]+/g) ?? []).map((word) => word.replace(/s$/, '')),
-  }));
-}
 
 const sentence = (text: string, entry: string | null = null): CandidateSentence => ({ text, passage: 0, index: 0, paragraph: 0, entry, shape: 'sentence', terms: [] });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { QuestionTerm } from '../knowledge/question-terms.ts';
+import { term } from '../../test/answer-test-terms.ts';
 import { answerText, chooseSentences, sentencesOfPassages } from './answer-sentences.ts';
 import { linesOfTable, rowWithHeader } from './answer-tables.ts';
 
@@ -46,7 +46,6 @@ describe('linesOfTable', () => {
 });
 
 describe('a table row in an answer', () => {
-  const term = (stem: string, idf: number): QuestionTerm => ({ term: stem, idf, chunks: 1, unknown: false, word: stem, weight: 1, informativeness: 3, name: false });
 
   it("is quoted with its columns' names, so the answer says what the numbers are", () => {
     const sentences = sentencesOfPassages([{ text: `Kettles compared.\n\n${KETTLES}` }]).map((sentence) => ({
