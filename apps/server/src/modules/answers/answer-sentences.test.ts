@@ -35,6 +35,50 @@ describe('sentencesOfPassages', () => {
   });
 });
 
+/** A usage text's option list, one option and value a line under a lead-in (libjpeg-turbo's usage.txt), as stored: lines kept, spaces single. */
+const COPY_SWITCHES = [
+  '-grayscale Force grayscale output. This option discards the chrominance channels.',
+  '',
+  'jpegtran also recognizes these switches that control what to do with "extra"',
+  'markers, such as comment blocks:',
+  '-copy none Copy no extra markers from source file. This setting',
+  'suppresses all comments and other metadata in the source file.',
+  '-copy comments Copy only comment markers. This setting copies',
+  'comments from the source file but discards any other metadata.',
+  '-copy all Copy all extra markers. This setting preserves',
+  'miscellaneous markers found in the source file, such as JFIF thumbnails,',
+  'Exif data, and Photoshop settings.',
+  'The default behavior is -copy comments.',
+].join('\n');
+
+describe('an option list of one option a line, inside a paragraph (fails before: the paragraph was all "-grayscale")', () => {
+  it('cuts the lead-in off the first option and gives each option, with its value, the sentences after it', () => {
+    const found = sentencesOfPassages([{ text: COPY_SWITCHES }]).filter((sentence) => sentence.paragraph === 1);
+    expect(found.map((sentence) => [sentence.text.slice(0, 30), sentence.entry])).toEqual([
+      ['jpegtran also recognizes these', null],
+      ['-copy none Copy no extra marke', '-copy none'],
+      ['This setting suppresses all co', '-copy none'],
+      ['-copy comments Copy only comme', '-copy comments'],
+      ['This setting copies comments f', '-copy comments'],
+      ['-copy all Copy all extra marke', '-copy all'],
+      ['This setting preserves miscell', '-copy all'],
+      ['The default behavior is -copy ', '-copy all'],
+    ]);
+  });
+
+  it('keeps a sentence that names its own option again in that option’s description', () => {
+    const found = sentencesOfPassages([{ text: '-optimize Perform optimization of entropy encoding parameters. -optimize usually makes the JPEG file a little smaller.' }]);
+    expect(found.map((sentence) => sentence.entry)).toEqual(['-optimize', '-optimize']);
+  });
+
+  it('quotes the option that answers, named, and never under the option before the list', () => {
+    const question = "The camera's Exif data disappears after jpegtran. How do I keep it?";
+    const answer = answerText(chooseSentences(sentences([COPY_SWITCHES]), question, [term('exif', 4), term('jpegtran', 2), term('camera', 3), term('keep', 2), term('data', 1)], [1]));
+    expect(answer).toMatch(/^-copy all Copy all extra markers\. This setting preserves .* Exif data/);
+    expect(answer).not.toContain('-grayscale');
+  });
+});
+
 describe('chooseSentences', () => {
   const terms = [term('memory', 3), term('decompress', 2)];
 

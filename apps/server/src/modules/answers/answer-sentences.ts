@@ -120,6 +120,9 @@ const OPTION_WORD = /^[‘'"`(]?\\?-\\?-?[\p{L}\p{N}][\w=.<>|/-]{0,60}[’'"`)]?
 /** An option's argument as a manual names it, right after the option: "NUMBER'", "<file>", "[LIMIT]". */
 const PLACEHOLDER = /^(?:[A-Z][A-Z0-9_-]+|<[\w-]+>|\[[\w=-]+\])[’'"`)]?,?$/;
 
+/** A value an option takes, as a usage text lists each value's line: "all" of "-copy all  Copy all extra markers." (before the description's capital). */
+const OPTION_VALUE = /^[a-z][a-z0-9]{0,11}$/;
+
 /** The options a definition starts with: "‘-c’ ‘--continue’", "-c --stdout", "-1 (or --fast) to -9"; null when it starts with none. */
 function entryOf(sentence: string): string | null {
   const words = sentence.split(' ');
@@ -128,11 +131,18 @@ function entryOf(sentence: string): string | null {
     end < words.length &&
     (OPTION_WORD.test(words[end] ?? '') ||
       (end > 0 && /^(?:or|to)$/.test(words[end] ?? '') && OPTION_WORD.test(words[end + 1] ?? '')) ||
-      (end > 0 && OPTION_WORD.test(words[end - 1] ?? '') && (words[end]?.length ?? 0) <= 32 && PLACEHOLDER.test(words[end] ?? '')))
+      (end > 0 && OPTION_WORD.test(words[end - 1] ?? '') && (words[end]?.length ?? 0) <= 32 && PLACEHOLDER.test(words[end] ?? '')) ||
+      (end > 0 && OPTION_WORD.test(words[end - 1] ?? '') && OPTION_VALUE.test(words[end] ?? '') && /^\p{Lu}/u.test(words[end + 1] ?? '')))
   )
     end += 1;
   return end === 0 ? null : words.slice(0, end).join(' ').replace(/,$/, '');
 }
+
+/** The options and values an entry names, without their quotes ("‘-c’ ‘--continue’": -c, --continue; "-copy all": -copy, all). */
+const wordsOfEntry = (entry: string): string[] => entry.split(' ').map((word) => word.replace(/^[‘'"`(]|[’'"`),]+$/g, ''));
+
+/** Whether a sentence that starts with options names only what the entry it stands in does ("-optimize usually …" in -optimize's). */
+const sameOption = (named: string, entry: string | null): boolean => entry !== null && wordsOfEntry(named).every((word) => wordsOfEntry(entry).includes(word));
 
 /** A code a paragraph defines, on a line of its own above its meaning ("8" above "Server issued an error response."), as exit codes are listed. */
 function codeOf(paragraph: string): string | null {
@@ -240,21 +250,29 @@ function sentencesOfPassage(passage: { text: string; heading?: string | null }, 
     const sentences = lines
       .map(({ line, cells, header }) => ({ line, row: cells !== undefined, text: withoutAnswerMarker(unwrapped(rowWithHeader(line, cells, header))) }))
       .filter(({ text }) => /[\p{L}\p{N}]/u.test(text));
-    entry = entryOf(sentences[0]?.text ?? '') ?? entry;
+    // An option a sentence inside the paragraph starts with is described from there on ("-copy all  Copy all extra
+    // markers.  This setting …", one option a line); a paragraph that lists options so, after a lead-in, describes
+    // none of the options before it.
+    const opened = sentences.map(({ text }, position) => (position === 0 ? null : entryOf(text)));
+    entry = entryOf(sentences[0]?.text ?? '') ?? (opened.some((named) => named !== null && !sameOption(named, entry)) ? null : entry);
     // A code's meaning is its own paragraph, and a term's: the text after them is not about the last one.
-    const described = codeOf(paragraphText) ?? definedTerms[paragraph] ?? entry;
-    return sentences.map(({ row, text }, position) => ({
-      text,
-      passage: passageIndex,
-      index: index++,
-      paragraph,
-      entry: described,
-      shape:
-        shapeInPassage(parts[paragraph]?.title === true || inHeading(text) || (inFaq && isNumberedTitle(sentences, position)) || isLaterEntry(titleNumber, sentences, position), row) ??
-        shapeInParagraph(sentences, position, paragraphs[paragraph + 1]),
-      terms: [],
-      ...(row ? { tableRow: true as const } : {}),
-    }));
+    const apart = codeOf(paragraphText) ?? definedTerms[paragraph] ?? null;
+    return sentences.map(({ row, text }, position) => {
+      const named = opened[position] ?? null;
+      if (named !== null && !sameOption(named, entry)) entry = named;
+      return {
+        text,
+        passage: passageIndex,
+        index: index++,
+        paragraph,
+        entry: apart ?? entry,
+        shape:
+          shapeInPassage(parts[paragraph]?.title === true || inHeading(text) || (inFaq && isNumberedTitle(sentences, position)) || isLaterEntry(titleNumber, sentences, position), row) ??
+          shapeInParagraph(sentences, position, paragraphs[paragraph + 1]),
+        terms: [],
+        ...(row ? { tableRow: true as const } : {}),
+      };
+    });
   });
 }
 

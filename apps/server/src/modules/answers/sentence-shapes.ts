@@ -65,9 +65,14 @@ export function piecesOfParagraph(paragraph: string): string[] {
   );
 }
 
+/** A line that starts with an option, as a usage text lists them one a line: "-copy all  Copy all extra markers." */
+const OPTION_LINE = /^\s*[‘'"`(]?--?[\p{L}\p{N}]/u;
+
 /**
  * A sentence of a text file cut where its lines say it holds more than one piece: before each line that starts
- * a list's item, and after a paragraph's first line when that is a title ("Overview" above "GNU Wget is …").
+ * a list's item, before an option's line after a lead-in ending with a colon ("… such as comment blocks:" above
+ * "-copy none  Copy no extra markers …"), and after a paragraph's first line when that is a title ("Overview"
+ * above "GNU Wget is …").
  */
 export function linesOfSentence(sentence: string, firstOfParagraph: boolean): string[] {
   const lines = sentence.split('\n');
@@ -76,7 +81,8 @@ export function linesOfSentence(sentence: string, firstOfParagraph: boolean): st
     const next = lines[position + 1];
     const title =
       position === 0 && firstOfParagraph && next !== undefined && isHeadingLike(line.trim()) && line.trim().length <= next.trim().length * TITLE_SHARE;
-    if (pieces.length === 0 || LIST_ITEM.test(line) || pieces.at(-1) === '') pieces.push(line);
+    const afterLeadIn = OPTION_LINE.test(line) && (lines[position - 1]?.trimEnd().endsWith(':') ?? false);
+    if (pieces.length === 0 || LIST_ITEM.test(line) || afterLeadIn || pieces.at(-1) === '') pieces.push(line);
     else pieces[pieces.length - 1] = `${pieces.at(-1) ?? ''}\n${line}`;
     if (title) pieces.push('');
   });
