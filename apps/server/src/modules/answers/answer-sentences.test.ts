@@ -76,6 +76,17 @@ describe('an option list of one option a line, inside a paragraph (fails before:
     const answer = answerText(chooseSentences(sentences([COPY_SWITCHES]), question, [term('exif', 4), term('jpegtran', 2), term('camera', 3), term('keep', 2), term('data', 1)], [1]));
     expect(answer).toMatch(/^-copy all Copy all extra markers\. This setting preserves .* Exif data/);
     expect(answer).not.toContain('-grayscale');
+    expect(answer).not.toContain('-copy none');
+  });
+
+  it('reads the options after the lead-in as its items, and quotes them all when the lead-in answers (fails before: the lead-in and one option)', () => {
+    const found = sentencesOfPassages([{ text: COPY_SWITCHES }]).filter((sentence) => sentence.paragraph === 1);
+    expect(found.map((sentence) => sentence.shape)).toEqual(['sentence', 'item', 'sentence', 'item', 'sentence', 'item', 'sentence', 'sentence']);
+    const question = 'Which switches does jpegtran have for the extra markers?';
+    const answer = answerText(chooseSentences(sentences([COPY_SWITCHES]), question, [term('switch', 3), term('jpegtran', 2), term('extra', 2), term('marker', 3)], [1]));
+    expect(answer).toMatch(/^jpegtran also recognizes these switches .* comment blocks: -copy none Copy no extra markers/);
+    for (const option of ['-copy comments Copy only comment markers.', '-copy all Copy all extra markers.']) expect(answer).toContain(option);
+    expect(answer).not.toContain('-grayscale');
   });
 });
 

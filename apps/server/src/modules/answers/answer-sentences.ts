@@ -254,26 +254,35 @@ function sentencesOfPassage(passage: { text: string; heading?: string | null }, 
     // markers.  This setting …", one option a line); a paragraph that lists options so, after a lead-in, describes
     // none of the options before it.
     const opened = sentences.map(({ text }, position) => (position === 0 ? null : entryOf(text)));
+    const leadsIn = entryOf(sentences[0]?.text ?? '') === null && listsOptionsAfterLeadIn(sentences, opened);
     entry = entryOf(sentences[0]?.text ?? '') ?? (opened.some((named) => named !== null && !sameOption(named, entry)) ? null : entry);
     // A code's meaning is its own paragraph, and a term's: the text after them is not about the last one.
     const apart = codeOf(paragraphText) ?? definedTerms[paragraph] ?? null;
     return sentences.map(({ row, text }, position) => {
       const named = opened[position] ?? null;
-      if (named !== null && !sameOption(named, entry)) entry = named;
+      const opensOption = named !== null && !sameOption(named, entry);
+      if (opensOption) entry = named;
       return {
         text,
         passage: passageIndex,
         index: index++,
         paragraph,
         entry: apart ?? entry,
+        // After a lead-in ("… these switches …:"), each option's line is an item of that list.
         shape:
           shapeInPassage(parts[paragraph]?.title === true || inHeading(text) || (inFaq && isNumberedTitle(sentences, position)) || isLaterEntry(titleNumber, sentences, position), row) ??
-          shapeInParagraph(sentences, position, paragraphs[paragraph + 1]),
+          (leadsIn && opensOption ? 'item' : shapeInParagraph(sentences, position, paragraphs[paragraph + 1])),
         terms: [],
         ...(row ? { tableRow: true as const } : {}),
       };
     });
   });
+}
+
+/** Whether a paragraph's options, one a line (`opened`), follow a lead-in ending with a colon: "… such as comment blocks:" above "-copy none  Copy no …". */
+function listsOptionsAfterLeadIn(sentences: readonly { text: string }[], opened: readonly (string | null)[]): boolean {
+  const first = opened.findIndex((named) => named !== null);
+  return first > 0 && (sentences[first - 1]?.text.endsWith(':') ?? false);
 }
 
 /**
@@ -518,7 +527,8 @@ export function chooseSentences(
     const start = section.findIndex((sentence) => sentence.shape !== 'heading' && sentence.shape !== 'question');
     if (start >= 0) return section.slice(start);
   }
-  if (first.shape === 'item') return withSentenceAfter(sentences, scores, withListItems(sentences, best));
+  // An option's item of a list of options answers by its own description (below), not with the whole list.
+  if (first.shape === 'item' && (first.entry === null || entryOf(first.text) === null)) return withSentenceAfter(sentences, scores, withListItems(sentences, best));
   // Every row holds the columns' names: the row that holds most of the question is the answer, alone.
   if (first.tableRow) return [first];
   const chosen = [first];
