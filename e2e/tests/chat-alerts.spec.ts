@@ -1,9 +1,10 @@
 import http from 'node:http';
 import { WEBHOOK_MESSAGES } from '@steward/contract/webhooks';
 import { expect, expectNoAccessibilityViolations, test } from '../support/fixtures.ts';
+import { flowLooks } from '../support/looks.ts';
 
-// Issue 57 (docs/integrations.md#slack-and-microsoft-teams): a Slack endpoint added on the Integrations screen, in
-// both themes at desktop and phone size; "Send a test message" reaches a receiver on 127.0.0.1 standing in for
+// Issue 57 (docs/integrations.md#slack-and-microsoft-teams): a Slack endpoint added on the Integrations screen, light
+// at desktop size and dark at phone size (support/looks.ts); "Send a test message" reaches a receiver on 127.0.0.1 standing in for
 // hooks.slack.com (the e2e server runs with ALLOW_PRIVATE_URLS) and the screen says what it answered.
 
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 667 } } as const;
@@ -37,7 +38,7 @@ async function startSlackReceiver(): Promise<SlackReceiver> {
   return receiver;
 }
 
-for (const [size, viewport] of Object.entries(SIZES)) for (const theme of ['light', 'dark'] as const) {
+for (const [size, viewport, theme] of flowLooks(SIZES)) {
   test(`adds a Slack endpoint and sends it a test message (${theme}, ${size})`, async ({ page, signIn }) => {
     const receiver = await startSlackReceiver();
     try {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from '@playwright/test';
 import { expectNoAccessibilityViolations } from '../support/fixtures.ts';
 import { expect, INGESTION_TIMEOUT, test, unique } from '../support/documents.ts';
+import { flowLooks } from '../support/looks.ts';
 
 /** A small help site on 127.0.0.1: robots.txt, a start page linking two pages, one of them slow (so the crawl is seen going). */
 async function serveSite(word: string): Promise<{ url: string; close: () => Promise<void> }> {
@@ -106,45 +107,40 @@ test.describe('Documents: a website as a source', () => {
     }
   });
 
-  for (const [size, viewport] of [
-    ['phone', { width: 375, height: 740 }],
-    ['desktop', { width: 1280, height: 900 }],
-  ] as const) {
-    for (const theme of ['light', 'dark'] as const) {
-      test(`a site's card, its pages and its sync history fit and pass axe (${size}, ${theme})`, async ({ page, signIn }) => {
-        test.slow();
-        await page.setViewportSize(viewport);
-        const user = await signIn('admin');
-        await page.request.post('/api/user/change-theme', { data: { id: user.id, theme } });
-        const site = await serveSite(unique('Quux').split(' ')[1] ?? 'quux');
-        try {
-          const added = await page.request.post('/api/sites', { data: { start_url: site.url, max_pages: 5, max_depth: 1, include_prefixes: ['/'] } });
-          expect(added.status()).toBe(200);
-          await page.goto('/documents');
-          await expect(page.locator('html')).toHaveAttribute('data-bs-theme', theme);
-          const card = siteCard(page, new URL(site.url).host);
-          await expect(card.getByText('Completed', { exact: true })).toBeVisible({ timeout: INGESTION_TIMEOUT });
-          await card.getByRole('button', { name: 'Show pages' }).click();
-          await expect(card.getByRole('listitem')).toHaveCount(3);
+  for (const [size, viewport, theme] of flowLooks({ desktop: { width: 1280, height: 900 }, phone: { width: 375, height: 740 } })) {
+    test(`a site's card, its pages and its sync history fit and pass axe (${size}, ${theme})`, async ({ page, signIn }) => {
+      test.slow();
+      await page.setViewportSize(viewport);
+      const user = await signIn('admin');
+      await page.request.post('/api/user/change-theme', { data: { id: user.id, theme } });
+      const site = await serveSite(unique('Quux').split(' ')[1] ?? 'quux');
+      try {
+        const added = await page.request.post('/api/sites', { data: { start_url: site.url, max_pages: 5, max_depth: 1, include_prefixes: ['/'] } });
+        expect(added.status()).toBe(200);
+        await page.goto('/documents');
+        await expect(page.locator('html')).toHaveAttribute('data-bs-theme', theme);
+        const card = siteCard(page, new URL(site.url).host);
+        await expect(card.getByText('Completed', { exact: true })).toBeVisible({ timeout: INGESTION_TIMEOUT });
+        await card.getByRole('button', { name: 'Show pages' }).click();
+        await expect(card.getByRole('listitem')).toHaveCount(3);
 
-          // The sync: a schedule set on the source, Sync now, and the sync's record in its history.
-          await card.getByLabel('Sync schedule').selectOption('weekly');
-          await expect(card.getByLabel('Sync schedule')).toHaveValue('weekly');
-          await card.getByRole('button', { name: `Sync ${site.url} now` }).click();
-          await card.getByRole('button', { name: 'Show sync history' }).click();
-          const history = card.getByRole('list', { name: `Syncs of ${site.url}` }).getByRole('listitem');
-          await expect(history).toHaveCount(2);
-          await expect(history.first()).toContainText(/Sync now by .+Completed/, { timeout: INGESTION_TIMEOUT });
-          await expect(history.first()).toContainText('checked 3 · unchanged 3 · changed 0 · added 0 · removed 0 · failed 0');
-          await expect(history.last()).toContainText('First read');
-          await expect(history.last()).toContainText('added 3');
-          await expectNoSidewaysPage(page);
-          await expectNoAccessibilityViolations(page);
-        } finally {
-          await removeSites(page, site.url);
-          await site.close();
-        }
-      });
-    }
+        // The sync: a schedule set on the source, Sync now, and the sync's record in its history.
+        await card.getByLabel('Sync schedule').selectOption('weekly');
+        await expect(card.getByLabel('Sync schedule')).toHaveValue('weekly');
+        await card.getByRole('button', { name: `Sync ${site.url} now` }).click();
+        await card.getByRole('button', { name: 'Show sync history' }).click();
+        const history = card.getByRole('list', { name: `Syncs of ${site.url}` }).getByRole('listitem');
+        await expect(history).toHaveCount(2);
+        await expect(history.first()).toContainText(/Sync now by .+Completed/, { timeout: INGESTION_TIMEOUT });
+        await expect(history.first()).toContainText('checked 3 · unchanged 3 · changed 0 · added 0 · removed 0 · failed 0');
+        await expect(history.last()).toContainText('First read');
+        await expect(history.last()).toContainText('added 3');
+        await expectNoSidewaysPage(page);
+        await expectNoAccessibilityViolations(page);
+      } finally {
+        await removeSites(page, site.url);
+        await site.close();
+      }
+    });
   }
 });

@@ -2,9 +2,10 @@ import type { APIRequestContext } from '@playwright/test';
 import { INTEGRATION_KEY_MESSAGES } from '@steward/contract/integration-keys';
 import { uniqueSessionId } from '../support/bot-api.ts';
 import { expect, expectNoAccessibilityViolations, test } from '../support/fixtures.ts';
+import { flowLooks } from '../support/looks.ts';
 
-// Issue 57 (docs/integrations.md): the Integrations screen's integration keys, in both themes at desktop and
-// phone size: a key is created with its scopes, shown once with a Copy button, works on the bot API and the
+// Issue 57 (docs/integrations.md): the Integrations screen's integration keys, light at desktop size
+// and dark at phone size (support/looks.ts): a key is created with its scopes, shown once with a Copy button, works on the bot API and the
 // read-only exports within its scopes, and is refused from the moment it is revoked.
 
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 667 } } as const;
@@ -22,7 +23,7 @@ const reportWith = async (request: APIRequestContext, key: string): Promise<numb
     })
   ).status();
 
-for (const [size, viewport] of Object.entries(SIZES)) for (const theme of ['light', 'dark'] as const) {
+for (const [size, viewport, theme] of flowLooks(SIZES)) {
   test(`creates a key shown once with Copy, and revokes it at once (${theme}, ${size})`, async ({ page, context, request, signIn }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.setViewportSize(viewport);

@@ -7,6 +7,7 @@ import { SCRIPTED_CALL_HEADER } from '@steward/contract/scripted-calls';
 import { type BuiltServer, ownServersBudget, startBuiltServer } from '../support/built-server.ts';
 import { E2E_PORT } from '../support/e2e-constants.ts';
 import { expect, expectNoAccessibilityViolations, expectNoSidewaysPage, test } from '../support/fixtures.ts';
+import { flowLooks } from '../support/looks.ts';
 
 /**
  * Passkeys in Chromium with its virtual authenticator (CDP WebAuthn): added from one's own Second factor page, asked
@@ -88,12 +89,7 @@ test('while the policy is off, the login screen and the Second factor page show 
   }
 });
 
-for (const [size, viewport, theme] of [
-  ['desktop', { width: 1280, height: 900 }, 'light'],
-  ['phone', { width: 375, height: 740 }, 'dark'],
-  ['desktop', { width: 1280, height: 900 }, 'dark'],
-  ['phone', { width: 375, height: 740 }, 'light'],
-] as const) {
+for (const [size, viewport, theme] of flowLooks({ desktop: { width: 1280, height: 900 }, phone: { width: 375, height: 740 } })) {
   test(`a passkey is added, renamed, asked for after the password, signs in without one, and is removed (${size}, ${theme})`, async ({ browser }) => {
     test.slow();
     const { context, page } = await passkeyBrowser(browser, viewport);

@@ -10,13 +10,14 @@ import { E2E_BOT_API_KEY, E2E_PASSWORD, E2E_PORT } from '../support/e2e-constant
 import { expect, expectNoAccessibilityViolations, test } from '../support/fixtures.ts';
 import { mailedLink } from '../support/outbox.ts';
 import { scaled } from '../support/slowdown.ts';
+import { flowLooks } from '../support/looks.ts';
 
 // Issues 43 and 58 (docs/privacy.md): masking visitors' personal data is a choice, off by default. Off, every staff
 // member sees a visitor's email, phone number and address whole on the History, Feedback and Help Requests lists
 // and details, as the spec describes, and no Reveal. On (a server of its own here, so the other spec files keep
 // the default), a viewer sees them masked and no Reveal; an administrator reveals each record in place, and the
-// Audit Log shows each reveal. An administrator turns it on and off in Bot Settings and the screens follow. Both
-// themes, desktop and phone size, checked by axe.
+// Audit Log shows each reveal. An administrator turns it on and off in Bot Settings and the screens follow. Light at
+// desktop size and dark at phone size (support/looks.ts), checked by axe.
 
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 667 } } as const;
 const THEMES = ['light', 'dark'] as const;
@@ -110,7 +111,7 @@ async function expectWhole(page: Page, seeded: Seeded, { ip }: { ip: boolean }):
 }
 
 test.describe('with masking off (the default)', () => {
-  for (const [size, viewport] of Object.entries(SIZES)) for (const theme of THEMES) {
+  for (const [size, viewport, theme] of flowLooks(SIZES)) {
     test(`every staff member sees the values whole and no Reveal, ${theme} theme at ${size} size`, async ({ page, request, signIn }) => {
       test.slow(); // six screens, then three again, each detail checked by axe
       await page.setViewportSize(viewport);
@@ -230,7 +231,7 @@ test.describe('with masking on', () => {
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  for (const [size, viewport] of Object.entries(SIZES)) for (const theme of THEMES) {
+  for (const [size, viewport, theme] of flowLooks(SIZES)) {
     test(`masked for a viewer, revealed and audited for an administrator, ${theme} theme at ${size} size`, async ({ page }) => {
       test.slow(); // six screens twice, each detail checked by axe
       await page.setViewportSize(viewport);

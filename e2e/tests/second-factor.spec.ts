@@ -3,6 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import { SCRIPTED_CALL_HEADER } from '@steward/contract/scripted-calls';
 import type { SecondFactorPolicy } from '@steward/contract/second-factor';
 import { expect, expectNoAccessibilityViolations, expectNoSidewaysPage, signInAs, type StaffUser, test } from '../support/fixtures.ts';
+import { flowLooks } from '../support/looks.ts';
 
 /** The code an authenticator app shows for the key read off the page, `offsetSteps` steps from now. */
 const codeFor = (manualKey: string, offsetSteps = 0) =>
@@ -52,80 +53,75 @@ test.describe('Second factor', () => {
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign-in security' })).toHaveCount(0);
   });
 
-  for (const [size, viewport] of [
-    ['phone', { width: 375, height: 740 }],
-    ['desktop', { width: 1280, height: 900 }],
-  ] as const) {
-    for (const theme of ['light', 'dark'] as const) {
-      test(`an administrator offers it on Sign-in security, a member sets it up from their account page, then login asks for a code (${size}, ${theme})`, async ({ page, browser, signIn, createStaff }) => {
-        test.slow();
-        const admin = await createStaff('admin');
-        await setPolicy(browser, admin, 'off');
-        const adminContext = await browser.newContext({ viewport });
-        try {
-          const adminPage = await adminContext.newPage();
-          await signInAs(adminPage, admin);
-          await adminPage.request.post('/api/user/change-theme', { data: { id: admin.id, theme } });
-          // The sidebar's entry is sidebar.test.tsx's; a phone folds the sidebar away.
-          await adminPage.goto('/sign-in-security');
-          await expect(adminPage.getByRole('heading', { name: 'Sign-in security', level: 1 })).toBeVisible();
-          await expect(adminPage.getByRole('radio', { name: /^Off Nobody/ })).toBeChecked();
-          const saved = adminPage.waitForResponse((response) => response.url().endsWith('/api/second-factor-policy') && response.request().method() === 'POST');
-          await adminPage.getByRole('radio', { name: /^Offered Staff/ }).click();
-          expect((await saved).status()).toBe(200);
-          await expect(adminPage.getByRole('radio', { name: /^Offered Staff/ })).toBeChecked();
-          await expect(adminPage.locator('html')).toHaveAttribute('data-bs-theme', theme);
-          await expectNoSidewaysPage(adminPage, viewport.width);
-          await expectNoAccessibilityViolations(adminPage);
-        } finally {
-          await adminContext.close();
-        }
+  for (const [size, viewport, theme] of flowLooks({ desktop: { width: 1280, height: 900 }, phone: { width: 375, height: 740 } })) {
+    test(`an administrator offers it on Sign-in security, a member sets it up from their account page, then login asks for a code (${size}, ${theme})`, async ({ page, browser, signIn, createStaff }) => {
+      test.slow();
+      const admin = await createStaff('admin');
+      await setPolicy(browser, admin, 'off');
+      const adminContext = await browser.newContext({ viewport });
+      try {
+        const adminPage = await adminContext.newPage();
+        await signInAs(adminPage, admin);
+        await adminPage.request.post('/api/user/change-theme', { data: { id: admin.id, theme } });
+        // The sidebar's entry is sidebar.test.tsx's; a phone folds the sidebar away.
+        await adminPage.goto('/sign-in-security');
+        await expect(adminPage.getByRole('heading', { name: 'Sign-in security', level: 1 })).toBeVisible();
+        await expect(adminPage.getByRole('radio', { name: /^Off Nobody/ })).toBeChecked();
+        const saved = adminPage.waitForResponse((response) => response.url().endsWith('/api/second-factor-policy') && response.request().method() === 'POST');
+        await adminPage.getByRole('radio', { name: /^Offered Staff/ }).click();
+        expect((await saved).status()).toBe(200);
+        await expect(adminPage.getByRole('radio', { name: /^Offered Staff/ })).toBeChecked();
+        await expect(adminPage.locator('html')).toHaveAttribute('data-bs-theme', theme);
+        await expectNoSidewaysPage(adminPage, viewport.width);
+        await expectNoAccessibilityViolations(adminPage);
+      } finally {
+        await adminContext.close();
+      }
 
-        await page.setViewportSize(viewport);
-        const user = await signIn('viewer');
-        await page.request.post('/api/user/change-theme', { data: { id: user.id, theme } });
+      await page.setViewportSize(viewport);
+      const user = await signIn('viewer');
+      await page.request.post('/api/user/change-theme', { data: { id: user.id, theme } });
 
-        await page.goto(`/user-accounts/${user.id}`);
-        await page.getByRole('link', { name: 'Second Factor' }).click();
-        await expect(page).toHaveURL(new RegExp(`/user-accounts/${user.id}/second-factor$`));
-        await expect(page.locator('html')).toHaveAttribute('data-bs-theme', theme);
-        await expect(page.getByText('You have no second factor.')).toBeVisible();
-        await page.getByRole('button', { name: 'Set up second factor' }).click();
-        await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
-        const key = (await page.getByTestId('second-factor-key').textContent()) ?? '';
-        expect(key.replaceAll(' ', '')).toMatch(/^[A-Z2-7]{32}$/);
-        await expectNoSidewaysPage(page, viewport.width);
-        await expectNoAccessibilityViolations(page);
+      await page.goto(`/user-accounts/${user.id}`);
+      await page.getByRole('link', { name: 'Second Factor' }).click();
+      await expect(page).toHaveURL(new RegExp(`/user-accounts/${user.id}/second-factor$`));
+      await expect(page.locator('html')).toHaveAttribute('data-bs-theme', theme);
+      await expect(page.getByText('You have no second factor.')).toBeVisible();
+      await page.getByRole('button', { name: 'Set up second factor' }).click();
+      await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+      const key = (await page.getByTestId('second-factor-key').textContent()) ?? '';
+      expect(key.replaceAll(' ', '')).toMatch(/^[A-Z2-7]{32}$/);
+      await expectNoSidewaysPage(page, viewport.width);
+      await expectNoAccessibilityViolations(page);
 
-        // Kept: a later step's code would be a new one, and this one must be refused as spent at sign-in.
-        const enrolmentCode = codeFor(key);
-        await page.getByLabel('Code').fill(enrolmentCode);
-        await page.getByRole('button', { name: 'Confirm' }).click();
-        const codes = page.getByRole('region', { name: 'Recovery codes' });
-        await expect(codes.getByRole('listitem')).toHaveCount(10);
-        await expect(page.getByText('Your second factor is on. Recovery codes left: 10.')).toBeVisible();
-        await expectNoSidewaysPage(page, viewport.width);
-        await expectNoAccessibilityViolations(page);
+      // Kept: a later step's code would be a new one, and this one must be refused as spent at sign-in.
+      const enrolmentCode = codeFor(key);
+      await page.getByLabel('Code').fill(enrolmentCode);
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      const codes = page.getByRole('region', { name: 'Recovery codes' });
+      await expect(codes.getByRole('listitem')).toHaveCount(10);
+      await expect(page.getByText('Your second factor is on. Recovery codes left: 10.')).toBeVisible();
+      await expectNoSidewaysPage(page, viewport.width);
+      await expectNoAccessibilityViolations(page);
 
-        // Sign out, then the spec's login form: the right password leads to the second step, not to /home.
-        expect((await page.request.get('/api/logout', { headers: { [SCRIPTED_CALL_HEADER.name]: SCRIPTED_CALL_HEADER.value } })).status()).toBe(200);
-        await page.goto('/');
-        await page.getByLabel('Email').fill(user.email);
-        await page.getByLabel('Password', { exact: true }).fill(user.password);
-        await page.getByRole('button', { name: 'Login' }).click();
-        await expect(page).toHaveURL(/\/sign-in\/second-factor$/);
-        await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
-        await expectNoAccessibilityViolations(page);
-        // The enrolment's code is spent (even when its 30-second step has passed meanwhile): refused under the field.
-        await page.getByLabel('Code').fill(enrolmentCode);
-        await page.getByRole('button', { name: 'Verify' }).click();
-        await expect(page.getByText('The code you entered is not valid. Please try again.')).toBeVisible();
-        // The next step's code (inside the ±1 window) signs in.
-        await page.getByLabel('Code').fill(codeFor(key, 1));
-        await page.getByRole('button', { name: 'Verify' }).click();
-        await expect(page).toHaveURL(/\/home$/);
-      });
-    }
+      // Sign out, then the spec's login form: the right password leads to the second step, not to /home.
+      expect((await page.request.get('/api/logout', { headers: { [SCRIPTED_CALL_HEADER.name]: SCRIPTED_CALL_HEADER.value } })).status()).toBe(200);
+      await page.goto('/');
+      await page.getByLabel('Email').fill(user.email);
+      await page.getByLabel('Password', { exact: true }).fill(user.password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expect(page).toHaveURL(/\/sign-in\/second-factor$/);
+      await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
+      await expectNoAccessibilityViolations(page);
+      // The enrolment's code is spent (even when its 30-second step has passed meanwhile): refused under the field.
+      await page.getByLabel('Code').fill(enrolmentCode);
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await expect(page.getByText('The code you entered is not valid. Please try again.')).toBeVisible();
+      // The next step's code (inside the ±1 window) signs in.
+      await page.getByLabel('Code').fill(codeFor(key, 1));
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await expect(page).toHaveURL(/\/home$/);
+    });
   }
 
   test("an administrator resets a member's second factor from Sign-in security, not from the user accounts list", async ({ page, browser, signIn, createStaff }) => {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAccessibilityViolations, expectNoSidewaysPage, signInAs, test } from '../support/fixtures.ts';
+import { flowLooks } from '../support/looks.ts';
 
 const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
@@ -12,55 +13,50 @@ async function expectSignedOut(page: Page): Promise<void> {
 // The sessions page is reached by its address here: its link on User Details follows the second factor's policy,
 // which second-factor.spec.ts sets for the whole dashboard (docs/accounts.md#sessions).
 test.describe('Sessions', () => {
-  for (const [size, viewport] of [
-    ['phone', { width: 375, height: 740 }],
-    ['desktop', { width: 1280, height: 900 }],
-  ] as const) {
-    for (const theme of ['light', 'dark'] as const) {
-      test(`a member sees their sessions and ends another browser's, which is signed out (${size}, ${theme})`, async ({ page, browser, signIn }) => {
-        test.slow();
-        await page.setViewportSize(viewport);
-        const member = await signIn('viewer');
-        await page.request.post('/api/user/change-theme', { data: { id: member.id, theme } });
-        const laptop = await browser.newContext({ userAgent: FIREFOX_ON_WINDOWS });
-        try {
-          await signInAs(laptop, member);
-          const laptopPage = await laptop.newPage();
-          await laptopPage.goto('/home');
-          await expect(laptopPage.getByRole('button', { name: 'Login' })).toHaveCount(0);
+  for (const [size, viewport, theme] of flowLooks({ desktop: { width: 1280, height: 900 }, phone: { width: 375, height: 740 } })) {
+    test(`a member sees their sessions and ends another browser's, which is signed out (${size}, ${theme})`, async ({ page, browser, signIn }) => {
+      test.slow();
+      await page.setViewportSize(viewport);
+      const member = await signIn('viewer');
+      await page.request.post('/api/user/change-theme', { data: { id: member.id, theme } });
+      const laptop = await browser.newContext({ userAgent: FIREFOX_ON_WINDOWS });
+      try {
+        await signInAs(laptop, member);
+        const laptopPage = await laptop.newPage();
+        await laptopPage.goto('/home');
+        await expect(laptopPage.getByRole('button', { name: 'Login' })).toHaveCount(0);
 
-          await page.goto(`/user-accounts/${member.id}/sessions`);
-          await expect(page.getByRole('heading', { name: 'Sessions', level: 1 })).toBeVisible();
-          await expect(page.locator('html')).toHaveAttribute('data-bs-theme', theme);
-          const list = page.getByRole('table', { name: 'Sessions' });
-          // This browser, the laptop, and the one the account's set-up signed in with (staff-accounts.ts).
-          await expect(list.getByRole('row').filter({ hasText: '127.0.0.1' })).toHaveCount(3);
-          const firefox = list.getByRole('row').filter({ hasText: 'Firefox 133 on Windows 10' });
-          await expect(firefox).toContainText('Password');
-          await expect(list.getByRole('row').filter({ hasText: 'This session' })).toHaveCount(1);
-          await expect(firefox.getByText('This session')).toHaveCount(0);
-          await expectNoSidewaysPage(page, viewport.width);
-          await expectNoAccessibilityViolations(page);
+        await page.goto(`/user-accounts/${member.id}/sessions`);
+        await expect(page.getByRole('heading', { name: 'Sessions', level: 1 })).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('data-bs-theme', theme);
+        const list = page.getByRole('table', { name: 'Sessions' });
+        // This browser, the laptop, and the one the account's set-up signed in with (staff-accounts.ts).
+        await expect(list.getByRole('row').filter({ hasText: '127.0.0.1' })).toHaveCount(3);
+        const firefox = list.getByRole('row').filter({ hasText: 'Firefox 133 on Windows 10' });
+        await expect(firefox).toContainText('Password');
+        await expect(list.getByRole('row').filter({ hasText: 'This session' })).toHaveCount(1);
+        await expect(firefox.getByText('This session')).toHaveCount(0);
+        await expectNoSidewaysPage(page, viewport.width);
+        await expectNoAccessibilityViolations(page);
 
-          await page.getByRole('button', { name: 'End the session of Firefox 133 on Windows 10' }).click();
-          const dialog = page.getByRole('dialog');
-          await expect(dialog.getByText('End this session? Whoever uses it is logged out at their next step.')).toBeVisible();
-          await expectNoAccessibilityViolations(page, '.modal');
-          await dialog.getByRole('button', { name: 'End' }).click();
-          await expect(dialog.getByText('The session was ended.')).toBeVisible();
-          await dialog.getByRole('button', { name: 'OK' }).click();
-          await expect(list.getByText('Firefox 133 on Windows 10')).toHaveCount(0);
-          await expect(list.getByRole('row').filter({ hasText: 'This session' })).toHaveCount(1);
+        await page.getByRole('button', { name: 'End the session of Firefox 133 on Windows 10' }).click();
+        const dialog = page.getByRole('dialog');
+        await expect(dialog.getByText('End this session? Whoever uses it is logged out at their next step.')).toBeVisible();
+        await expectNoAccessibilityViolations(page, '.modal');
+        await dialog.getByRole('button', { name: 'End' }).click();
+        await expect(dialog.getByText('The session was ended.')).toBeVisible();
+        await dialog.getByRole('button', { name: 'OK' }).click();
+        await expect(list.getByText('Firefox 133 on Windows 10')).toHaveCount(0);
+        await expect(list.getByRole('row').filter({ hasText: 'This session' })).toHaveCount(1);
 
-          // The other browser is signed out at its next step; this one goes on.
-          await expectSignedOut(laptopPage);
-          await page.reload();
-          await expect(page.getByRole('heading', { name: 'Sessions', level: 1 })).toBeVisible();
-        } finally {
-          await laptop.close();
-        }
-      });
-    }
+        // The other browser is signed out at its next step; this one goes on.
+        await expectSignedOut(laptopPage);
+        await page.reload();
+        await expect(page.getByRole('heading', { name: 'Sessions', level: 1 })).toBeVisible();
+      } finally {
+        await laptop.close();
+      }
+    });
   }
 
   test('ending this session logs out here', async ({ page, signIn }) => {

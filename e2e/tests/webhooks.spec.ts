@@ -2,11 +2,12 @@ import http from 'node:http';
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, WEBHOOK_MESSAGES } from '@steward/contract/webhooks';
 import { postBotHelpRequest } from '../support/bot-api.ts';
 import { expect, expectNoAccessibilityViolations, test } from '../support/fixtures.ts';
+import { flowLooks } from '../support/looks.ts';
 
-// Issue 57 (docs/integrations.md#outbound-webhooks): the Integrations screen's webhook endpoints, in both themes at
-// desktop and phone size: an endpoint is added with its events and its secret shown once, a help request reaches a
-// receiver on 127.0.0.1 (the e2e server runs with ALLOW_PRIVATE_URLS), its delivery is listed, Redeliver sends
-// it again with the same webhook-id, and Edit events changes what it is told of.
+// Issue 57 (docs/integrations.md#outbound-webhooks): the Integrations screen's webhook endpoints, light at desktop
+// size and dark at phone size (support/looks.ts): an endpoint is added with its events and its secret shown once,
+// a help request reaches a receiver on 127.0.0.1 (the e2e server runs with ALLOW_PRIVATE_URLS), its delivery is
+// listed, Redeliver sends it again with the same webhook-id, and Edit events changes what it is told of.
 
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 667 } } as const;
 
@@ -34,7 +35,7 @@ async function startReceiver(marker: string): Promise<Receiver> {
   return { url: `http://127.0.0.1:${address.port}/steward`, ids, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-for (const [size, viewport] of Object.entries(SIZES)) for (const theme of ['light', 'dark'] as const) {
+for (const [size, viewport, theme] of flowLooks(SIZES)) {
   test(`adds an endpoint, lists its delivery and redelivers it (${theme}, ${size})`, async ({ page, context, request, signIn }) => {
     // Letters only: digits in a visitor's words may be masked as a phone number for an endpoint without personal data.
     const marker = `Webhook ${theme} ${size} ${Array.from({ length: 12 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
