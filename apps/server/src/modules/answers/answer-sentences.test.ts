@@ -83,10 +83,13 @@ describe('an option list of one option a line, inside a paragraph (fails before:
     const found = sentencesOfPassages([{ text: COPY_SWITCHES }]).filter((sentence) => sentence.paragraph === 1);
     expect(found.map((sentence) => sentence.shape)).toEqual(['sentence', 'item', 'sentence', 'item', 'sentence', 'item', 'sentence', 'sentence']);
     const question = 'Which switches does jpegtran have for the extra markers?';
-    const answer = answerText(chooseSentences(sentences([COPY_SWITCHES]), question, [term('switch', 3), term('jpegtran', 2), term('extra', 2), term('marker', 3)], [1]));
+    // The next paragraph is the lead-in of another list (fails before: the answer ended on it).
+    const text = `${COPY_SWITCHES}\n\nAdditional switches recognized by jpegtran are:`;
+    const answer = answerText(chooseSentences(sentences([text]), question, [term('switch', 3), term('jpegtran', 2), term('extra', 2), term('marker', 3)], [1]));
     expect(answer).toMatch(/^jpegtran also recognizes these switches .* comment blocks: -copy none Copy no extra markers/);
     for (const option of ['-copy comments Copy only comment markers.', '-copy all Copy all extra markers.']) expect(answer).toContain(option);
     expect(answer).not.toContain('-grayscale');
+    expect(answer).toMatch(/The default behavior is -copy comments\.$/);
   });
 });
 

@@ -684,7 +684,8 @@ function withSentenceAfter(sentences: readonly CandidateSentence[], scores: read
   const after = sentences[at];
   const length = quoted.reduce((sum, sentence) => sum + sentence.text.length + 1, 0);
   const fits = after !== undefined && length + after.text.length <= MAX_LIST_ANSWER_CHARACTERS;
-  return fits && after.passage === last.passage && after.shape === 'sentence' && (scores[at] ?? 0) > 0 ? [...quoted, after] : quoted;
+  // A lead-in of its own ("Additional switches … are:") would end the answer on what it leaves out.
+  return fits && after.passage === last.passage && after.shape === 'sentence' && !after.text.endsWith(':') && (scores[at] ?? 0) > 0 ? [...quoted, after] : quoted;
 }
 
 /**
