@@ -45,6 +45,15 @@ function sourceLabel(passage: Pick<RetrievedPassage, 'documentTitle' | 'sourceUr
 /** An item's bullet ("- ", "• ", a plain-text manual's "o "): the list draws its own. A number or a letter stays: it says the order. */
 const BULLET = /^[•‣◦▪∙·*o-]\s+/;
 
+/** An option as a manual names it ("-copy all", "‘--keep’ ‘-k’"), not a code's number or a defined term. */
+const NAMES_OPTION = /^[‘'"`(]?-/;
+
+/** Quoted text as HTML, the option it starts with set as code ("<code>-copy all</code> Copy all extra markers."). */
+function quotedHtml(text: string, entry: string | null | undefined): string {
+  if (!entry || !NAMES_OPTION.test(entry) || !text.startsWith(entry)) return escapeHtml(text);
+  return `<code>${escapeHtml(entry)}</code>${escapeHtml(text.slice(entry.length))}`;
+}
+
 /** The quote as HTML: its sentences in their paragraphs, a list's items as a list (answerText says the same as text). */
 function answerBlocksHtml(sentences: readonly CandidateSentence[]): string {
   const blocks: { list: boolean; parts: CandidateSentence[][] }[] = [];
@@ -61,8 +70,8 @@ function answerBlocksHtml(sentences: readonly CandidateSentence[]): string {
   return blocks
     .map((block, position) =>
       block.list
-        ? `<ul>${block.parts.map((item) => `<li>${escapeHtml(answerText(item.map((sentence) => ({ ...sentence, entry: null }))).replace(BULLET, ''))}</li>`).join('')}</ul>`
-        : `<p>${escapeHtml(position === 0 ? answerText(block.parts[0] ?? []) : answerText((block.parts[0] ?? []).map((sentence) => ({ ...sentence, entry: null }))))}</p>`,
+        ? `<ul>${block.parts.map((item) => `<li>${quotedHtml(answerText(item.map((sentence) => ({ ...sentence, entry: null }))).replace(BULLET, ''), item[0]?.entry)}</li>`).join('')}</ul>`
+        : `<p>${quotedHtml(position === 0 ? answerText(block.parts[0] ?? []) : answerText((block.parts[0] ?? []).map((sentence) => ({ ...sentence, entry: null }))), block.parts[0]?.[0]?.entry)}</p>`,
     )
     .join('');
 }

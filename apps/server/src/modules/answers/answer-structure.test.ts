@@ -295,7 +295,22 @@ describe('definitions', () => {
 
   it('answers with the option a question word names, and ends its description where the next option starts', () => {
     const options = '‘--keep’\n‘-k’\n     Keep input files during compression.\n\n‘--no-name’\n‘-n’\n     When decompressing, do not restore the original gzip file name and the original timestamp of the input files.';
-    expect(quote([options], 'I want to gzip a file but keep the original input files. How?')).toBe('‘--keep’ ‘-k’ Keep input files during compression.');
+    const question = 'I want to gzip a file but keep the original input files. How?';
+    expect(quote([options], question)).toBe('‘--keep’ ‘-k’ Keep input files during compression.');
+    // In the HTML, the option is set as code (fails before: one run of text).
+    const chosen = chooseSentences(sentences([options]), question, termsOf(question), [0.5]);
+    const passage: RetrievedPassage = { chunkId: 1, text: options, heading: null, wholeSection: false, documentTitle: 'gzip', sourceUrl: null, page: null, pageEnd: null, documentId: 1, informTheBotId: null, relevance: 0.5, matchedWords: [], features: {} as RetrievedPassage['features'] };
+    expect(extractiveAnswerHtml(chosen, [passage])).toMatch(/^<p><code>‘--keep’ ‘-k’<\/code> Keep input files during compression\.<\/p>/);
+  });
+
+  it('sets each option of a quoted list of options as code', () => {
+    const text = 'jpegtran recognizes these switches for extra markers:\n-copy none Copy no extra markers.\n-copy all Copy all extra markers.';
+    const question = 'Which switches does jpegtran have for extra markers?';
+    const chosen = chooseSentences(sentences([text]), question, termsOf(question), [0.5]);
+    const passage: RetrievedPassage = { chunkId: 1, text, heading: null, wholeSection: false, documentTitle: 'usage', sourceUrl: null, page: null, pageEnd: null, documentId: 1, informTheBotId: null, relevance: 0.5, matchedWords: [], features: {} as RetrievedPassage['features'] };
+    expect(extractiveAnswerHtml(chosen, [passage])).toMatch(
+      /^<p>jpegtran recognizes these switches for extra markers:<\/p><ul><li><code>-copy none<\/code> Copy no extra markers\.<\/li><li><code>-copy all<\/code> Copy all extra markers\.<\/li><\/ul>/,
+    );
   });
 
   it('quotes an option written with one dash from where its description starts, keeping what it does', () => {
