@@ -112,7 +112,7 @@ async function indexAll(chunks: ReadonlyMap<string, Chunk[]>, vectors: ReadonlyM
       if (documentId === undefined) throw new Error('The scratch document was not inserted.');
       const started = performance.now();
       const windows = await database.db.transaction(async (tx) => {
-        const written = await replaceChunks(tx, { documentId }, fileChunks.map((chunk, i) => ({ index: chunk.index, page: chunk.page, pageEnd: chunk.pageEnd, heading: chunk.heading, text: chunk.text, windowEmbeddings: fileVectors[i] })), 1);
+        const written = await replaceChunks(tx, { documentId }, fileChunks.map((chunk, i) => ({ index: chunk.index, page: chunk.page, pageEnd: chunk.pageEnd, heading: chunk.heading, text: chunk.text, startsSection: chunk.startsSection, windowEmbeddings: fileVectors[i] })), 1);
         await tx.execute(sql`UPDATE documents SET status = 'completed', error_message = NULL WHERE id = ${documentId}`);
         return written;
       });

@@ -61,7 +61,7 @@ describe.skipIf(onPostgres())('npm run reindex killed mid-batch (pgvector, the e
     await recordModel(setUp.db, { model: MODEL, dimensions: 4, embedder: environment() });
     const documentId = await insertDocument(setUp.db, 'Fillers');
     const texts = Array.from({ length: PASSAGES }, (_, index) => `Filler passage number ${index} about teacups.`);
-    const chunks = texts.map((text, index) => ({ index, page: null, pageEnd: null, heading: null, text, windowEmbeddings: [[1, 0.5, 0.5, -0.25]] }));
+    const chunks = texts.map((text, index) => ({ index, page: null, pageEnd: null, heading: null, text, startsSection: true, windowEmbeddings: [[1, 0.5, 0.5, -0.25]] }));
     await writeChunkWindows(setUp.db, await setUp.db.transaction((tx) => replaceChunks(tx, { documentId }, chunks, 1)));
     await setUp.close();
 

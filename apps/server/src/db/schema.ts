@@ -685,6 +685,8 @@ export const knowledgeChunks = pgTable('knowledge_chunks', {
   ),
   /** The key of its text, whitespace and case aside (migration 3420): what an exclusion is kept by. */
   textKey: text('text_key').generatedAlwaysAs(sql`steward_text_key(content)`),
+  /** Its section's first chunk, which repeats nothing of the one before (migration 3800); null when stored before it. */
+  startsSection: boolean('starts_section'),
 }, (table) => [
   check('knowledge_chunks_check', sql`(${table.documentId} IS NULL) <> (${table.informTheBotId} IS NULL)`),
   index('knowledge_chunks_document_idx').on(table.documentId, table.chunkIndex),

@@ -21,7 +21,7 @@ describe('chunkPages', () => {
 
   it('normalises whitespace and keeps a short page as one chunk', () => {
     expect(chunk(['  Opening\thours:\u00a0 9 to 5.  \r\n  Closed on Sundays. \n\n\n\n Call us.  '], 50, 5)).toEqual([
-      { index: 0, page: 1, pageEnd: 1, heading: null, text: 'Opening hours: 9 to 5.\nClosed on Sundays.\n\nCall us.', tokens: 10 },
+      { index: 0, page: 1, pageEnd: 1, heading: null, text: 'Opening hours: 9 to 5.\nClosed on Sundays.\n\nCall us.', tokens: 10, startsSection: true },
     ]);
   });
 
@@ -185,6 +185,21 @@ describe('chunkSections', () => {
     expect(chunks.map((c) => [c.page, c.pageEnd, c.text])).toEqual([
       [3, 4, `${sentence(1, 4)}\n\n${sentence(2, 4)}`],
       [5, 5, sentence(3, 4)],
+    ]);
+  });
+
+  it('says which chunk starts its section, also when two sections carry the same headings', () => {
+    const chunks = chunkSections(
+      sections([
+        { headings: ['I get:'], paragraphs: [[sentence(1, 4), 1], [sentence(2, 4), 1]] },
+        { headings: ['I get:'], paragraphs: [[sentence(3, 4), 1]] },
+      ]),
+      { countTokens: countWords, maxTokens: 6, overlapTokens: 0 },
+    );
+    expect(chunks.map((c) => [c.heading, c.text, c.startsSection])).toEqual([
+      ['I get:', sentence(1, 4), true],
+      ['I get:', sentence(2, 4), false],
+      ['I get:', sentence(3, 4), true],
     ]);
   });
 });

@@ -13,6 +13,8 @@ export interface Chunk {
   text: string;
   /** The sum of its pieces' counts (sentences, or words of a long sentence). */
   tokens: number;
+  /** It is its section's first chunk (chunkSections), or its page's (chunkPages): it repeats nothing of the one before. */
+  startsSection: boolean;
 }
 
 export interface ChunkOptions {
@@ -212,6 +214,7 @@ function packPieces(pieces: readonly Piece[], { maxTokens, overlapTokens }: Size
       tokens: currentTokens,
       page: current[0]?.page ?? 1,
       pageEnd: current.at(-1)?.page ?? 1,
+      startsSection: chunks.length === 0,
     });
   };
   pieces.forEach((piece, i) => {

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { type Passage, rankPassages } from '../knowledge/knowledge-search.ts';
 import { type QuestionTerm, unknownShareOf } from '../knowledge/question-terms.ts';
 import type { KnowledgeStore } from '../knowledge/knowledge-store.ts';
-import { sentencesOfPassages } from './answer-sentences.ts';
+import { withSectionOpening } from '../knowledge/section-opening.ts';
+import { sectionOf, sentencesOfPassages } from './answer-sentences.ts';
 
 /** Passages the search hands over, and the most an answer draws on or gives the LLM. */
 const CANDIDATES = 8;
@@ -40,6 +41,7 @@ const saysSomething = (passage: Passage): boolean => {
 /**
  * The passages that answer a question well enough, best first (at most MAX_ANSWER_PASSAGES): the same
  * search as POST /api/bot/knowledge/search, then the answer rule; none when the question is one to decline.
+ * A FAQ entry's passage comes with the entry's text before it (withSectionOpening).
  * A passage with nothing to quote is left out, and is no measure of how relevant the others must be: a
  * table of contents matches a question's words best and answers nothing.
  */
@@ -56,6 +58,7 @@ export async function retrievePassages(
   // Below a best passage with nothing to quote, another stands in only if it holds most of what was asked.
   const sayable = passages.filter((passage) => saysSomething(passage) && (passage.relevance >= best.relevance * RELATIVE_THRESHOLD || passage.features.coverage >= STAND_IN_COVERAGE));
   const most = sayable[0]?.relevance ?? 0;
-  const used = sayable.filter((passage) => passage.relevance >= most * RELATIVE_THRESHOLD);
-  return { terms, passages: used.slice(0, MAX_ANSWER_PASSAGES) };
+  const used = sayable.filter((passage) => passage.relevance >= most * RELATIVE_THRESHOLD).slice(0, MAX_ANSWER_PASSAGES);
+  // A FAQ entry's answer is quoted from its start, even when the chunk found starts inside it.
+  return { terms, passages: await Promise.all(used.map((passage) => (sectionOf(passage) === 'entry' ? withSectionOpening(db, passage) : passage))) };
 }

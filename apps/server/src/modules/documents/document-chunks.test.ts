@@ -116,7 +116,7 @@ describe('a document’s passages as the bot reads them', () => {
     const id = await insertDocument(testApp.db, 'Long');
     const count = 2 * CHUNK_PAGE_SIZE + 5;
     await testApp.db.transaction((tx) =>
-      replaceChunks(tx, { documentId: id }, Array.from({ length: count }, (_, index) => ({ index, page: index + 1, pageEnd: index + 1, heading: null, text: `Passage number ${index} of the long one${index % 2 ? ' odd' : ''}.` })), undefined),
+      replaceChunks(tx, { documentId: id }, Array.from({ length: count }, (_, index) => ({ index, page: index + 1, pageEnd: index + 1, heading: null, startsSection: true, text: `Passage number ${index} of the long one${index % 2 ? ' odd' : ''}.` })), undefined),
     );
     const first = await chunkPage(admin, id, 0);
     expect(first).toHaveLength(CHUNK_PAGE_SIZE);

@@ -59,6 +59,7 @@ function cutSections(knowledge: Pick<KnowledgeStore, 'embedder'>, sections: read
     pageEnd: options.pageNumbers ? chunk.pageEnd : null,
     heading: chunk.heading,
     text: chunk.text,
+    startsSection: chunk.startsSection,
   }));
 }
 

@@ -61,7 +61,7 @@ describe('the embedder switch with two instances on one database', () => {
     }
     // Enough passages for several batches of the build.
     const documentId = await insertDocument(first.db, 'Fillers');
-    const fillers = Array.from({ length: FILLERS }, (_, index) => ({ index, page: null, pageEnd: null, heading: null, text: `Filler passage number ${index} about teacups.` }));
+    const fillers = Array.from({ length: FILLERS }, (_, index) => ({ index, page: null, pageEnd: null, heading: null, startsSection: true, text: `Filler passage number ${index} about teacups.` }));
     const vectors = await hashedWordsEmbedder.embed(fillers.map((filler) => filler.text));
     await writeChunkWindows(first.db, await first.db.transaction((tx) => replaceChunks(tx, { documentId }, fillers.map((filler, index) => ({ ...filler, windowEmbeddings: [vectors[index] ?? []] })), 1)));
     const texts = (await sqlRows<{ heading: string | null; content: string }>(first.db, sql`SELECT heading, content FROM knowledge_chunks`)).length;

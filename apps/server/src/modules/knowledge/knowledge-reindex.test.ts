@@ -43,7 +43,7 @@ beforeAll(async () => {
   await runAllJobs(testApp);
   // Enough passages for more than one batch of the re-index.
   const documentId = await insertDocument(testApp.db, 'Fillers');
-  const fillers = Array.from({ length: FILLERS }, (_, index) => ({ index, page: null, pageEnd: null, heading: null, text: `Filler passage number ${index} about teacups.` }));
+  const fillers = Array.from({ length: FILLERS }, (_, index) => ({ index, page: null, pageEnd: null, heading: null, startsSection: true, text: `Filler passage number ${index} about teacups.` }));
   const vectors = await hashedWordsEmbedder.embed(fillers.map((filler) => filler.text));
   // Without pgvector (the PostgreSQL test server) the chunks alone.
   const generation = onPostgres() ? undefined : 1;

@@ -201,6 +201,26 @@ export async function details(db: Db, ids: readonly number[], terms: readonly { 
     FROM knowledge_chunks c LEFT JOIN documents d ON d.id = c.document_id WHERE c.id = ANY (${bigintArray(ids)}) AND ${notExcluded('c')}`);
 }
 
+export interface SectionChunkRow {
+  chunk_index: number;
+  content: string;
+  page: number | null;
+  /** Null for a chunk stored before migration 3800. */
+  starts_section: boolean | null;
+  excluded: boolean;
+}
+
+/**
+ * Chunk `id` and the chunks before it in its document under the same headings, at most `most` of them, in order,
+ * each saying whether it starts its section and whether staff excluded it.
+ */
+export const chunkAndEarlierInSection = (db: Db, id: number, most: number) =>
+  sqlRows<SectionChunkRow>(db, sql`
+    SELECT p.chunk_index, p.content, p.page, p.starts_section, NOT ${notExcluded('p')} AS excluded
+    FROM knowledge_chunks c JOIN knowledge_chunks p ON p.document_id = c.document_id AND p.heading IS NOT DISTINCT FROM c.heading
+      AND p.chunk_index >= c.chunk_index - ${most} AND p.chunk_index <= c.chunk_index
+    WHERE c.id = ${id} ORDER BY p.chunk_index`);
+
 /** Runs `work` in a transaction where pgvector's HNSW search answers all WINDOW_CANDIDATES (at its default, 40 at most). */
 export const withAllWindowCandidates = <T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> =>
   db.transaction(async (tx) => {

@@ -24,7 +24,7 @@ async function putDocument(title: string, chunks: readonly (string | [string, st
     replaceChunks(
       tx,
       { documentId },
-      chunks.map((chunk, index) => ({ index, page: index + 1, pageEnd: index + 2, heading: typeof chunk === 'string' ? null : chunk[1], text: typeof chunk === 'string' ? chunk : chunk[0] })),
+      chunks.map((chunk, index) => ({ index, page: index + 1, pageEnd: index + 2, heading: typeof chunk === 'string' ? null : chunk[1], startsSection: true, text: typeof chunk === 'string' ? chunk : chunk[0] })),
       undefined,
     ),
   );

@@ -150,7 +150,7 @@ describe.skipIf(onPostgres())('a chunk\'s vectors, one per window the model read
   it('writes the vectors after the chunks, in transactions of at most WINDOWS_PER_TRANSACTION windows, passing over a chunk deleted meanwhile', async () => {
     const documentId = await newDocument('Counted');
     const unit = (seed: number) => Float32Array.from({ length: 512 }, (_, i) => (i === seed % 512 ? 1 : 0));
-    const chunks = Array.from({ length: 40 }, (_, index) => ({ index, page: 1, pageEnd: 1, heading: null, text: `Chunk ${index}.`, windowEmbeddings: [0, 1, 2].map((w) => unit(index * 3 + w)) }));
+    const chunks = Array.from({ length: 40 }, (_, index) => ({ index, page: 1, pageEnd: 1, heading: null, startsSection: true, text: `Chunk ${index}.`, windowEmbeddings: [0, 1, 2].map((w) => unit(index * 3 + w)) }));
     const windows = await database.db.transaction((tx) => replaceChunks(tx, { documentId }, chunks, 1));
     // The chunks are in, their vectors not yet: they answer by full text until writeChunkWindows.
     expect(await windowCounts(documentId)).toEqual(chunks.map(() => 0));

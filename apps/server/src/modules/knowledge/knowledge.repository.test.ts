@@ -17,7 +17,7 @@ const newDocument = (title: string) => insertDocument(database.db, title);
 
 /** Chunks of one document, without vectors: the full-text side alone. */
 const putChunks = (documentId: number, texts: readonly string[], heading: string | null = null) =>
-  database.db.transaction((tx) => replaceChunks(tx, { documentId }, texts.map((text, index) => ({ index, page: null, pageEnd: null, heading, text })), undefined));
+  database.db.transaction((tx) => replaceChunks(tx, { documentId }, texts.map((text, index) => ({ index, page: null, pageEnd: null, heading, text, startsSection: true })), undefined));
 
 const totals = async () => (await sqlRows<{ chunks: number | string; lexemes: number | string }>(database.db, sql`SELECT chunks, lexemes FROM knowledge_totals WHERE id = 1`)).map((row) => ({ chunks: Number(row.chunks), lexemes: Number(row.lexemes) }))[0];
 

@@ -14,6 +14,8 @@ export interface NewChunk {
   /** The headings it sits under, outermost first (chunk.ts's HEADING_SEPARATOR between them); null under none. */
   heading: string | null;
   text: string;
+  /** Its section's first chunk (chunk.ts): it repeats nothing of the one before. */
+  startsSection: boolean;
   /** One vector per window of the text the model reads whole (KnowledgeStore.embedChunks). */
   windowEmbeddings?: readonly ArrayLike<number>[];
 }
@@ -64,11 +66,11 @@ export async function replaceChunks(tx: Db, owner: ChunkOwner, chunks: readonly 
   for (let start = 0; start < chunks.length; start += INSERT_BATCH) {
     const batch = chunks.slice(start, start + INSERT_BATCH);
     const values = sql.join(
-      batch.map((chunk) => sql`(${documentId}, ${informTheBotId}, ${chunk.index}, ${chunk.page}, ${chunk.pageEnd}, ${chunk.heading}, ${chunk.text})`),
+      batch.map((chunk) => sql`(${documentId}, ${informTheBotId}, ${chunk.index}, ${chunk.page}, ${chunk.pageEnd}, ${chunk.heading}, ${chunk.text}, ${chunk.startsSection})`),
       sql`, `,
     );
     const inserted = await sqlRows<{ id: number | string; chunk_index: number }>(tx, sql`
-      INSERT INTO knowledge_chunks (document_id, inform_the_bot_id, chunk_index, page, page_end, heading, content) VALUES ${values} RETURNING id, chunk_index`);
+      INSERT INTO knowledge_chunks (document_id, inform_the_bot_id, chunk_index, page, page_end, heading, content, starts_section) VALUES ${values} RETURNING id, chunk_index`);
     if (generation === undefined) continue;
     const idOfIndex = new Map(inserted.map((row) => [Number(row.chunk_index), row.id]));
     for (const chunk of batch) {
