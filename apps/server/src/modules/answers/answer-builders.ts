@@ -48,10 +48,25 @@ const BULLET = /^[•‣◦▪∙·*o-]\s+/;
 /** An option as a manual names it ("-copy all", "‘--keep’ ‘-k’"), not a code's number or a defined term. */
 const NAMES_OPTION = /^[‘'"`(]?-/;
 
+/** A web address in quoted text, without the punctuation that ends its sentence or closes its brackets. */
+const WEB_ADDRESS = /https?:\/\/[^\s<>"'‘’“”]+?(?=[.,;:!?)\]]*(?:\s|$))/g;
+
+/** Quoted text as HTML, each web address in it a link that opens in a new tab (as the source's is). */
+function linkedHtml(text: string): string {
+  let html = '';
+  let from = 0;
+  for (const match of text.matchAll(WEB_ADDRESS)) {
+    const at = match.index;
+    html += `${escapeHtml(text.slice(from, at))}<a href="${escapeHtml(match[0])}" rel="noopener noreferrer nofollow" target="_blank">${escapeHtml(match[0])}</a>`;
+    from = at + match[0].length;
+  }
+  return html + escapeHtml(text.slice(from));
+}
+
 /** Quoted text as HTML, the option it starts with set as code ("<code>-copy all</code> Copy all extra markers."). */
 function quotedHtml(text: string, entry: string | null | undefined): string {
-  if (!entry || !NAMES_OPTION.test(entry) || !text.startsWith(entry)) return escapeHtml(text);
-  return `<code>${escapeHtml(entry)}</code>${escapeHtml(text.slice(entry.length))}`;
+  if (!entry || !NAMES_OPTION.test(entry) || !text.startsWith(entry)) return linkedHtml(text);
+  return `<code>${escapeHtml(entry)}</code>${linkedHtml(text.slice(entry.length))}`;
 }
 
 /** The quote as HTML: its sentences in their paragraphs, a list's items as a list (answerText says the same as text). */

@@ -162,6 +162,18 @@ describe('lists', () => {
   });
 });
 
+describe('web addresses in a quote', () => {
+  it('are links that open in a new tab, the full stop after one left out of it (fails before: plain text)', () => {
+    const text = 'Windows uses a registry setting, see http://www.example.com/SUBF/TIP2800/rh2845.htm. Older notes (https://example.org/a?b=1&c=2) are kept.';
+    const question = 'Where is the Windows registry setting described?';
+    const chosen = chooseSentences(sentences([text]), question, termsOf(question), [0.5]);
+    const passage: RetrievedPassage = { chunkId: 1, text, heading: null, wholeSection: false, documentTitle: 'FAQ', sourceUrl: null, page: null, pageEnd: null, documentId: 1, informTheBotId: null, relevance: 0.5, matchedWords: [], features: {} as RetrievedPassage['features'] };
+    const html = extractiveAnswerHtml(chosen, [passage]);
+    expect(html).toContain('see <a href="http://www.example.com/SUBF/TIP2800/rh2845.htm" rel="noopener noreferrer nofollow" target="_blank">http://www.example.com/SUBF/TIP2800/rh2845.htm</a>. ');
+    expect(html).toContain('(<a href="https://example.org/a?b=1&amp;c=2" rel="noopener noreferrer nofollow" target="_blank">https://example.org/a?b=1&amp;c=2</a>) are kept.');
+  });
+});
+
 describe('a whole FAQ entry of several paragraphs', () => {
   it('keeps the entry’s paragraphs apart in the answer’s HTML', () => {
     const text = 'Q: Why does dnsmasq open high ports?\nA: The high ports are for replies from upstream servers. Queries go out from them.\n\nThis is not a security hole: dnsmasq only accepts replies there.';
