@@ -26,6 +26,8 @@ describe('the evaluation measures', () => {
   it('reads an answer as text and finds facts whatever the quotes, dashes, case and line breaks', () => {
     const text = answerText('<p>Use <code>--continue</code> &amp; &quot;resume&quot;</p><cite>GNU Wget manual</cite>');
     expect(text).toBe('Use --continue & "resume" GNU Wget manual');
+    // An inline element runs on with the text around it, as it reads (fails before: "opensource .").
+    expect(answerText('<p>See <a href="http://example.com/os">http://example.com/os</a>. Or <code>-c</code>: resume.</p>')).toBe('See http://example.com/os. Or -c: resume.');
     expect(holdsAny('Use the “‑c” option', ['"-c"'])).toBe(true);
     expect(holdsAny('DIS-\nCLAIMED', ['disclaimed'])).toBe(true);
     expect(holdsAny('nothing here', ['-c', '--continue'])).toBe(false);

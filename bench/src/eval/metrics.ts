@@ -27,9 +27,13 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 }
 
-/** The answer's text without its HTML, entities decoded, for finding the key facts in it. */
+/**
+ * The answer's text without its HTML, entities decoded, for finding the key facts in it: as a visitor reads it, an
+ * inline element (a link, code) runs on with the text around it ("see <a>http://…</a>." reads "see http://….").
+ */
 export function answerText(html: string): string {
   return html
+    .replace(/<\/?(?:a|code|strong|em|cite|sup)\b[^>]*>/g, '')
     .replace(/<[^>]*>/g, ' ')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
