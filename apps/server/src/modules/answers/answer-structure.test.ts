@@ -12,6 +12,20 @@ import type { RetrievedPassage } from './answer-rule.ts';
 const termsOf = (question: string): QuestionTerm[] => (question.toLowerCase().match(/[a-z0-9_]+/g) ?? []).filter((word) => word.length > 3).map((word) => term(word.replace(/s$/, '')));
 const sentences = (passages: readonly string[]) => sentencesWith(passages, /[a-z0-9_]+/g);
 
+/** A passage as the search hands it over, for the answer's HTML. */
+const retrieved = (passage: Pick<RetrievedPassage, 'text' | 'heading' | 'wholeSection' | 'documentTitle'>): RetrievedPassage => ({
+  chunkId: 1,
+  sourceUrl: null,
+  page: null,
+  pageEnd: null,
+  documentId: 1,
+  informTheBotId: null,
+  relevance: 0.5,
+  matchedWords: [],
+  features: {} as RetrievedPassage['features'],
+  ...passage,
+});
+
 const quote = (passages: readonly string[], question: string, whole: readonly PassageSection[] = []) =>
   answerText(chooseSentences(sentences(passages), question, termsOf(question), passages.map(() => 0.5), whole));
 
@@ -154,7 +168,7 @@ describe('lists', () => {
 
   it('shows a list’s items as a list in the answer’s HTML', () => {
     const chosen = chooseSentences(sentences(['Supported formats are:\n- PNG\n- JPEG']), 'supported formats', termsOf('supported formats'), [0.5]);
-    const passage: RetrievedPassage = { chunkId: 1, text: '', heading: null, wholeSection: true, documentTitle: 'Guide', sourceUrl: null, page: null, pageEnd: null, documentId: 1, informTheBotId: null, relevance: 0.5, matchedWords: [], features: {} as RetrievedPassage['features'] };
+    const passage = retrieved({ text: '', heading: null, wholeSection: true, documentTitle: 'Guide' });
     expect(extractiveAnswerHtml(chosen, [passage])).toMatch(/^<p>Supported formats are:<\/p><ul><li>PNG<\/li><li>JPEG<\/li><\/ul>/);
     // The list draws its own bullets; a step's number stays, it says the order.
     const steps = chooseSentences(sentences(['To replace a disk:\n1. Fail the disk.\n2. Remove the disk.']), 'replace a disk', termsOf('replace a disk'), [0.5]);
@@ -167,7 +181,7 @@ describe('web addresses in a quote', () => {
     const text = 'Windows uses a registry setting, see http://www.example.com/SUBF/TIP2800/rh2845.htm. Older notes (https://example.org/a?b=1&c=2) are kept.';
     const question = 'Where is the Windows registry setting described?';
     const chosen = chooseSentences(sentences([text]), question, termsOf(question), [0.5]);
-    const passage: RetrievedPassage = { chunkId: 1, text, heading: null, wholeSection: false, documentTitle: 'FAQ', sourceUrl: null, page: null, pageEnd: null, documentId: 1, informTheBotId: null, relevance: 0.5, matchedWords: [], features: {} as RetrievedPassage['features'] };
+    const passage = retrieved({ text, heading: null, wholeSection: false, documentTitle: 'FAQ' });
     const html = extractiveAnswerHtml(chosen, [passage]);
     expect(html).toContain('see <a href="http://www.example.com/SUBF/TIP2800/rh2845.htm" rel="noopener noreferrer nofollow" target="_blank">http://www.example.com/SUBF/TIP2800/rh2845.htm</a>. ');
     expect(html).toContain('(<a href="https://example.org/a?b=1&amp;c=2" rel="noopener noreferrer nofollow" target="_blank">https://example.org/a?b=1&amp;c=2</a>) are kept.');
@@ -180,7 +194,7 @@ describe('a whole FAQ entry of several paragraphs', () => {
     const found = sentencesOfPassages([{ text, heading: 'FAQ › Why does dnsmasq open high ports?' }]).map((sentence) => ({ ...sentence, terms: sentence.text.toLowerCase().match(/[a-z]+/g) ?? [] }));
     const question = 'is it a security problem that dnsmasq opens high ports';
     const chosen = chooseSentences(found, question, termsOf(question), [0.5], ['entry']);
-    const passage: RetrievedPassage = { chunkId: 1, text, heading: 'FAQ › Why does dnsmasq open high ports?', wholeSection: true, documentTitle: 'FAQ', sourceUrl: null, page: null, pageEnd: null, documentId: 1, informTheBotId: null, relevance: 0.5, matchedWords: [], features: {} as RetrievedPassage['features'] };
+    const passage = retrieved({ text, heading: 'FAQ › Why does dnsmasq open high ports?', wholeSection: true, documentTitle: 'FAQ' });
     expect(extractiveAnswerHtml(chosen, [passage])).toMatch(
       /^<p>The high ports are for replies from upstream servers\. Queries go out from them\.<\/p><p>This is not a security hole: dnsmasq only accepts replies there\.<\/p><p>/,
     );
@@ -293,7 +307,7 @@ describe('a FAQ’s entries in a plain-text FAQ', () => {
     expect(answerText(chosen)).toBe('For the RTC support to work, you need the following three things: o an RTC in your computer o a kernel with RTC support o an rtcfile directive');
     // Its source names the entry quoted, not the first entry of the passage that heads it.
     expect(quotedEntryQuestion(found, chosen)).toBe('5.3. I keep getting the RTC driver not running message');
-    const passage: RetrievedPassage = { chunkId: 1, text: numbered, heading: 'FAQ › 5.2. Does hwclock have to be disabled?', wholeSection: true, documentTitle: 'chrony FAQ', sourceUrl: null, page: null, pageEnd: null, documentId: 1, informTheBotId: null, relevance: 0.5, matchedWords: [], features: {} as RetrievedPassage['features'] };
+    const passage = retrieved({ text: numbered, heading: 'FAQ › 5.2. Does hwclock have to be disabled?', wholeSection: true, documentTitle: 'chrony FAQ' });
     expect(extractiveAnswerHtml(chosen, [passage], quotedEntryQuestion(found, chosen))).toContain('<cite>chrony FAQ (5.3. I keep getting the RTC driver not running message)</cite>');
   });
 });
@@ -311,7 +325,7 @@ describe('definitions', () => {
     expect(quote([options], question)).toBe('‘--keep’ ‘-k’ Keep input files during compression.');
     // In the HTML, the option is set as code (fails before: one run of text).
     const chosen = chooseSentences(sentences([options]), question, termsOf(question), [0.5]);
-    const passage: RetrievedPassage = { chunkId: 1, text: options, heading: null, wholeSection: false, documentTitle: 'gzip', sourceUrl: null, page: null, pageEnd: null, documentId: 1, informTheBotId: null, relevance: 0.5, matchedWords: [], features: {} as RetrievedPassage['features'] };
+    const passage = retrieved({ text: options, heading: null, wholeSection: false, documentTitle: 'gzip' });
     expect(extractiveAnswerHtml(chosen, [passage])).toMatch(/^<p><code>‘--keep’ ‘-k’<\/code> Keep input files during compression\.<\/p>/);
   });
 
@@ -319,7 +333,7 @@ describe('definitions', () => {
     const text = 'jpegtran recognizes these switches for extra markers:\n-copy none Copy no extra markers.\n-copy all Copy all extra markers.';
     const question = 'Which switches does jpegtran have for extra markers?';
     const chosen = chooseSentences(sentences([text]), question, termsOf(question), [0.5]);
-    const passage: RetrievedPassage = { chunkId: 1, text, heading: null, wholeSection: false, documentTitle: 'usage', sourceUrl: null, page: null, pageEnd: null, documentId: 1, informTheBotId: null, relevance: 0.5, matchedWords: [], features: {} as RetrievedPassage['features'] };
+    const passage = retrieved({ text, heading: null, wholeSection: false, documentTitle: 'usage' });
     expect(extractiveAnswerHtml(chosen, [passage])).toMatch(
       /^<p>jpegtran recognizes these switches for extra markers:<\/p><ul><li><code>-copy none<\/code> Copy no extra markers\.<\/li><li><code>-copy all<\/code> Copy all extra markers\.<\/li><\/ul>/,
     );
