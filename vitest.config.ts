@@ -30,10 +30,6 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['src/test/global-setup.ts'],
-          // A worker keeps its imported modules from one test file to the next: importing the server's module graph
-          // again for each of ~200 files cost more than a third of the run. Each file still opens its own database
-          // and app, and no test mocks a module or changes the environment (eslint.config.js keeps it so).
-          isolate: false,
           testTimeout: scaled(30_000),
           hookTimeout: scaled(60_000),
         },
