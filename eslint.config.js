@@ -48,6 +48,32 @@ export default tseslint.config(
       ],
     },
   },
+  // The server's test files share their worker's modules (vitest.config.ts, isolate: false): a file that mocked a
+  // module or changed the environment would change it for the files after it.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'stubEnv', 'stubGlobal'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'Server test files share their modules and environment: pass the value in (a parameter, a config) instead.',
+        })),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "AssignmentExpression > MemberExpression.left[object.type='MemberExpression'][object.object.name='process'][object.property.name='env']",
+          message: "Server code reads the environment once, in config.ts: pass values in rather than set process.env.",
+        },
+        {
+          selector: "UnaryExpression[operator='delete'] > MemberExpression[object.type='MemberExpression'][object.object.name='process'][object.property.name='env']",
+          message: "Server code reads the environment once, in config.ts: pass values in rather than delete from process.env.",
+        },
+      ],
+    },
+  },
   {
     files: ['bench/**/*.ts', 'e2e/support/**/*.ts', 'scripts/**', 'apps/server/src/test/**/*.ts'],
     rules: { 'no-console': 'off' },

@@ -30,6 +30,12 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['src/test/global-setup.ts'],
+          // A worker keeps its imported modules from one test file to the next: importing the server's module graph
+          // again for each of ~200 files cost more than a third of the run. Each file still opens its own database
+          // and app; no test mocks a module or changes the environment (eslint.config.js keeps it so), and none may
+          // leave a built-in prototype changed (the guard fails the file that does).
+          isolate: false,
+          setupFiles: ['src/test/built-in-prototypes-guard.ts'],
           testTimeout: scaled(30_000),
           hookTimeout: scaled(60_000),
         },
