@@ -1,7 +1,8 @@
+import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { scaled } from '../../test/slowdown.ts';
 import { type Embedder, EmbeddingError } from './embedder.ts';
-import { USE_LITE_DIMENSIONS, USE_LITE_WINDOW_TOKENS, createUseLiteEmbedder, useLiteWorkerState } from './embedder-use-lite.ts';
+import { EmbeddingWorkerClient, USE_LITE_DIMENSIONS, USE_LITE_WINDOW_TOKENS, createUseLiteEmbedder, useLiteWorkerState } from './embedder-use-lite.ts';
 
 const cosine = (a: Float32Array, b: Float32Array) => {
   let dot = 0;
@@ -151,5 +152,53 @@ describe('createUseLiteEmbedder', () => {
     const started = performance.now();
     expect(use.countTokens('Trace-based compilation records hot loops. '.repeat(2000))).toBeGreaterThan(10_000);
     expect(performance.now() - started).toBeLessThan(scaled(2000));
+  });
+});
+
+describe('EmbeddingWorkerClient', () => {
+  /**
+   * Worker threads that answer as embedding-worker.ts does, the first `failing` of them with its model's error
+   * ("Backend 'wasm' has not yet been initialized", as a model that failed to load). Counts the workers started.
+   */
+  const workers = (failing: number) => {
+    const started = new Int32Array(new SharedArrayBuffer(4));
+    const source = `
+      const { parentPort, workerData } = require('node:worker_threads');
+      const failing = Atomics.add(workerData.started, 0, 1) < workerData.failing;
+      parentPort.on('message', ({ id, texts }) => {
+        if (failing) return parentPort.postMessage({ id, error: "Error: Backend 'wasm' has not yet been initialized." });
+        parentPort.postMessage({ id, dimensions: ${USE_LITE_DIMENSIONS}, vectors: new Float32Array(texts.length * ${USE_LITE_DIMENSIONS}).fill(1) });
+      });`;
+    return { started, start: () => new Worker(source, { eval: true, workerData: { started, failing } }) };
+  };
+
+  it('sends a batch once more, to a new worker, when the worker that had it failed', async () => {
+    const { started, start } = workers(1);
+    const client = new EmbeddingWorkerClient(start);
+    try {
+      const [urgent, bulk] = await Promise.all([
+        client.embed(['a question'], { urgent: true, timeLimitMs: scaled(10_000) }),
+        client.embed(['a chunk', 'another chunk'], { urgent: false, timeLimitMs: scaled(10_000) }),
+      ]);
+      expect(urgent).toHaveLength(1);
+      expect(bulk).toHaveLength(2);
+      expect(Atomics.load(started, 0)).toBe(2);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('refuses a batch that fails on the second worker too, and serves the next on a third', async () => {
+    const { started, start } = workers(2);
+    const client = new EmbeddingWorkerClient(start);
+    try {
+      await expect(client.embed(['a question'], { urgent: true, timeLimitMs: scaled(10_000) })).rejects.toThrow(
+        "The embedding model failed: Error: Backend 'wasm' has not yet been initialized.",
+      );
+      expect(await client.embed(['asked again'], { urgent: true, timeLimitMs: scaled(10_000) })).toHaveLength(1);
+      expect(Atomics.load(started, 0)).toBe(3);
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -32,7 +32,10 @@ export const URGENT_BATCH_TEXTS = 32;
 /** A caller's texts, waiting for the worker or out with it. */
 interface Request {
   texts: string[];
+  urgent: boolean;
   timeLimitMs: number;
+  /** Sent again once already, after the worker that had it failed. */
+  retried: boolean;
   resolve: (vectors: Float32Array[]) => void;
   reject: (error: Error) => void;
 }
@@ -51,7 +54,7 @@ interface Batch {
  * the order they came. A batch's time limit runs from when it is sent. The worker holds the process
  * alive only while a batch is out, so an embedder nobody closed does not keep the server from exiting.
  */
-class EmbeddingWorkerClient {
+export class EmbeddingWorkerClient {
   private worker: Worker | undefined;
   private readonly urgent: Request[] = [];
   private readonly bulk: Request[] = [];
@@ -60,13 +63,16 @@ class EmbeddingWorkerClient {
   /** Messages sent to a worker so far (each one call of the model). */
   batchesSent = 0;
 
+  /** `start` makes a worker thread that answers as embedding-worker.ts does (tests give their own). */
+  constructor(private readonly start: () => Worker = () => startWorker('embedding-worker')) {}
+
   get running(): boolean {
     return this.worker !== undefined;
   }
 
   embed(texts: string[], options: { urgent: boolean; timeLimitMs: number }): Promise<Float32Array[]> {
     return new Promise((resolve, reject) => {
-      (options.urgent ? this.urgent : this.bulk).push({ texts, timeLimitMs: options.timeLimitMs, resolve, reject });
+      (options.urgent ? this.urgent : this.bulk).push({ texts, urgent: options.urgent, timeLimitMs: options.timeLimitMs, retried: false, resolve, reject });
       this.send();
     });
   }
@@ -80,7 +86,7 @@ class EmbeddingWorkerClient {
     if (this.out) return;
     const requests = this.urgent.length > 0 ? this.takeUrgent() : this.bulk.splice(0, 1);
     if (requests.length === 0) return;
-    const worker = (this.worker ??= this.start());
+    const worker = (this.worker ??= this.started());
     const id = this.nextId++;
     const timeLimitMs = Math.max(...requests.map((request) => request.timeLimitMs));
     const timer = setTimeout(
@@ -105,8 +111,8 @@ class EmbeddingWorkerClient {
     return this.urgent.splice(0, count);
   }
 
-  private start(): Worker {
-    const worker = startWorker('embedding-worker');
+  private started(): Worker {
+    const worker = this.start();
     worker.unref();
     worker.on('message', (answer: EmbeddingWorkerAnswer) => this.answer(answer));
     worker.on('error', (error) => {
@@ -125,12 +131,18 @@ class EmbeddingWorkerClient {
     clearTimeout(batch.timer);
     const count = batch.requests.reduce((sum, request) => sum + request.texts.length, 0);
     if ('error' in answer) {
-      for (const request of batch.requests) request.reject(new EmbeddingError(`The embedding model failed: ${answer.error}`));
-      // A worker whose model failed (to load, say: "Backend 'wasm' has not yet been initialized", seen once on a
-      // loaded machine) would fail every later request the same way: the next batch gets a new worker.
+      // A worker whose model failed (to load, say: "Backend 'wasm' has not yet been initialized", seen on a loaded
+      // machine) would fail every later request the same way: it is ended, and its batch goes once more, first,
+      // to a new worker. A batch that fails there too is refused.
       const broken = this.worker;
       this.worker = undefined;
       void broken?.terminate();
+      const error = new EmbeddingError(`The embedding model failed: ${answer.error}`);
+      const again = batch.requests.filter((request) => !request.retried);
+      for (const request of batch.requests) if (request.retried) request.reject(error);
+      for (const request of again) request.retried = true;
+      this.urgent.unshift(...again.filter((request) => request.urgent));
+      this.bulk.unshift(...again.filter((request) => !request.urgent));
     } else if (answer.dimensions !== USE_LITE_DIMENSIONS || answer.vectors.length !== count * USE_LITE_DIMENSIONS) {
       const error = new EmbeddingError(`The embedding worker answered ${answer.vectors.length} numbers for ${count} texts.`);
       for (const request of batch.requests) request.reject(error);
