@@ -285,15 +285,15 @@ export const purgeEndedJobs = (db: Db): Promise<number> =>
     WHERE (status = 'done' AND finished_at <= now() - make_interval(days => ${ENDED_JOB_KEPT_DAYS.done}))
        OR (status = 'failed' AND finished_at <= now() - make_interval(days => ${ENDED_JOB_KEPT_DAYS.failed}))`);
 
-/** How many jobs of `queue` the condition `which` (on their payload and status) picks: what an erasure would drop. */
-export async function countJobsWhere(db: Db, queue: string, which: SQL): Promise<number> {
-  const [row] = await sqlRows<{ count: SqlBigint }>(db, sql`SELECT count(*) AS count FROM jobs WHERE queue = ${queue} AND (${which})`);
+/** How many jobs of `queues` the condition `which` (on their payload and status) picks: what an erasure would drop. */
+export async function countJobsWhere(db: Db, queues: readonly string[], which: SQL): Promise<number> {
+  const [row] = await sqlRows<{ count: SqlBigint }>(db, sql`SELECT count(*) AS count FROM jobs WHERE queue IN (${queueList(queues)}) AND (${which})`);
   return counted(row?.count);
 }
 
-/** Deletes the jobs of `queue` that `which` picks, whatever their state (an erasure's); answers how many. */
-export const dropJobsWhere = (tx: Db, queue: string, which: SQL): Promise<number> =>
-  deletedRows(tx, sql`DELETE FROM jobs WHERE queue = ${queue} AND (${which})`);
+/** Deletes the jobs of `queues` that `which` picks, whatever their state (an erasure's); answers how many. */
+export const dropJobsWhere = (tx: Db, queues: readonly string[], which: SQL): Promise<number> =>
+  deletedRows(tx, sql`DELETE FROM jobs WHERE queue IN (${queueList(queues)}) AND (${which})`);
 
 /** Makes the queued jobs of `queue` that `which` picks due now (one waiting to try again, say): they run at the next poll. */
 export async function runQueuedNow(tx: Db, queue: string, which: SQL): Promise<void> {

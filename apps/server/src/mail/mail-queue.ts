@@ -11,6 +11,13 @@ import type { MailMessage } from './mail-message.ts';
 import type { MailTransport } from './mail-transport.ts';
 
 export const MAIL_QUEUE = 'mail';
+/**
+ * The mails one event sends to many staff at once (an approval request to every approver, a help request to every
+ * saved address, Monday's reports): queued apart and sent by a worker of their own (worker/job-handlers.ts), so an
+ * invitation, a sign-in link or a password reset someone is waiting for never waits behind hundreds of them.
+ */
+export const NOTIFICATION_MAIL_QUEUE = 'mail-notification';
+export const MAIL_QUEUES: readonly string[] = [MAIL_QUEUE, NOTIFICATION_MAIL_QUEUE];
 
 const mailPayload = z.object({
   to: z.union([z.string(), z.array(z.string())]),
@@ -28,6 +35,10 @@ const mailPayload = z.object({
  */
 export const enqueueMail = (db: Db, message: MailMessage): Promise<number> =>
   enqueueJob(db, MAIL_QUEUE, { ...message }, { maxAttempts: 8 });
+
+/** Queues one of the mails an event sends to many staff at once (NOTIFICATION_MAIL_QUEUE), as enqueueMail does. */
+export const enqueueNotificationMail = (db: Db, message: MailMessage): Promise<number> =>
+  enqueueJob(db, NOTIFICATION_MAIL_QUEUE, { ...message }, { maxAttempts: 8 });
 
 /**
  * This installation's id, made once and kept in the database (server_secrets; not a secret: every Message-ID
@@ -76,7 +87,7 @@ const toOrAbout = (emails: readonly string[]): SQL => {
 };
 
 /** How many queued mails are to or about one of `emails` (an erasure's count). */
-export const countMailsToOrAbout = (db: Db, emails: readonly string[]): Promise<number> => countJobsWhere(db, MAIL_QUEUE, toOrAbout(emails));
+export const countMailsToOrAbout = (db: Db, emails: readonly string[]): Promise<number> => countJobsWhere(db, MAIL_QUEUES, toOrAbout(emails));
 
 /** Drops the queued mails to or about one of `emails`, in the caller's transaction (an erasure); answers how many. */
-export const dropMailsToOrAbout = (tx: Db, emails: readonly string[]): Promise<number> => dropJobsWhere(tx, MAIL_QUEUE, toOrAbout(emails));
+export const dropMailsToOrAbout = (tx: Db, emails: readonly string[]): Promise<number> => dropJobsWhere(tx, MAIL_QUEUES, toOrAbout(emails));

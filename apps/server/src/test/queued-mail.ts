@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { sqlRows } from '../db/sql-rows.ts';
 import { runNextJob } from '../jobs/job-queue.ts';
 import type { MailMessage } from '../mail/mail-message.ts';
-import { MAIL_QUEUE } from '../mail/mail-queue.ts';
+import { MAIL_QUEUES } from '../mail/mail-queue.ts';
+import { textArray } from '../db/sql-arrays.ts';
 import type { TestApp } from './test-app.ts';
 
 /**
@@ -10,7 +11,7 @@ import type { TestApp } from './test-app.ts';
  * they queue can be read from the jobs table.
  */
 export async function runJobsBeforeMail(testApp: TestApp): Promise<void> {
-  const handlers = new Map([...testApp.context.jobHandlers].filter(([queue]) => queue !== MAIL_QUEUE));
+  const handlers = new Map([...testApp.context.jobHandlers].filter(([queue]) => !MAIL_QUEUES.includes(queue)));
   while (await runNextJob(testApp.db, handlers, testApp.app.log)) {
     // keep draining
   }
@@ -20,14 +21,14 @@ export async function runJobsBeforeMail(testApp: TestApp): Promise<void> {
 export async function latestMailTo(testApp: TestApp, to: string): Promise<MailMessage | undefined> {
   await runJobsBeforeMail(testApp);
   const rows = await sqlRows<{ payload: MailMessage }>(testApp.db, sql`
-    SELECT payload FROM jobs WHERE queue = 'mail' AND payload->>'to' = ${to} ORDER BY id DESC LIMIT 1`);
+    SELECT payload FROM jobs WHERE queue = ANY(${textArray(MAIL_QUEUES)}) AND payload->>'to' = ${to} ORDER BY id DESC LIMIT 1`);
   return rows[0]?.payload;
 }
 
 export async function countMailsTo(testApp: TestApp, to: string): Promise<number> {
   await runJobsBeforeMail(testApp);
   const rows = await sqlRows<{ total: number | string }>(testApp.db, sql`
-    SELECT count(*) AS total FROM jobs WHERE queue = 'mail' AND payload->>'to' = ${to}`);
+    SELECT count(*) AS total FROM jobs WHERE queue = ANY(${textArray(MAIL_QUEUES)}) AND payload->>'to' = ${to}`);
   return Number(rows[0]?.total ?? 0);
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { MAIL_QUEUE, mailJobHandler } from '../mail/mail-queue.ts';
+import { MAIL_QUEUE, mailJobHandler, NOTIFICATION_MAIL_QUEUE } from '../mail/mail-queue.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
 import { DOCUMENT_INGESTION_QUEUE, DOCUMENT_REINDEX_QUEUE } from '../modules/documents/document-ingestion-queue.ts';
 import { documentIngestionHandler, documentReindexHandler } from '../modules/documents/document-ingestion.ts';
@@ -29,6 +29,7 @@ import type { JobHandler } from '../jobs/job-queue.ts';
 export function createJobHandlers(deps: { db: Db; config: Config; log: FastifyBaseLogger; mailTransport: MailTransport; knowledge: KnowledgeStore }): Map<string, JobHandler> {
   const handlers: [string, JobHandler][] = [
     [MAIL_QUEUE, mailJobHandler(deps.mailTransport, new URL(deps.config.publicUrl).hostname, deps.db, deps.log)],
+    [NOTIFICATION_MAIL_QUEUE, mailJobHandler(deps.mailTransport, new URL(deps.config.publicUrl).hostname, deps.db, deps.log)],
     [PASSWORD_RESET_QUEUE, passwordResetRequestHandler(deps)],
     [HELP_REQUEST_CREATED_QUEUE, helpRequestNotificationHandler(deps)],
     [CLEAN_UP_QUEUE, cleanUpHandler(deps)],
@@ -58,9 +59,11 @@ export const SLOW_QUEUES: ReadonlySet<string> = new Set([DOCUMENT_INGESTION_QUEU
 
 /**
  * Queues whose jobs call others' servers and may wait for them up to WEBHOOK_TIMEOUT_MS (a webhook or Slack
- * receiver that never answers). They get a worker of their own too, so a mail never waits behind one.
+ * receiver that never answers), and the mails one event sends to many staff at once (hundreds of approval
+ * requests, each a call to the mail server). They get a worker of their own too, so an invitation or a
+ * password-reset mail never waits behind them.
  */
-export const OUTBOUND_QUEUES: ReadonlySet<string> = new Set([WEBHOOK_DELIVERY_QUEUE]);
+export const OUTBOUND_QUEUES: ReadonlySet<string> = new Set([WEBHOOK_DELIVERY_QUEUE, NOTIFICATION_MAIL_QUEUE]);
 
 /** The handlers split into the lanes that each get a worker: quick jobs, calls to others' servers, then the slow ones. */
 export function jobLanes(handlers: ReadonlyMap<string, JobHandler>): Map<string, JobHandler>[] {

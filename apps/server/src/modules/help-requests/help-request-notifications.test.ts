@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import type { MailMessage } from '../../mail/mail-message.ts';
+import { NOTIFICATION_MAIL_QUEUE } from '../../mail/mail-queue.ts';
 import { createTestApp, TEST_BOT_API_KEY, type TestApp } from '../../test/test-app.ts';
 import { HELP_REQUEST_CREATED_QUEUE } from './help-request-created.ts';
 import { runAllJobs } from '../../test/run-jobs.ts';
@@ -57,7 +58,7 @@ describe('help request notifications', () => {
     const { client } = await testApp.signedInClient('admin');
     await client.post('/api/bot-settings', { settings: { helpRequestEmails: ['ok@example.com', 'down@example.com'] } });
     const failing = { fail: true };
-    testApp.context.jobHandlers.set('mail', async (payload) => {
+    testApp.context.jobHandlers.set(NOTIFICATION_MAIL_QUEUE, async (payload) => {
       if (payload.to === 'down@example.com' && failing.fail) throw new Error('SMTP refused');
       sent.push(payload as unknown as MailMessage);
     });
@@ -67,7 +68,7 @@ describe('help request notifications', () => {
     expect(sent.map((mail) => mail.to)).toEqual(['ok@example.com']);
     const [retry] = await sqlRows<{ status: string; last_error: string }>(
       testApp.db,
-      sql`SELECT status, last_error FROM jobs WHERE queue = 'mail' AND payload->>'to' = 'down@example.com' ORDER BY id DESC LIMIT 1`,
+      sql`SELECT status, last_error FROM jobs WHERE queue = ${NOTIFICATION_MAIL_QUEUE} AND payload->>'to' = 'down@example.com' ORDER BY id DESC LIMIT 1`,
     );
     expect(retry).toEqual({ status: 'queued', last_error: 'SMTP refused' });
     failing.fail = false;

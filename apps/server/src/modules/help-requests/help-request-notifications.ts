@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import type { helpRequests } from '../../db/schema.ts';
 import { type SqlRow, sqlRows } from '../../db/sql-rows.ts';
 import type { JobHandler } from '../../jobs/job-queue.ts';
-import { enqueueMail } from '../../mail/mail-queue.ts';
+import { enqueueNotificationMail } from '../../mail/mail-queue.ts';
 import type { MailMessage } from '../../mail/mail-message.ts';
 import { escapeHtml } from '../../mail/escape-html.ts';
 import { readHelpRequestEmails } from '../bot-settings/bot-settings.repository.ts';
@@ -34,7 +34,7 @@ export const helpRequestNotificationHandler =
       }
       const addresses = await readHelpRequestEmails(tx);
       const message = helpRequestMail(helpRequest, `${config.publicUrl}/help-requests/${helpRequest.id}`, config.assistantName);
-      for (const to of addresses) await enqueueMail(tx, { ...message, to });
+      for (const to of addresses) await enqueueNotificationMail(tx, { ...message, to });
       // Nothing to send without a saved address (Bot Settings): no line for a person at a terminal.
       if (addresses.length > 0) log.info({ helpRequestId, recipients: addresses.length }, 'help request notification queued');
       else log.debug({ helpRequestId }, 'help request notification: no address saved in Bot Settings');

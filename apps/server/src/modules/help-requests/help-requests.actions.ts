@@ -133,11 +133,11 @@ const notificationsNotMade = (helpRequestIds: readonly number[]): SQL =>
 
 /** How many of these help requests' staff notifications are not made yet (an erasure's count). */
 export const countNotificationsNotMade = (db: Db, helpRequestIds: readonly number[]): Promise<number> =>
-  countJobsWhere(db, HELP_REQUEST_CREATED_QUEUE, notificationsNotMade(helpRequestIds));
+  countJobsWhere(db, [HELP_REQUEST_CREATED_QUEUE], notificationsNotMade(helpRequestIds));
 
 /** Drops these help requests' staff notifications not made yet, in the caller's transaction (an erasure); answers how many. */
 export const dropNotificationsNotMade = (tx: Db, helpRequestIds: readonly number[]): Promise<number> =>
-  dropJobsWhere(tx, HELP_REQUEST_CREATED_QUEUE, notificationsNotMade(helpRequestIds));
+  dropJobsWhere(tx, [HELP_REQUEST_CREATED_QUEUE], notificationsNotMade(helpRequestIds));
 
 /** How many rows the list holds, from its counter (the retention's preview). */
 export const countHelpRequestRows = (db: Db): Promise<number> => readCounter(db, HELP_REQUEST_COUNTERS.all);

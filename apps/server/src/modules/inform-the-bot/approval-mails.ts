@@ -3,7 +3,7 @@ import { REVIEW_INFORMATION_CAPABILITY } from '@steward/contract/permissions';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { approvalRequestMail } from '../../mail/inform-the-bot-mails.ts';
-import { enqueueMail } from '../../mail/mail-queue.ts';
+import { enqueueNotificationMail } from '../../mail/mail-queue.ts';
 import type { StaffActor } from '../audit-log/record-audit.ts';
 import { excerptOf } from '../history/answer-sources.repository.ts';
 import { findUsersHolding } from '../auth/users.repository.ts';
@@ -21,7 +21,7 @@ export async function mailOtherApprovers(
   const link = new URL(`/inform-the-bot?${INFORM_THE_BOT_STATUS_PARAM}=pending`, config.publicUrl).toString();
   for (const item of items) {
     for (const approver of approvers) {
-      await enqueueMail(
+      await enqueueNotificationMail(
         tx,
         approvalRequestMail({
           to: approver.email,

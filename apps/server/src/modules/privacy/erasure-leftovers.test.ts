@@ -9,6 +9,8 @@ import { newSessionId } from '../../test/bot-test-support.ts';
 import { seedVisitor, type SeededVisitor } from '../../test/privacy-test-support.ts';
 import { runAllJobs } from '../../test/run-jobs.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { MAIL_QUEUES } from '../../mail/mail-queue.ts';
+import { textArray } from '../../db/sql-arrays.ts';
 
 /**
  * Issue 52: an erasure left the visitor behind. The audit log kept "Name: message" labels and the chat session's
@@ -45,7 +47,7 @@ async function outbox(): Promise<string[]> {
 }
 
 const mailJobsTo = async (email: string): Promise<number> =>
-  Number((await sqlRows<{ count: number | string }>(testApp.db, sql`SELECT count(*) AS count FROM jobs WHERE queue = 'mail' AND payload ->> 'to' = ${email}`))[0]?.count ?? 0);
+  Number((await sqlRows<{ count: number | string }>(testApp.db, sql`SELECT count(*) AS count FROM jobs WHERE queue = ANY(${textArray(MAIL_QUEUES)}) AND payload ->> 'to' = ${email}`))[0]?.count ?? 0);
 
 /** A visitor's conversation with a staff reply, the request resolved and the chat session revealed: every audit entry that quotes them. */
 async function handled(email: string): Promise<SeededVisitor> {

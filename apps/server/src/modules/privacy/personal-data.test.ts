@@ -7,6 +7,8 @@ import { runJobsBeforeMail } from '../../test/queued-mail.ts';
 import { newSessionId } from '../../test/bot-test-support.ts';
 import { countersAndRows, seedVisitor, statisticsSums } from '../../test/privacy-test-support.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { MAIL_QUEUES } from '../../mail/mail-queue.ts';
+import { textArray } from '../../db/sql-arrays.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -37,7 +39,7 @@ async function storedAbout(visitor: { sessionId: string; helpRequestId: number }
     helpRequests: await count(sql`SELECT count(*) AS count FROM help_requests WHERE id = ${visitor.helpRequestId}`),
     replies: await count(sql`SELECT count(*) AS count FROM help_request_replies WHERE help_request_id = ${visitor.helpRequestId}`),
     chatSessions: await count(sql`SELECT count(*) AS count FROM chat_sessions WHERE session_id = ${visitor.sessionId}`),
-    mails: await count(sql`SELECT count(*) AS count FROM jobs WHERE queue = 'mail' AND (payload ->> 'to' = ${email} OR (payload ->> 'text') ~* ${wholeAddressPattern([email])})`),
+    mails: await count(sql`SELECT count(*) AS count FROM jobs WHERE queue = ANY(${textArray(MAIL_QUEUES)}) AND (payload ->> 'to' = ${email} OR (payload ->> 'text') ~* ${wholeAddressPattern([email])})`),
   };
 }
 

@@ -12,7 +12,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { postRemote } from '../../ingest/remote/post-remote.ts';
 import type { JobHandler } from '../../jobs/job-queue.ts';
-import { enqueueMail } from '../../mail/mail-queue.ts';
+import { enqueueNotificationMail } from '../../mail/mail-queue.ts';
 import { webhookEndpointDisabledMail } from '../../mail/webhook-mails.ts';
 import { findAdministrators } from '../auth/users.repository.ts';
 import { CHAT_HEADERS, chatAlert, chatMessageBody } from './chat-messages.ts';
@@ -158,7 +158,7 @@ async function disableFailingEndpoint(tx: Db, config: Config, endpoint: WebhookE
   await failPendingDeliveries(tx, endpoint.id, WEBHOOK_MESSAGES.endpointDisabled);
   const lastError = attempt.statusCode === null ? attempt.excerpt : `HTTP ${attempt.statusCode}`;
   for (const admin of await findAdministrators(tx)) {
-    await enqueueMail(
+    await enqueueNotificationMail(
       tx,
       webhookEndpointDisabledMail({
         to: admin.email,

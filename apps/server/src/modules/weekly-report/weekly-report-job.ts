@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobHandler } from '../../jobs/job-queue.ts';
 import { schedulePeriodicJob } from '../../jobs/periodic-jobs.ts';
-import { enqueueMail } from '../../mail/mail-queue.ts';
+import { enqueueMail, enqueueNotificationMail } from '../../mail/mail-queue.ts';
 import { findStaffMember } from '../auth/users.repository.ts';
 import type { KnowledgeStore } from '../knowledge/knowledge-store.ts';
 import { isoWeekName, reportWeekBefore } from './report-week.ts';
@@ -47,7 +47,7 @@ export async function queueWeeklyReports({ db, config, knowledge, log }: WeeklyR
     const mail = await reportMail(db, config, facts, reader);
     const claimed = await db.transaction(async (tx) => {
       if (!(await claimWeek(tx, memberId, week.start))) return false;
-      await enqueueMail(tx, mail);
+      await enqueueNotificationMail(tx, mail);
       return true;
     });
     if (claimed) queued += 1;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEEKLY_REPORT_MESSAGES } from '@steward/contract/weekly-report';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { enqueueJob, runNextJob } from '../../jobs/job-queue.ts';
-import { MAIL_QUEUE } from '../../mail/mail-queue.ts';
+import { MAIL_QUEUE, NOTIFICATION_MAIL_QUEUE } from '../../mail/mail-queue.ts';
 import type { ApiClient } from '../../test/api-client.ts';
 import { botPost, newSessionId } from '../../test/bot-test-support.ts';
 import { insertHistory } from '../../test/conversation-factories.ts';
@@ -44,6 +44,7 @@ async function runWeeklyReportJobs(clock: Date, owner: string): Promise<void> {
   const handlers = new Map([
     [WEEKLY_REPORT_QUEUE, weeklyReportHandler({ db: testApp.db, config: testApp.config, knowledge: testApp.context.knowledge, log: testApp.app.log, clock: () => clock })],
     [MAIL_QUEUE, mail],
+    [NOTIFICATION_MAIL_QUEUE, mail],
   ]);
   while (await runNextJob(testApp.db, handlers, testApp.app.log, { owner })) {
     // keep draining
