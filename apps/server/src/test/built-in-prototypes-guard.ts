@@ -13,7 +13,7 @@ const prototypes: Record<string, object> = {
   'Function.prototype': Function.prototype,
 };
 
-export const enumerableAdditions = (): string[] =>
+const enumerableAdditions = (): string[] =>
   Object.entries(prototypes).flatMap(([name, prototype]) => Object.keys(prototype).map((key) => `${name}.${key}`));
 
 afterAll(() => {
