@@ -65,6 +65,7 @@ import { numberedContents } from './3770-numbered-contents.ts';
 import { faqTitleForms } from './3780-faq-title-forms.ts';
 import { textMarkup } from './3790-text-markup.ts';
 import { chunkSectionStarts } from './3800-chunk-section-starts.ts';
+import { unnumberedFaqQuestions } from './3810-unnumbered-faq-questions.ts';
 import { knowledgeRebuild } from './3660-knowledge-rebuild.ts';
 import { weeklyReport } from './3610-weekly-report.ts';
 import { documentUrlSync } from './3650-document-url-sync.ts';
@@ -148,4 +149,5 @@ export const allMigrations: readonly Migration[] = [
   faqTitleForms,
   textMarkup,
   chunkSectionStarts,
+  unnumberedFaqQuestions,
 ];

@@ -81,6 +81,36 @@ describe('FAQ entries as sections', () => {
     expect(checklist.flatMap((section) => section.headings)).toEqual([]);
   });
 
+  it('keeps an unnumbered question inside an entry of a FAQ that numbers its questions: the asker’s own, not an entry', () => {
+    const faq = [
+      '1. How do I reset the router?',
+      '   Hold the reset button for ten seconds.',
+      '',
+      '2. Why does the router not boot?',
+      '   It stops at a blinking light and the log says "no image".',
+      '',
+      '   Why does the firmware break it?',
+      '',
+      '   It does not: the image is flashed after the boot loader looks for it.',
+      '',
+      '3. Can I turn off the status light?',
+      '   Yes: Settings, then Lights, then Off.',
+      '',
+      '4. Where is the serial number?',
+      '   On the label under the stand.',
+    ];
+    const sections = documentSections(textLines(faq.join('\n')));
+    expect(sections.map((section) => section.headings)).toEqual([['1. How do I reset the router?'], ['2. Why does the router not boot?'], ['3. Can I turn off the status light?'], ['4. Where is the serial number?']]);
+    expect(sections[1]?.paragraphs.map((paragraph) => paragraph.text.trim())).toEqual([
+      '2. Why does the router not boot?\n   It stops at a blinking light and the log says "no image".',
+      'Why does the firmware break it?',
+      'It does not: the image is flashed after the boot loader looks for it.',
+    ]);
+    // Without numbers, the same questions are entries of their own.
+    const unnumbered = documentSections(textLines(faq.map((line) => line.replace(/^\d\. /, '')).join('\n')));
+    expect(unnumbered.map((section) => section.headings)).toEqual([['How do I reset the router?'], ['Why does the router not boot?'], ['Why does the firmware break it?'], ['Can I turn off the status light?'], ['Where is the serial number?']]);
+  });
+
   it('reads entries numbered with a colon ("3.13: How do I get a newline in my prompt?", the Z shell’s FAQ) as sections', () => {
     const titles = ['1.1', 'Sources of information', '1.2', 'What is it?', '2.1', 'Differences from sh and ksh', '2.2', 'Why do my csh aliases not work?', '2.3', 'How do I get a newline in my prompt?'];
     const entries = [0, 2, 4, 6, 8].map((at) => `${titles[at] ?? ''}: ${titles[at + 1] ?? ''}`);

@@ -61,10 +61,27 @@ export function faqQuestions(lines: readonly SourceLine[], isHeading: (index: nu
     const next = lines[index + (question?.lineCount ?? 0)];
     if (question && !question.text.includes('? ') && next && !ENDS_AS_QUESTION.test(next.text.trim())) unmarked.set(index, question);
   });
-  const questionHeadings = lines.filter((line, index) => isHeading(index) && ENDS_AS_QUESTION.test(line.text.trim())).length;
-  const questions = unmarked.size + questionHeadings >= FEWEST_UNMARKED ? new Map([...marked, ...unmarked]) : marked;
+  const questionHeadings = lines.filter((line, index) => isHeading(index) && ENDS_AS_QUESTION.test(line.text.trim()));
+  const entries = unmarked.size + questionHeadings.length >= FEWEST_UNMARKED ? withoutUnnumbered(unmarked, questionHeadings) : new Map<number, FaqQuestion>();
+  const questions = new Map([...marked, ...entries]);
   const statements = numberedStatements(lines, isHeading, questions);
   return withoutContents(new Map([...questions, ...statements].sort((a, b) => a[0] - b[0])));
+}
+
+/** Numbered questions outnumber unnumbered ones at least this many times in a FAQ that numbers its entries. */
+const NUMBERED_SHARE = 4;
+
+/**
+ * The unmarked questions that are entries: in a FAQ that numbers its questions (FEWEST_UNMARKED numbered, four in
+ * five or more), an unnumbered one is not an entry but the asker's own question inside one (Debian's mdadm FAQ:
+ * "26. Why doesn't mdadm find arrays …?", the asker's story, then "Why does mdadm break my system?" above the
+ * answer), or a manual's rhetorical question; its entry goes on through it.
+ */
+function withoutUnnumbered(unmarked: ReadonlyMap<number, FaqQuestion>, questionHeadings: readonly SourceLine[]): Map<number, FaqQuestion> {
+  const texts = [...[...unmarked.values()].map((question) => question.text), ...questionHeadings.map((line) => line.text)];
+  const numbered = texts.filter((text) => NUMBERING.test(text)).length;
+  if (numbered < FEWEST_UNMARKED || numbered < NUMBERED_SHARE * (texts.length - numbered)) return new Map(unmarked);
+  return new Map([...unmarked].filter(([, question]) => NUMBERING.test(question.text)));
 }
 
 /** The longest numbered entry that states a problem. */

@@ -237,7 +237,7 @@ function sentencesOfPassage(passage: { text: string; heading?: string | null }, 
   const parts = passage.text.split(/\n\s*\n/).flatMap((paragraph) => withTitleApart(paragraph, title));
   const paragraphs = parts.map((part) => part.text);
   const definedTerms = definedTermsOf(paragraphs);
-  return paragraphs.flatMap((paragraphText, paragraph) => {
+  const sentences = paragraphs.flatMap((paragraphText, paragraph) => {
     // A title ending with a colon is a sentence of its own above what it quotes.
     const titleLines = parts[paragraph]?.titleLines;
     const pieces = titleLines === undefined ? piecesOfParagraph(paragraphText) : [...piecesOfParagraph(titleLines), ...piecesOfParagraph(paragraphText.slice(titleLines.length))];
@@ -277,6 +277,39 @@ function sentencesOfPassage(passage: { text: string; heading?: string | null }, 
       };
     });
   });
+  return inFaq && NUMBERED_TITLE.test(title) ? withAskersWords(sentences) : sentences;
+}
+
+/** A FAQ entry's numbered question: "26. Why doesn't mdadm …?", "4.4. My program crashes …", "4b) Can …?". */
+const NUMBERED_TITLE = /^\s*\d[\d.]{0,12}[a-z]?[.):]?\s/;
+/** The most of an asker's own words quoted before their question (a few lines and the error they saw). */
+const LONGEST_ASKERS_WORDS = 600;
+const FIRST_PERSON = /\b(?:I|I'm|I've|my|me|we|our|us)\b/;
+
+/**
+ * A numbered FAQ entry whose question is followed by the asker's own words, in the first person, and a question of
+ * their own on a line apart before the answer (Debian's mdadm FAQ: "26. Why doesn't mdadm find arrays …?", "My boot
+ * process dies … "/dev/md2 does not exist"", "Why does mdadm break my system?", then "Short answer: …"): those words
+ * and that question are the entry's question, never its answer. An unnumbered question in a FAQ that numbers its
+ * questions is no entry of its own (ingest/reading/faq-questions.ts).
+ */
+function withAskersWords(sentences: CandidateSentence[]): CandidateSentence[] {
+  const from = sentences.findIndex((sentence) => sentence.shape !== 'question');
+  if (from <= 0) return sentences;
+  let length = 0;
+  for (let at = from; at < sentences.length; at += 1) {
+    const sentence = sentences[at];
+    if (!sentence) break;
+    if (sentence.shape === 'question') {
+      const alone = sentences[at - 1]?.paragraph !== sentence.paragraph && sentences[at + 1]?.paragraph !== sentence.paragraph;
+      const askers = sentences.slice(from, at);
+      if (!alone || NUMBERED_TITLE.test(sentence.text) || !askers.some((said) => FIRST_PERSON.test(said.text))) return sentences;
+      return sentences.map((said, position) => (position >= from && position < at ? { ...said, shape: 'question' as const } : said));
+    }
+    length += sentence.text.length + 1;
+    if (length > LONGEST_ASKERS_WORDS) break;
+  }
+  return sentences;
 }
 
 /** Whether a paragraph's options, one a line (`opened`), follow a lead-in ending with a colon: "… such as comment blocks:" above "-copy none  Copy no …". */

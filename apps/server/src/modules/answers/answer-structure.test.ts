@@ -52,6 +52,45 @@ describe('a FAQ’s entry', () => {
     expect(answerText(chosen)).toBe('The backup folder is full. Raise backup_quota in the config.');
   });
 
+  it('reads the asker’s own words under a numbered question, up to their own question, as the question, never the answer', () => {
+    // Debian's mdadm FAQ, entry 26: the asker's story and "Why does mdadm break my system?" come before the answer.
+    const entry = {
+      text: [
+        '26. Why doesn’t the router find its disks and fail to boot?',
+        'My router dies at an early stage and drops me into a rescue shell.',
+        'The last output is something like',
+        '',
+        '"/dev/disk2 does not exist"',
+        '',
+        'Why does the firmware break my router?',
+        '',
+        'Short answer: It doesn’t, the disks are not ready yet when the firmware looks for them.',
+        '',
+        'Workaround: append rootdelay=10 to the boot line.',
+      ].join('\n'),
+      heading: 'Router FAQ › 26. Why doesn’t the router find its disks and fail to boot?',
+    };
+    const found = sentencesOfPassages([entry]);
+    expect(found.filter((sentence) => sentence.shape !== 'question').map((sentence) => sentence.text)).toEqual([
+      'Short answer: It doesn’t, the disks are not ready yet when the firmware looks for them.',
+      'Workaround: append rootdelay=10 to the boot line.',
+    ]);
+    const question = 'The router drops to a rescue shell during boot saying /dev/disk2 does not exist';
+    const chosen = chooseSentences(
+      found.map((sentence) => ({ ...sentence, terms: sentence.text.toLowerCase().match(/[a-z0-9_]+/g) ?? [] })),
+      question,
+      termsOf(question),
+      [0.5],
+      ['entry'],
+    );
+    expect(answerText(chosen)).toBe('Short answer: It doesn’t, the disks are not ready yet when the firmware looks for them. Workaround: append rootdelay=10 to the boot line.');
+    // An answer that follows the question at once, and a later question of the answer's own, stay the answer.
+    const answered = sentencesOfPassages([{ ...entry, text: entry.text.replace(/\nMy router dies[\s\S]*?\n\nWhy does the firmware break my router\?\n/, '\n') }]);
+    expect(answered.filter((sentence) => sentence.shape !== 'question').map((sentence) => sentence.text)).toHaveLength(2);
+    const unnumbered = sentencesOfPassages([{ text: entry.text.replace('26. ', ''), heading: entry.heading.replace('26. ', '') }]);
+    expect(unnumbered.filter((sentence) => sentence.shape !== 'question').map((sentence) => sentence.text)).toContain('My router dies at an early stage and drops me into a rescue shell.');
+  });
+
   it('answers from the entry the search ranked first, though a sentence of the next passage holds more of the question’s words', () => {
     // lsof's FAQ: "How do I let the author know about a bug in lsof?" matched entry 1.4 first; an entry about
     // undefined symbols ends "please let me know, because that is an lsof problem I need to fix".
