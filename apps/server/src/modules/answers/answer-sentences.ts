@@ -29,6 +29,8 @@ export interface CandidateSentence {
   tableRow?: true;
   /** The cosine of its vector and the question's (the active embedder's); undefined without vectors. */
   similarity?: number;
+  /** Part of the asker's own words under a FAQ entry's question (withAskersWords): its question, but no entry's start. */
+  askersOwn?: true;
 }
 
 /** The most sentences an answer quotes. */
@@ -304,7 +306,7 @@ function withAskersWords(sentences: CandidateSentence[]): CandidateSentence[] {
       const alone = sentences[at - 1]?.paragraph !== sentence.paragraph && sentences[at + 1]?.paragraph !== sentence.paragraph;
       const askers = sentences.slice(from, at);
       if (!alone || NUMBERED_TITLE.test(sentence.text) || !askers.some((said) => FIRST_PERSON.test(said.text))) return sentences;
-      return sentences.map((said, position) => (position >= from && position < at ? { ...said, shape: 'question' as const } : said));
+      return sentences.map((said, position) => (position >= from && position <= at ? { ...said, shape: 'question' as const, askersOwn: true as const } : said));
     }
     length += sentence.text.length + 1;
     if (length > LONGEST_ASKERS_WORDS) break;
@@ -650,7 +652,7 @@ const isBareNumber = (sentence: { text: string } | undefined): boolean => senten
 /** Whether the sentence at `at` is the question that starts a FAQ's entry: it starts its paragraph, carries a marker ("Q:") or follows its number ("4.4. My program crashes…? ", "5.2. Does …?"). */
 function startsEntry(sentences: readonly CandidateSentence[], at: number): boolean {
   const sentence = sentences[at];
-  if (sentence?.shape !== 'question') return false;
+  if (sentence?.shape !== 'question' || sentence.askersOwn) return false;
   const startsParagraph = (index: number) => sentences[index - 1]?.passage !== sentences[index]?.passage || sentences[index - 1]?.paragraph !== sentences[index]?.paragraph;
   const previous = sentences[at - 1];
   const afterNumber = previous !== undefined && startsParagraph(at - 1) && previous.paragraph === sentence.paragraph && (isBareNumber(previous) || (previous.shape !== 'question' && NUMBERED_LINE.test(previous.text)));
@@ -739,7 +741,7 @@ export function quotedEntryQuestion(sentences: readonly CandidateSentence[], quo
   const numbered = sentences[at - 1];
   if (numbered?.passage === first.passage && numbered.paragraph === sentences[at]?.paragraph && (isBareNumber(numbered) || NUMBERED_LINE.test(numbered.text))) at -= 1;
   const question: string[] = [];
-  for (let index = at; sentences[index]?.passage === first.passage && (sentences[index]?.shape === 'question' || index === at) && index < firstAt; index += 1) {
+  for (let index = at; sentences[index]?.passage === first.passage && (sentences[index]?.shape === 'question' || index === at) && !sentences[index]?.askersOwn && index < firstAt; index += 1) {
     question.push(sentences[index]?.text ?? '');
     // A title ending with a colon ("… fails with this:"): what it quotes below is no part of the entry's name.
     if (sentences[index]?.text.endsWith(':')) break;

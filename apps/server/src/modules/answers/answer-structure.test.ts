@@ -76,14 +76,11 @@ describe('a FAQ’s entry', () => {
       'Workaround: append rootdelay=10 to the boot line.',
     ]);
     const question = 'The router drops to a rescue shell during boot saying /dev/disk2 does not exist';
-    const chosen = chooseSentences(
-      found.map((sentence) => ({ ...sentence, terms: sentence.text.toLowerCase().match(/[a-z0-9_]+/g) ?? [] })),
-      question,
-      termsOf(question),
-      [0.5],
-      ['entry'],
-    );
+    const withTerms = found.map((sentence) => ({ ...sentence, terms: sentence.text.toLowerCase().match(/[a-z0-9_]+/g) ?? [] }));
+    const chosen = chooseSentences(withTerms, question, termsOf(question), [0.5], ['entry']);
     expect(answerText(chosen)).toBe('Short answer: It doesn’t, the disks are not ready yet when the firmware looks for them. Workaround: append rootdelay=10 to the boot line.');
+    // The source names the entry by its own question, not by the asker's.
+    expect(quotedEntryQuestion(withTerms, chosen)).toBe('26. Why doesn’t the router find its disks and fail to boot?');
     // An answer that follows the question at once, and a later question of the answer's own, stay the answer.
     const answered = sentencesOfPassages([{ ...entry, text: entry.text.replace(/\nMy router dies[\s\S]*?\n\nWhy does the firmware break my router\?\n/, '\n') }]);
     expect(answered.filter((sentence) => sentence.shape !== 'question').map((sentence) => sentence.text)).toHaveLength(2);
