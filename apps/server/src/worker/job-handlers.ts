@@ -27,9 +27,10 @@ import type { JobHandler } from '../jobs/job-queue.ts';
 
 /** Every kind of background work Steward does, by queue name: the one place handlers are registered. */
 export function createJobHandlers(deps: { db: Db; config: Config; log: FastifyBaseLogger; mailTransport: MailTransport; knowledge: KnowledgeStore }): Map<string, JobHandler> {
+  const sendMail = mailJobHandler(deps.mailTransport, new URL(deps.config.publicUrl).hostname, deps.db, deps.log);
   const handlers: [string, JobHandler][] = [
-    [MAIL_QUEUE, mailJobHandler(deps.mailTransport, new URL(deps.config.publicUrl).hostname, deps.db, deps.log)],
-    [NOTIFICATION_MAIL_QUEUE, mailJobHandler(deps.mailTransport, new URL(deps.config.publicUrl).hostname, deps.db, deps.log)],
+    [MAIL_QUEUE, sendMail],
+    [NOTIFICATION_MAIL_QUEUE, sendMail],
     [PASSWORD_RESET_QUEUE, passwordResetRequestHandler(deps)],
     [HELP_REQUEST_CREATED_QUEUE, helpRequestNotificationHandler(deps)],
     [CLEAN_UP_QUEUE, cleanUpHandler(deps)],
