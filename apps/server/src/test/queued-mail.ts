@@ -32,6 +32,13 @@ export async function countMailsTo(testApp: TestApp, to: string): Promise<number
   return Number(rows[0]?.total ?? 0);
 }
 
+/** The queue of each mail queued for an address, oldest first: which lane sends it. */
+export async function mailQueuesTo(testApp: TestApp, to: string): Promise<string[]> {
+  const rows = await sqlRows<{ queue: string }>(testApp.db, sql`
+    SELECT queue FROM jobs WHERE queue = ANY(${textArray(MAIL_QUEUES)}) AND payload->>'to' = ${to} ORDER BY id`);
+  return rows.map((row) => row.queue);
+}
+
 /** The key at the end of a mailed link such as …/register/{key}. */
 export function keyFromMail(mail: MailMessage | undefined, route: 'register' | 'reset-password'): string {
   const match = new RegExp(`/${route}/([A-Za-z0-9_-]{43})`).exec(mail?.text ?? '');

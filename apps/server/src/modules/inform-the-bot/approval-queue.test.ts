@@ -5,7 +5,8 @@ import { rowsAnswer } from '@steward/contract/envelope';
 import { sqlRows } from '../../db/sql-rows.ts';
 import type { ApiClient } from '../../test/api-client.ts';
 import { insertHistory } from '../../test/conversation-factories.ts';
-import { countMailsTo, latestMailTo } from '../../test/queued-mail.ts';
+import { NOTIFICATION_MAIL_QUEUE } from '../../mail/mail-queue.ts';
+import { countMailsTo, latestMailTo, mailQueuesTo } from '../../test/queued-mail.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let testApp: TestApp;
@@ -84,6 +85,8 @@ describe('approvers are mailed about each new item', () => {
     expect(mail?.text).toContain('Mia Mailer added a correction');
     expect(mail?.text).toContain('Question: How long is the warranty?');
     expect(mail?.text).toContain('/inform-the-bot?status=pending');
+    // One event mailing every approver waits in the notification queue, never before an invitation or a reset.
+    expect(await mailQueuesTo(testApp, approver.user.email)).toEqual([NOTIFICATION_MAIL_QUEUE]);
   });
 
   it('mails nothing when the item is refused', async () => {

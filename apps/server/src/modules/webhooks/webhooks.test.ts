@@ -6,6 +6,8 @@ import { sqlRows } from '../../db/sql-rows.ts';
 import { runNextJob } from '../../jobs/job-queue.ts';
 import type { ApiClient } from '../../test/api-client.ts';
 import { botPost, newSessionId } from '../../test/bot-test-support.ts';
+import { NOTIFICATION_MAIL_QUEUE } from '../../mail/mail-queue.ts';
+import { mailQueuesTo } from '../../test/queued-mail.ts';
 import { runAllJobs } from '../../test/run-jobs.ts';
 import { recipientOf, type SmtpSink, startSmtpSink } from '../../test/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -206,6 +208,7 @@ describe('delivering events', () => {
     const mails = smtp.received.filter((mail) => mail.subject?.includes('a webhook endpoint was disabled'));
     expect(mails.map(recipientOf)).toContain(adminEmail);
     expect(mails[0]?.text).toContain(receiver.url);
+    expect(await mailQueuesTo(testApp, adminEmail)).toEqual([NOTIFICATION_MAIL_QUEUE]);
 
     // A new event is not sent to a disabled endpoint.
     receiver.received = [];

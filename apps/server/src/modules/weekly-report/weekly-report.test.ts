@@ -8,6 +8,7 @@ import { MAIL_QUEUE, NOTIFICATION_MAIL_QUEUE } from '../../mail/mail-queue.ts';
 import type { ApiClient } from '../../test/api-client.ts';
 import { botPost, newSessionId } from '../../test/bot-test-support.ts';
 import { insertHistory } from '../../test/conversation-factories.ts';
+import { mailQueuesTo } from '../../test/queued-mail.ts';
 import { recipientOf, startSmtpSink } from '../../test/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import type { UserRecord } from '../auth/users.repository.ts';
@@ -115,6 +116,7 @@ describe('the Monday mail', () => {
     expect(mailsTo(ada.user.email)).toHaveLength(1);
     expect(mailsTo(vic.user.email)).toHaveLength(1);
     expect(mailsTo(nobody.user.email)).toHaveLength(0);
+    expect(await mailQueuesTo(testApp, vic.user.email)).toEqual([NOTIFICATION_MAIL_QUEUE]);
     // The run booked its next look an hour on.
     const booked = await sqlRows<{ n: number | string }>(testApp.db, sql`SELECT count(*) AS n FROM jobs WHERE queue = ${WEEKLY_REPORT_QUEUE} AND status = 'queued'`);
     expect(Number(booked[0]?.n)).toBeGreaterThanOrEqual(1);
@@ -185,6 +187,8 @@ describe('the Monday mail', () => {
     await enqueueJob(testApp.db, WEEKLY_REPORT_QUEUE, {}, { maxAttempts: 3 });
     await runWeeklyReportJobs(nextMondayMorning(), 'instance-a');
     expect(mailsTo(member.user.email)).toHaveLength(2);
+    // The sample one asked for goes at once; Monday's mail to every member waits in the notification queue.
+    expect(await mailQueuesTo(testApp, member.user.email)).toEqual([MAIL_QUEUE, NOTIFICATION_MAIL_QUEUE]);
   });
 
   it('sends nothing while the instance does not offer it, even to members who opted in before', async () => {
