@@ -3,7 +3,7 @@
  * GET /api/export/history by the shipped server (in a process of its own, forkBenchServer), read and thrown
  * away as it arrives, with the server's resident set before, at its peak and after; then the same export again.
  * The export reads a keyset batch at a time as the socket drains, so its own memory does not follow the row
- * count; the first export also fills the embedded database's page cache (PostgreSQL's shared_buffers, 128 MB in
+ * count; the first export also fills the embedded database's page cache (PostgreSQL's shared_buffers, 64 MB in
  * PGlite), which is touched as pages are read and kept: the second export, on a warm cache, shows the rest.
  * Its RSS peak is mostly the room V8 lets its heap grow into while garbage comes fast (the same code measured
  * 25–150 MB above the RSS before it, run after run), so the target row judges what stays live after V8's full

@@ -50,8 +50,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.kind === 'pglite' ? openPglite(options) : openPostgres(options);
 }
 
+/**
+ * The embedded database's buffer pool, half PostgreSQL's default of 128 MB. The pool is resident in the server's
+ * process from the start (PGlite's WebAssembly memory), on top of the operating system's page cache that holds
+ * the same files; at 64 MB a fresh server starts about 60 MB smaller. 32 MB saved 60 MB more, but searches run
+ * beside other work slowed tenfold on the evaluation's store (docs/operations.md); at 64 MB nothing measured moved.
+ */
+export const PGLITE_SHARED_BUFFERS = '64MB';
+
 async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
   const client = await PGlite.create({
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     // On disk, through a file system whose files only the server's user may read (owner-only-node-fs.ts).
     ...(options.dataDir ? { fs: new OwnerOnlyNodeFS(options.dataDir) } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
