@@ -98,4 +98,16 @@ describe("a plain text's table of contents of numbered titles", () => {
     expect(text).not.toContain('Contents:');
     expect(text).toContain('2.2: Why do my csh aliases not work?');
   });
+
+  it('drops a list set as a web page’s nested bullets, as Midnight Commander’s FAQ has it ("* 1 …", "+ 1.1 …")', () => {
+    const bulleted = ['THE KETTLE FAQ', '', ...ENTRIES.flatMap((line) => {
+      const number = /^(\d+(?:\.\d+)?)\. (.*)$/.exec(line);
+      if (!number) return [];
+      return [number[1]?.includes('.') ? `     + ${number[1]} ${number[2]}` : `  * ${number[1]} ${number[2]}`];
+    }), ''];
+    const text = textOf([...bulleted, ...ENTRIES].join('\n'));
+    expect(text).not.toContain('+ 1.2');
+    expect(text.match(/Why does the kettle click at the boil\?/g)).toHaveLength(1);
+    expect(text).toContain('Two years from the day you bought it.');
+  });
 });

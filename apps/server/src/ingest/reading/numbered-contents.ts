@@ -11,19 +11,21 @@ const LISTED_SHARE = 0.8;
 const NUMBERED_SHARE = 0.6;
 /** The contents' own title: "CONTENTS", "Table of Contents:". */
 const CONTENTS_TITLE = /^(?:table of )?contents:?$/i;
+/** A list's bullet before a listed title: an HTML page's nested list as `lynx -dump` and html2text set it ("* 2 Keyboard", "+ 2.3 How do I …?"). */
+const BULLET = /^[*+•o-]\s+/;
 
 /**
  * The lines without a plain text's table of contents of numbered titles ("1.1. Introduction - How this FAQ is
  * organized", lsof's "1.2.4	Why can't I get the sum(1) result …"), which a PDF's dot leaders give away
  * (clean-pages.ts) and a text file's do not: the longest run of lines numbered at two levels or more, close
- * together, whose numbering the text repeats further on (the section's own title or question), where most lines
+ * together (a bullet before the number aside: a web page's list as text), whose numbering the text repeats further on (the section's own title or question), where most lines
  * so numbered are such repeats and most lines are numbered; with the wrapped lines of its last title, and above
  * it the parts' titles it lists and the contents' own title. Left in, the list was read as text, found by the
  * search for the questions it lists, and quoted ("(Or, "Greedy vs. stingy pattern matching") 5.5." answered a
  * question about man pages); each entry holds its question or title where it stands.
  */
 export function withoutNumberedContents(lines: readonly SourceLine[]): readonly SourceLine[] {
-  const numbering = lines.map((line) => numberingOf(line.text.trim()));
+  const numbering = lines.map((line) => numberingOf(line.text.trim().replace(BULLET, '')));
   const lastAt = new Map<string, number>();
   numbering.forEach((each, index) => each !== undefined && lastAt.set(each, index));
   const nested = (index: number) => (numbering[index]?.split('.').length ?? 0) >= 2;
