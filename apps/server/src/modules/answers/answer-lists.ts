@@ -3,7 +3,8 @@ import type { CandidateSentence } from './answer-sentences.ts';
 /**
  * A list quoted as a list: its lead-in ("Common causes are:") and its items in order, from the first, up to a
  * bound, the last one saying how many more there are; numbered steps so stay whole and in order. An item's
- * further sentences (in its paragraph) come with it.
+ * further sentences (in its paragraph) come with it. The item that answers, when it lies past the bound, is
+ * quoted alone after the lead-in.
  */
 
 /** The most items quoted, and the most characters a quoted list takes. */
@@ -36,6 +37,16 @@ export function withListItems(sentences: readonly CandidateSentence[], at: numbe
   }
   let more = 0;
   for (let rest = end; samePassage(rest) && isPartOfList(sentences, rest); rest += 1) if (sentences[rest]?.shape === 'item') more += 1;
+  // The item that answers lies past the bound ("24 - Partial transfer due to vanished source files" of a list of
+  // exit codes asked about code 24): the lead-in and that item, saying the list holds more.
+  if (leadIn.length === 0 && at >= end && sentences[at]?.shape === 'item') {
+    let itemEnd = at + 1;
+    while (sentences[itemEnd]?.shape !== 'item' && samePassage(itemEnd) && isPartOfList(sentences, itemEnd)) itemEnd += 1;
+    const own = sentences.slice(at, itemEnd);
+    const lastOwn = own.at(-1);
+    if (lastOwn) own[own.length - 1] = { ...lastOwn, moreItems: items + more - 1 };
+    return [...quoted.slice(0, quoted.length - (end - start)), ...own];
+  }
   const last = quoted.at(-1);
   if (more > 0 && last) quoted[quoted.length - 1] = { ...last, moreItems: more };
   return quoted;

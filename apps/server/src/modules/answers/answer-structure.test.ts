@@ -202,6 +202,15 @@ describe('lists', () => {
     expect(answer).not.toContain(`codec number ${MOST_ITEMS + 1}`);
   });
 
+  it('quotes the item the question names when it lies past the bound, with the lead-in', () => {
+    const kinds = ['socket', 'protocol', 'memory', 'signal', 'timeout', 'daemon', 'syntax', 'select', 'startup', 'waitpid', 'partial', 'vanished', 'deletion', 'unsupported'];
+    expect(kinds.length).toBeGreaterThan(MOST_ITEMS + 4);
+    const codes = kinds.map((kind, index) => `- ${index + 10} - A ${kind} error`).join('\n');
+    expect(quote([`The exit values are:\n${codes}`], 'the nightly job says vanished, what does that mean')).toBe(`The exit values are: - 21 - A vanished error (and ${kinds.length - 1} more)`);
+    // An item within the bound keeps the list from its start.
+    expect(quote([`The exit values are:\n${codes}`], 'the nightly job says timeout, what does that mean')).toContain('- 10 - A socket error');
+  });
+
   it('shows a list’s items as a list in the answer’s HTML', () => {
     const chosen = chooseSentences(sentences(['Supported formats are:\n- PNG\n- JPEG']), 'supported formats', termsOf('supported formats'), [0.5]);
     const passage = retrieved({ text: '', heading: null, wholeSection: true, documentTitle: 'Guide' });
