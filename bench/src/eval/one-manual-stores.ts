@@ -6,6 +6,8 @@ export interface OneManualDeclines {
   answerable: number;
   /** Answerable questions answered "I don't know" with their own manual alone in the store. */
   wronglyDeclined: number;
+  /** Their ids, for reading them (the run's outcomes file keeps them). */
+  wronglyDeclinedIds?: string[];
   /** Asks of the out-of-scope questions (each asked of every manual's store) answered "I don't know". */
   outOfScope: number;
   outOfScopeDeclined: number;
@@ -18,12 +20,14 @@ export interface OneManualDeclines {
  * the answer rule must not decline a question for an everyday word the one manual happens not to use.
  */
 export async function askOneManualAtATime(url: string, cookie: string, set: QuestionSet, sources: SetSources): Promise<OneManualDeclines> {
-  const declines: OneManualDeclines = { answerable: 0, wronglyDeclined: 0, outOfScope: 0, outOfScopeDeclined: 0 };
+  const declines: OneManualDeclines = { answerable: 0, wronglyDeclined: 0, wronglyDeclinedIds: [], outOfScope: 0, outOfScopeDeclined: 0 };
   for (const document of set.documents) {
     const indexed = await indexDocuments(url, cookie, [document], sources);
     for (const question of set.answerable.filter((each) => each.document === documentName(document))) {
       declines.answerable += 1;
-      if ((await askChat(url, question.question)).answer_kind === 'unknown') declines.wronglyDeclined += 1;
+      if ((await askChat(url, question.question)).answer_kind !== 'unknown') continue;
+      declines.wronglyDeclined += 1;
+      declines.wronglyDeclinedIds?.push(question.id);
     }
     for (const question of set.outOfScope) {
       declines.outOfScope += 1;
