@@ -29,6 +29,13 @@ describe('unknownShareOf: how much of a question the documents say nothing of', 
     expect(unknownShareOf([own('football', true), own('cup', true)])).toBeCloseTo(0.5);
   });
 
+  it('counts a path the asker types as an everyday word, a name written with a slash in full', () => {
+    const share = (word: string) => unknownShareOf([own('rsync', false, true), own('trailing', false), own(word, true, true)]);
+    const half = (word: string) => (informativenessOf(word) * 0.5) / ['rsync', 'trailing', word].reduce((sum, each) => sum + informativenessOf(each), 0);
+    for (const path of ['src/photos', '/dev/md2', '~/backups', './configure']) expect(share(path)).toBeCloseTo(half(path));
+    for (const name of ['TCP/IP', 'HTTP/3', 'I/O']) expect(share(name)).toBeCloseTo(half(name) * 2);
+  });
+
   it('takes a word as known when the store holds one of its synonyms', () => {
     const purchase = own('purchase', true);
     const buy: QuestionTerm = { ...own('buy', false), source: 'purchase', weight: 0.5 };

@@ -174,11 +174,19 @@ export const COMMON_WORD_INFORMATIVENESS = 1.5;
 export const EVERYDAY_WORD_SHARE = 0.5;
 
 /**
+ * A path the asker types, their own folder or file ("src/photos", "/dev/md2", "~/backups"): an example of theirs
+ * rather than what the documents must speak of, so one the store lacks counts as an everyday word, not as a name
+ * (rsync's manual alone declined "… running rsync with src/photos and with src/photos/ …"). A name written with
+ * a slash ("TCP/IP", "HTTP/3", "I/O") is none.
+ */
+const ASKERS_PATH = /^[~.]{0,2}\/\p{L}|\p{Ll}{2}\/[\p{L}.]/u;
+
+/**
  * The share of the question in words no chunk holds, nor any synonym of them: what the documents say nothing
  * of. Each word weighs what it says in everyday English (informativenessOf: "refund" some, "firmware" much, a
  * name the frequency list has never seen most; the most common words nothing), not its rarity in the store,
  * which in a small store would make any everyday word it lacks look like the question's subject; an everyday
- * word the store lacks counts EVERYDAY_WORD_SHARE of that, a name in full.
+ * word the store lacks counts EVERYDAY_WORD_SHARE of that, and so does the asker's own path, a name in full.
  */
 export function unknownShareOf(terms: readonly QuestionTerm[]): number {
   const own = terms.filter((term) => term.source === undefined && term.informativeness >= COMMON_WORD_INFORMATIVENESS);
@@ -186,5 +194,5 @@ export function unknownShareOf(terms: readonly QuestionTerm[]): number {
   const bySynonym = new Set(terms.flatMap((term) => (term.source === undefined ? [] : ownTermsOf(term))));
   const total = own.reduce((sum, term) => sum + term.informativeness, 0);
   const unknown = own.filter((term) => term.unknown && !bySynonym.has(term.term));
-  return total === 0 ? 0 : unknown.reduce((sum, term) => sum + term.informativeness * (term.name ? 1 : EVERYDAY_WORD_SHARE), 0) / total;
+  return total === 0 ? 0 : unknown.reduce((sum, term) => sum + term.informativeness * (term.name && !ASKERS_PATH.test(term.word) ? 1 : EVERYDAY_WORD_SHARE), 0) / total;
 }
