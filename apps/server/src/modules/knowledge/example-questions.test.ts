@@ -50,6 +50,19 @@ describe('the /demo page\'s example questions from the uploaded documents', () =
     expect(exampleQuestions([wrapped], 3)).toEqual([DEMO_PAGE_TEXTS.aboutTopic('Kettle care', 'Descaling'), DEMO_PAGE_TEXTS.aboutDocument('Kettle care')]);
   });
 
+  it('takes a numbered question whole, and no question that leans on a sentence before it on its line', () => {
+    const faq = {
+      title: 'Midnight Commander FAQ',
+      chunks: [{ heading: null, content: '1.5 Is GNU Midnight Commander Public Domain?  Copyrighted?\n\n   It is under the GNU GPL.\n\n1.7 I cannot compile MC.  What should I do?\n\n2.3 How do I use function keys F11 to F20?\nQ: Does it run on my machine?' }],
+    };
+    expect(exampleQuestions([faq], 4)).toEqual(['Is GNU Midnight Commander Public Domain?', 'How do I use function keys F11 to F20?', 'Does it run on my machine?', DEMO_PAGE_TEXTS.aboutDocument('Midnight Commander FAQ')]);
+  });
+
+  it('leaves out a manual page\'s sections that say nothing of its subject (NAME, SYNOPSIS)', () => {
+    const page = { title: 'rsync manual', chunks: [{ heading: 'NAME', content: 'rsync - a fast, versatile, remote file-copying tool' }, { heading: 'SYNOPSIS', content: 'rsync [OPTION...] SRC... [DEST]' }, { heading: 'DESCRIPTION', content: 'Rsync is a fast and extraordinarily versatile file copying tool.' }] };
+    expect(exampleQuestions([page], 3)).toEqual([DEMO_PAGE_TEXTS.aboutTopic('rsync manual', 'DESCRIPTION'), DEMO_PAGE_TEXTS.aboutDocument('rsync manual')]);
+  });
+
   it('takes one from each document in turn, newest first, each once, up to the limit; none without documents', () => {
     expect(exampleQuestions([BILL_OF_RIGHTS, ADDRESS, FAQ], 3)).toEqual([
       'What does “The Bill of Rights” say about Amendment I?',

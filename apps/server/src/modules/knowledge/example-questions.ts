@@ -6,8 +6,18 @@ export interface ExampleQuestionSource {
   chunks: readonly { heading: string | null; content: string }[];
 }
 
-/** A question a reader could ask as it stands: 12–120 characters, a letter first, a question mark last. */
-const FAQ_QUESTION = /(?<=^|[\n.!?]\s{0,3})([A-Z][^\n.!?]{10,118}\?)/g;
+/**
+ * A question a reader could ask as it stands: 12–120 characters, a capital first, a question mark last, starting
+ * its line after the line's numbering or "Q:" ("2.3 How do I use function keys F11 to F20?"). One after a sentence
+ * of its line leans on it ("Copyrighted?" after "Is it Public Domain?", "What should I do?" after "I cannot compile
+ * MC."): Midnight Commander's FAQ gave those two, and none of its numbered questions.
+ */
+const FAQ_QUESTION = /^[A-Z][^.!?]{10,118}\?/;
+/** "2.3 ", "4. " or "Q: " before a question. */
+const QUESTION_NUMBERING = /^[\d.]{1,12}[:)]?\s+/;
+const QUESTION_MARKER = /^Q[:.)]\s*/;
+/** A manual page's sections that say nothing of its subject: "What does the rsync manual say about NAME?" asks nothing. */
+const BOILERPLATE_SECTION = /^(?:name|synopsis|see also|authors?|copyright|colophon|bugs|reporting bugs|version|history)$/i;
 /** "2.5 ", "IV. ", "Chapter 3: " before a heading's words. */
 // eslint-disable-next-line security/detect-unsafe-regex -- linear: each repeated part starts with a "." no digit matches, so there is one way to match
 const NUMBERING = /^(?:(?:chapter|section|part)\s+)?(?:\d+(?:\.\d+)*|[ivxlc]+)[.:)]?\s+/i;
@@ -15,7 +25,7 @@ const NUMBERING = /^(?:(?:chapter|section|part)\s+)?(?:\d+(?:\.\d+)*|[ivxlc]+)[.
 /** A heading's last part, without its numbering, if it reads as a topic (3–60 characters, a letter, no list punctuation). */
 function topicOf(text: string): string | undefined {
   const last = text.split(' › ').at(-1)?.trim().replace(NUMBERING, '') ?? '';
-  if (last.length < 3 || last.length > 60 || !/\p{L}/u.test(last) || /[,;|\t]|[.:!?]$/.test(last) || !/^\p{L}/u.test(last)) return undefined;
+  if (last.length < 3 || last.length > 60 || !/\p{L}/u.test(last) || /[,;|\t]|[.:!?]$/.test(last) || !/^\p{L}/u.test(last) || BOILERPLATE_SECTION.test(last)) return undefined;
   return last;
 }
 
@@ -27,12 +37,15 @@ function candidatesOf(source: ExampleQuestionSource): string[] {
   const asked: string[] = [];
   const topics: string[] = [];
   for (const chunk of source.chunks) {
-    for (const match of chunk.content.matchAll(FAQ_QUESTION)) if (match[1]) asked.push(match[1].trim());
+    const lines = chunk.content.split('\n').map((line) => line.trim());
+    for (const line of lines) {
+      const question = FAQ_QUESTION.exec(line.replace(QUESTION_NUMBERING, '').replace(QUESTION_MARKER, ''))?.[0];
+      if (question) asked.push(question.trim());
+    }
     const headingTopic = chunk.heading ? topicOf(chunk.heading) : undefined;
     if (headingTopic) topics.push(headingTopic);
     // A title in a text file ("Amendment I" above its text): a short line that starts the chunk or follows a blank
     // one, with a longer line next (after blank lines); not the last line of a wrapped paragraph.
-    const lines = chunk.content.split('\n').map((line) => line.trim());
     lines.forEach((line, index) => {
       if (index > 0 && lines[index - 1] !== '') return;
       const next = lines.slice(index + 1).find((other) => other !== '') ?? '';
