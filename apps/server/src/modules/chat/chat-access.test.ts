@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_TEXTS } from '@steward/contract/chat';
 import { chatCall, firstRow, SHOP_ORIGIN } from '../../test/chat-test-support.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { loopbackAliasesOf } from './chat-origins.ts';
 import { CHAT_BODY_LIMIT } from './chat.routes.ts';
 
 const DASHBOARD_ORIGIN = 'http://127.0.0.1:3000';
@@ -20,6 +21,20 @@ describe('CORS and cross-site calls', () => {
     expect(answer.headers.get('access-control-allow-credentials')).toBeNull();
     expect(answer.headers.get('vary')).toMatch(/Origin/);
     expect(answer.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+  });
+
+  it('answers the dashboard’s own origin under its other loopback names, on its port only', async () => {
+    // PUBLIC_URL is http://127.0.0.1:3000: /demo opened as http://localhost:3000 is the same server.
+    for (const origin of ['http://localhost:3000', 'http://[::1]:3000']) {
+      const answer = await chatCall(testApp, 'POST', '/api/chat/ask', { body: { message: 'Hello?' }, origin });
+      expect(answer.status, origin).toBe(200);
+      expect(answer.headers.get('access-control-allow-origin')).toBe(origin);
+    }
+    for (const origin of ['http://localhost:3001', 'https://localhost:3000', 'http://localhost']) {
+      expect((await chatCall(testApp, 'POST', '/api/chat/ask', { body: { message: 'Hello?' }, origin })).status, origin).toBe(403);
+    }
+    expect(loopbackAliasesOf('https://dash.example.com')).toEqual([]);
+    expect(loopbackAliasesOf('http://localhost:3000')).toEqual(['http://127.0.0.1:3000', 'http://[::1]:3000']);
   });
 
   it('trusts PUBLIC_URL and BOT_ALLOWED_ORIGINS only, not the Host header: a rebinding page naming itself in both is refused', async () => {

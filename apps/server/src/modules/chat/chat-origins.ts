@@ -8,7 +8,7 @@ const PREFLIGHT_MAX_AGE = 600;
 /**
  * CORS for the public chat calls, run before each of them (preflights included): a browser call
  * from a page of an allowed origin (BOT_ALLOWED_ORIGINS and the dashboard's PUBLIC_URL, which config.ts adds to
- * them, and the allowed sites saved in Bot Settings, `savedOrigins`) is answered with that origin in
+ * them, with its other loopback names, and the allowed sites saved in Bot Settings, `savedOrigins`) is answered with that origin in
  * Access-Control-Allow-Origin. The Host header is not trusted: a page of an attacker's name that resolves to this
  * server (DNS rebinding) sends its own name as both Origin and Host. A page of any other origin is refused
  * outright, so a foreign page cannot even spend the visitor's rate limit. Calls without Origin are not from a
@@ -26,6 +26,21 @@ export function chatOriginCheck(allowedOrigins: readonly string[], savedOrigins:
     if (!allowed.has(origin) && !(await savedOrigins()).includes(origin)) throw new HttpError(403, CHAT_TEXTS.originNotAllowed);
     reply.header('access-control-allow-origin', origin);
   };
+}
+
+/** The names of this machine's loopback interface, as a browser writes them in an origin. */
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The dashboard's own origin under its other loopback names: a PUBLIC_URL of http://localhost:3000 opened as
+ * http://127.0.0.1:3000 (or the other way round) is the same server, whose /demo page calls the chat ("This site may
+ * not use the chat." before). A loopback name and this server's port serve no other page, so no rebinding page can
+ * claim them. None for a PUBLIC_URL of any other host.
+ */
+export function loopbackAliasesOf(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  if (!LOOPBACK_NAMES.includes(url.hostname)) return [];
+  return LOOPBACK_NAMES.filter((name) => name !== url.hostname).map((name) => `${url.protocol}//${name}${url.port === '' ? '' : `:${url.port}`}`);
 }
 
 /** The answer to a preflight (OPTIONS) from an allowed origin: which methods and headers the calls take. */

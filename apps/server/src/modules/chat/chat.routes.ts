@@ -22,7 +22,7 @@ import { answerModelSettings } from '../bot-settings/answer-models.actions.ts';
 import { readBotAppearance } from '../bot-settings/bot-appearance.repository.ts';
 import { listFunFacts } from '../bot-settings/fun-facts.repository.ts';
 import { type AnswerDraft, answerQuestion } from '../answers/answer-question.ts';
-import { answerPreflight, chatOriginCheck } from './chat-origins.ts';
+import { answerPreflight, chatOriginCheck, loopbackAliasesOf } from './chat-origins.ts';
 import { countChatCall } from './chat-rate-limits.ts';
 import { sharedChatSessionIds } from './chat-session-ids.ts';
 import { sessionOfHistoryRow, supportMessageDue } from './chat-sessions.ts';
@@ -53,7 +53,7 @@ export async function chatRoutes(app: FastifyInstance, { db, config, knowledge, 
       return undefined;
     }
   };
-  const chatCall = { config: { access: 'public' as const }, onRequest: chatOriginCheck(config.botAllowedOrigins, savedOrigins), bodyLimit: CHAT_BODY_LIMIT };
+  const chatCall = { config: { access: 'public' as const }, onRequest: chatOriginCheck([...config.botAllowedOrigins, ...loopbackAliasesOf(config.publicUrl)], savedOrigins), bodyLimit: CHAT_BODY_LIMIT };
 
   /** The visitor's address and country, as the bot API would have been sent them. */
   const visitor = (request: FastifyRequest) => ({ user_ip: request.ip, country: visitorCountry({ user_ip: request.ip }) });
