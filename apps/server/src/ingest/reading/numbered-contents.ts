@@ -18,8 +18,9 @@ const BULLET = /^[*+•o-]\s+/;
  * The lines without a plain text's table of contents of numbered titles ("1.1. Introduction - How this FAQ is
  * organized", lsof's "1.2.4	Why can't I get the sum(1) result …"), which a PDF's dot leaders give away
  * (clean-pages.ts) and a text file's do not: the longest run of lines numbered at two levels or more, close
- * together (a bullet before the number aside: a web page's list as text), whose numbering the text repeats further on (the section's own title or question), where most lines
- * so numbered are such repeats and most lines are numbered; with the wrapped lines of its last title, and above
+ * together (a bullet before the number aside: a web page's list as text), whose numbering the text repeats
+ * further on (the section's own title or question), where most lines so numbered are such repeats and most lines
+ * are numbered; with the wrapped lines of its last title, and above
  * it the parts' titles it lists and the contents' own title. Left in, the list was read as text, found by the
  * search for the questions it lists, and quoted ("(Or, "Greedy vs. stingy pattern matching") 5.5." answered a
  * question about man pages); each entry holds its question or title where it stands.

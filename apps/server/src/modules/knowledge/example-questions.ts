@@ -13,8 +13,9 @@ export interface ExampleQuestionSource {
  * MC."): Midnight Commander's FAQ gave those two, and none of its numbered questions.
  */
 const FAQ_QUESTION = /^[A-Z][^.!?]{10,118}\?/;
-/** "2.3 ", "4. " or "Q: " before a question. */
+/** "2.3 " or "4. " before a question: digits only (a heading's roman numerals would take the "I" of "I cannot …"). */
 const QUESTION_NUMBERING = /^[\d.]{1,12}[:)]?\s+/;
+/** "Q:" or "Q)" before a question. */
 const QUESTION_MARKER = /^Q[:.)]\s*/;
 /** A manual page's sections that say nothing of its subject: "What does the rsync manual say about NAME?" asks nothing. */
 const BOILERPLATE_SECTION = /^(?:name|synopsis|see also|authors?|copyright|colophon|bugs|reporting bugs|version|history)$/i;
