@@ -166,6 +166,29 @@ describe('documentSections on text', () => {
     expect(documentSections(underlined).map((section) => section.headings)).toEqual([['1 Usage']]);
   });
 
+  it('reads a manual page’s titles set right above their text, and its subsections set in less than the text', () => {
+    // `man rsync | col -b`: ".SH" at the margin, ".SS" three spaces in, the text seven in, an option's text fourteen.
+    const page = [
+      txt('NAME', true),
+      txt('       kettle - boil water'),
+      txt('SYNOPSIS', true),
+      txt('   Traditional usage'),
+      txt('       kettle [OPTION...]'),
+      txt('OPTIONS', true),
+      txt('       --boil'),
+      txt('              Boil the water once.'),
+      txt('   Safety notes', true),
+      txt('       Never run it empty.'),
+      txt('       Unplug it to clean it.', true),
+    ];
+    expect(documentSections(page).map((section) => section.headings)).toEqual([
+      ['NAME'],
+      ['SYNOPSIS', 'Traditional usage'],
+      ['OPTIONS'],
+      ['OPTIONS', 'Safety notes'],
+    ]);
+  });
+
   it('reads a title centred on its line as a heading, not an author’s line or a centred line of a text with underlines', () => {
     const body = 'Fill the kettle with cold water up to the line marked MAX on its side, then switch it on.';
     const centred = (text: string) => txt(`${' '.repeat(Math.floor((body.length - text.length) / 2))}${text}`, true);

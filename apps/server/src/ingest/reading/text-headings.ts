@@ -36,7 +36,7 @@ export function textHeadings(lines: readonly SourceLine[]): HeadingLines {
     const next = lines[index + 1];
     const underline = next && !next.paragraphStart && !found.has(index + 1) ? UNDERLINE.exec(next.text) : null;
     const title = line.text.trim();
-    if (!next || !underline || !line.paragraphStart || title === '' || UNDERLINE.test(line.text) || Math.abs(next.text.trim().length - title.length) > UNDERLINE_SLACK) return;
+    if (!next || !underline || !(line.paragraphStart || found.get(index - 1)) || title === '' || UNDERLINE.test(line.text) || Math.abs(next.text.trim().length - title.length) > UNDERLINE_SLACK) return;
     // A sentence that ends its paragraph just above a rule as wide as the text ("… Turn it off in the settings." above "-----…") is no title.
     if (SENTENCE_END.test(title) && numberingOf(title) === undefined) return;
     const character = underline[1] ?? '';
@@ -178,21 +178,40 @@ function capitalTitles(lines: readonly SourceLine[], found: HeadingLines, code: 
   for (const index of titles) found.set(index, { text: lines[index]?.text.trim() ?? '', level: 1 });
 }
 
+/** How far in a line is set. */
+const indentOf = (text: string): number => text.length - text.trimStart().length;
+
 /**
  * Titles at the margin of a text whose body is indented (a manual page or DocBook's text output: "Description",
- * "Functional Overview" above paragraphs set three spaces in): a short line alone in its paragraph, not indented,
- * starting with a capital or a number, without a sentence's end, above an indented line. Level 1, or its
- * numbering's depth.
+ * "Functional Overview" above paragraphs set three spaces in): a short line that starts a paragraph (or comes right
+ * under such a title), set in less than the body, starting with a capital or a number, without a sentence's end, right above a line set in further
+ * (a blank line between, or none: `man` sets ".SH OPTIONS" on the line above its first paragraph). Level 1 at the
+ * margin, or its numbering's depth; level 2 set in (`man`'s ".SS Symbolic links", three spaces in above a body
+ * seven in).
  */
 function marginTitles(lines: readonly SourceLine[], found: HeadingLines, code: ReadonlySet<number>): void {
   const worded = lines.filter((line) => /\p{L}/u.test(line.text));
   if (worded.length === 0 || worded.filter((line) => INDENTED.test(line.text)).length < worded.length * INDENTED_BODY_SHARE) return;
+  // The body's indent: the most common of the lines right under a line at the margin.
+  const body = mostCommon(
+    lines.flatMap((line, index) => (indentOf(line.text) === 0 && /\S/.test(line.text) ? [indentOf(lines[index + 1]?.text ?? '')] : [])).filter((indent) => indent > 0),
+  );
   lines.forEach((line, index) => {
     const text = line.text;
-    if (found.has(index) || code.has(index) || !aloneAt(lines, index) || /^\s/.test(text) || text.trim().length > LONGEST_MARGIN_TITLE) return;
-    if (!/^[\p{Lu}\d]/u.test(text) || !/\p{L}/u.test(text) || /[.,;:!?]["'”’)\]]*$/.test(text.trim()) || !INDENTED.test(lines[index + 1]?.text ?? '')) return;
-    found.set(index, { text: text.trim(), level: levelOf(text.trim(), 1) });
+    const title = text.trim();
+    const indent = indentOf(text);
+    const next = lines[index + 1]?.text ?? '';
+    if (found.has(index) || code.has(index) || !(line.paragraphStart || found.get(index - 1)) || indent >= body || title.length > LONGEST_MARGIN_TITLE) return;
+    if (!/^[\p{Lu}\d]/u.test(title) || !/\p{L}/u.test(title) || /[.,;:!?]["'”’)\]]*$/.test(title) || indentOf(next) < (indent === 0 ? 1 : body) || next.trim() === '') return;
+    found.set(index, { text: title, level: indent === 0 ? levelOf(title, 1) : 2 });
   });
+}
+
+/** The value most of them have (the first such, on a tie). */
+function mostCommon(values: readonly number[]): number {
+  const counts = new Map<number, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts].reduce((best, entry) => (entry[1] > best[1] ? entry : best), [0, 0])[0];
 }
 
 /** The fewest characters a text's lines run to for a line in it to be told centred. */
