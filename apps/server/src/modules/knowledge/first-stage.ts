@@ -32,6 +32,8 @@ export interface FirstStageChunk {
   bm25: number;
   matched: readonly string[];
   titleTerms: readonly string[];
+  /** The question's terms of an option the chunk defines (named-options.ts): they count as its heading's. */
+  definedTerms?: readonly string[];
 }
 
 /**
@@ -51,11 +53,12 @@ export interface FirstStageScore {
 export function firstStageScorer(terms: readonly QuestionTerm[]): (chunk: FirstStageChunk) => FirstStageScore {
   const shared = new Map<string, PassageFeatures>();
   return (chunk) => {
-    const key = `${chunk.matched.join(' ')}\n${chunk.titleTerms.join(' ')}`;
+    const defined = chunk.definedTerms ?? [];
+    const key = `${chunk.matched.join(' ')}\n${chunk.titleTerms.join(' ')}\n${defined.join(' ')}`;
     let features = shared.get(key);
     if (!features) {
       const matched = new Set(chunk.matched);
-      const hits = terms.filter((term) => matched.has(term.term)).map((term) => ({ term: term.term, positions: [], inHeading: false }));
+      const hits = terms.filter((term) => matched.has(term.term)).map((term) => ({ term: term.term, positions: [], inHeading: defined.includes(term.term) }));
       features = passageFeatures(terms, { bm25: 0, similarity: null, hits, titleTerms: chunk.titleTerms });
       shared.set(key, features);
     }

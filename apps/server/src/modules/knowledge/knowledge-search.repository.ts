@@ -134,6 +134,21 @@ export async function textCandidateRows(db: Db, known: readonly SearchedTerm[], 
   return sqlRows<ScoredChunkRow>(db, sql`SELECT ${scoreColumns(known)} FROM knowledge_chunks c WHERE c.search_vector @@ (${words}) AND ${searchable(documentId)} LIMIT ${TEXT_CANDIDATES}`);
 }
 
+/** How many chunks holding an option's name as typed are read to find the ones defining it. */
+export const OPTION_CANDIDATES = 100;
+
+/**
+ * Chunks whose text holds `text` as typed, or lower-case (an option's name, "--delete"), and that hold all of `terms` (the
+ * words it gave, found by the index first), with what BM25 is computed from and their text.
+ */
+export async function chunksHoldingText(db: Db, known: readonly SearchedTerm[], text: string, caseInsensitive: boolean, terms: readonly string[], documentId?: number) {
+  if (terms.length === 0) return [];
+  const all = sql.join(terms.map((term) => sql`steward_any_lexeme(${textArray([term])})`), sql` && `);
+  return sqlRows<ScoredChunkRow & { content: string }>(db, sql`
+    SELECT ${scoreColumns(known)}, c.content FROM knowledge_chunks c
+    WHERE c.search_vector @@ (${all}) AND strpos(${caseInsensitive ? sql`lower(c.content)` : sql`c.content`}, ${text}) > 0 AND ${searchable(documentId)} LIMIT ${OPTION_CANDIDATES}`);
+}
+
 /**
  * The vector side's candidates (nearestChunks, each with its distance and what BM25 is computed from) and the
  * similarity of each of them and of the `likely` others: one statement, which sends and parses the question's

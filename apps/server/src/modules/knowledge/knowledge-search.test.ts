@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { insertDocument } from '../../test/document-upload.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
 import { replaceChunks } from './knowledge.repository.ts';
-import { searchKnowledge } from './knowledge-search.ts';
+import { type Passage, searchKnowledge } from './knowledge-search.ts';
 import { TEXT_CANDIDATES } from './knowledge-search.repository.ts';
 import { questionTerms, SYNONYM_WEIGHT, unknownShareOf } from './question-terms.ts';
 
@@ -112,6 +112,22 @@ describe('searchKnowledge', () => {
     await putDocument('Manual', [['Use the -s flag on small machines.', 'Memory management'], 'Other memory notes are elsewhere; see the index.']);
     const [best] = await search('memory management');
     expect(best?.text).toBe('Use the -s flag on small machines.');
+  });
+
+  it('ranks first the passage defining an option the question names, above those that only use it or title a section with its word', async () => {
+    await putDocument('rsync manual', [
+      ['Delete rules protect files on the receiving side from --delete.', 'FILTER RULES › RULES AND DELETE'],
+      ['Run rsync --delete with --dry-run first to see what it would delete.', 'EXAMPLES'],
+      ['--delete\nThis tells rsync to delete extraneous files from the receiving side.', 'OPTIONS'],
+      ['--delete-before\nRequest that the file deletions on the receiving side be done before the transfer starts.', 'OPTIONS'],
+    ]);
+    const rulesOf = (passages: readonly Passage[]) => passages.find((passage) => passage.heading === 'FILTER RULES › RULES AND DELETE');
+    const option = await search('What does rsync --delete do?');
+    expect(option[0]?.text).toBe('--delete\nThis tells rsync to delete extraneous files from the receiving side.');
+    expect(option[0]?.features.heading).toBeGreaterThan(0);
+    expect(rulesOf(option)?.features.heading).toBe(0);
+    // Asked without the dashes, it is the word: the section titled with it counts it in its heading.
+    expect(rulesOf(await search('What does rsync delete?'))?.features.heading).toBeGreaterThan(0);
   });
 
   it('finds a passage by a synonym of a question’s word (WordNet), weighing it less than the word itself', async () => {

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { parseTsvector } from './tsvector-text.ts';
 import { bestByText, bestWithVectors, bm25Of, type Chosen, firstStageScorer, likeliest } from './first-stage.ts';
 import {
+  chunksHoldingText,
   details,
   type DetailRow,
   type QueryEmbedding,
@@ -13,6 +14,7 @@ import {
   vectorSideRows,
 } from './knowledge-search.repository.ts';
 import { modelFor, namedProducts, type PassageFeatures, passageFeatures, relevancesOf, scoreOf, type TermHits } from './passage-features.ts';
+import { definesOption, namedOptions, optionTermsOf } from './named-options.ts';
 import { type QuestionTerm, questionTerms } from './question-terms.ts';
 
 /**
@@ -60,6 +62,8 @@ interface ScoredChunk {
   documentId: number | null;
   bm25: number;
   matched: string[];
+  /** The question's terms of an option it defines (optionDefinitions). */
+  definedTerms?: string[];
 }
 
 const scoredChunk = (known: readonly QuestionTerm[], row: ScoredChunkRow): ScoredChunk => ({
@@ -71,6 +75,33 @@ const scoredChunk = (known: readonly QuestionTerm[], row: ScoredChunkRow): Score
 /** The full-text side's candidates (textCandidateRows), each scored as its index scan finds it. */
 async function textCandidates(db: Db, known: readonly QuestionTerm[], documentId: number | undefined): Promise<ScoredChunk[]> {
   return (await textCandidateRows(db, known, documentId)).map((row) => scoredChunk(known, row));
+}
+
+/**
+ * The chunks that define an option the question names (named-options.ts), each with the terms the option gave:
+ * those terms count as the chunk's heading's, as a definition's term heads its description.
+ */
+async function optionDefinitions(db: Db, options: readonly string[], terms: readonly QuestionTerm[], documentId: number | undefined): Promise<ScoredChunk[]> {
+  const known = terms.filter((term) => !term.unknown);
+  const definitions = new Map<number, ScoredChunk>();
+  for (const option of options) {
+    const optionTerms = optionTermsOf(terms, option);
+    const required = known.filter((term) => term.source === undefined && optionTerms.includes(term.term)).map((term) => term.term);
+    for (const row of await chunksHoldingText(db, known, option, option.startsWith('--'), required, documentId)) {
+      if (!definesOption(row.content, option)) continue;
+      const chunk = definitions.get(Number(row.id)) ?? scoredChunk(known, row);
+      definitions.set(chunk.id, { ...chunk, definedTerms: [...new Set([...(chunk.definedTerms ?? []), ...optionTerms])] });
+    }
+  }
+  return [...definitions.values()];
+}
+
+/** The full-text side's candidates with the option definitions among them (a definition the side did not find joins them). */
+function withDefinitions(candidates: readonly ScoredChunk[], definitions: readonly ScoredChunk[]): ScoredChunk[] {
+  if (definitions.length === 0) return [...candidates];
+  const byId = new Map(definitions.map((chunk) => [chunk.id, chunk]));
+  const found = new Set(candidates.map((chunk) => chunk.id));
+  return [...candidates.map((chunk) => byId.get(chunk.id) ?? chunk), ...definitions.filter((chunk) => !found.has(chunk.id))];
 }
 
 /** What the vector side found, with the similarities it read (VectorSide.read). */
@@ -146,7 +177,10 @@ export async function rankPassages(db: Db, input: SearchInput): Promise<{ terms:
   const firstStageScore = firstStageScorer(terms);
   const scored = (chunks: readonly (ScoredChunk & { titleTerms: string[] })[]) => chunks.map((chunk) => ({ chunk, score: firstStageScore(chunk) }));
   // Scored while the embedder works on the question.
-  const textHits = scored(await withTitleTerms(db, await textCandidates(db, known, input.documentId), titles));
+  const options = namedOptions(input.query);
+  const optionTerms = new Set(options.flatMap((option) => optionTermsOf(terms, option)));
+  const definitions = optionTerms.size === 0 ? [] : await optionDefinitions(db, options, terms, input.documentId);
+  const textHits = scored(await withTitleTerms(db, withDefinitions(await textCandidates(db, known, input.documentId), definitions), titles));
   const keep = Math.max(RERANKED, input.k);
   const texts = new Map<number, PassageText>();
   const readTexts = async (ids: readonly number[]) => {
@@ -170,7 +204,9 @@ export async function rankPassages(db: Db, input: SearchInput): Promise<{ terms:
   const secondStage = chosen.flatMap(({ chunk, similarity }) => {
     const row = texts.get(chunk.id);
     if (!row) return [];
-    const { hits } = row;
+    // An option's terms count as the heading's where the passage defines it (optionDefinitions), and only there:
+    // "--delete" asks for the option, not for a section titled "Rules and delete".
+    const hits = row.hits.map((hit) => (optionTerms.has(hit.term) ? { ...hit, inHeading: chunk.definedTerms?.includes(hit.term) === true } : hit));
     const features = passageFeatures(terms, { bm25: chunk.bm25, similarity, hits, titleTerms: chunk.titleTerms }, products);
     return [{ row, hits, features, score: scoreOf(features) }];
   });

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { definesOption, namedOptions, optionTermsOf } from './named-options.ts';
+import type { QuestionTerm } from './question-terms.ts';
+
+const term = (word: string, stem: string, source?: string): QuestionTerm => ({
+  term: stem,
+  idf: 1,
+  chunks: 1,
+  unknown: false,
+  word,
+  weight: 1,
+  informativeness: 3,
+  name: false,
+  ...(source === undefined ? {} : { source }),
+});
+
+describe('namedOptions', () => {
+  it('takes the options a question types, with one dash or two, quoted or not, each once and without a value', () => {
+    expect(namedOptions('What does rsync --delete do? And "--delete"?')).toEqual(['--delete']);
+    expect(namedOptions('Is gzip -9 slower than (-1)?')).toEqual(['-9', '-1']);
+    expect(namedOptions('How do I set --Max-Delete=NUM or ‘-nc’?')).toEqual(['--max-delete', '-nc']);
+    expect(namedOptions('Is -e the same as -E?')).toEqual(['-e', '-E']);
+  });
+
+  it('takes no dash inside a word, a dash alone or a negative number of several digits', () => {
+    expect(namedOptions('Is x86-64 a well-known - or a 2-3 day - fix? It is -15 degrees.')).toEqual([]);
+  });
+});
+
+describe('optionTermsOf', () => {
+  it('gives the terms of the option’s words and of its whole, not the question’s other words', () => {
+    const terms = [term('max', 'max'), term('delete', 'delet'), term('max-delete', 'max-delet', 'max'), term('files', 'file')];
+    expect(optionTermsOf(terms, '--max-delete')).toEqual(['max', 'delet', 'max-delet']);
+  });
+});
+
+describe('definesOption', () => {
+  it('finds an option set on a line of its own among options and their arguments', () => {
+    expect(definesOption('Some text.\n--delete\nThis tells rsync to delete extraneous files.', '--delete')).toBe(true);
+    expect(definesOption('--rsh=COMMAND, -e\nThis option allows you to choose a remote shell.', '-e')).toBe(true);
+    expect(definesOption('‘-nc’\n‘--no-clobber’\n     If a file is downloaded more than once …', '-nc')).toBe(true);
+    expect(definesOption('--ipv4, -4 or --ipv6, -6\nThese options tell rsync to prefer IPv4/IPv6.', '-6')).toBe(true);
+  });
+
+  it('finds no definition in a line that goes on to describe it, one that only mentions it, or another option sharing its start', () => {
+    expect(definesOption('--delete   delete extraneous files from dest directories\n--delete-before   receiver deletes before', '--delete')).toBe(false);
+    expect(definesOption('See --delete (which is implied) for more details.', '--delete')).toBe(false);
+    expect(definesOption('--executability, -E\nThis option causes rsync to preserve executability.', '-e')).toBe(false);
+    expect(definesOption('--delete-before\nRequest that the deletions be done before the transfer starts.', '--delete')).toBe(false);
+  });
+});

@@ -1,0 +1,54 @@
+import type { QuestionTerm } from './question-terms.ts';
+
+/**
+ * A command's options a question names as typed ("What does rsync --delete do?", "gzip -9"), and the passages
+ * that define one: a manual sets an option on a line of its own above its description (a manual page's
+ * "--delete", an info manual's "‘--stdout’", "-e, --rsh=COMMAND"), where the search reads "--delete" as the
+ * word "delete", which the rest of the manual holds as often.
+ */
+
+/** An option as typed: two dashes, or one and a letter, then letters, digits, dashes or underscores; or one dash and a digit ("-9", not "-15"). */
+const OPTION = /^(?:--[\p{L}\d]|-\p{L})[\p{L}\d_-]*$|^-\d$/u;
+/** What may stand around an option a question types: quotes, brackets, a sentence's end; an "=VALUE" after it. */
+const AROUND = /^[("'‘“`[]+|[)"'’”`\],.;:?!]+$/gu;
+
+/** An option as it compares: a long one in any case ("--Delete"), a letter's as typed ("-e" is not "-E"). */
+const comparable = (option: string): string => (option.startsWith('--') ? option.toLowerCase() : option);
+
+/** The options the question names, each once ("--max-delete=NUM" as "--max-delete"; a long one lower-case). */
+export function namedOptions(question: string): string[] {
+  const options = question.split(/\s+/).flatMap((token) => {
+    const option = token.replace(AROUND, '').split('=')[0] ?? '';
+    return OPTION.test(option) ? [comparable(option)] : [];
+  });
+  return [...new Set(options)];
+}
+
+/** The question's terms an option's words gave ("--max-delete": "max", "delete" and "max-delete"). */
+export function optionTermsOf(terms: readonly QuestionTerm[], option: string): string[] {
+  const name = option.replace(/^-+/, '');
+  const words = new Set([name, ...name.split('-')]);
+  return terms.filter((term) => words.has(term.word.toLowerCase())).map((term) => term.term);
+}
+
+/** A word of an option's line that is no description: an option, an argument in capitals or brackets, "or". */
+const OPTION_LINE_WORD = /^(?:-[^\s,]*|[\p{Lu}\d_]+|<[^>]*>|\[[^\]]*\]|or|and)$/u;
+
+/**
+ * Whether the text defines the option: a line that holds it among options and their arguments alone, as a manual
+ * sets an option above its description ("--delete", "-e, --rsh=COMMAND", "‘-nc’", "--ipv4, -4 or --ipv6, -6").
+ * A line that goes on to describe it ("--delete  delete extraneous files", an option summary's) or only
+ * mentions it does not.
+ */
+export function definesOption(text: string, option: string): boolean {
+  return text.split('\n').some((line) => {
+    const words = line.replace(/[‘’'"`]/g, '').split(/[\s,]+/).filter((word) => word !== '');
+    const first = words[0];
+    return (
+      first !== undefined &&
+      first.startsWith('-') &&
+      words.every((word) => OPTION_LINE_WORD.test(word)) &&
+      words.some((word) => comparable(word.split('=')[0] ?? '') === option)
+    );
+  });
+}
