@@ -22,8 +22,12 @@ const MOST_HEADING_WORDS = 10;
 /** A paragraph's first line this much shorter than the next is a title above it, not the start of wrapped prose. */
 const TITLE_SHARE = 0.7;
 
-/** A word a heading does not end with: the line breaks off a sentence ("So even though the"). */
-const ENDS_OPEN = /\s(?:the|a|an|of|to|and|or|in|on|for|with|by|from|that|as|at|is|are|if|than)$/i;
+/**
+ * A word a heading does not end with: the line breaks off a sentence ("So even though the", "In some circumstances
+ * it is more", where a chunk starts inside a wrapped paragraph).
+ */
+const ENDS_OPEN =
+  /\s(?:the|a|an|of|to|and|or|in|on|for|with|by|from|that|as|at|is|are|was|were|be|been|if|than|more|less|it|its|can|could|will|would|should|may|might|must|not|which|who|whose|this|these|those|when|while|but|into|such|also|has|have|had|does|very|your|their|our|his|her|my|about|between|through|because|since|although|though|unless|until)$/i;
 
 const isHeadingLike = (text: string): boolean =>
   text.length <= LONGEST_HEADING &&
