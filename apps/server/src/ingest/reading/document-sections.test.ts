@@ -189,6 +189,13 @@ describe('documentSections on text', () => {
     ]);
   });
 
+  it('joins a word `man` broke at a line’s end with the hyphen U+2010, and keeps a text’s other line breaks', () => {
+    const page = [txt('OPTIONS', true), txt('       -x, --extract'), txt('              Extract files from an archive.  When given, they are ex‐'), txt('              tracted; a non‐'), txt('              Empty line stays.')];
+    expect(documentSections(page)[0]?.paragraphs.map((paragraph) => paragraph.text)).toEqual([
+      '       -x, --extract\n              Extract files from an archive.  When given, they are extracted; a non‐\n              Empty line stays.',
+    ]);
+  });
+
   it('reads a title centred on its line as a heading, not an author’s line or a centred line of a text with underlines', () => {
     const body = 'Fill the kettle with cold water up to the line marked MAX on its side, then switch it on.';
     const centred = (text: string) => txt(`${' '.repeat(Math.floor((body.length - text.length) / 2))}${text}`, true);

@@ -88,13 +88,16 @@ function questionLevelOf(text: string): number {
 }
 
 /**
- * Lines joined into a paragraph; in a PDF, "decompres-" and "sion" make "decompression" again. A word that
- * already holds a hyphen or is an option ("--gen-" and "suppressions=yes", "day-to-" and "day") keeps its
- * hyphen, and an option's dashes left alone at a line's end join the option's name when it is one ("--" and
- * "track-origins=yes"): a typesetter breaks a line at such a hyphen, not inside a word.
+ * Lines joined into a paragraph; in a PDF, "decompres-" and "sion" make "decompression" again, and in a text a
+ * word `man` broke with U+2010 ("ex‐" and "tracted"). In a PDF a word that already holds a hyphen or is an option
+ * ("--gen-" and "suppressions=yes", "day-to-" and "day") keeps its hyphen, and an option's dashes left alone at a
+ * line's end join the option's name when it is one ("--" and "track-origins=yes"): a typesetter breaks a line at
+ * such a hyphen, not inside a word.
  */
 function joinLines(lines: readonly string[], joiner: string): string {
-  if (joiner === '\n') return lines.join('\n');
+  // groff sets a word's break and a compound's own hyphen alike (U+2010): "non‐" and "empty" make "nonempty", a
+  // lesser harm than "ex" and "tracted", which no one searches for.
+  if (joiner === '\n') return lines.reduce((text, line, index) => (index === 0 ? line : /\p{Ll}‐$/u.test(text) && /^\s*\p{Ll}/u.test(line) ? text.slice(0, -1) + line.trimStart() : `${text}\n${line}`), '');
   return lines.reduce((text, line) => {
     const next = line.trim();
     if (text === '') return next;
