@@ -31,6 +31,7 @@ describe('optionTermsOf', () => {
   it('gives the terms of the option’s words and of its whole, not the question’s other words', () => {
     const terms = [term('max', 'max'), term('delete', 'delet'), term('max-delete', 'max-delet', 'max'), term('files', 'file')];
     expect(optionTermsOf(terms, '--max-delete')).toEqual(['max', 'delet', 'max-delet']);
+    expect(optionTermsOf([term('L', 'l'), term('ssh', 'ssh')], '-L')).toEqual(['l']);
   });
 });
 
@@ -40,6 +41,8 @@ describe('definesOption', () => {
     expect(definesOption('--rsh=COMMAND, -e\nThis option allows you to choose a remote shell.', '-e')).toBe(true);
     expect(definesOption('‘-nc’\n‘--no-clobber’\n     If a file is downloaded more than once …', '-nc')).toBe(true);
     expect(definesOption('--ipv4, -4 or --ipv6, -6\nThese options tell rsync to prefer IPv4/IPv6.', '-6')).toBe(true);
+    expect(definesOption('-L [bind_address:]port:host:hostport\nSpecifies that connections to the given TCP port …', '-L')).toBe(true);
+    expect(definesOption('-p port  Port to connect to on the remote host.', '-p')).toBe(false);
   });
 
   it('finds no definition in a line that goes on to describe it, one that only mentions it, or another option sharing its start', () => {

@@ -26,29 +26,29 @@ export function namedOptions(question: string): string[] {
 
 /** The question's terms an option's words gave ("--max-delete": "max", "delete" and "max-delete"). */
 export function optionTermsOf(terms: readonly QuestionTerm[], option: string): string[] {
-  const name = option.replace(/^-+/, '');
+  const name = option.replace(/^-+/, '').toLowerCase();
   const words = new Set([name, ...name.split('-')]);
   return terms.filter((term) => words.has(term.word.toLowerCase())).map((term) => term.term);
 }
 
-/** A word of an option's line that is no description: an option, an argument in capitals or brackets, "or". */
-const OPTION_LINE_WORD = /^(?:-[^\s,]*|[\p{Lu}\d_]+|<[^>]*>|\[[^\]]*\]|or|and)$/u;
+/** A word between options that names none and describes nothing ("--ipv4, -4 or --ipv6, -6"). */
+const BETWEEN_OPTIONS = new Set(['or', 'and', '|']);
 
 /**
- * Whether the text defines the option: a line that holds it among options and their arguments alone, as a manual
- * sets an option above its description ("--delete", "-e, --rsh=COMMAND", "‘-nc’", "--ipv4, -4 or --ipv6, -6").
- * A line that goes on to describe it ("--delete  delete extraneous files", an option summary's) or only
- * mentions it does not.
+ * Whether the text defines the option: a line that holds it among options, each with one argument at most, and
+ * nothing else, as a manual sets an option above its description ("--delete", "-e, --rsh=COMMAND", "‘-nc’",
+ * "-L [bind_address:]port:host:hostport", "--ipv4, -4 or --ipv6, -6"). A line that goes on to describe it
+ * ("--delete  delete extraneous files", an option summary's) or only mentions it does not.
  */
 export function definesOption(text: string, option: string): boolean {
   return text.split('\n').some((line) => {
     const words = line.replace(/[‘’'"`]/g, '').split(/[\s,]+/).filter((word) => word !== '');
-    const first = words[0];
-    return (
-      first !== undefined &&
-      first.startsWith('-') &&
-      words.every((word) => OPTION_LINE_WORD.test(word)) &&
-      words.some((word) => comparable(word.split('=')[0] ?? '') === option)
-    );
+    if (!words[0]?.startsWith('-')) return false;
+    let argumentWords = 0;
+    for (const word of words) {
+      if (word.startsWith('-')) argumentWords = 0;
+      else if (!BETWEEN_OPTIONS.has(word) && ++argumentWords > 1) return false;
+    }
+    return words.some((word) => comparable(word.split('=')[0] ?? '') === option);
   });
 }
