@@ -58,9 +58,22 @@ describe('the /demo page\'s example questions from the uploaded documents', () =
     expect(exampleQuestions([faq], 4)).toEqual(['Is GNU Midnight Commander Public Domain?', 'How do I use function keys F11 to F20?', 'Does it run on my machine?', DEMO_PAGE_TEXTS.aboutDocument('Midnight Commander FAQ')]);
   });
 
-  it('leaves out a manual page\'s sections that say nothing of its subject (NAME, SYNOPSIS)', () => {
-    const page = { title: 'rsync manual', chunks: [{ heading: 'NAME', content: 'rsync - a fast, versatile, remote file-copying tool' }, { heading: 'SYNOPSIS', content: 'rsync [OPTION...] SRC... [DEST]' }, { heading: 'DESCRIPTION', content: 'Rsync is a fast and extraordinarily versatile file copying tool.' }] };
-    expect(exampleQuestions([page], 3)).toEqual([DEMO_PAGE_TEXTS.aboutTopic('rsync manual', 'DESCRIPTION'), DEMO_PAGE_TEXTS.aboutDocument('rsync manual')]);
+  it('leaves out a manual page\'s sections that say nothing of its subject (NAME, SYNOPSIS and what is under it, DESCRIPTION), and writes a title in capitals as a sentence', () => {
+    const page = {
+      title: 'rsync manual',
+      chunks: [
+        { heading: 'NAME', content: 'rsync - a fast, versatile, remote file-copying tool' },
+        { heading: 'SYNOPSIS › Traditional usage', content: 'rsync [OPTION...] SRC... [DEST]' },
+        { heading: 'DESCRIPTION', content: 'Rsync is a fast and extraordinarily versatile file copying tool.' },
+        { heading: 'EXIT VALUES', content: '0 - Success' },
+        { heading: 'FAQ', content: 'See the FAQ.' },
+      ],
+    };
+    expect(exampleQuestions([page], 4)).toEqual([
+      DEMO_PAGE_TEXTS.aboutTopic('rsync manual', 'Exit values'),
+      DEMO_PAGE_TEXTS.aboutTopic('rsync manual', 'FAQ'),
+      DEMO_PAGE_TEXTS.aboutDocument('rsync manual'),
+    ]);
   });
 
   it('takes one from each document in turn, newest first, each once, up to the limit; none without documents', () => {

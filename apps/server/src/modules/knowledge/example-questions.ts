@@ -17,18 +17,29 @@ const FAQ_QUESTION = /^[A-Z][^.!?]{10,118}\?/;
 const QUESTION_NUMBERING = /^[\d.]{1,12}[:)]?\s+/;
 /** "Q:" or "Q)" before a question. */
 const QUESTION_MARKER = /^Q[:.)]\s*/;
-/** A manual page's sections that say nothing of its subject: "What does the rsync manual say about NAME?" asks nothing. */
-const BOILERPLATE_SECTION = /^(?:name|synopsis|see also|authors?|copyright|colophon|bugs|reporting bugs|version|history)$/i;
+/**
+ * A manual page's sections that say nothing of its subject, or only what the document's own question says ("What
+ * does the rsync manual say about NAME?", "… about DESCRIPTION?"), nor do the sections under them (SYNOPSIS ›
+ * Traditional usage).
+ */
+const BOILERPLATE_SECTION = /^(?:name|synopsis|description|see also|authors?|copyright|colophon|bugs|reporting bugs|version|history)$/i;
 /** "2.5 ", "IV. ", "Chapter 3: " before a heading's words. */
 // eslint-disable-next-line security/detect-unsafe-regex -- linear: each repeated part starts with a "." no digit matches, so there is one way to match
 const NUMBERING = /^(?:(?:chapter|section|part)\s+)?(?:\d+(?:\.\d+)*|[ivxlc]+)[.:)]?\s+/i;
 
-/** A heading's last part, without its numbering, if it reads as a topic (3–60 characters, a letter, no list punctuation). */
+/**
+ * A heading's last part, without its numbering, if it reads as a topic (3–60 characters, a letter, no list
+ * punctuation) under no boilerplate section; a title set in capitals ("EXIT VALUES") as a sentence is written.
+ */
 function topicOf(text: string): string | undefined {
-  const last = text.split(' › ').at(-1)?.trim().replace(NUMBERING, '') ?? '';
-  if (last.length < 3 || last.length > 60 || !/\p{L}/u.test(last) || /[,;|\t]|[.:!?]$/.test(last) || !/^\p{L}/u.test(last) || BOILERPLATE_SECTION.test(last)) return undefined;
-  return last;
+  const parts = text.split(' › ').map((part) => part.trim().replace(NUMBERING, ''));
+  const last = parts.at(-1) ?? '';
+  if (last.length < 3 || last.length > 60 || !/\p{L}/u.test(last) || /[,;|\t]|[.:!?]$/.test(last) || !/^\p{L}/u.test(last) || parts.some((part) => BOILERPLATE_SECTION.test(part))) return undefined;
+  return inCapitals(last) ? `${last.charAt(0)}${last.slice(1).toLowerCase()}` : last;
 }
+
+/** A title of words in capitals, not one short acronym ("EXIT VALUES", "OPTIONS"; not "FAQ"). */
+const inCapitals = (text: string): boolean => !/\p{Ll}/u.test(text) && (text.includes(' ') || text.length > 4);
 
 /**
  * A document's candidate questions, best first: the questions its text asks itself (an FAQ), then its topics (the
