@@ -117,7 +117,7 @@ const BARE_NUMBER = /^\d{1,3}\.\d[\d.]{0,8}$/;
 export const holdsNumber = (text: string): boolean => NUMBER.test(text.replace(/^\d{1,3}\.\d[\d.]{0,8}(?=\s|$)/, ''));
 
 /** One option as a manual lists it: "-c", "--continue", "‘-k’", "(--fast)". */
-const OPTION_WORD = /^[‘'"`(]?\\?-\\?-?[\p{L}\p{N}][\w=.<>|/-]{0,60}[’'"`)]?,?$/u;
+const OPTION_WORD = /^[‘'"`(]?\\?-\\?-?[\p{L}\p{N}][\w=.<>|/[\]-]{0,60}[’'"`)]?,?$/u;
 
 /** An option's argument as a manual names it, right after the option: "NUMBER'", "<file>", "[LIMIT]". */
 const PLACEHOLDER = /^(?:[A-Z][A-Z0-9_-]+|<[\w-]+>|\[[\w=-]+\])[’'"`)]?,?$/;

@@ -575,14 +575,20 @@ describe('plain text wrapped at a fixed width', () => {
   it('keeps one long wrapped sentence whole, and a help text without full stops line by line', () => {
     const long = `So even though the\n"deflate" transfer encoding using the zlib format would be the more\nefficient approach (and in fact exactly what the zlib format was designed\nfor), using the "gzip" transfer encoding is probably more reliable due to\nan unfortunate choice of name on the part of the HTTP 1.1 authors.`;
     expect(sentencesOfPassages([{ text: long }]).map((sentence) => sentence.shape)).toEqual(['sentence']);
+    const help = Array.from({ length: 12 }, (_, index) => `-${index}, --option-${index}   does thing number ${index}`).join('\n');
+    expect(sentencesOfPassages([{ text: help }])).toHaveLength(12);
+  });
+
+  it('reads a chunk that starts inside a wrapped paragraph as prose, and an option with an optional value as starting its description', () => {
+    // An option whose value is optional ("--one-top-level[=DIR]", GNU tar's) starts its own description.
+    const optional = sentencesOfPassages([{ text: '--no-overwrite-dir\nPreserve metadata of existing directories.\n\n--one-top-level[=DIR]\nExtract all files into DIR.' }]);
+    expect(optional.map((sentence) => sentence.entry)).toEqual(['--no-overwrite-dir', '--one-top-level[=DIR]']);
     // A chunk that starts inside a wrapped paragraph (a manual page's "… is interrupted.  In some circumstances it is more").
     const started = 'In some circumstances it is more\ndesirable to keep partially transferred files. Using the\n--partial option tells rsync to keep the partial file.';
     expect(sentencesOfPassages([{ text: started }]).map((sentence) => [sentence.text, sentence.shape])).toEqual([
       ['In some circumstances it is more desirable to keep partially transferred files.', 'sentence'],
       ['Using the --partial option tells rsync to keep the partial file.', 'sentence'],
     ]);
-    const help = Array.from({ length: 12 }, (_, index) => `-${index}, --option-${index}   does thing number ${index}`).join('\n');
-    expect(sentencesOfPassages([{ text: help }])).toHaveLength(12);
   });
 
   it('mends a word a line’s end broke after its hyphen, and reads a short last line of a paragraph as its end, not a heading', () => {
