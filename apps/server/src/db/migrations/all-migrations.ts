@@ -66,6 +66,7 @@ import { faqTitleForms } from './3780-faq-title-forms.ts';
 import { textMarkup } from './3790-text-markup.ts';
 import { chunkSectionStarts } from './3800-chunk-section-starts.ts';
 import { unnumberedFaqQuestions } from './3810-unnumbered-faq-questions.ts';
+import { manualPageSections } from './3820-manual-page-sections.ts';
 import { knowledgeRebuild } from './3660-knowledge-rebuild.ts';
 import { weeklyReport } from './3610-weekly-report.ts';
 import { documentUrlSync } from './3650-document-url-sync.ts';
@@ -150,4 +151,5 @@ export const allMigrations: readonly Migration[] = [
   textMarkup,
   chunkSectionStarts,
   unnumberedFaqQuestions,
+  manualPageSections,
 ];

@@ -7,6 +7,7 @@ import { faqReading } from '../../db/migrations/3760-faq-reading.ts';
 import { numberedContents } from '../../db/migrations/3770-numbered-contents.ts';
 import { faqTitleForms } from '../../db/migrations/3780-faq-title-forms.ts';
 import { textMarkup } from '../../db/migrations/3790-text-markup.ts';
+import { manualPageSections } from '../../db/migrations/3820-manual-page-sections.ts';
 import { buildTestPdf } from '../../test/test-pdfs.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
 import { addDocument } from '../../test/document-upload.ts';
@@ -219,5 +220,28 @@ describe('the re-indexing after the upgrade that reads AsciiDoc titles and listi
     expect(queued.map((row) => row.id)).toContain(manualId);
     await runAllJobs(suite.app);
     expect(await chunks(manualId)).toEqual(sections);
+  });
+});
+
+describe('the re-indexing after the upgrade that reads a manual page’s sections (migration 3820)', () => {
+  it('queues a job per text file, and a manual page saved as text then has a section per title', async () => {
+    await suite.app.db.execute(sql`DELETE FROM jobs`);
+    const page = ['KETTLE(1)', '', 'NAME', '       kettle - boil water', '', 'OPTIONS', '       --boil', '              Boil the water once; it is ex‐', '              tracted from the tap,', '              heated and poured.'].join('\n');
+    const pageId = await addDocument(suite.admin, { name: 'kettle.txt', bytes: page, title: 'kettle(1) manual page', sourceUrl: 'https://shop.example.com/kettle.1' });
+    await runAllJobs(suite.app);
+    const sections = [
+      { heading: null, content: 'KETTLE(1)' },
+      { heading: 'NAME', content: 'kettle - boil water' },
+      { heading: 'OPTIONS', content: '--boil\nBoil the water once; it is extracted from the tap,\nheated and poured.' },
+    ];
+    expect(await chunks(pageId)).toEqual(sections);
+    // As an older version read it: no heading at all.
+    await suite.app.db.execute(sql`DELETE FROM knowledge_chunks WHERE document_id = ${pageId}`);
+    await suite.app.db.execute(sql`INSERT INTO knowledge_chunks (document_id, chunk_index, page, heading, content) VALUES (${pageId}, 0, NULL, NULL, ${page})`);
+    await suite.app.db.execute(sql.raw(manualPageSections.sql));
+    const queued = await sqlRows<{ id: number }>(suite.app.db, sql`SELECT (payload->>'documentId')::int AS id FROM jobs WHERE queue = ${DOCUMENT_REINDEX_QUEUE} AND status = 'queued'`);
+    expect(queued.map((row) => row.id)).toContain(pageId);
+    await runAllJobs(suite.app);
+    expect(await chunks(pageId)).toEqual(sections);
   });
 });
