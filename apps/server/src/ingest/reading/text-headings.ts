@@ -36,7 +36,7 @@ export function textHeadings(lines: readonly SourceLine[]): HeadingLines {
     const next = lines[index + 1];
     const underline = next && !next.paragraphStart && !found.has(index + 1) ? UNDERLINE.exec(next.text) : null;
     const title = line.text.trim();
-    if (!next || !underline || !(line.paragraphStart || found.get(index - 1)) || title === '' || UNDERLINE.test(line.text) || Math.abs(next.text.trim().length - title.length) > UNDERLINE_SLACK) return;
+    if (!next || !underline || !line.paragraphStart || title === '' || UNDERLINE.test(line.text) || Math.abs(next.text.trim().length - title.length) > UNDERLINE_SLACK) return;
     // A sentence that ends its paragraph just above a rule as wide as the text ("… Turn it off in the settings." above "-----…") is no title.
     if (SENTENCE_END.test(title) && numberingOf(title) === undefined) return;
     const character = underline[1] ?? '';
@@ -184,10 +184,10 @@ const indentOf = (text: string): number => text.length - text.trimStart().length
 /**
  * Titles at the margin of a text whose body is indented (a manual page or DocBook's text output: "Description",
  * "Functional Overview" above paragraphs set three spaces in): a short line that starts a paragraph (or comes right
- * under such a title), set in less than the body, starting with a capital or a number, without a sentence's end, right above a line set in further
- * (a blank line between, or none: `man` sets ".SH OPTIONS" on the line above its first paragraph). Level 1 at the
- * margin, or its numbering's depth; level 2 set in (`man`'s ".SS Symbolic links", three spaces in above a body
- * seven in).
+ * under such a title), set in less than the body, starting with a capital or a number, without a sentence's end,
+ * right above a line set in further (a blank line between, or none: `man` sets ".SH OPTIONS" on the line above its
+ * first paragraph). Level 1 at the margin, or its numbering's depth; level 2 set in (`man`'s ".SS Symbolic links",
+ * three spaces in above a body seven in).
  */
 function marginTitles(lines: readonly SourceLine[], found: HeadingLines, code: ReadonlySet<number>): void {
   const worded = lines.filter((line) => /\p{L}/u.test(line.text));
