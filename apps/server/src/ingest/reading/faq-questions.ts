@@ -1,4 +1,4 @@
-import { ENDS_AS_QUESTION } from './heading-lines.ts';
+import { ENDS_AS_QUESTION, indentOf } from './heading-lines.ts';
 import type { SourceLine } from './clean-pages.ts';
 
 /**
@@ -88,7 +88,6 @@ function withoutUnnumbered(unmarked: ReadonlyMap<number, FaqQuestion>, questionH
 const LONGEST_STATEMENT = 300;
 /** A statement's first sentence ends a line: with a full stop, a colon above what it quotes, a question mark, or an exclamation ("… I'd like to know when upgrades … have occurred and on which packages!"). */
 const ENDS_STATEMENT = /[.:?!]["'”’)\]]*$/;
-const indentOf = (text: string): number => text.length - text.trimStart().length;
 
 /**
  * A FAQ's entries that state a problem rather than ask ("3.1. Programs run OK on Valgrind, but at exit produce a

@@ -29,3 +29,6 @@ export function levelOf(text: string, byLook: number): number {
   const numbering = numberingOf(text);
   return numbering ? numbering.split('.').length : byLook;
 }
+
+/** How far in a line is set, in characters. */
+export const indentOf = (text: string): number => text.length - text.trimStart().length;

@@ -1,5 +1,5 @@
 import type { SourceLine } from './clean-pages.ts';
-import { type HeadingLines, levelOf, numberingOf, ENDS_AS_QUESTION } from './heading-lines.ts';
+import { type HeadingLines, indentOf, levelOf, numberingOf, ENDS_AS_QUESTION } from './heading-lines.ts';
 import { textMarkup, UNDERLINE_SLACK } from './markup-blocks.ts';
 
 /** A text line underlined by one repeated character (Texinfo, reStructuredText, Setext Markdown). */
@@ -177,9 +177,6 @@ function capitalTitles(lines: readonly SourceLine[], found: HeadingLines, code: 
   if (titles.length < FEWEST_CAPITAL_TITLES) return;
   for (const index of titles) found.set(index, { text: lines[index]?.text.trim() ?? '', level: 1 });
 }
-
-/** How far in a line is set. */
-const indentOf = (text: string): number => text.length - text.trimStart().length;
 
 /**
  * Titles at the margin of a text whose body is indented (a manual page or DocBook's text output: "Description",
