@@ -149,6 +149,31 @@ export async function chunksHoldingText(db: Db, known: readonly SearchedTerm[], 
     WHERE c.search_vector @@ (${all}) AND strpos(${caseInsensitive ? sql`lower(c.content)` : sql`c.content`}, ${text}) > 0 AND ${searchable(documentId)} LIMIT ${OPTION_CANDIDATES}`);
 }
 
+/** The chunks of `ids`, with what BM25 is computed from. */
+export const scoredChunkRows = (db: Db, known: readonly SearchedTerm[], ids: readonly number[]) =>
+  ids.length === 0 ? Promise.resolve([]) : sqlRows<ScoredChunkRow>(db, sql`SELECT ${scoreColumns(known)} FROM knowledge_chunks c WHERE c.id = ANY (${bigintArray(ids)})`);
+
+/** How many chunks are read for a one-letter option's definition, of those holding a question's rarest words and of its documents' (chunksNamingLetterOption). */
+export const LETTER_OPTION_SCANNED = 2000;
+
+/**
+ * The texts of chunks that hold a one-letter option (`-a`) as a word of its own, at most OPTION_CANDIDATES, among
+ * LETTER_OPTION_SCANNED that hold any of `terms` (the question's rarest words) and as many of the documents whose
+ * title holds one ("rsync -a": the rsync manual's): English drops "a" as a stop word, so no index holds it.
+ */
+export function chunksNamingLetterOption(db: Db, terms: readonly string[], option: string, documentId?: number) {
+  if (terms.length === 0 || !/^-\p{L}$/u.test(option)) return Promise.resolve([]);
+  const alone = `(^|[^[:alnum:]_-])${option}($|[^[:alnum:]_-])`;
+  const words = sql`steward_any_lexeme(${textArray(terms)})`;
+  return sqlRows<{ id: number | string; content: string }>(db, sql`
+    SELECT c.id, c.content FROM (
+      (SELECT c.id, c.content FROM knowledge_chunks c WHERE c.search_vector @@ ${words} AND ${searchable(documentId)} LIMIT ${LETTER_OPTION_SCANNED})
+      UNION ALL
+      (SELECT c.id, c.content FROM knowledge_chunks c
+        WHERE c.document_id IN (SELECT d.id FROM documents d WHERE to_tsvector('english', coalesce(d.title, '')) @@ ${words}) AND ${searchable(documentId)} LIMIT ${LETTER_OPTION_SCANNED})
+    ) c WHERE c.content ~ ${alone} LIMIT ${OPTION_CANDIDATES}`);
+}
+
 /**
  * The vector side's candidates (nearestChunks, each with its distance and what BM25 is computed from) and the
  * similarity of each of them and of the `likely` others: one statement, which sends and parses the question's

@@ -130,6 +130,22 @@ describe('searchKnowledge', () => {
     expect(rulesOf(await search('What does rsync delete?'))?.features.heading).toBeGreaterThan(0);
   });
 
+  it('finds the definition of a one-letter option English drops as a stop word ("-a") by the long form set beside it, in the manual the question names', async () => {
+    await putDocument('rsync manual', [
+      ['Note that --archive implies --links.\nSee -a in the examples.', 'SYMBOLIC LINKS'],
+      ['Copy a tree with rsync -a src/ dest/ to keep its times and permissions.', 'EXAMPLES'],
+      ['--archive, -a\nThis is equivalent to -rlptgoD, a quick way of saying you want recursion.', 'OPTIONS'],
+      ['--update, -u\nThis forces rsync to skip any files which exist on the destination and are newer.', 'OPTIONS'],
+    ]);
+    await putDocument('ls manual', [['-a, --all\ndo not ignore entries starting with .', 'DESCRIPTION']]);
+    const [best] = await search('What does rsync -a do?');
+    expect(best?.text).toBe('--archive, -a\nThis is equivalent to -rlptgoD, a quick way of saying you want recursion.');
+    expect(best?.features.heading).toBeGreaterThan(0);
+    // "--archive implies --links." ends a sentence: it mentions the option, it does not define it.
+    expect((await search('What does --archive do?'))[0]?.heading).toBe('OPTIONS');
+    expect((await search('What does ls -a do?'))[0]?.text).toBe('-a, --all\ndo not ignore entries starting with .');
+  });
+
   it('finds a passage by a synonym of a question’s word (WordNet), weighing it less than the word itself', async () => {
     await putDocument('Shop', ['You can buy spare filters in our online shop.', 'Filters are washable.']);
     const [best] = await search('Where can I purchase filters?');

@@ -3,6 +3,7 @@ import { parseTsvector } from './tsvector-text.ts';
 import { bestByText, bestWithVectors, bm25Of, type Chosen, firstStageScorer, likeliest } from './first-stage.ts';
 import {
   chunksHoldingText,
+  scoredChunkRows,
   details,
   type DetailRow,
   type QueryEmbedding,
@@ -15,7 +16,8 @@ import {
 } from './knowledge-search.repository.ts';
 import { modelFor, namedProducts, type PassageFeatures, passageFeatures, relevancesOf, scoreOf, type TermHits } from './passage-features.ts';
 import { definesOption, namedOptions, optionTermsOf } from './named-options.ts';
-import { type QuestionTerm, questionTerms } from './question-terms.ts';
+import { type LetterOption, withLongForms } from './letter-options.ts';
+import type { QuestionTerm } from './question-terms.ts';
 
 /**
  * The knowledge search, as the field builds one: a first stage that gathers candidates from both sides and
@@ -78,20 +80,26 @@ async function textCandidates(db: Db, known: readonly QuestionTerm[], documentId
 }
 
 /**
- * The chunks that define an option the question names (named-options.ts), each with the terms the option gave:
- * those terms count as the chunk's heading's, as a definition's term heads its description.
+ * The chunks that define an option the question names, each with the terms the option gave: those terms count
+ * as the chunk's heading's, as a definition's term heads its description. A one-letter option without words of
+ * its own (letter-options.ts) gives those of the long forms set beside it.
  */
-async function optionDefinitions(db: Db, options: readonly string[], terms: readonly QuestionTerm[], documentId: number | undefined): Promise<ScoredChunk[]> {
+async function optionDefinitions(db: Db, options: readonly string[], letterOptions: readonly LetterOption[], terms: readonly QuestionTerm[], documentId: number | undefined): Promise<ScoredChunk[]> {
   const known = terms.filter((term) => !term.unknown);
   const definitions = new Map<number, ScoredChunk>();
+  const define = (row: ScoredChunkRow, optionTerms: readonly string[]) => {
+    const chunk = definitions.get(Number(row.id)) ?? scoredChunk(known, row);
+    definitions.set(chunk.id, { ...chunk, definedTerms: [...new Set([...(chunk.definedTerms ?? []), ...optionTerms])] });
+  };
   for (const option of options) {
     const optionTerms = optionTermsOf(terms, option);
     const required = known.filter((term) => term.source === undefined && optionTerms.includes(term.term)).map((term) => term.term);
     for (const row of await chunksHoldingText(db, known, option, option.startsWith('--'), required, documentId)) {
-      if (!definesOption(row.content, option)) continue;
-      const chunk = definitions.get(Number(row.id)) ?? scoredChunk(known, row);
-      definitions.set(chunk.id, { ...chunk, definedTerms: [...new Set([...(chunk.definedTerms ?? []), ...optionTerms])] });
+      if (definesOption(row.content, option)) define(row, optionTerms);
     }
+  }
+  for (const { definitions: ids, longForms } of letterOptions) {
+    for (const row of await scoredChunkRows(db, known, ids)) define(row, longForms.flatMap((form) => optionTermsOf(terms, form)));
   }
   return [...definitions.values()];
 }
@@ -171,15 +179,15 @@ export async function rankPassages(db: Db, input: SearchInput): Promise<{ terms:
     () => (embedded = true),
     () => undefined,
   );
-  const terms = await questionTerms(db, input.query);
+  const { query, terms, letterOptions } = await withLongForms(db, input.query, input.documentId);
   const known = terms.filter((term) => !term.unknown);
   const titles = new Map<number, string[]>();
   const firstStageScore = firstStageScorer(terms);
   const scored = (chunks: readonly (ScoredChunk & { titleTerms: string[] })[]) => chunks.map((chunk) => ({ chunk, score: firstStageScore(chunk) }));
   // Scored while the embedder works on the question.
-  const options = namedOptions(input.query);
+  const options = namedOptions(query);
   const optionTerms = new Set(options.flatMap((option) => optionTermsOf(terms, option)));
-  const definitions = optionTerms.size === 0 ? [] : await optionDefinitions(db, options, terms, input.documentId);
+  const definitions = optionTerms.size === 0 && letterOptions.length === 0 ? [] : await optionDefinitions(db, options, letterOptions, terms, input.documentId);
   const textHits = scored(await withTitleTerms(db, withDefinitions(await textCandidates(db, known, input.documentId), definitions), titles));
   const keep = Math.max(RERANKED, input.k);
   const texts = new Map<number, PassageText>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { definesOption, namedOptions, optionTermsOf } from './named-options.ts';
+import { definesOption, longFormsBeside, namedOptions, optionTermsOf } from './named-options.ts';
 import type { QuestionTerm } from './question-terms.ts';
 
 const term = (word: string, stem: string, source?: string): QuestionTerm => ({
@@ -50,5 +50,23 @@ describe('definesOption', () => {
     expect(definesOption('See --delete (which is implied) for more details.', '--delete')).toBe(false);
     expect(definesOption('--executability, -E\nThis option causes rsync to preserve executability.', '-e')).toBe(false);
     expect(definesOption('--delete-before\nRequest that the deletions be done before the transfer starts.', '--delete')).toBe(false);
+  });
+
+  it('finds no definition in a wrapped line of a sentence that starts with an option', () => {
+    expect(definesOption('If --links is specified, symlinks are copied. Note that\n--archive implies --links.\nIf --copy-links is set …', '--archive')).toBe(false);
+  });
+});
+
+describe('longFormsBeside', () => {
+  it('gives the long options a text defines with a short one, on its line or on the option lines around it', () => {
+    expect(longFormsBeside('Some text.\n--archive, -a\nThis is equivalent to -rlptgoD.', '-a')).toEqual(['--archive']);
+    expect(longFormsBeside('‘-a’\n‘--All’\n     List all entries.', '-a')).toEqual(['--all']);
+    expect(longFormsBeside('-e, --rsh=COMMAND\nThis option allows you to choose a remote shell.', '-e')).toEqual(['--rsh']);
+  });
+
+  it('gives none for an option only mentioned, defined alone, or another option’s lines', () => {
+    expect(longFormsBeside('Use -a with --archive for short.\n--archive, -a   archive mode', '-a')).toEqual([]);
+    expect(longFormsBeside('-t\nList the archive.', '-t')).toEqual([]);
+    expect(longFormsBeside('--update, -u\nSkip newer files.\n\n--archive, -a\nArchive mode.', '-u')).toEqual(['--update']);
   });
 });

@@ -35,6 +35,23 @@ export function optionTermsOf(terms: readonly QuestionTerm[], option: string): s
 const BETWEEN_OPTIONS = new Set(['or', 'and', '|']);
 
 /**
+ * A line's words when it sets options and nothing else, each with one argument at most ("-e, --rsh=COMMAND");
+ * else undefined. A line that ends a sentence is a sentence's ("--archive implies --links.", wrapped so).
+ */
+function optionLineWords(line: string): string[] | undefined {
+  const words = line.replace(/[‘’'"`]/g, '').split(/[\s,]+/).filter((word) => word !== '');
+  if (!words[0]?.startsWith('-') || /[.!?]$/.test(line.trimEnd())) return undefined;
+  let argumentWords = 0;
+  for (const word of words) {
+    if (word.startsWith('-')) argumentWords = 0;
+    else if (!BETWEEN_OPTIONS.has(word) && ++argumentWords > 1) return undefined;
+  }
+  return words;
+}
+
+const names = (words: readonly string[], option: string): boolean => words.some((word) => comparable(word.split('=')[0] ?? '') === option);
+
+/**
  * Whether the text defines the option: a line that holds it among options, each with one argument at most, and
  * nothing else, as a manual sets an option above its description ("--delete", "-e, --rsh=COMMAND", "‘-nc’",
  * "-L [bind_address:]port:host:hostport", "--ipv4, -4 or --ipv6, -6"). A line that goes on to describe it
@@ -42,13 +59,30 @@ const BETWEEN_OPTIONS = new Set(['or', 'and', '|']);
  */
 export function definesOption(text: string, option: string): boolean {
   return text.split('\n').some((line) => {
-    const words = line.replace(/[‘’'"`]/g, '').split(/[\s,]+/).filter((word) => word !== '');
-    if (!words[0]?.startsWith('-')) return false;
-    let argumentWords = 0;
-    for (const word of words) {
-      if (word.startsWith('-')) argumentWords = 0;
-      else if (!BETWEEN_OPTIONS.has(word) && ++argumentWords > 1) return false;
-    }
-    return words.some((word) => comparable(word.split('=')[0] ?? '') === option);
+    const words = optionLineWords(line);
+    return words !== undefined && names(words, option);
   });
+}
+
+/**
+ * The long options a text defines together with `option` (definesOption): on its line, or on the option lines
+ * right above or below it, as an info manual sets "‘-a’" and "‘--all’" one under the other. "--archive" for
+ * "-a" in "--archive, -a"; lower-case, each once.
+ */
+export function longFormsBeside(text: string, option: string): string[] {
+  const forms = new Set<string>();
+  let run: string[][] = [];
+  for (const line of [...text.split('\n'), '']) {
+    const words = optionLineWords(line);
+    if (words) {
+      run.push(words);
+      continue;
+    }
+    if (run.some((each) => names(each, option))) {
+      for (const word of run.flat()) if (word.startsWith('--')) forms.add(comparable(word.split('=')[0] ?? ''));
+    }
+    run = [];
+  }
+  forms.delete(option);
+  return [...forms].filter((form) => OPTION.test(form));
 }

@@ -56,6 +56,13 @@ describe('the features a score weighs, shared with the reranker fitter', () => {
     expect(passageFeatures(terms, { ...passage, titleTerms: [] }, ['sed']).otherProduct).toBe(0);
   });
 
+  it('count a word of the question its document’s title holds as covered by the passage ("rsync" of the rsync manual’s option)', () => {
+    const term = (stem: string) => ({ term: stem, idf: 2, chunks: 1, unknown: false, word: stem, weight: 1, informativeness: 3, name: false });
+    const passage = { bm25: 1, similarity: 0.5, hits: [{ term: 'archiv', positions: [0], inHeading: false }], titleTerms: ['rsync', 'manual'] };
+    expect(passageFeatures([term('rsync'), term('archiv')], passage).coverage).toBe(1);
+    expect(passageFeatures([term('rsync'), term('archiv')], { ...passage, titleTerms: ['tar', 'manual'] }).coverage).toBe(0.5);
+  });
+
   it('count BM25 up to BM25_CAP, and no similarity as none', () => {
     const features: PassageFeatures = { bm25: BM25_CAP + 2, coverage: 0.5, proximity: 0.25, heading: 0, title: 1, similarity: null, otherProduct: 1 };
     expect(weighedFeatures(features)).toEqual([BM25_CAP, 0.5, 0.25, 0, 1, 0, 1]);

@@ -72,7 +72,7 @@ export function passageFeatures(
   };
   return {
     bm25: bm25Feature(terms, passage.bm25),
-    coverage: share(passage.hits.filter((hit) => hit.inHeading || hit.positions.length > 0).map((hit) => hit.term)),
+    coverage: share([...passage.hits.filter((hit) => hit.inHeading || hit.positions.length > 0).map((hit) => hit.term), ...passage.titleTerms]),
     proximity: total === 0 ? 0 : bestWindow(terms, passage.hits) / total,
     heading: share(passage.hits.filter((hit) => hit.inHeading).map((hit) => hit.term)),
     title: share(terms.filter((term) => passage.titleTerms.includes(term.term)).map((term) => term.term)),
