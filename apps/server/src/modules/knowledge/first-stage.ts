@@ -1,4 +1,5 @@
 import { bm25Feature, type PassageFeatures, passageFeatures, scoreOf, WITH_VECTORS } from './passage-features.ts';
+import { definitionHeadingTerms } from './named-options.ts';
 import type { QuestionTerm } from './question-terms.ts';
 
 /**
@@ -53,12 +54,12 @@ export interface FirstStageScore {
 export function firstStageScorer(terms: readonly QuestionTerm[]): (chunk: FirstStageChunk) => FirstStageScore {
   const shared = new Map<string, PassageFeatures>();
   return (chunk) => {
-    const defined = chunk.definedTerms ?? [];
+    const defined = definitionHeadingTerms(terms, chunk.definedTerms, chunk.titleTerms);
     const key = `${chunk.matched.join(' ')}\n${chunk.titleTerms.join(' ')}\n${defined.join(' ')}`;
     let features = shared.get(key);
     if (!features) {
       const matched = new Set(chunk.matched);
-      const hits = terms.filter((term) => matched.has(term.term)).map((term) => ({ term: term.term, positions: [], inHeading: defined.includes(term.term) }));
+      const hits = terms.filter((term) => matched.has(term.term) || defined.includes(term.term)).map((term) => ({ term: term.term, positions: [], inHeading: defined.includes(term.term) }));
       features = passageFeatures(terms, { bm25: 0, similarity: null, hits, titleTerms: chunk.titleTerms });
       shared.set(key, features);
     }

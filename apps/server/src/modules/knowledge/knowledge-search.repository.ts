@@ -159,17 +159,17 @@ export const LETTER_OPTION_SCANNED = 2000;
 /**
  * The texts of chunks that hold a one-letter option (`-a`) as a word of its own, at most OPTION_CANDIDATES, among
  * LETTER_OPTION_SCANNED that hold any of `terms` (the question's rarest words) and as many of the documents whose
- * title holds one ("rsync -a": the rsync manual's): English drops "a" as a stop word, so no index holds it.
+ * title holds one ("rsync -a": the rsync manual's; `titled`): English drops "a" as a stop word, so no index holds it.
  */
 export function chunksNamingLetterOption(db: Db, terms: readonly string[], option: string, documentId?: number) {
   if (terms.length === 0 || !/^-\p{L}$/u.test(option)) return Promise.resolve([]);
   const alone = `(^|[^[:alnum:]_-])${option}($|[^[:alnum:]_-])`;
   const words = sql`steward_any_lexeme(${textArray(terms)})`;
-  return sqlRows<{ id: number | string; content: string }>(db, sql`
-    SELECT c.id, c.content FROM (
-      (SELECT c.id, c.content FROM knowledge_chunks c WHERE c.search_vector @@ ${words} AND ${searchable(documentId)} LIMIT ${LETTER_OPTION_SCANNED})
+  return sqlRows<{ id: number | string; content: string; titled: boolean }>(db, sql`
+    SELECT c.id, c.content, c.titled FROM (
+      (SELECT c.id, c.content, false AS titled FROM knowledge_chunks c WHERE c.search_vector @@ ${words} AND ${searchable(documentId)} LIMIT ${LETTER_OPTION_SCANNED})
       UNION ALL
-      (SELECT c.id, c.content FROM knowledge_chunks c
+      (SELECT c.id, c.content, true AS titled FROM knowledge_chunks c
         WHERE c.document_id IN (SELECT d.id FROM documents d WHERE to_tsvector('english', coalesce(d.title, '')) @@ ${words}) AND ${searchable(documentId)} LIMIT ${LETTER_OPTION_SCANNED})
     ) c WHERE c.content ~ ${alone} LIMIT ${OPTION_CANDIDATES}`);
 }

@@ -146,6 +146,28 @@ describe('searchKnowledge', () => {
     expect((await search('What does ls -a do?'))[0]?.text).toBe('-a, --all\ndo not ignore entries starting with .');
   });
 
+  it('ranks a one-letter option’s definition in the manual the question names above usage lines naming it, and reads it with its long forms', async () => {
+    await putDocument('tar manual page', [
+      ['tar -c [-f ARCHIVE] [OPTIONS] [FILE...]\ntar -t [-f ARCHIVE] [OPTIONS] [MEMBER...]\ntar -x [-f ARCHIVE] [OPTIONS] [MEMBER...]', 'SYNOPSIS'],
+      ['-t, --list\nList the contents of an archive.\n\n-x, --extract, --get\nExtract files from an archive.', 'DESCRIPTION › Operation mode'],
+      ['-L, --tape-length=N\nChange tape after writing Nx1024 bytes.', 'OPTIONS › Device selection'],
+    ]);
+    await putDocument('ssh manual page', [
+      [
+        'ssh [-46AaCfGgKkMNnqsTtVvXxYy] [-B bind_interface] [-b bind_address]\n[-c cipher_spec] [-D [bind_address:]port] [-E log_file]\n[-e escape_char] [-F configfile] [-I pkcs11] [-i identity_file]\n[-J destination] [-L address] [-l login_name] [-m mac_spec] destination',
+        'SYNOPSIS',
+      ],
+      ['The options are as follows:\n\n-L [bind_address:]port:host:hostport\nSpecifies that connections to the given TCP port on the local host are to be forwarded.', 'DESCRIPTION'],
+    ]);
+    expect((await search('What does tar -x do?'))[0]?.heading).toBe('DESCRIPTION › Operation mode');
+    const ssh = await search('What does ssh -L do?');
+    // ssh's definition reads as "ssh -L" (the option, under the manual's title); tar's -L is not the one asked about.
+    const headings = ssh.map((passage) => passage.heading);
+    expect(headings.indexOf('DESCRIPTION')).toBeLessThan(headings.indexOf('OPTIONS › Device selection'));
+    expect(ssh.find((passage) => passage.heading === 'DESCRIPTION')?.features.heading).toBe(1);
+    expect(ssh.find((passage) => passage.heading === 'OPTIONS › Device selection')?.features.heading).toBe(0);
+  });
+
   it('finds a passage by a synonym of a question’s word (WordNet), weighing it less than the word itself', async () => {
     await putDocument('Shop', ['You can buy spare filters in our online shop.', 'Filters are washable.']);
     const [best] = await search('Where can I purchase filters?');

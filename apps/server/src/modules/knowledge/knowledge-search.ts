@@ -15,7 +15,7 @@ import {
   vectorSideRows,
 } from './knowledge-search.repository.ts';
 import { modelFor, namedProducts, type PassageFeatures, passageFeatures, relevancesOf, scoreOf, type TermHits } from './passage-features.ts';
-import { definesOption, namedOptions, optionTermsOf } from './named-options.ts';
+import { definesOption, definitionHeadingTerms, namedOptions, optionTermsOf } from './named-options.ts';
 import { type LetterOption, withLongForms } from './letter-options.ts';
 import type { QuestionTerm } from './question-terms.ts';
 
@@ -112,6 +112,23 @@ function withDefinitions(candidates: readonly ScoredChunk[], definitions: readon
   return [...candidates.map((chunk) => byId.get(chunk.id) ?? chunk), ...definitions.filter((chunk) => !found.has(chunk.id))];
 }
 
+/**
+ * Where the question names a manual by a word of its title that not every candidate's title holds ("ssh -L")
+ * and that manual defines its option, another manual's definition ("-L, --tape-length=N" in tar's) is not the
+ * one asked about: it counts as any passage.
+ */
+function definitionsOfNamedManual<T extends ScoredChunk & { titleTerms: string[] }>(chunks: readonly T[], terms: readonly QuestionTerm[], titles: Map<number, string[]>): T[] {
+  const all = [...titles.values()];
+  const naming = terms.filter((term) => term.source === undefined && all.some((title) => title.includes(term.term)) && !all.every((title) => title.includes(term.term)));
+  const named = (chunk: T) => naming.some((term) => chunk.titleTerms.includes(term.term));
+  if (!chunks.some((chunk) => chunk.definedTerms !== undefined && named(chunk))) return [...chunks];
+  return chunks.map((chunk) => {
+    if (chunk.definedTerms === undefined || named(chunk)) return chunk;
+    const { definedTerms: _other, ...passage } = chunk;
+    return passage as T;
+  });
+}
+
 /** What the vector side found, with the similarities it read (VectorSide.read). */
 interface VectorSide {
   /** The chunks of the nearest windows (nearestChunks). */
@@ -188,7 +205,7 @@ export async function rankPassages(db: Db, input: SearchInput): Promise<{ terms:
   const options = namedOptions(query);
   const optionTerms = new Set(options.flatMap((option) => optionTermsOf(terms, option)));
   const definitions = optionTerms.size === 0 && letterOptions.length === 0 ? [] : await optionDefinitions(db, options, letterOptions, terms, input.documentId);
-  const textHits = scored(await withTitleTerms(db, withDefinitions(await textCandidates(db, known, input.documentId), definitions), titles));
+  const textHits = scored(definitionsOfNamedManual(await withTitleTerms(db, withDefinitions(await textCandidates(db, known, input.documentId), definitions), titles), terms, titles));
   const keep = Math.max(RERANKED, input.k);
   const texts = new Map<number, PassageText>();
   const readTexts = async (ids: readonly number[]) => {
@@ -213,10 +230,12 @@ export async function rankPassages(db: Db, input: SearchInput): Promise<{ terms:
     const row = texts.get(chunk.id);
     if (!row) return [];
     // An option's terms count as the heading's where the passage defines it (optionDefinitions), and only there:
-    // "--delete" asks for the option, not for a section titled "Rules and delete".
-    const hits = row.hits.map((hit) => (optionTerms.has(hit.term) ? { ...hit, inHeading: chunk.definedTerms?.includes(hit.term) === true } : hit));
-    const features = passageFeatures(terms, { bm25: chunk.bm25, similarity, hits, titleTerms: chunk.titleTerms }, products);
-    return [{ row, hits, features, score: scoreOf(features) }];
+    // "--delete" asks for the option, not for a section titled "Rules and delete". There the words of its document's title do too.
+    const defined = definitionHeadingTerms(terms, chunk.definedTerms, chunk.titleTerms);
+    const held = row.hits.map((hit) => (optionTerms.has(hit.term) || defined.includes(hit.term) ? { ...hit, inHeading: defined.includes(hit.term) } : hit));
+    const titled = defined.filter((term) => !held.some((hit) => hit.term === term)).map((term) => ({ term, positions: [], inHeading: true }));
+    const features = passageFeatures(terms, { bm25: chunk.bm25, similarity, hits: [...held, ...titled], titleTerms: chunk.titleTerms }, products);
+    return [{ row, hits: held, features, score: scoreOf(features) }];
   });
   const relevances = relevancesOf(
     secondStage.map((candidate) => candidate.score),

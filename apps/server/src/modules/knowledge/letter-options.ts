@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { chunksNamingLetterOption, LETTER_OPTION_SCANNED } from './knowledge-search.repository.ts';
-import { definesOption, longFormsBeside, namedOptions, optionTermsOf } from './named-options.ts';
+import { definesOption, longFormsBeside, namedOptions } from './named-options.ts';
 import { type QuestionTerm, questionTerms } from './question-terms.ts';
 
 /** The most long forms a question is read with (the ones the documents define most often). */
@@ -40,17 +40,20 @@ function mostFound(found: readonly string[], most: number): string[] {
  * The question as the search reads it, with its terms and its one-letter options. A one-letter option English
  * drops as a stop word ("rsync -a", "tar -t", "grep -i") gives the search no word to find: the chunks defining
  * it are looked for among those holding the question's rarest words and those of the documents it names by
- * title; where they set it beside a long form ("--archive, -a"), the question is read as typing that too
- * ("rsync -a --archive"), whose words the search then finds.
+ * title (only those, when they define it); where they set it beside a long form ("--archive, -a"), the question
+ * is read as typing that too ("rsync -a --archive"), whose words the search then finds. An option English keeps
+ * a word of ("tar -x") is read with its long forms too ("--extract", "--get"): a usage line names it as often.
  */
 export async function withLongForms(db: Db, query: string, documentId: number | undefined): Promise<{ query: string; terms: QuestionTerm[]; letterOptions: LetterOption[] }> {
   const terms = await questionTerms(db, query);
-  const wordless = namedOptions(query).filter((option) => /^-\p{L}$/u.test(option) && optionTermsOf(terms, option).length === 0);
+  const wordless = namedOptions(query).filter((option) => /^-\p{L}$/u.test(option));
   if (wordless.length === 0) return { query, terms, letterOptions: [] };
   const words = rarestWords(terms);
   const letterOptions: LetterOption[] = [];
   for (const option of wordless) {
-    const defining = (await chunksNamingLetterOption(db, words, option, documentId)).filter((row) => definesOption(row.content, option));
+    const found = (await chunksNamingLetterOption(db, words, option, documentId)).filter((row) => definesOption(row.content, option));
+    // Where the question names a manual ("ssh -L"), another's definition ("-L, --tape-length" of tar's) is not its.
+    const defining = found.some((row) => row.titled) ? found.filter((row) => row.titled) : found;
     if (defining.length === 0) continue;
     const longForms = mostFound(defining.flatMap((row) => longFormsBeside(row.content, option)), MOST_LONG_FORMS);
     letterOptions.push({ option, definitions: [...new Set(defining.map((row) => Number(row.id)))], longForms });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { definesOption, longFormsBeside, namedOptions, optionTermsOf } from './named-options.ts';
+import { definesOption, definitionHeadingTerms, longFormsBeside, namedOptions, optionTermsOf } from './named-options.ts';
 import type { QuestionTerm } from './question-terms.ts';
 
 const term = (word: string, stem: string, source?: string): QuestionTerm => ({
@@ -42,7 +42,16 @@ describe('definesOption', () => {
     expect(definesOption('‘-nc’\n‘--no-clobber’\n     If a file is downloaded more than once …', '-nc')).toBe(true);
     expect(definesOption('--ipv4, -4 or --ipv6, -6\nThese options tell rsync to prefer IPv4/IPv6.', '-6')).toBe(true);
     expect(definesOption('-L [bind_address:]port:host:hostport\nSpecifies that connections to the given TCP port …', '-L')).toBe(true);
-    expect(definesOption('-p port  Port to connect to on the remote host.', '-p')).toBe(false);
+  });
+
+  it('finds an option a paragraph starts with and describes on the same line, as a tagged list sets it, but not an option summary’s lines', () => {
+    const ssh = 'The options are as follows:\n\n-A Enables forwarding of connections from an authentication agent\nsuch as ssh-agent(1).\n\n-a Disables forwarding of the authentication agent connection.';
+    expect(definesOption(ssh, '-A')).toBe(true);
+    expect(definesOption(ssh, '-a')).toBe(true);
+    expect(definesOption('-p port  Port to connect to on the remote host.', '-p')).toBe(true);
+    expect(definesOption('Here is a short summary.\n\n--verbose, -v  increase verbosity\n--quiet, -q  suppress non-error messages', '-v')).toBe(false);
+    expect(definesOption('Here is a short summary.\n--verbose, -v  increase verbosity\n\nThen more.', '-v')).toBe(false);
+    expect(longFormsBeside('\n-c, --stdout Write output on standard output.', '-c')).toEqual(['--stdout']);
   });
 
   it('finds no definition in a line that goes on to describe it, one that only mentions it, or another option sharing its start', () => {
@@ -68,5 +77,14 @@ describe('longFormsBeside', () => {
     expect(longFormsBeside('Use -a with --archive for short.\n--archive, -a   archive mode', '-a')).toEqual([]);
     expect(longFormsBeside('-t\nList the archive.', '-t')).toEqual([]);
     expect(longFormsBeside('--update, -u\nSkip newer files.\n\n--archive, -a\nArchive mode.', '-u')).toEqual(['--update']);
+  });
+});
+
+describe('definitionHeadingTerms', () => {
+  it('gives a definition’s option terms and the question’s words its document’s title holds; nothing for a passage that defines none', () => {
+    const terms = [term('ssh', 'ssh'), term('L', 'l'), term('forward', 'forward')];
+    expect(definitionHeadingTerms(terms, ['l'], ['ssh', 'manual', 'page'])).toEqual(['l', 'ssh']);
+    expect(definitionHeadingTerms(terms, [], ['ssh', 'manual'])).toEqual(['ssh']);
+    expect(definitionHeadingTerms(terms, undefined, ['ssh', 'manual'])).toEqual([]);
   });
 });

@@ -49,17 +49,36 @@ function optionLineWords(line: string): string[] | undefined {
   return words;
 }
 
+/**
+ * The options a paragraph starts with when it goes on to describe them on the same line, as a tagged list sets
+ * them ("-A Enables forwarding of connections …", ssh's); not when the next line starts with an option too (an
+ * option summary's lines: "--delete  delete extraneous files").
+ */
+function describedOptions(lines: readonly string[], index: number): string[] | undefined {
+  if (index > 0 && lines[index - 1]?.trim() !== '') return undefined;
+  if (/^\s*-/.test(lines[index + 1] ?? '')) return undefined;
+  const words = (lines[index] ?? '').replace(/[‘’'"`]/g, '').split(/[\s,]+/).filter((word) => word !== '');
+  const leading: string[] = [];
+  for (const word of words) {
+    if (!word.startsWith('-')) break;
+    leading.push(word);
+  }
+  return leading.length > 0 && leading.length < words.length ? leading : undefined;
+}
+
 const names = (words: readonly string[], option: string): boolean => words.some((word) => comparable(word.split('=')[0] ?? '') === option);
 
 /**
  * Whether the text defines the option: a line that holds it among options, each with one argument at most, and
  * nothing else, as a manual sets an option above its description ("--delete", "-e, --rsh=COMMAND", "‘-nc’",
- * "-L [bind_address:]port:host:hostport", "--ipv4, -4 or --ipv6, -6"). A line that goes on to describe it
- * ("--delete  delete extraneous files", an option summary's) or only mentions it does not.
+ * "-L [bind_address:]port:host:hostport", "--ipv4, -4 or --ipv6, -6"), or a paragraph that starts with it and
+ * describes it (describedOptions). A line of an option summary ("--delete  delete extraneous files") or one
+ * that only mentions it does not.
  */
 export function definesOption(text: string, option: string): boolean {
-  return text.split('\n').some((line) => {
-    const words = optionLineWords(line);
+  const lines = text.split('\n');
+  return lines.some((line, index) => {
+    const words = optionLineWords(line) ?? describedOptions(lines, index);
     return words !== undefined && names(words, option);
   });
 }
@@ -71,13 +90,16 @@ export function definesOption(text: string, option: string): boolean {
  */
 export function longFormsBeside(text: string, option: string): string[] {
   const forms = new Set<string>();
+  const lines = [...text.split('\n'), ''];
   let run: string[][] = [];
-  for (const line of [...text.split('\n'), '']) {
-    const words = optionLineWords(line);
-    if (words) {
-      run.push(words);
+  for (const [index, line] of lines.entries()) {
+    const alone = optionLineWords(line);
+    if (alone) {
+      run.push(alone);
       continue;
     }
+    const described = describedOptions(lines, index);
+    if (described) run.push(described);
     if (run.some((each) => names(each, option))) {
       for (const word of run.flat()) if (word.startsWith('--')) forms.add(comparable(word.split('=')[0] ?? ''));
     }
@@ -85,4 +107,14 @@ export function longFormsBeside(text: string, option: string): string[] {
   }
   forms.delete(option);
   return [...forms].filter((form) => OPTION.test(form));
+}
+
+/**
+ * The question's terms that count as the heading's of a passage defining an option it names (`definedTerms`,
+ * the option's own: undefined for a passage that defines none), with those its document's title holds: the
+ * defining line under the manual's title reads as the question typed it ("ssh -A" in the ssh manual).
+ */
+export function definitionHeadingTerms(terms: readonly QuestionTerm[], definedTerms: readonly string[] | undefined, titleTerms: readonly string[]): string[] {
+  if (definedTerms === undefined) return [];
+  return [...new Set([...definedTerms, ...terms.filter((term) => titleTerms.includes(term.term)).map((term) => term.term)])];
 }
