@@ -35,13 +35,13 @@ const TOOLS = [`${server}/test/**`, `${server}/**/*.test.ts`, `${server}/{test-s
 const MODULES_BORDERS = 'docs/architecture.md, "Modules and their borders"';
 /**
  * What a module may import of another: its verbs and its tables' reads and writes, and the shared services: the
- * audit log, the knowledge store (the store, its search, a passage's section before it, the question's terms,
- * indexing into it) and answer making.
+ * audit log, the knowledge store (the store, its search, a passage's section before it, the question's terms and
+ * the options it types, indexing into it) and answer making.
  * Globs all (`except` must be, since `from` is).
  */
 const SHARED = [
   'modules/*/*.{actions,repository}.ts',
-  'modules/{audit-log/record-audit,knowledge/{knowledge-store,knowledge-search,question-terms,knowledge-indexing,section-opening},answers/answer-question}.ts',
+  'modules/{audit-log/record-audit,knowledge/{knowledge-store,knowledge-search,question-terms,named-options,knowledge-indexing,section-opening},answers/answer-question}.ts',
 ].map((path) => `${root}/${server}/${path}`);
 const serverZones = [
   { target: GROUND, from: [`${server}/modules/**`, ...ENTRY, ...WORKER, ...APP, ...TOOLS], message: `The ground floor imports nothing above it (${FLOORS}).` },

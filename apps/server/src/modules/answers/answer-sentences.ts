@@ -1,3 +1,4 @@
+import { comparableOption, namedOptions } from '../knowledge/named-options.ts';
 import { isEnglishWord, ownTermsOf, type QuestionTerm } from '../knowledge/question-terms.ts';
 import { HEADING_SEPARATOR } from '../../ingest/reading/chunk.ts';
 import { hasQuestionMarker, isQuestion, LIST_ITEM, withoutQuestionMarker, linesOfSentence, partOfHeading, piecesOfParagraph, type SentenceShape, shapeOf, withoutAnswerMarker, withTitleApart } from './sentence-shapes.ts';
@@ -110,6 +111,8 @@ const WHAT_IS = /^\s*(?:what(?:'s|’s| is| are| exactly (?:is|are))\b|what (?:d
 const DEFINES = /\b(?:(?:is|are) (?:known as|called|referred to as|defined as)|means|refers to|stands for)\b/i;
 /** A code list's entry whose code the question holds outweighs a sentence that holds more of the question's other words. */
 const KEY_CODE_CREDIT = 1;
+/** The credit of an option's description when the question types that option ("What does ssh -A do?"): as much as all its words. */
+const TYPED_OPTION_CREDIT = 1;
 /** A line that starts with a section's number ("4.4. My program…", "3.2 Termination"), or that number alone. */
 const NUMBERED_LINE = /^\d{1,3}\.\d[\d.]{0,8}\s/;
 const BARE_NUMBER = /^\d{1,3}\.\d[\d.]{0,8}$/;
@@ -458,6 +461,8 @@ function scoresOf(sentences: readonly CandidateSentence[], question: string, ter
   const wantsOption = HOW_TO.test(question);
   const wantsNumber = QUANTITY.test(question);
   const wantsDefinition = WHAT_IS.test(question);
+  // An option the question types is a word English may drop ("-A", "-a"): its description is what is asked.
+  const typed = new Set(namedOptions(question));
   const coverageOf = (held: ReadonlySet<string>): number => {
     const credit = new Map<string, number>();
     for (const term of terms) {
@@ -478,7 +483,8 @@ function scoresOf(sentences: readonly CandidateSentence[], question: string, ter
       (wantsOption && OPTION.test(sentence.text) ? 0.15 : 0) +
       (wantsNumber && holdsNumber(sentence.text) ? 0.15 : 0) +
       (wantsDefinition && coverage > 0 && DEFINES.test(sentence.text) ? 0.15 : 0) +
-      keyCredit(sentence.entry, own, total);
+      keyCredit(sentence.entry, own, total) +
+      (sentence.entry !== null && wordsOfEntry(sentence.entry).some((word) => typed.has(comparableOption(word.split('=')[0] ?? ''))) ? TYPED_OPTION_CREDIT : 0);
     // A passage's first sentences are where a section says what it is about; a very slight lead breaks ties.
     // What the words miss, the meaning may hold ("keep it hidden" for "prevent … from being seen").
     const meaning = MEANING_WEIGHT * Math.max(0, sentence.similarity ?? 0);

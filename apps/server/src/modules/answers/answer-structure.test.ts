@@ -393,6 +393,18 @@ describe('definitions', () => {
     expect(answer).toMatch(/^-optimize Perform optimization of entropy encoding parameters\./);
     expect(answer).toContain('cjpeg runs somewhat slower');
   });
+
+  it('answers with the description of the option the question types, though its letter is no word ("What does ssh -A do?")', () => {
+    const passage = [
+      'ssh (SSH client) is a program for logging into a remote machine and for executing commands on a remote machine.',
+      'The options are as follows:',
+      '-4 Forces ssh to use IPv4 addresses only.',
+      '-A Enables forwarding of connections from an authentication agent\nsuch as ssh-agent(1).',
+      '-a Disables forwarding of the authentication agent connection.',
+    ].join('\n\n');
+    expect(quote([passage], 'What does ssh -A do?')).toBe('-A Enables forwarding of connections from an authentication agent such as ssh-agent(1).');
+    expect(quote([passage], 'What does ssh -a do?')).toBe('-a Disables forwarding of the authentication agent connection.');
+  });
 });
 
 describe('a sentence that names what the one before spoke of', () => {

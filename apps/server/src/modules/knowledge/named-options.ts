@@ -13,13 +13,13 @@ const OPTION = /^(?:--[\p{L}\d]|-\p{L})[\p{L}\d_-]*$|^-\d$/u;
 const AROUND = /^[("'‘“`[]+|[)"'’”`\],.;:?!]+$/gu;
 
 /** An option as it compares: a long one in any case ("--Delete"), a letter's as typed ("-e" is not "-E"). */
-const comparable = (option: string): string => (option.startsWith('--') ? option.toLowerCase() : option);
+export const comparableOption = (option: string): string => (option.startsWith('--') ? option.toLowerCase() : option);
 
 /** The options the question names, each once ("--max-delete=NUM" as "--max-delete"; a long one lower-case). */
 export function namedOptions(question: string): string[] {
   const options = question.split(/\s+/).flatMap((token) => {
     const option = token.replace(AROUND, '').split('=')[0] ?? '';
-    return OPTION.test(option) ? [comparable(option)] : [];
+    return OPTION.test(option) ? [comparableOption(option)] : [];
   });
   return [...new Set(options)];
 }
@@ -66,7 +66,7 @@ function describedOptions(lines: readonly string[], index: number): string[] | u
   return leading.length > 0 && leading.length < words.length ? leading : undefined;
 }
 
-const names = (words: readonly string[], option: string): boolean => words.some((word) => comparable(word.split('=')[0] ?? '') === option);
+const names = (words: readonly string[], option: string): boolean => words.some((word) => comparableOption(word.split('=')[0] ?? '') === option);
 
 /**
  * Whether the text defines the option: a line that holds it among options, each with one argument at most, and
@@ -101,7 +101,7 @@ export function longFormsBeside(text: string, option: string): string[] {
     const described = describedOptions(lines, index);
     if (described) run.push(described);
     if (run.some((each) => names(each, option))) {
-      for (const word of run.flat()) if (word.startsWith('--')) forms.add(comparable(word.split('=')[0] ?? ''));
+      for (const word of run.flat()) if (word.startsWith('--')) forms.add(comparableOption(word.split('=')[0] ?? ''));
     }
     run = [];
   }
