@@ -158,6 +158,7 @@ describe('searchKnowledge', () => {
         'SYNOPSIS',
       ],
       ['The options are as follows:\n\n-L [bind_address:]port:host:hostport\nSpecifies that connections to the given TCP port on the local host are to be forwarded.', 'DESCRIPTION'],
+      ['-i identity_file\nSelects a file from which the identity (private key) for public key authentication is read.', 'DESCRIPTION'],
     ]);
     expect((await search('What does tar -x do?'))[0]?.heading).toBe('DESCRIPTION › Operation mode');
     const ssh = await search('What does ssh -L do?');
@@ -166,6 +167,13 @@ describe('searchKnowledge', () => {
     expect(headings.indexOf('DESCRIPTION')).toBeLessThan(headings.indexOf('OPTIONS › Device selection'));
     expect(ssh.find((passage) => passage.heading === 'DESCRIPTION')?.features.heading).toBe(1);
     expect(ssh.find((passage) => passage.heading === 'OPTIONS › Device selection')?.features.heading).toBe(0);
+    // "-i" gives no word at all ("i" is a stop word; ssh sets no long options): a stand-in for it counts as a word
+    // of the question, held by its definition alone, as its heading's (the weights of a store without vectors
+    // still rank the usage line first on its full-text score; with vectors the definition comes first).
+    const identity = await search('What does ssh -i do?');
+    const features = (start: string) => identity.find((passage) => passage.text.startsWith(start))?.features;
+    expect(features('-i identity_file')).toMatchObject({ coverage: 1, heading: 1 });
+    expect(features('ssh [-46')?.coverage).toBeCloseTo(0.5, 6);
   });
 
   it('finds a passage by a synonym of a question’s word (WordNet), weighing it less than the word itself', async () => {

@@ -16,7 +16,7 @@ import {
 } from './knowledge-search.repository.ts';
 import { modelFor, namedProducts, type PassageFeatures, passageFeatures, relevancesOf, scoreOf, type TermHits } from './passage-features.ts';
 import { definesOption, definitionHeadingTerms, namedOptions, optionTermsOf } from './named-options.ts';
-import { type LetterOption, withLongForms } from './letter-options.ts';
+import { type LetterOption, optionStandIns, withLongForms } from './letter-options.ts';
 import type { QuestionTerm } from './question-terms.ts';
 
 /**
@@ -98,8 +98,10 @@ async function optionDefinitions(db: Db, options: readonly string[], letterOptio
       if (definesOption(row.content, option)) define(row, optionTerms);
     }
   }
-  for (const { definitions: ids, longForms } of letterOptions) {
-    for (const row of await scoredChunkRows(db, known, ids)) define(row, longForms.flatMap((form) => optionTermsOf(terms, form)));
+  const standIns = new Set(optionStandIns(letterOptions, terms).map((term) => term.term));
+  for (const { option, definitions: ids, longForms } of letterOptions) {
+    const optionTerms = [...longForms.flatMap((form) => optionTermsOf(terms, form)), ...(standIns.has(option) ? [option] : [])];
+    for (const row of await scoredChunkRows(db, known, ids)) define(row, optionTerms);
   }
   return [...definitions.values()];
 }
@@ -199,7 +201,9 @@ export async function rankPassages(db: Db, input: SearchInput): Promise<{ terms:
   const { query, terms, letterOptions } = await withLongForms(db, input.query, input.documentId);
   const known = terms.filter((term) => !term.unknown);
   const titles = new Map<number, string[]>();
-  const firstStageScore = firstStageScorer(terms);
+  // The terms passages are scored by: the question's, and a stand-in for an option that gives no word.
+  const scoring = [...terms, ...optionStandIns(letterOptions, terms)];
+  const firstStageScore = firstStageScorer(scoring);
   const scored = (chunks: readonly (ScoredChunk & { titleTerms: string[] })[]) => chunks.map((chunk) => ({ chunk, score: firstStageScore(chunk) }));
   // Scored while the embedder works on the question.
   const options = namedOptions(query);
@@ -231,10 +235,10 @@ export async function rankPassages(db: Db, input: SearchInput): Promise<{ terms:
     if (!row) return [];
     // An option's terms count as the heading's where the passage defines it (optionDefinitions), and only there:
     // "--delete" asks for the option, not for a section titled "Rules and delete". There the words of its document's title do too.
-    const defined = definitionHeadingTerms(terms, chunk.definedTerms, chunk.titleTerms);
+    const defined = definitionHeadingTerms(scoring, chunk.definedTerms, chunk.titleTerms);
     const held = row.hits.map((hit) => (optionTerms.has(hit.term) || defined.includes(hit.term) ? { ...hit, inHeading: defined.includes(hit.term) } : hit));
     const titled = defined.filter((term) => !held.some((hit) => hit.term === term)).map((term) => ({ term, positions: [], inHeading: true }));
-    const features = passageFeatures(terms, { bm25: chunk.bm25, similarity, hits: [...held, ...titled], titleTerms: chunk.titleTerms }, products);
+    const features = passageFeatures(scoring, { bm25: chunk.bm25, similarity, hits: [...held, ...titled], titleTerms: chunk.titleTerms }, products);
     return [{ row, hits: held, features, score: scoreOf(features) }];
   });
   const relevances = relevancesOf(

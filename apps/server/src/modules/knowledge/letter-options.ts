@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { chunksNamingLetterOption, LETTER_OPTION_SCANNED } from './knowledge-search.repository.ts';
-import { definesOption, longFormsBeside, namedOptions } from './named-options.ts';
+import { definesOption, longFormsBeside, namedOptions, optionTermsOf } from './named-options.ts';
 import { type QuestionTerm, questionTerms } from './question-terms.ts';
 
 /** The most long forms a question is read with (the ones the documents define most often). */
@@ -62,4 +62,17 @@ export async function withLongForms(db: Db, query: string, documentId: number | 
   if (longForms.length === 0) return { query, terms, letterOptions };
   const read = `${query} ${longForms.join(' ')}`;
   return { query: read, terms: await questionTerms(db, read), letterOptions };
+}
+
+/**
+ * A term standing for each one-letter option that gives the search no word, neither its own nor a long form's
+ * ("ssh -i": ssh sets no long options), weighed as the question's rarest word: the passages defining the option
+ * hold it as their heading's word (optionDefinitions). It only scores; no statement searches for it.
+ */
+export function optionStandIns(letterOptions: readonly LetterOption[], terms: readonly QuestionTerm[]): QuestionTerm[] {
+  const own = terms.filter((term) => term.source === undefined && !term.unknown);
+  const idf = Math.max(1, ...own.map((term) => term.idf));
+  return letterOptions
+    .filter(({ option, definitions, longForms }) => definitions.length > 0 && [option, ...longForms].every((form) => optionTermsOf(terms, form).length === 0))
+    .map(({ option, definitions }) => ({ term: option, idf, chunks: definitions.length, unknown: false, word: option, weight: 1, informativeness: 0, name: false }));
 }
