@@ -81,8 +81,8 @@ async function textCandidates(db: Db, known: readonly QuestionTerm[], documentId
 
 /**
  * The chunks that define an option the question names, each with the terms the option gave: those terms count
- * as the chunk's heading's, as a definition's term heads its description. A one-letter option without words of
- * its own (letter-options.ts) gives those of the long forms set beside it.
+ * as the chunk's heading's, as a definition's term heads its description. A one-letter option (letter-options.ts)
+ * gives the words of the long forms set beside it, or its stand-in when it has none (optionStandIns).
  */
 async function optionDefinitions(db: Db, options: readonly string[], letterOptions: readonly LetterOption[], terms: readonly QuestionTerm[], documentId: number | undefined): Promise<ScoredChunk[]> {
   const known = terms.filter((term) => !term.unknown);

@@ -6,7 +6,7 @@ import { type QuestionTerm, questionTerms } from './question-terms.ts';
 /** The most long forms a question is read with (the ones the documents define most often). */
 const MOST_LONG_FORMS = 3;
 
-/** A one-letter option the question types and no word of it is searched for, and the chunks defining it. */
+/** A one-letter option the question types, the chunks defining it and the long options set beside it there. */
 export interface LetterOption {
   option: string;
   definitions: number[];
@@ -46,11 +46,11 @@ function mostFound(found: readonly string[], most: number): string[] {
  */
 export async function withLongForms(db: Db, query: string, documentId: number | undefined): Promise<{ query: string; terms: QuestionTerm[]; letterOptions: LetterOption[] }> {
   const terms = await questionTerms(db, query);
-  const wordless = namedOptions(query).filter((option) => /^-\p{L}$/u.test(option));
-  if (wordless.length === 0) return { query, terms, letterOptions: [] };
+  const letters = namedOptions(query).filter((option) => /^-\p{L}$/u.test(option));
+  if (letters.length === 0) return { query, terms, letterOptions: [] };
   const words = rarestWords(terms);
   const letterOptions: LetterOption[] = [];
-  for (const option of wordless) {
+  for (const option of letters) {
     const found = (await chunksNamingLetterOption(db, words, option, documentId)).filter((row) => definesOption(row.content, option));
     // Where the question names a manual ("ssh -L"), another's definition ("-L, --tape-length" of tar's) is not its.
     const defining = found.some((row) => row.titled) ? found.filter((row) => row.titled) : found;
