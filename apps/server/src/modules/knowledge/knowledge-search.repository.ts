@@ -64,6 +64,13 @@ export const termsStartingOrEndingWithAny = (db: Db, stems: readonly string[], m
     WHERE k.term LIKE ANY (${textArray(stems.flatMap((stem) => [`${likeLiteral(stem)}%`, `%${likeLiteral(stem)}`]))})
     ORDER BY k.chunks DESC, k.term LIMIT ${most}`);
 
+/** Of `prefixes` (letters: "f", "raid"), those the store holds with a number after them ("f11", "raid5"), each with how many such words. */
+export const numberedTermsOf = (db: Db, prefixes: readonly string[]) =>
+  sqlRows<{ prefix: string; members: number | string }>(db, sql`
+    SELECT p.prefix, count(*) AS members FROM unnest(${textArray(prefixes)}) AS p(prefix)
+    JOIN knowledge_terms k ON k.term LIKE p.prefix || '%' AND k.term ~ ('^' || p.prefix || '[0-9]+$')
+    GROUP BY p.prefix`);
+
 /**
  * The vector side: the chunks of the WINDOW_CANDIDATES windows nearest the question (HNSW, cosine), the
  * VECTOR_CANDIDATES first by their nearest window, with its distance. Run it in withAllWindowCandidates.

@@ -271,6 +271,16 @@ describe('searchKnowledge', () => {
     expect((await search('The number pad misbehaves'))[0]?.text).toContain('keypad');
   });
 
+  it('counts a numbered name the store lacks as an everyday word when the documents number its series ("F12" beside F11 and F13)', async () => {
+    await putDocument('mc FAQ', ['Function keys F11 to F20 are F1 to F10 with Shift held: F13 is Shift-F3.', 'A RAID5 array is no place for it.']);
+    const keys = await questionTerms(database.db, 'My keyboard only goes up to F12. How do I send F13 to mc?');
+    expect(keys.find((term) => term.term === 'f12')).toMatchObject({ unknown: true, name: false });
+    expect(unknownShareOf(keys)).toBeLessThan(unknownShareOf(keys.map((term) => (term.term === 'f12' ? { ...term, name: true } : term))));
+    // A name of no series the documents number stays a name, a foreign subject: one other number (RAID5) is none.
+    const foreign = await questionTerms(database.db, 'Does it read MP4 or RAID7 labels?');
+    expect(foreign.filter((term) => term.unknown && term.name).map((term) => term.term).sort()).toEqual(['mp4', 'raid7']);
+  });
+
   it('searches no contraction ("We\'d", "isn\'t"): its stems would be searched as rare words', async () => {
     await putDocument('Licence', ["We've kept the licence short: you'd read it in a minute.", 'The licence allows commercial use.']);
     const terms = await questionTerms(database.db, "We'd like to sell it, isn't the licence against commercial use? I'm not sure they'll allow it.");

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { termStatistics } from './knowledge-search.repository.ts';
+import { numberedTermsOf, termStatistics } from './knowledge-search.repository.ts';
 import { standInsForUnknownWords } from './unknown-word-stand-ins.ts';
 import { informativenessOf, isNameLike } from './lexicon/english-word-frequencies-of.ts';
 
@@ -154,7 +154,29 @@ export async function questionTerms(db: Db, question: string): Promise<QuestionT
     if (terms.has(term)) continue;
     terms.set(term, { term, idf: idf(chunks), chunks, unknown: false, word: term, weight: whole ? 1 : SYNONYM_WEIGHT, source, ...(covers ? { covers } : {}), informativeness, name: false });
   }
-  return [...terms.values()];
+  const inSeries = await numberedNamesInKnownSeries(db, [...terms.values()].filter((term) => term.unknown && term.name).map((term) => term.term));
+  return [...terms.values()].map((term) => (inSeries.has(term.term) ? { ...term, name: false } : term));
+}
+
+/** A numbered name: letters, then a number ("F12", "RAID7", "ext5"). */
+const NUMBERED_NAME = /^(\p{L}+)\d+$/u;
+/** The fewest other numbers of the same name that make the store's words a series. */
+const SERIES_MEMBERS = 2;
+
+/**
+ * The numbered names the store lacks whose series it holds: "F12" where the documents speak of F11 and F13,
+ * "RAID7" beside RAID5 and RAID6. The asker's own key or level, of a kind the documents do speak of ("My
+ * keyboard only goes up to F12. How do I send F13 to mc?"), rather than a foreign name: the answer rule counts it
+ * as an everyday word the store lacks.
+ */
+async function numberedNamesInKnownSeries(db: Db, unknownNames: readonly string[]): Promise<Set<string>> {
+  const prefixOf = new Map(unknownNames.flatMap((term) => {
+    const prefix = NUMBERED_NAME.exec(term)?.[1];
+    return prefix === undefined ? [] : [[term, prefix] as const];
+  }));
+  if (prefixOf.size === 0) return new Set();
+  const series = new Set((await numberedTermsOf(db, [...new Set(prefixOf.values())])).filter((row) => Number(row.members) >= SERIES_MEMBERS).map((row) => row.prefix));
+  return new Set([...prefixOf].filter(([, prefix]) => series.has(prefix)).map(([term]) => term));
 }
 
 /**
