@@ -20,11 +20,13 @@ export { ensureVectorIndex, hasVectorColumn, recordModel, vectorIndexName } from
 export { replaceChunks, WINDOWS_PER_TRANSACTION, writeChunkWindows } from './modules/knowledge/knowledge.repository.ts';
 export {
   FEATURE_ORDER,
+  FULL_TEXT_ONLY,
   type PassageFeatures,
   type RelevanceModel,
   relevanceModelOf,
   relevancesOf,
   scoreOf,
   weighedFeatures,
+  WITH_VECTORS,
 } from './modules/knowledge/passage-features.ts';
 export { unknownShareOf } from './modules/knowledge/question-terms.ts';

@@ -17,6 +17,7 @@ import {
   createEmbedder,
   createKnowledgeStore,
   FEATURE_ORDER,
+  FULL_TEXT_ONLY,
   type PassageFeatures,
   rankPassages,
   type RelevanceModel,
@@ -26,6 +27,7 @@ import {
   scoreOf,
   unknownShareOf,
   weighedFeatures,
+  WITH_VECTORS,
 } from '@steward/server/knowledge-internals';
 import { openDatabase } from '@steward/server/test-support';
 import { benchAdmin, benchConfig, prepareDataDir, signIn, startBenchServer } from '../bench-server.ts';
@@ -177,8 +179,11 @@ const measures = (values: (number | null)[]) => {
 
 for (const withVectors of [true, false]) {
   const label = withVectors ? 'with vectors' : 'full text only';
+  const shipped = withVectors ? WITH_VECTORS : FULL_TEXT_ONLY;
+  log(`\n${label}, as shipped (passage-features.ts): ${show(shipped)}`);
+  log(`  on the whole set: ${measures(ranks(samples, shipped, set.answerable.map((question) => question.question)))}`);
   const model = fit(samples, withVectors);
-  log(`\n${label}: ${show(model)}`);
+  log(`${label}, fitted: ${show(model)}`);
   log(`  on the whole set: ${measures(ranks(samples, model, set.answerable.map((question) => question.question)))}`);
   const heldOut: (number | null)[] = [];
   for (const document of set.documents) {
