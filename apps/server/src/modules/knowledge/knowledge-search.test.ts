@@ -146,6 +146,20 @@ describe('searchKnowledge', () => {
     expect((await search('What does ls -a do?'))[0]?.text).toBe('-a, --all\ndo not ignore entries starting with .');
   });
 
+  it('ranks first the definition of the option the question types, above one holding more of its other words ("Does rsync -a copy hard links?")', async () => {
+    const archive = '--archive, -a\nThis is equivalent to -rlptgoD. It does not include preserving ACLs (-A), nor the finding and preserving of hardlinks (-H).';
+    await putDocument('rsync manual', [
+      ['--hard-links, -H\nThis tells rsync to look for hard-linked files in the source and link together the corresponding files on the destination. Without this option, hard links are copied as separate files.', 'OPTIONS'],
+      [archive, 'OPTIONS'],
+      ['--delete\nThis tells rsync to delete extraneous files from the receiving side. First try a run using --dry-run to see what files would be deleted.', 'OPTIONS'],
+      ['--dry-run, -n\nThis makes rsync perform a trial run that doesn’t make any changes, and shows what it would remove or copy.', 'OPTIONS'],
+    ]);
+    const [best, next] = await search('Does rsync -a copy hard links?');
+    expect(best?.text).toBe(archive);
+    expect([best?.features.typedOption, next?.features.typedOption]).toEqual([1, 0]);
+    expect((await search('I am nervous about --delete wiping the wrong files. Can I see what it would remove before it removes anything?'))[0]?.text).toContain('--delete\n');
+  });
+
   it('ranks a one-letter option’s definition in the manual the question names above usage lines naming it, and reads it with its long forms', async () => {
     await putDocument('tar manual page', [
       ['tar -c [-f ARCHIVE] [OPTIONS] [FILE...]\ntar -t [-f ARCHIVE] [OPTIONS] [MEMBER...]\ntar -x [-f ARCHIVE] [OPTIONS] [MEMBER...]', 'SYNOPSIS'],
@@ -168,11 +182,12 @@ describe('searchKnowledge', () => {
     expect(ssh.find((passage) => passage.heading === 'DESCRIPTION')?.features.heading).toBe(1);
     expect(ssh.find((passage) => passage.heading === 'OPTIONS › Device selection')?.features.heading).toBe(0);
     // "-i" gives no word at all ("i" is a stop word; ssh sets no long options): a stand-in for it counts as a word
-    // of the question, held by its definition alone, as its heading's (the weights of a store without vectors
-    // still rank the usage line first on its full-text score; with vectors the definition comes first).
+    // of the question, held by its definition alone, as its heading's; and the definition of an option the
+    // question types comes first, in a store without vectors too.
     const identity = await search('What does ssh -i do?');
     const features = (start: string) => identity.find((passage) => passage.text.startsWith(start))?.features;
-    expect(features('-i identity_file')).toMatchObject({ coverage: 1, heading: 1 });
+    expect(identity[0]?.text).toMatch(/^-i identity_file/);
+    expect(features('-i identity_file')).toMatchObject({ coverage: 1, heading: 1, typedOption: 1 });
     expect(features('ssh [-46')?.coverage).toBeCloseTo(0.5, 6);
   });
 

@@ -238,7 +238,7 @@ export async function rankPassages(db: Db, input: SearchInput): Promise<{ terms:
     const defined = definitionHeadingTerms(scoring, chunk.definedTerms, chunk.titleTerms);
     const held = row.hits.map((hit) => (optionTerms.has(hit.term) || defined.includes(hit.term) ? { ...hit, inHeading: defined.includes(hit.term) } : hit));
     const titled = defined.filter((term) => !held.some((hit) => hit.term === term)).map((term) => ({ term, positions: [], inHeading: true }));
-    const features = passageFeatures(scoring, { bm25: chunk.bm25, similarity, hits: [...held, ...titled], titleTerms: chunk.titleTerms }, products);
+    const features = passageFeatures(scoring, { bm25: chunk.bm25, similarity, hits: [...held, ...titled], titleTerms: chunk.titleTerms, definesTypedOption: chunk.definedTerms !== undefined }, products);
     return [{ row, hits: held, features, score: scoreOf(features) }];
   });
   const relevances = relevancesOf(

@@ -33,6 +33,7 @@ describe('the features a score weighs, shared with the reranker fitter', () => {
         title: random(),
         similarity: sample % 4 === 0 ? null : random() * 2 - 1,
         otherProduct: sample % 2,
+        typedOption: sample % 3 === 0 ? 1 : 0,
       };
       const weights = FEATURE_ORDER.map(() => random() * 10 - 2);
       const fitted = weighedFeatures(features).reduce((sum, value, index) => sum + value * (weights[index] ?? 0), 0);
@@ -56,6 +57,12 @@ describe('the features a score weighs, shared with the reranker fitter', () => {
     expect(passageFeatures(terms, { ...passage, titleTerms: [] }, ['sed']).otherProduct).toBe(0);
   });
 
+  it('count a passage that defines an option the question types', () => {
+    const passage = { bm25: 1, similarity: 0.5, hits: [], titleTerms: ['rsync', 'manual'] };
+    expect(passageFeatures([], { ...passage, definesTypedOption: true }).typedOption).toBe(1);
+    expect(passageFeatures([], passage).typedOption).toBe(0);
+  });
+
   it('count a word of the question its document’s title holds as covered by the passage ("rsync" of the rsync manual’s option)', () => {
     const term = (stem: string) => ({ term: stem, idf: 2, chunks: 1, unknown: false, word: stem, weight: 1, informativeness: 3, name: false });
     const passage = { bm25: 1, similarity: 0.5, hits: [{ term: 'archiv', positions: [0], inHeading: false }], titleTerms: ['rsync', 'manual'] };
@@ -64,8 +71,8 @@ describe('the features a score weighs, shared with the reranker fitter', () => {
   });
 
   it('count BM25 up to BM25_CAP, and no similarity as none', () => {
-    const features: PassageFeatures = { bm25: BM25_CAP + 2, coverage: 0.5, proximity: 0.25, heading: 0, title: 1, similarity: null, otherProduct: 1 };
-    expect(weighedFeatures(features)).toEqual([BM25_CAP, 0.5, 0.25, 0, 1, 0, 1]);
+    const features: PassageFeatures = { bm25: BM25_CAP + 2, coverage: 0.5, proximity: 0.25, heading: 0, title: 1, similarity: null, otherProduct: 1, typedOption: 0 };
+    expect(weighedFeatures(features)).toEqual([BM25_CAP, 0.5, 0.25, 0, 1, 0, 1, 0]);
     expect(scoreOf(features, WITH_VECTORS)).toBe(scoreOf({ ...features, bm25: BM25_CAP, similarity: 0 }, WITH_VECTORS));
   });
 });

@@ -33,6 +33,12 @@ export interface PassageFeatures {
    * answer about another product is no answer ("Where do I send a bug report about sed?" and lsof's entry).
    */
   otherProduct: number;
+  /**
+   * 1 when the passage defines an option the question types ("What does rsync -a do?", "Does rsync -a copy hard
+   * links?"), else 0: the option is what the question asks about, whatever its other words find ("-H" repeats
+   * "hard links"; "-a"'s definition says it does not include them).
+   */
+  typedOption: number;
 }
 
 /** Words apart that still count as "together" for proximity: about a sentence. */
@@ -61,7 +67,7 @@ export function bm25Feature(terms: readonly QuestionTerm[], bm25: number): numbe
 
 export function passageFeatures(
   terms: readonly QuestionTerm[],
-  passage: { bm25: number; similarity: number | null; hits: readonly TermHits[]; titleTerms: readonly string[] },
+  passage: { bm25: number; similarity: number | null; hits: readonly TermHits[]; titleTerms: readonly string[]; definesTypedOption?: boolean },
   products: readonly string[] = [],
 ): PassageFeatures {
   const own = terms.filter((term) => term.source === undefined);
@@ -79,6 +85,7 @@ export function passageFeatures(
     similarity: passage.similarity,
     // A correction from Inform the Bot (no document, no title) names no product of its own.
     otherProduct: products.length > 0 && passage.titleTerms.length > 0 && !products.some((product) => passage.titleTerms.includes(product) || passage.hits.some((hit) => hit.term === product)) ? 1 : 0,
+    typedOption: passage.definesTypedOption === true ? 1 : 0,
   };
 }
 
@@ -135,9 +142,10 @@ export interface RelevanceModel extends Record<FeatureName, number> {
   temperature: number;
 }
 
-// otherProduct is set by hand, not fitted: the evaluation's sets name another product's document in too few questions (docs/bot.md).
-export const WITH_VECTORS: RelevanceModel = { bm25: 4.3, coverage: 2.2, proximity: 2.4, heading: 2.6, title: 1.4, similarity: 6.6, otherProduct: -8, temperature: 0.65 };
-export const FULL_TEXT_ONLY: RelevanceModel = { bm25: 5.2, coverage: 2.5, proximity: 3.5, heading: 0.6, title: 1.5, similarity: 0, otherProduct: -8, temperature: 0.6 };
+// otherProduct and typedOption are set by hand, not fitted: the evaluation's sets name another product's document,
+// or type an option, in too few questions (docs/bot.md).
+export const WITH_VECTORS: RelevanceModel = { bm25: 4.3, coverage: 2.2, proximity: 2.4, heading: 2.6, title: 1.4, similarity: 6.6, otherProduct: -8, typedOption: 3, temperature: 0.65 };
+export const FULL_TEXT_ONLY: RelevanceModel = { bm25: 5.2, coverage: 2.5, proximity: 3.5, heading: 0.6, title: 1.5, similarity: 0, otherProduct: -8, typedOption: 3, temperature: 0.6 };
 
 export const modelFor = (features: PassageFeatures): RelevanceModel => (features.similarity === null ? FULL_TEXT_ONLY : WITH_VECTORS);
 
@@ -145,7 +153,7 @@ export const modelFor = (features: PassageFeatures): RelevanceModel => (features
  * The features a score weighs, in the order it sums them and fit-reranker.ts fits their weights: one list for
  * both, so a model fitted as a vector of weights (relevanceModelOf) scores as the search does.
  */
-export const FEATURE_ORDER = ['bm25', 'coverage', 'proximity', 'heading', 'title', 'similarity', 'otherProduct'] as const satisfies readonly (keyof PassageFeatures)[];
+export const FEATURE_ORDER = ['bm25', 'coverage', 'proximity', 'heading', 'title', 'similarity', 'otherProduct', 'typedOption'] as const satisfies readonly (keyof PassageFeatures)[];
 export type FeatureName = (typeof FEATURE_ORDER)[number];
 
 /** The BM25 feature a score counts at most: a passage repeating the question's words past it is no likelier the answer. */
