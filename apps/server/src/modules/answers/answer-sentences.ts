@@ -111,7 +111,11 @@ const WHAT_IS = /^\s*(?:what(?:'s|’s| is| are| exactly (?:is|are))\b|what (?:d
 const DEFINES = /\b(?:(?:is|are) (?:known as|called|referred to as|defined as)|means|refers to|stands for)\b/i;
 /** A code list's entry whose code the question holds outweighs a sentence that holds more of the question's other words. */
 const KEY_CODE_CREDIT = 1;
-/** The credit of an option's description when the question types that option ("What does ssh -A do?"): as much as all its words. */
+/**
+ * The credit of an option's description when the question types that option ("What does ssh -A do?"): as much as
+ * all its words; in the passage the search ranked first only. Where another passage holds more of the question
+ * ("Does tar -x overwrite existing files?" and tar's overwrite options), the option is the question's setting.
+ */
 const TYPED_OPTION_CREDIT = 1;
 /** A line that starts with a section's number ("4.4. My program…", "3.2 Termination"), or that number alone. */
 const NUMBERED_LINE = /^\d{1,3}\.\d[\d.]{0,8}\s/;
@@ -484,7 +488,7 @@ function scoresOf(sentences: readonly CandidateSentence[], question: string, ter
       (wantsNumber && holdsNumber(sentence.text) ? 0.15 : 0) +
       (wantsDefinition && coverage > 0 && DEFINES.test(sentence.text) ? 0.15 : 0) +
       keyCredit(sentence.entry, own, total) +
-      (sentence.entry !== null && wordsOfEntry(sentence.entry).some((word) => typed.has(comparableOption(word.split('=')[0] ?? ''))) ? TYPED_OPTION_CREDIT : 0);
+      ((relevance[sentence.passage] ?? 0) >= best && sentence.entry !== null && wordsOfEntry(sentence.entry).some((word) => typed.has(comparableOption(word.split('=')[0] ?? ''))) ? TYPED_OPTION_CREDIT : 0);
     // A passage's first sentences are where a section says what it is about; a very slight lead breaks ties.
     // What the words miss, the meaning may hold ("keep it hidden" for "prevent … from being seen").
     const meaning = MEANING_WEIGHT * Math.max(0, sentence.similarity ?? 0);

@@ -405,6 +405,16 @@ describe('definitions', () => {
     expect(quote([passage], 'What does ssh -A do?')).toBe('-A Enables forwarding of connections from an authentication agent such as ssh-agent(1).');
     expect(quote([passage], 'What does ssh -a do?')).toBe('-a Disables forwarding of the authentication agent connection.');
   });
+
+  it('answers from the passage ranked first when another passage defines the option the question types ("Does tar -x overwrite existing files?")', () => {
+    const overwrite = 'These options control tar actions when extracting a file over an existing copy of it.\n\n--overwrite\nOverwrite existing files when extracting.';
+    const extract = '-x, --extract, --get\nExtract files from an archive.';
+    const question = 'Does tar -x overwrite existing files?';
+    const answer = (relevance: readonly number[]) => answerText(chooseSentences(sentences([overwrite, extract]), question, termsOf(question), relevance, []));
+    expect(answer([0.5, 0.45])).toContain('Overwrite existing files when extracting.');
+    // Ranked first, the option's own description is the answer.
+    expect(answer([0.45, 0.5])).toBe('-x, --extract, --get Extract files from an archive.');
+  });
 });
 
 describe('a sentence that names what the one before spoke of', () => {
