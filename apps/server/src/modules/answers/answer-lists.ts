@@ -60,3 +60,38 @@ function isPartOfList(sentences: readonly CandidateSentence[], index: number): b
   const previous = sentences[index - 1];
   return sentence.shape === 'sentence' && previous !== undefined && previous.paragraph === sentence.paragraph && isPartOfList(sentences, index - 1) && sentences.slice(0, index).some((each) => each.shape === 'item');
 }
+
+/** A paragraph that goes on a lead-in's promise in kind: a tag, a command, code, an option or a path, not running prose starting with a capital. */
+const CONTINUES_LEAD_IN = /^[^\p{Lu}]/u;
+
+/**
+ * A quote that ends on a lead-in ("… you would use a command like the following, weekly:", "Supported check
+ * types:") promises what comes after it. What does comes with it: a list's items (withListItems), else the
+ * paragraph after it in its passage (and its description's, for an option's), and the paragraphs after that one
+ * while they go on in kind ("none  Don't calculate …", "crc32  Calculate …"), as many as fit in
+ * MOST_LIST_CHARACTERS. When nothing does (the passage ends there, a heading follows, it would not fit), the
+ * lead-in is left out of a quote that holds more.
+ */
+export function withLeadInCompleted(sentences: readonly CandidateSentence[], quote: readonly CandidateSentence[]): CandidateSentence[] {
+  const last = quote.at(-1);
+  if (!last || !last.text.endsWith(':') || last.moreItems !== undefined) return [...quote];
+  const at = sentences.indexOf(last) + 1;
+  const continues = (index: number) => {
+    const sentence = sentences[index];
+    return sentence !== undefined && sentence.passage === last.passage && sentence.shape !== 'heading' && sentence.shape !== 'question' && (last.entry === null || sentence.entry === last.entry);
+  };
+  if (continues(at) && sentences[at]?.shape === 'item') return withListItems(sentences, at, quote);
+  const completed = [...quote];
+  let characters = quote.reduce((sum, sentence) => sum + sentence.text.length + 1, 0);
+  for (let start = at; continues(start); ) {
+    let end = start + 1;
+    while (continues(end) && sentences[end]?.paragraph === sentences[start]?.paragraph) end += 1;
+    const paragraph = sentences.slice(start, end);
+    const length = paragraph.reduce((sum, sentence) => sum + sentence.text.length + 1, 0);
+    if (characters + length > MOST_LIST_CHARACTERS || (start > at && !CONTINUES_LEAD_IN.test(paragraph[0]?.text ?? ''))) break;
+    completed.push(...paragraph);
+    characters += length;
+    start = end;
+  }
+  return completed.length > quote.length || quote.length === 1 ? completed : quote.slice(0, -1);
+}

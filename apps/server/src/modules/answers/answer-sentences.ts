@@ -2,7 +2,7 @@ import { comparableOption, namedOptions } from '../knowledge/named-options.ts';
 import { isEnglishWord, ownTermsOf, type QuestionTerm } from '../knowledge/question-terms.ts';
 import { HEADING_SEPARATOR } from '../../ingest/reading/chunk.ts';
 import { hasQuestionMarker, isQuestion, LIST_ITEM, withoutQuestionMarker, linesOfSentence, partOfHeading, piecesOfParagraph, type SentenceShape, shapeOf, withoutAnswerMarker, withTitleApart } from './sentence-shapes.ts';
-import { withListItems } from './answer-lists.ts';
+import { withLeadInCompleted, withListItems } from './answer-lists.ts';
 import { withLaterAsks } from './answer-asks.ts';
 import { linesOfTable, rowWithHeader, type TableLine } from './answer-tables.ts';
 
@@ -543,7 +543,8 @@ function termCredit(term: string, own: readonly QuestionTerm[], total: number): 
  * an item of which holds some of the question) and it stays
  * short; the sentence before the first is quoted too when the first leans on it ("This…"), it is an option's
  * name above its description, or it holds what the question asks for (a number, an option) and the quote does
- * not. A list is quoted with its lead-in and its items (answer-lists.ts).
+ * not. A list is quoted with its lead-in and its items (answer-lists.ts), and a quote that ends on a lead-in with
+ * what it leads to (withLeadInCompleted).
  */
 export function chooseSentences(
   sentences: readonly CandidateSentence[],
@@ -551,6 +552,16 @@ export function chooseSentences(
   terms: readonly QuestionTerm[],
   relevance: readonly number[],
   sections: readonly PassageSection[] = [],
+): CandidateSentence[] {
+  return withLeadInCompleted(sentences, quotedSentences(sentences, question, terms, relevance, sections));
+}
+
+function quotedSentences(
+  sentences: readonly CandidateSentence[],
+  question: string,
+  terms: readonly QuestionTerm[],
+  relevance: readonly number[],
+  sections: readonly PassageSection[],
 ): CandidateSentence[] {
   const scores = scoresOf(sentences, question, terms, relevance);
   // The most relevant passage is a FAQ entry: the search matched the visitor's question to the entry's (its own

@@ -221,6 +221,27 @@ describe('lists', () => {
   });
 });
 
+describe('a quote that ends on a lead-in', () => {
+  it('comes with what the lead-in promises: the paragraphs after it that go on in kind, up to running prose', () => {
+    const option = [
+      '-C check, --check=check\nSpecify the type of the integrity check. The check is calculated from the uncompressed data.',
+      'Supported check types:',
+      'none   Don’t calculate an integrity check at all.',
+      'crc32  Calculate CRC32 using the polynomial from IEEE-802.3.',
+      'crc64  Calculate CRC64 using the polynomial from ECMA-182. This is the default.',
+      'The integrity check is verified when the file is decompressed.',
+    ].join('\n\n');
+    const answer = quote([option], 'Which integrity check types can xz use?');
+    expect(answer).toContain('Supported check types: none Don’t calculate an integrity check at all.');
+    expect(answer).toMatch(/crc64 Calculate CRC64 using the polynomial from ECMA-182\. This is the default\.$/);
+  });
+
+  it('is left out when nothing it promises follows in the passage', () => {
+    const passage = 'Reissuing the command with -N makes the download fetch only the files that changed since the last download. If you mirror an archive every week, use a command like the following:';
+    expect(quote([passage], 'How do I fetch only the files that changed since the last download?')).toBe('Reissuing the command with -N makes the download fetch only the files that changed since the last download.');
+  });
+});
+
 describe('web addresses in a quote', () => {
   it('are links that open in a new tab, the full stop after one left out of it (fails before: plain text)', () => {
     const text = 'Windows uses a registry setting, see http://www.example.com/SUBF/TIP2800/rh2845.htm. Older notes (https://example.org/a?b=1&c=2) are kept.';
