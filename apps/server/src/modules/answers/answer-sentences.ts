@@ -486,9 +486,12 @@ function scoresOf(sentences: readonly CandidateSentence[], question: string, ter
     const kind =
       (wantsOption && OPTION.test(sentence.text) ? 0.15 : 0) +
       (wantsNumber && holdsNumber(sentence.text) ? 0.15 : 0) +
-      (wantsDefinition && coverage > 0 && DEFINES.test(sentence.text) ? 0.15 : 0) +
+      (wantsDefinition && coverage > 0 && (DEFINES.test(sentence.text) || tagsAskedTerm(sentences, position, own)) ? 0.15 : 0) +
       keyCredit(sentence.entry, own, total) +
-      ((relevance[sentence.passage] ?? 0) >= best && sentence.entry !== null && wordsOfEntry(sentence.entry).some((word) => typed.has(comparableOption(word.split('=')[0] ?? ''))) ? TYPED_OPTION_CREDIT : 0);
+      ((relevance[sentence.passage] ?? 0) >= best &&
+      ((sentence.entry !== null && wordsOfEntry(sentence.entry).some((word) => typed.has(comparableOption(word.split('=')[0] ?? '')))) || typed.has(paragraphTagOf(sentences, position) ?? ''))
+        ? TYPED_OPTION_CREDIT
+        : 0);
     // A passage's first sentences are where a section says what it is about; a very slight lead breaks ties.
     // What the words miss, the meaning may hold ("keep it hidden" for "prevent … from being seen").
     const meaning = MEANING_WEIGHT * Math.max(0, sentence.similarity ?? 0);
@@ -521,6 +524,29 @@ function keyCredit(entry: string | null, own: readonly QuestionTerm[], total: nu
   if (names.length === 0 && entryOf(entry) === null) return termCredit(entry, own, total);
   const named = (word: string) => names.some((name) => word === name || (name.length >= 4 && word.startsWith(name)));
   return own.filter((term) => named(term.word.toLowerCase())).reduce((sum, term) => sum + term.idf, 0) / total;
+}
+
+/** A tag that heads its paragraph's description ("XZ_OPT This is for passing options …"): a term, then a capital; not code ("XZ_OPT=-2v tar …"), nor an option (its entry, entryOf). */
+const TAGGED_DESCRIPTION = /^[‘'"`]?([\p{L}\p{N}_$][\p{L}\p{N}_.$-]{1,39})[’'"`]?:?\s+\p{Lu}/u;
+/** Words more common than this in everyday English ("A", "The") are no term a question asks about (informativenessOf). */
+const TERM_INFORMATIVENESS = 1.5;
+
+/**
+ * Whether the sentence at `position` starts its paragraph with a word the question asks about, as a tagged list
+ * sets a term above or before its description (a manual page's environment variables and settings: "XZ_OPT This
+ * is for passing options to xz …"), rather than using it (an example's "XZ_OPT=${XZ_OPT-"-7e"} export XZ_OPT").
+ */
+function tagsAskedTerm(sentences: readonly CandidateSentence[], position: number, own: readonly QuestionTerm[]): boolean {
+  const tag = paragraphTagOf(sentences, position);
+  return tag !== undefined && own.some((term) => term.informativeness >= TERM_INFORMATIVENESS && term.word.toLowerCase() === tag);
+}
+
+/** The tag the sentence at `position` starts its paragraph with, lower-case (TAGGED_DESCRIPTION: "xz_opt" of "XZ_OPT This is for …"). */
+function paragraphTagOf(sentences: readonly CandidateSentence[], position: number): string | undefined {
+  const sentence = sentences[position];
+  const previous = sentences[position - 1];
+  if (!sentence || (previous !== undefined && previous.passage === sentence.passage && previous.paragraph === sentence.paragraph)) return undefined;
+  return TAGGED_DESCRIPTION.exec(sentence.text)?.[1]?.toLowerCase();
 }
 
 /**

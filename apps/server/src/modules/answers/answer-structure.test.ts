@@ -427,6 +427,19 @@ describe('definitions', () => {
     expect(quote([passage], 'What does ssh -a do?')).toBe('-a Disables forwarding of the authentication agent connection.');
   });
 
+  it('answers with the description a setting’s name tags, not a line that uses it ("What does XZ_OPT do?")', () => {
+    const environment = [
+      'XZ_OPT This is for passing options to xz when it is not possible to set the options directly on the xz command line.',
+      'Scripts may use XZ_OPT, for example, to set script-specific default compression options. In sh scripts one may use something like this:',
+      'XZ_OPT=${XZ_OPT-"-7e"} export XZ_OPT',
+    ].join('\n\n');
+    // The example line is nearer the question in meaning (the built-in model's similarities, as measured).
+    const found = sentences([environment]).map((sentence) => ({ ...sentence, similarity: sentence.text.startsWith('XZ_OPT=') ? 0.6 : 0.4 }));
+    for (const question of ['What does XZ_OPT do?', 'What is XZ_OPT?']) {
+      expect(answerText(chooseSentences(found, question, termsOf(question), [0.5], []))).toMatch(/^XZ_OPT This is for passing options to xz/);
+    }
+  });
+
   it('answers from the passage ranked first when another passage defines the option the question types ("Does tar -x overwrite existing files?")', () => {
     const overwrite = 'These options control tar actions when extracting a file over an existing copy of it.\n\n--overwrite\nOverwrite existing files when extracting.';
     const extract = '-x, --extract, --get\nExtract files from an archive.';

@@ -160,6 +160,15 @@ describe('searchKnowledge', () => {
     expect((await search('I am nervous about --delete wiping the wrong files. Can I see what it would remove before it removes anything?'))[0]?.text).toContain('--delete\n');
   });
 
+  it('ranks first the definition of a setting’s name the question types, which the search reads as its words ("XZ_DEFAULTS": "xz", "default")', async () => {
+    const environment = 'xz parses options from the environment variables XZ_DEFAULTS and XZ_OPT.\n\nXZ_DEFAULTS\nUser-specific or system-wide default options, set in a shell initialization script.';
+    await putDocument('xz manual page', [[environment, 'ENVIRONMENT']]);
+    await putDocument('XZ Utils FAQ', [['Q: The default build of liblzma is too big. How can I make it smaller?\nA: Give --enable-small to the configure script of xz.', 'XZ Utils FAQ › The default build of liblzma is too big. How can I make it smaller?']]);
+    const [best] = await search('What is XZ_DEFAULTS?');
+    expect(best?.text).toBe(environment);
+    expect(best?.features.typedOption).toBe(1);
+  });
+
   it('ranks a one-letter option’s definition in the manual the question names above usage lines naming it, and reads it with its long forms', async () => {
     await putDocument('tar manual page', [
       ['tar -c [-f ARCHIVE] [OPTIONS] [FILE...]\ntar -t [-f ARCHIVE] [OPTIONS] [MEMBER...]\ntar -x [-f ARCHIVE] [OPTIONS] [MEMBER...]', 'SYNOPSIS'],

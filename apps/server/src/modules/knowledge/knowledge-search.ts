@@ -94,7 +94,7 @@ async function optionDefinitions(db: Db, options: readonly string[], letterOptio
   for (const option of options) {
     const optionTerms = optionTermsOf(terms, option);
     const required = known.filter((term) => term.source === undefined && optionTerms.includes(term.term)).map((term) => term.term);
-    for (const row of await chunksHoldingText(db, known, option, option.startsWith('--'), required, documentId)) {
+    for (const row of await chunksHoldingText(db, known, option, option.startsWith('--') || !option.startsWith('-'), required, documentId)) {
       if (definesOption(row.content, option)) define(row, optionTerms);
     }
   }

@@ -27,6 +27,23 @@ describe('namedOptions', () => {
   });
 });
 
+describe('a setting’s or a variable’s name', () => {
+  it('is named as typed, in any case, when its words are joined by underscores', () => {
+    expect(namedOptions('What is XZ_DEFAULTS? And `pasv_min_port`?')).toEqual(['xz_defaults', 'pasv_min_port']);
+    expect(namedOptions('Is snake_case_ a name? Or _private?')).toEqual([]);
+    expect(optionTermsOf([term('XZ', 'xz'), term('DEFAULTS', 'default')], 'xz_defaults')).toEqual(['xz', 'default']);
+  });
+
+  it('is defined by a line of its own above its description, or a paragraph that starts with it and describes it', () => {
+    expect(definesOption('ENVIRONMENT\n\nXZ_DEFAULTS\nUser-specific or system-wide default options.', 'xz_defaults')).toBe(true);
+    expect(definesOption('pasv_min_port\nThe minimum port to allocate for PASV style data connections.', 'pasv_min_port')).toBe(true);
+    expect(definesOption('XZ_DEFAULTS User-specific default options.\n\nXZ_OPT This is for passing options to xz.', 'xz_opt')).toBe(true);
+    // Used, not defined: in an example, in a sentence.
+    expect(definesOption('for example:\n\nXZ_OPT=-2v tar caf foo.tar.xz foo', 'xz_opt')).toBe(false);
+    expect(definesOption('Scripts may use XZ_OPT to set default options.', 'xz_opt')).toBe(false);
+  });
+});
+
 describe('optionTermsOf', () => {
   it('gives the terms of the option’s words and of its whole, not the question’s other words', () => {
     const terms = [term('max', 'max'), term('delete', 'delet'), term('max-delete', 'max-delet', 'max'), term('files', 'file')];

@@ -4,7 +4,8 @@ import type { QuestionTerm } from './question-terms.ts';
  * A command's options a question names as typed ("What does rsync --delete do?", "gzip -9"), and the passages
  * that define one: a manual sets an option on a line of its own above its description (a manual page's
  * "--delete", an info manual's "‘--stdout’", "-e, --rsh=COMMAND"), where the search reads "--delete" as the
- * word "delete", which the rest of the manual holds as often.
+ * word "delete", which the rest of the manual holds as often. So too a setting's or a variable's name, words
+ * joined by underscores ("XZ_DEFAULTS", "pasv_min_port"), which the search reads as its words ("xz", "default").
  */
 
 /** An option as typed: two dashes, or one and a letter, then letters, digits, dashes or underscores; or one dash and a digit ("-9", not "-15"). */
@@ -12,14 +13,17 @@ const OPTION = /^(?:--[\p{L}\d]|-\p{L})[\p{L}\d_-]*$|^-\d$/u;
 /** What may stand around an option a question types: quotes, brackets, a sentence's end; an "=VALUE" after it. */
 const AROUND = /^[("'‘“`[]+|[)"'’”`\],.;:?!]+$/gu;
 
-/** An option as it compares: a long one in any case ("--Delete"), a letter's as typed ("-e" is not "-E"). */
-export const comparableOption = (option: string): string => (option.startsWith('--') ? option.toLowerCase() : option);
+/** A setting's or a variable's name as typed: words joined by underscores ("XZ_DEFAULTS", "pasv_min_port"). */
+const isIdentifier = (word: string): boolean => /^\p{L}[\p{L}\d_]*[\p{L}\d]$/u.test(word) && word.includes('_') && !word.includes('__');
 
-/** The options the question names, each once ("--max-delete=NUM" as "--max-delete"; a long one lower-case). */
+/** An option as it compares: a long one and a setting's name in any case ("--Delete", "xz_opt"), a letter's as typed ("-e" is not "-E"). */
+export const comparableOption = (option: string): string => (option.startsWith('--') || !option.startsWith('-') ? option.toLowerCase() : option);
+
+/** The options and settings' names the question names, each once ("--max-delete=NUM" as "--max-delete"; a long one lower-case). */
 export function namedOptions(question: string): string[] {
   const options = question.split(/\s+/).flatMap((token) => {
     const option = token.replace(AROUND, '').split('=')[0] ?? '';
-    return OPTION.test(option) ? [comparableOption(option)] : [];
+    return OPTION.test(option) || isIdentifier(option) ? [comparableOption(option)] : [];
   });
   return [...new Set(options)];
 }
@@ -27,7 +31,7 @@ export function namedOptions(question: string): string[] {
 /** The question's terms an option's words gave ("--max-delete": "max", "delete" and "max-delete"). */
 export function optionTermsOf(terms: readonly QuestionTerm[], option: string): string[] {
   const name = option.replace(/^-+/, '').toLowerCase();
-  const words = new Set([name, ...name.split('-')]);
+  const words = new Set([name, ...name.split(/[-_]/)]);
   return terms.filter((term) => words.has(term.word.toLowerCase())).map((term) => term.term);
 }
 
@@ -77,10 +81,23 @@ const names = (words: readonly string[], option: string): boolean => words.some(
  */
 export function definesOption(text: string, option: string): boolean {
   const lines = text.split('\n');
+  if (!option.startsWith('-')) return lines.some((line, index) => definesName(lines, index, option));
   return lines.some((line, index) => {
     const words = optionLineWords(line) ?? describedOptions(lines, index);
     return words !== undefined && names(words, option);
   });
+}
+
+/**
+ * Whether the line at `index` defines a setting's or a variable's name (`name`, lower-case): it stands alone on
+ * the line, above its description (a manual page's "XZ_DEFAULTS", vsftpd.conf's "pasv_min_port"), or starts a
+ * paragraph that describes it ("XZ_OPT This is for passing options to xz …"); not a line that uses it
+ * ("XZ_OPT=-2v tar caf foo.tar.xz foo").
+ */
+function definesName(lines: readonly string[], index: number, name: string): boolean {
+  const words = (lines[index] ?? '').replace(/[‘’'"`]/g, '').trim().split(/\s+/);
+  if (words[0]?.replace(/:$/, '').toLowerCase() !== name) return false;
+  return words.length === 1 || ((index === 0 || lines[index - 1]?.trim() === '') && /^\p{Lu}/u.test(words[1] ?? ''));
 }
 
 /**
