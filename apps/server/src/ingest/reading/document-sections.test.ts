@@ -190,9 +190,16 @@ describe('documentSections on text', () => {
   });
 
   it('joins a word `man` broke at a line’s end with the hyphen U+2010, and keeps a text’s other line breaks', () => {
-    const page = [txt('OPTIONS', true), txt('       -x, --extract'), txt('              Extract files from an archive.  When given, they are ex‐'), txt('              tracted; a non‐'), txt('              Empty line stays.')];
+    const page = [
+      txt('OPTIONS', true),
+      txt('       -x, --extract'),
+      txt('              Extract files from an archive.  When given, they are ex‐'),
+      txt('              tracted; a non‐'),
+      txt('              Empty line stays.  Scripts must never set XZ_DE‐'),
+      txt('              FAULTS.'),
+    ];
     expect(documentSections(page)[0]?.paragraphs.map((paragraph) => paragraph.text)).toEqual([
-      '       -x, --extract\n              Extract files from an archive.  When given, they are extracted; a non‐\n              Empty line stays.',
+      '       -x, --extract\n              Extract files from an archive.  When given, they are extracted; a non‐\n              Empty line stays.  Scripts must never set XZ_DEFAULTS.',
     ]);
   });
 

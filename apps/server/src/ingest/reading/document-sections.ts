@@ -96,8 +96,8 @@ function questionLevelOf(text: string): number {
  */
 function joinLines(lines: readonly string[], joiner: string): string {
   // groff sets a word's break and a compound's own hyphen alike (U+2010): "non‐" and "empty" make "nonempty", a
-  // lesser harm than "ex" and "tracted", which no one searches for.
-  if (joiner === '\n') return lines.reduce((text, line, index) => (index === 0 ? line : /\p{Ll}‐$/u.test(text) && /^\s*\p{Ll}/u.test(line) ? text.slice(0, -1) + line.trimStart() : `${text}\n${line}`), '');
+  // lesser harm than "ex" and "tracted", which no one searches for. A name in capitals breaks so too ("XZ_DE‐" and "FAULTS").
+  if (joiner === '\n') return lines.reduce((text, line, index) => (index === 0 ? line : manBrokeWord(text, line) ? text.slice(0, -1) + line.trimStart() : `${text}\n${line}`), '');
   return lines.reduce((text, line) => {
     const next = line.trim();
     if (text === '') return next;
@@ -106,6 +106,9 @@ function joinLines(lines: readonly string[], joiner: string): string {
     return `${text} ${next}`;
   }, '');
 }
+
+/** Whether `man` broke a word at the end of `text` with U+2010, `line` going on in the same case ("ex‐" "tracted", "XZ_DE‐" "FAULTS"; not "non‐" "Empty"). */
+const manBrokeWord = (text: string, line: string): boolean => (/\p{Ll}‐$/u.test(text) && /^\s*\p{Ll}/u.test(line)) || (/\p{Lu}‐$/u.test(text) && /^\s*\p{Lu}/u.test(line));
 
 /** An option's name after its dashes: "track-origins=yes", "xml=yes", "log-file" (a word with a hyphen, "=" or "<"). */
 const OPTION_NAME = /^\p{Ll}[\p{L}\p{N}_]*[-=<]/u;
