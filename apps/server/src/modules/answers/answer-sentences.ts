@@ -1,7 +1,20 @@
 import { comparableOption, namedOptions } from '../knowledge/named-options.ts';
 import { isEnglishWord, ownTermsOf, type QuestionTerm } from '../knowledge/question-terms.ts';
 import { HEADING_SEPARATOR } from '../../ingest/reading/chunk.ts';
-import { hasQuestionMarker, isQuestion, LIST_ITEM, withoutQuestionMarker, linesOfSentence, partOfHeading, piecesOfParagraph, type SentenceShape, shapeOf, withoutAnswerMarker, withTitleApart } from './sentence-shapes.ts';
+import {
+  hasQuestionMarker,
+  isQuestion,
+  LIST_ITEM,
+  withoutQuestionMarker,
+  linesOfSentence,
+  partOfHeading,
+  piecesOfParagraph,
+  type SentenceShape,
+  setsDottedMarkers,
+  shapeOf,
+  withoutAnswerMarker,
+  withTitleApart,
+} from './sentence-shapes.ts';
 import { withLeadInCompleted, withListItems } from './answer-lists.ts';
 import { withLaterAsks } from './answer-asks.ts';
 import { linesOfTable, rowWithHeader, type TableLine } from './answer-tables.ts';
@@ -244,6 +257,7 @@ function sentencesOfPassage(passage: { text: string; heading?: string | null }, 
   let index = 0;
   let entry: string | null = null;
   const parts = passage.text.split(/\n\s*\n/).flatMap((paragraph) => withTitleApart(paragraph, title));
+  const dotted = setsDottedMarkers(passage.text);
   const paragraphs = parts.map((part) => part.text);
   const definedTerms = definedTermsOf(paragraphs);
   const sentences = paragraphs.flatMap((paragraphText, paragraph) => {
@@ -257,7 +271,7 @@ function sentencesOfPassage(passage: { text: string; heading?: string | null }, 
     );
     // A table's row is quoted with its columns' names, and scored with them too.
     const sentences = lines
-      .map(({ line, cells, header }) => ({ line, row: cells !== undefined, text: withoutAnswerMarker(unwrapped(rowWithHeader(line, cells, header))) }))
+      .map(({ line, cells, header }) => ({ line, row: cells !== undefined, text: withoutAnswerMarker(unwrapped(rowWithHeader(line, cells, header)), dotted) }))
       .filter(({ text }) => /[\p{L}\p{N}]/u.test(text));
     // An option a sentence inside the paragraph starts with is described from there on ("-copy all  Copy all extra
     // markers.  This setting …", one option a line); a paragraph that lists options so, after a lead-in, describes

@@ -38,6 +38,14 @@ describe('a FAQ’s entry', () => {
     expect(answer).toContain('The disk quota is reached around midnight.');
   });
 
+  it('reads "Q." and "A." as a FAQ’s markers, as Debian’s FAQs set them: neither they nor the question line are quoted', () => {
+    const passage = 'Q. I upgraded my system to testing and now my /etc/issue\nsays "trixie/sid". Should it not read "testing"?\n\nA. That would be nice, but it is not possible because of the way testing works.';
+    const answer = quote([passage], 'my /etc/issue says trixie/sid on testing, is that wrong');
+    expect(answer).toBe('That would be nice, but it is not possible because of the way testing works.');
+    // Without a "Q." question, "A." may be an initial.
+    expect(quote(['A. Smith wrote the testing tool.'], 'who wrote the testing tool')).toBe('A. Smith wrote the testing tool.');
+  });
+
   it('never quotes the entry’s own question, kept in its text under its heading, even when it reads as a statement', () => {
     const passage = { text: 'Q) Help! I get the error "disk quota exceeded".\nA) The backup folder is full. Raise backup_quota in the config.', heading: 'FAQ › Help! I get the error "disk quota exceeded".' };
     const found = sentencesOfPassages([passage]);

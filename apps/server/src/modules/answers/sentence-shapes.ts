@@ -14,6 +14,10 @@ export const LIST_ITEM = /^\s*(?:[•‣◦▪∙·*o-]|\d{1,2}[.)]|[a-z][.)]|\(
 const QUESTION_MARKER = /^\s*(?:Q|Question)\s*\d{0,3}\s*[:).]\s/;
 /** An answer's marker, which the quote leaves out: "A:", "A)", "A2)", "Answer:" ("A." could be an initial). */
 const ANSWER_MARKER = /^(?:A|Answer)\s*\d{0,3}\s*[:)]\s+(?=\S)/;
+/** "A." too, in a text that sets its questions "Q. …" (Debian's FAQs: base-files' "Q. Why …?" above "A. That would be nice, …"). */
+const DOTTED_ANSWER_MARKER = /^(?:A|Answer)\s*\d{0,3}\s*[:).]\s+(?=\S)/;
+/** Whether a text sets its questions "Q. …", so that its "A." marks an answer, not an initial. */
+export const setsDottedMarkers = (text: string): boolean => /^\s*Q\s*\d{0,3}\.\s/m.test(text);
 /** What a sentence ends with, and what a heading does not hold (code: a path, an option, a setting). */
 const SENTENCE_END = /[.!?:;,]["'”’)\]]*$/;
 const CODE = /[/\\=$<>{}|`@_]|--|\s-\w|\w\(\)/;
@@ -52,8 +56,8 @@ export function shapeOf(text: string, next: string | undefined): SentenceShape {
 
 /** A line break before a list's item. */
 const BEFORE_ITEM = /\n(?=\s*(?:[•‣◦▪∙·*o-]|\d{1,2}[.)]|[a-z][.)]|\(\w{1,4}\))\s+\S)/;
-/** A list's marker left alone by the sentence splitter ("2." of "2. Remove the disk."). */
-const MARKER_ONLY = /^\s*(?:\d{1,2}[.)]|[a-z][.)]|\(\w{1,4}\))$/;
+/** A list's marker left alone by the sentence splitter ("2." of "2. Remove the disk."), or a FAQ's ("Q." of "Q. Why …?", "A." of "A. Yes."). */
+const MARKER_ONLY = /^\s*(?:\d{1,2}[.)]|[a-z][.)]|\(\w{1,4}\)|(?:Q|A|Question|Answer)\s*\d{0,3}\.)$/;
 
 /** A paragraph's sentences, each list item starting a sentence of its own, its marker kept on it. */
 export function piecesOfParagraph(paragraph: string): string[] {
@@ -93,7 +97,7 @@ export function linesOfSentence(sentence: string, firstOfParagraph: boolean): st
   return pieces.filter((piece) => piece !== '');
 }
 
-export const withoutAnswerMarker = (text: string): string => text.replace(ANSWER_MARKER, '');
+export const withoutAnswerMarker = (text: string, dotted = false): string => text.replace(dotted ? DOTTED_ANSWER_MARKER : ANSWER_MARKER, '');
 export const withoutQuestionMarker = (text: string): string => text.replace(QUESTION_MARKER, '');
 
 const squeezed = (text: string): string => text.replace(QUESTION_MARKER, '').replace(/\s+/g, ' ').trim().toLowerCase();
