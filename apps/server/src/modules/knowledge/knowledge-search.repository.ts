@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bigintArray, textArray } from '../../db/sql-arrays.ts';
 import { sqlRows } from '../../db/sql-rows.ts';
+import { type CandidateTerm, candidateTerms } from './candidate-terms.ts';
 import { notExcluded } from './knowledge-exclusions.repository.ts';
 import { generationLiteral, vectorLiteral } from './knowledge-vectors.ts';
 
@@ -33,10 +34,7 @@ export interface QueryEmbedding {
 }
 
 /** A known term of the question (question-terms.ts) as the statements use it: its stem and the chunks holding it. */
-interface SearchedTerm {
-  term: string;
-  chunks: number;
-}
+type SearchedTerm = CandidateTerm;
 
 /** Each text's English stems, in the texts' order, with the chunks holding each and the chunks in all. */
 export const termStatistics = (db: Db, texts: readonly string[]) =>
@@ -105,22 +103,12 @@ export interface ScoredChunkRow {
   ranks: (number | string)[];
 }
 
-/**
- * The chunks the full-text side scores, as a tsquery: those holding the question's rarest word, and the next
- * rarest while the chunks holding them add up to at most TEXT_CANDIDATES; when even the rarest is in more
- * chunks than that, those holding both of the two rarest.
- */
+/** The chunks the full-text side scores, as a tsquery (candidate-terms.ts). */
 function candidateWords(known: readonly SearchedTerm[]) {
-  const rarestFirst = [...known].sort((a, b) => a.chunks - b.chunks || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
-  const [rarest, second] = rarestFirst;
-  if (!rarest) return undefined;
-  if (rarest.chunks > TEXT_CANDIDATES && second) return sql`steward_any_lexeme(${textArray([rarest.term])}) && steward_any_lexeme(${textArray([second.term])})`;
-  let running = 0;
-  const words = rarestFirst.filter((term, place) => {
-    running += term.chunks;
-    return place === 0 || running <= TEXT_CANDIDATES;
-  });
-  return sql`steward_any_lexeme(${textArray(words.map((term) => term.term))})`;
+  const chosen = candidateTerms(known, TEXT_CANDIDATES);
+  if (!chosen) return undefined;
+  if (chosen.all) return sql.join(chosen.all.map((term) => sql`steward_any_lexeme(${textArray([term])})`), sql` && `);
+  return sql`steward_any_lexeme(${textArray(chosen.any)})`;
 }
 
 /**
