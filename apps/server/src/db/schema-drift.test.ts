@@ -7,6 +7,7 @@ import { readCatalog } from './drift/catalog.ts';
 import { openEmptyDatabase } from './drift/empty-database.ts';
 import { schemaDdl } from './drift/schema-ddl.ts';
 import { SEARCH_CONFIGURATION_SQL } from './search-configuration.ts';
+import { SEARCH_TEXT_FUNCTION_SQL } from './search-text.ts';
 import { TEXT_KEY_FUNCTION_SQL } from './text-key.ts';
 import { hasExtension, migrate } from './migrate.ts';
 import * as schema from './schema.ts';
@@ -136,6 +137,8 @@ describe('schema.ts and the migrations', () => {
     await fromSchema.execScript(SEARCH_CONFIGURATION_SQL);
     // steward_text_key comes before knowledge_chunks' generated column uses it, as in migration 3420.
     await fromSchema.execScript(TEXT_KEY_FUNCTION_SQL);
+    // steward_search_text comes before knowledge_chunks' search vector uses it, as in migration 3830.
+    await fromSchema.execScript(SEARCH_TEXT_FUNCTION_SQL);
     await fromSchema.execScript(vector ? ddl : withoutVectorColumns(ddl));
     differences = diffCatalogs(await readCatalog(migrated), await readCatalog(fromSchema));
   });

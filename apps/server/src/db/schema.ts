@@ -680,8 +680,9 @@ export const knowledgeChunks = pgTable('knowledge_chunks', {
   /** The headings it sits under, outermost first, joined by ' › ' (migration 2200). */
   heading: text('heading'),
   pageEnd: integer('page_end'),
+  /** Its heading's words (weighted A) and its text's; a pair joined by a slash is itself and its two words (migration 3830). */
   searchVector: tsvector('search_vector').generatedAlwaysAs(
-    sql`setweight(to_tsvector('english', coalesce(heading, '')), 'A') || to_tsvector('english', content)`,
+    sql`setweight(to_tsvector('english', steward_search_text(coalesce(heading, ''))), 'A') || to_tsvector('english', steward_search_text(content))`,
   ),
   /** The key of its text, whitespace and case aside (migration 3420): what an exclusion is kept by. */
   textKey: text('text_key').generatedAlwaysAs(sql`steward_text_key(content)`),

@@ -67,6 +67,7 @@ import { textMarkup } from './3790-text-markup.ts';
 import { chunkSectionStarts } from './3800-chunk-section-starts.ts';
 import { unnumberedFaqQuestions } from './3810-unnumbered-faq-questions.ts';
 import { manualPageSections } from './3820-manual-page-sections.ts';
+import { slashJoinedWords } from './3830-slash-joined-words.ts';
 import { knowledgeRebuild } from './3660-knowledge-rebuild.ts';
 import { weeklyReport } from './3610-weekly-report.ts';
 import { documentUrlSync } from './3650-document-url-sync.ts';
@@ -152,4 +153,5 @@ export const allMigrations: readonly Migration[] = [
   chunkSectionStarts,
   unnumberedFaqQuestions,
   manualPageSections,
+  slashJoinedWords,
 ];

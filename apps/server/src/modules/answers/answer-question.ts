@@ -106,11 +106,11 @@ async function withSimilarities(deps: ChatAnswerDeps, question: string, terms: r
   return sentences.map((sentence, index) => (similarity.has(index) ? { ...sentence, similarity: similarity.get(index) } : sentence));
 }
 
-/** The sentences with their English stems, as the search reads words. */
+/** The sentences with their English stems, as the search reads words (a pair joined by a slash as itself and its words: migration 3830). */
 async function withTerms(db: Db, sentences: CandidateSentence[]): Promise<CandidateSentence[]> {
   if (sentences.length === 0) return sentences;
   const rows = await sqlRows<{ position: number | string; terms: string[] }>(db, sql`
-    SELECT position - 1 AS position, tsvector_to_array(to_tsvector('english', text)) AS terms
+    SELECT position - 1 AS position, tsvector_to_array(to_tsvector('english', steward_search_text(text))) AS terms
     FROM jsonb_array_elements_text(${JSON.stringify(sentences.map((sentence) => sentence.text))}::jsonb) WITH ORDINALITY AS sentence(text, position)`);
   const termsAt = new Map(rows.map((row) => [Number(row.position), row.terms]));
   return sentences.map((sentence, position) => ({ ...sentence, terms: termsAt.get(position) ?? [] }));

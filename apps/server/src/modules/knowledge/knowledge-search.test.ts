@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
+import { sqlRows } from '../../db/sql-rows.ts';
 import { insertDocument } from '../../test/document-upload.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
 import { replaceChunks } from './knowledge.repository.ts';
@@ -226,6 +227,23 @@ describe('searchKnowledge', () => {
     expect(terms.map((term) => term.term)).not.toContain('four-driv');
     expect(terms.find((term) => term.term === 'dhcp-authorit')).toMatchObject({ source: 'dhcp', covers: ['authorit'], unknown: false });
     expect(unknownShareOf(terms)).toBe(0);
+  });
+
+  it('reads two words joined by a slash ("Home/End") as both words and the whole, in the documents and in the question; a path stays one word', async () => {
+    await putDocument('ncurses FAQ', [
+      'My Home and End keys do nothing in xterm: set the terminal type.',
+      'Mount it with read/write access under /usr/share/doc for the manuals.',
+      'The End of the file is reached when the Home page loads.',
+    ]);
+    const [row] = await sqlRows<{ lexemes: string[] }>(database.db, sql`SELECT tsvector_to_array(search_vector) AS lexemes FROM knowledge_chunks WHERE content LIKE 'Mount%'`);
+    const lexemes = row?.lexemes ?? [];
+    expect(lexemes).toEqual(expect.arrayContaining(['read/write', 'read', 'write', '/usr/share/doc']));
+    expect(lexemes).not.toContain('share');
+    expect((await search('Can it be mounted for read and write access?'))[0]?.text).toContain('read/write access');
+    const typed = 'My Home/End keys do nothing. Why?';
+    const terms = await questionTerms(database.db, typed);
+    expect(terms.map((term) => term.term)).toEqual(expect.arrayContaining(['home', 'end', 'key']));
+    expect((await search(typed))[0]?.text).toContain('Home and End keys');
   });
 
   it('finds a passage by a path the question names, slash and all', async () => {

@@ -45,6 +45,10 @@ const COMPOUND_PART = /^\p{L}{2,}$/u;
 const SHORTEST_COMPOUND = 5;
 /** A word of parts joined by hyphens: "four-drive", "dhcp-authoritative", "x86-64". */
 const isHyphenated = (word: string): boolean => word.includes('-') && word.split('-').every((part) => /^[\p{L}\p{N}]+$/u.test(part));
+/** Two words joined by a slash ("Home/End", "read/write", "TCP/IP"): the documents' search vectors hold both and the whole (migration 3830). */
+const SLASH_PAIR = /^\p{L}+\/\p{L}+$/u;
+/** The separator a word's parts are joined by, when it is made of parts the search reads each alone too. */
+const partsJoinedBy = (word: string): '-' | '/' | undefined => (isHyphenated(word) ? '-' : SLASH_PAIR.test(word) ? '/' : undefined);
 
 /** The question's own terms a term stands for: itself, the word it is a synonym of, and a compound's second word. */
 export const ownTermsOf = (term: QuestionTerm): string[] => [term.source ?? term.term, ...(term.covers ?? [])];
@@ -88,11 +92,15 @@ export function wordsOf(question: string): { text: string; startsSentence: boole
  * question does not, each standing for that word's stem.
  */
 export async function questionTerms(db: Db, question: string): Promise<QuestionTerm[]> {
-  // A hyphenated word is its parts ("four-drive": "four", "drive"), and the whole where the documents write it so.
+  // A hyphenated word is its parts ("four-drive": "four", "drive"), and the whole where the documents write it so;
+  // so are two words joined by a slash ("Home/End": "Home", "End").
   // A contraction is a pronoun's or an auxiliary's ("We'd", "isn't"): its stems ('d', 'isn') would be searched as rare words.
-  const typed = wordsOf(question).filter((word) => !CONTRACTION.test(word.text)).flatMap((word) =>
-    isHyphenated(word.text) ? word.text.split('-').map((part, index, parts) => ({ text: part, startsSentence: index === 0 && word.startsSentence, joins: index === 0 ? parts.length : 1 })) : [{ ...word, joins: 1 }],
-  );
+  const typed = wordsOf(question).filter((word) => !CONTRACTION.test(word.text)).flatMap((word) => {
+    const separator = partsJoinedBy(word.text);
+    return separator
+      ? word.text.split(separator).map((part, index, parts) => ({ text: part, startsSentence: index === 0 && word.startsSentence, joins: index === 0 ? parts.length : 1, separator }))
+      : [{ ...word, joins: 1, separator: '-' }];
+  });
   const words = typed.map((word) => word.text);
   const texts: { text: string; of: number; weight: number; name: boolean; covers?: number[] }[] = [
     ...typed.map((word) => ({ text: asIndexed(word.text), of: -1, weight: 1, name: isNameLike(word.text, word.startsSentence) })),
@@ -104,7 +112,7 @@ export async function questionTerms(db: Db, question: string): Promise<QuestionT
     ...words.flatMap((word, index) => synonymsOf(word).map((text) => ({ text, of: index, weight: SYNONYM_WEIGHT, name: false }))),
     ...typed.flatMap((word, index) => {
       const following = Array.from({ length: word.joins - 1 }, (_, offset) => index + 1 + offset);
-      return following.length > 0 ? [{ text: words.slice(index, index + word.joins).join('-'), of: index, weight: 1, name: false, covers: following }] : [];
+      return following.length > 0 ? [{ text: words.slice(index, index + word.joins).join(word.separator), of: index, weight: 1, name: false, covers: following }] : [];
     }),
     // Two words the documents write as one ("Red Hat": "RedHat", "web site": "website") are that word, for both.
     ...words.flatMap((word, index) => {
