@@ -68,6 +68,7 @@ import { chunkSectionStarts } from './3800-chunk-section-starts.ts';
 import { unnumberedFaqQuestions } from './3810-unnumbered-faq-questions.ts';
 import { manualPageSections } from './3820-manual-page-sections.ts';
 import { slashJoinedWords } from './3830-slash-joined-words.ts';
+import { ruledFaqEntries } from './3840-ruled-faq-entries.ts';
 import { knowledgeRebuild } from './3660-knowledge-rebuild.ts';
 import { weeklyReport } from './3610-weekly-report.ts';
 import { documentUrlSync } from './3650-document-url-sync.ts';
@@ -154,4 +155,5 @@ export const allMigrations: readonly Migration[] = [
   unnumberedFaqQuestions,
   manualPageSections,
   slashJoinedWords,
+  ruledFaqEntries,
 ];

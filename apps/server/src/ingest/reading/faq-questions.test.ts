@@ -323,6 +323,49 @@ describe('FAQ entries as sections', () => {
     expect(clauses.map((section) => section.headings)).toEqual([[]]);
   });
 
+  it('reads entries parted by rules, each opening with a short paragraph that states the problem, as entries (ncurses’ FAQ)', () => {
+    const rule = '*'.repeat(8);
+    const text = (opening: string) =>
+      [
+        'This file lists problems people report with the printer.',
+        '',
+        rule,
+        '',
+        'Home/End keys do nothing in the printer’s menu.',
+        '',
+        'The situation is complicated. For a background summary, see:',
+        '',
+        '\thttp://example.com/keys',
+        '',
+        'Essentially, the menu reads the keypad in application mode only.',
+        '',
+        rule,
+        '',
+        'If you hit the "Print Screen" key while the printer is busy, the job',
+        'will likely be lost.',
+        '',
+        'The driver maps that key to a reset. There is no bug here.',
+        '',
+        rule,
+        '',
+        opening,
+        '',
+        'Set the paper type in the driver to match the tray.',
+      ].join('\n');
+    const sections = documentSections(textLines(text('The driver prints on the wrong paper')));
+    expect(sections.map((section) => section.headings)).toEqual([
+      [],
+      ['Home/End keys do nothing in the printer’s menu.'],
+      ['If you hit the "Print Screen" key while the printer is busy, the job will likely be lost.'],
+      ['The driver prints on the wrong paper'],
+    ]);
+    // The answer goes on past a link set apart, to the next rule.
+    expect(sections[1]?.paragraphs.map((paragraph) => paragraph.text).at(-1)).toBe('Essentially, the menu reads the keypad in application mode only.');
+    // A part that opens with a long paragraph says the rules part the text otherwise: no entries.
+    const long = text('The driver prints on the wrong paper when the tray is set to another type than the one loaded, and the settings\nsaved in the printer say otherwise than the driver, which happens after an update of the firmware.\nIt goes on.');
+    expect(documentSections(textLines(long)).map((section) => section.headings)).toEqual([[]]);
+  });
+
   it('nests a question under the section it is in, and the next real heading ends it', () => {
     const sections = documentSections(
       textLines(['Installing', '----------', '', 'Q: Do I need root?', 'A: Only for the system-wide install.', '', 'Using', '-----', '', 'Start it with the run command.'].join('\n')),

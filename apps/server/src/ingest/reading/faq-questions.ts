@@ -1,4 +1,4 @@
-import { ENDS_AS_QUESTION, indentOf } from './heading-lines.ts';
+import { ENDS_AS_QUESTION, indentOf, isRuleAt } from './heading-lines.ts';
 import type { SourceLine } from './clean-pages.ts';
 
 /**
@@ -64,8 +64,41 @@ export function faqQuestions(lines: readonly SourceLine[], isHeading: (index: nu
   const questionHeadings = lines.filter((line, index) => isHeading(index) && ENDS_AS_QUESTION.test(line.text.trim()));
   const entries = unmarked.size + questionHeadings.length >= FEWEST_UNMARKED ? withoutUnnumbered(unmarked, questionHeadings) : new Map<number, FaqQuestion>();
   const questions = new Map([...marked, ...entries]);
-  const statements = numberedStatements(lines, isHeading, questions);
+  const statements = new Map([...numberedStatements(lines, isHeading, questions), ...ruledStatements(lines, isHeading, questions)]);
   return withoutContents(new Map([...questions, ...statements].sort((a, b) => a[0] - b[0])));
+}
+
+/** The fewest rules parting a FAQ's entries, and the most lines of the paragraph opening each. */
+const FEWEST_RULED_ENTRIES = 3;
+const MOST_RULED_STATEMENT_LINES = 2;
+
+/**
+ * A FAQ whose entries are parted by rules, each opening with a short paragraph that states its problem (ncurses'
+ * FAQ: "********", "Home/End keys don't work in some non-full-screen applications.", then its answer): when every
+ * rule with text after it (FEWEST_RULED_ENTRIES or more) is followed by a paragraph of at most
+ * MOST_RULED_STATEMENT_LINES lines and LONGEST_STATEMENT characters, and that by more text before the next rule,
+ * each of those paragraphs is its entry's question. A rule above a title (Valgrind's "----" / "2. Compiling …" /
+ * "----") or above a long paragraph says the text is parted otherwise.
+ */
+function ruledStatements(lines: readonly SourceLine[], isHeading: (index: number) => boolean, questions: ReadonlyMap<number, FaqQuestion>): Map<number, FaqQuestion> {
+  const rules = lines.flatMap((_, index) => (isRuleAt(lines, index) ? [index] : []));
+  const statements = new Map<number, FaqQuestion>();
+  for (const [place, rule] of rules.entries()) {
+    const start = rule + 1;
+    const end = rules[place + 1] ?? lines.length;
+    if (start >= end) continue;
+    if (questions.has(start)) {
+      statements.set(start, questions.get(start) as FaqQuestion);
+      continue;
+    }
+    let last = start;
+    while (last + 1 < end && !lines[last + 1]?.paragraphStart && !isHeading(last + 1)) last += 1;
+    const text = lines.slice(start, last + 1).map((line) => line.text.trim()).join(' ');
+    const opens = lines[start]?.paragraphStart === true && !isHeading(start) && last - start + 1 <= MOST_RULED_STATEMENT_LINES;
+    if (!opens || last + 1 >= end || text.length > LONGEST_STATEMENT || !/\p{L}/u.test(text)) return new Map();
+    statements.set(start, { text, lineCount: last - start + 1, underlined: false });
+  }
+  return statements.size >= FEWEST_RULED_ENTRIES ? new Map([...statements].filter(([index]) => !questions.has(index))) : new Map();
 }
 
 /** Numbered questions outnumber unnumbered ones at least this many times in a FAQ that numbers its entries. */

@@ -7,6 +7,19 @@ export interface Heading {
 /** Index of a heading line → the heading; null for the lines a heading takes up besides its first. */
 export type HeadingLines = Map<number, Heading | null>;
 
+/** A rule across the text: one character repeated, longer than an underline needs to be ("-----…" between a FAQ's entries). */
+export const RULE = /^\s*([-=_*~#+])\1{9,}\s*$/;
+const SHORT_RULE = /^\s*([-=_*~#+])\1{2,}\s*$/;
+
+/** Whether the line at `index` is a rule: a long one, or a short one that is a paragraph of its own ("********" between ncurses' FAQ entries, Markdown's "***"). */
+export function isRuleAt(lines: readonly { text: string; paragraphStart: boolean }[], index: number): boolean {
+  const line = lines[index];
+  if (!line) return false;
+  if (RULE.test(line.text)) return true;
+  const next = lines[index + 1];
+  return SHORT_RULE.test(line.text) && line.paragraphStart && (next === undefined || next.paragraphStart);
+}
+
 /** A line that ends as a question does: "?", or "?!" ("OK, now I know what Debian is... what is Linux?!"), before closing quotes or brackets. */
 export const ENDS_AS_QUESTION = /\?!?["'”’)\]]*$/;
 

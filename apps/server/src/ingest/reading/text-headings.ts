@@ -1,5 +1,5 @@
 import type { SourceLine } from './clean-pages.ts';
-import { type HeadingLines, indentOf, levelOf, numberingOf, ENDS_AS_QUESTION } from './heading-lines.ts';
+import { type HeadingLines, indentOf, isRuleAt, levelOf, numberingOf, ENDS_AS_QUESTION, RULE } from './heading-lines.ts';
 import { textMarkup, UNDERLINE_SLACK } from './markup-blocks.ts';
 
 /** A text line underlined by one repeated character (Texinfo, reStructuredText, Setext Markdown). */
@@ -56,19 +56,18 @@ export function textHeadings(lines: readonly SourceLine[]): HeadingLines {
   return found;
 }
 
-/** A rule across the text: one character repeated, longer than an underline needs to be ("-----…" between a FAQ's entries). */
-const RULE = /^\s*([-=_*~#+])\1{9,}\s*$/;
 /** The longest title set between two rules. */
 const LONGEST_RULED_TITLE = 100;
 
 /**
  * A title set between two rules ("----" / "2. Compiling, installing and configuring" / "----", as Valgrind's
  * FAQ parts its entries): a short line with words and without a sentence's end, level 1 or its numbering's depth.
- * Every other rule is no text: it only separates (the rules are left out of the sections' text).
+ * Every other rule (isRuleAt: a long one, or a short one alone in its paragraph) is no text: it only separates
+ * (the rules are left out of the sections' text).
  */
 function ruledTitles(lines: readonly SourceLine[], found: HeadingLines, code: ReadonlySet<number>): void {
   lines.forEach((line, index) => {
-    if (found.has(index) || code.has(index) || !RULE.test(line.text)) return;
+    if (found.has(index) || code.has(index) || !isRuleAt(lines, index)) return;
     const title = lines[index + 1]?.text.trim() ?? '';
     const ruledBelow = RULE.test(lines[index + 2]?.text ?? '') && !found.has(index + 1) && !found.has(index + 2) && !code.has(index + 1);
     if (ruledBelow && title.length <= LONGEST_RULED_TITLE && /\p{L}/u.test(title) && !/[.,;:!?]["'”’)\]]*$/.test(title) && !RULE.test(title)) {
