@@ -70,6 +70,34 @@ describe('reading a web page', () => {
   });
 });
 
+describe("a FAQ page's entries", () => {
+  const faq = `<!doctype html><html><head><title>Help | Acme</title></head><body><main><article>
+<h1>Help</h1>
+<p>Answers to what customers ask us most about their orders, deliveries and returns, kept up to date by the support team.</p>
+<h2>Orders</h2>
+<details><summary>Can I change my order after paying?</summary><p>Yes, within one hour: open the order and choose Edit.</p><dl><dt>Edit</dt><dd>Changes the items.</dd></dl></details>
+<details><summary>How do I cancel an order?</summary>Write to us before it ships and we refund it in full.</details>
+<p>Orders ship from Rotterdam on working days.</p>
+<h2>Returns</h2>
+<dl><dt>How long do I have to return an item?</dt><dd>Thirty days from delivery, unused and in its box.</dd>
+<dt>Who pays for the return?</dt><dd>We do: print the label from your account.</dd></dl>
+<p>Refunds reach your card within five working days.</p>
+</article></main></body></html>`;
+  const page = readHtmlPage(Buffer.from(faq), 'text/html; charset=utf-8', PAGE_URL);
+
+  it('heads each entry by its question (a disclosure’s summary, a description list’s term that asks), under the page’s headings', () => {
+    expect(page.sections.map((section) => [section.headings.slice(1), section.paragraphs.map((paragraph) => paragraph.text)])).toEqual([
+      [[], ['Answers to what customers ask us most about their orders, deliveries and returns, kept up to date by the support team.']],
+      [['Orders', 'Can I change my order after paying?'], ['Yes, within one hour: open the order and choose Edit.', 'Edit', 'Changes the items.']],
+      [['Orders', 'How do I cancel an order?'], ['Write to us before it ships and we refund it in full.']],
+      [['Orders'], ['Orders ship from Rotterdam on working days.']],
+      [['Returns', 'How long do I have to return an item?'], ['Thirty days from delivery, unused and in its box.']],
+      [['Returns', 'Who pays for the return?'], ['We do: print the label from your account.']],
+      [['Returns'], ['Refunds reach your card within five working days.']],
+    ]);
+  });
+});
+
 describe('the character set of a page', () => {
   const latin1 = Buffer.from('<html><head><meta charset="windows-1252"></head><body><p>Caf\u00e9 \u0080 cr\u00e8me</p></body></html>', 'latin1');
 

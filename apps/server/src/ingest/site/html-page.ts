@@ -2,6 +2,8 @@ import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import type { DocumentSection } from '../reading/document-sections.ts';
 import { decodeWindows1252 } from '../reading/decode-text.ts';
+import { QUESTION_LEVEL } from '../reading/faq-questions.ts';
+import { ENDS_AS_QUESTION } from '../reading/heading-lines.ts';
 import { normalisePageUrl } from './site-urls.ts';
 
 /** The little of linkedom's DOM read here, typed alike whether a project compiles with the DOM's own types or not. */
@@ -54,6 +56,13 @@ const FURNITURE = 'nav, aside, [role="navigation"], [role="banner"], [role="cont
 const inline = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 const HEADING = /^H([1-6])$/;
+/**
+ * A FAQ page's entries: a disclosure's title (<details><summary>, the accordion most FAQ pages use) and a term of a
+ * description list that asks (<dl><dt>…?</dt><dd>…</dd>) head their entry, as a FAQ file's question lines do
+ * (faq-questions.ts: below every heading, the next one replacing it); after the list, the page's headings head again.
+ */
+const ENTRY_QUESTION = new Set(['SUMMARY', 'DT']);
+const ENTRY_LIST = new Set(['DETAILS', 'DL']);
 /** Elements whose text is one paragraph when they hold no other block. */
 const TEXT_BLOCKS = new Set(['P', 'LI', 'DT', 'DD', 'BLOCKQUOTE', 'FIGCAPTION', 'CAPTION', 'ADDRESS', 'SUMMARY', 'TD', 'TH', 'DIV', 'SECTION', 'ARTICLE', 'MAIN']);
 const BLOCKS = new Set([...TEXT_BLOCKS, 'UL', 'OL', 'DL', 'TABLE', 'PRE', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HR', 'FIGURE', 'DETAILS', 'TBODY', 'THEAD', 'TFOOT', 'TR', 'BODY', 'HEADER', 'FOOTER', 'NAV', 'ASIDE']);
@@ -134,6 +143,24 @@ function contentSections(content: PageElement, title: string): DocumentSection[]
   };
   const visit = (element: PageElement) => {
     const tag = element.tagName.toUpperCase();
+    if (ENTRY_QUESTION.has(tag)) {
+      const text = inline(element.textContent ?? '');
+      if (text !== '' && (tag === 'SUMMARY' || ENDS_AS_QUESTION.test(text))) {
+        path = [...path.filter((entry) => entry.level < QUESTION_LEVEL), { level: QUESTION_LEVEL, text }];
+        current = undefined;
+        return;
+      }
+    }
+    if (ENTRY_LIST.has(tag)) {
+      const outer = path;
+      visitBlocks(element);
+      // What follows the list of entries is under the page's headings again, not the last entry's question.
+      if (path !== outer && path.at(-1)?.level === QUESTION_LEVEL) {
+        path = path.slice(0, -1);
+        current = undefined;
+      }
+      return;
+    }
     const heading = HEADING.exec(tag);
     if (heading) {
       const text = inline(element.textContent ?? '');
@@ -155,7 +182,10 @@ function contentSections(content: PageElement, title: string): DocumentSection[]
       const text = inline(element.textContent ?? '');
       return add(tag === 'LI' && text !== '' ? `• ${text}` : text);
     }
-    // A block holding blocks: its own loose text (between them) is a paragraph, then each block in order.
+    visitBlocks(element);
+  };
+  // A block holding blocks: its own loose text (between them) is a paragraph, then each block in order.
+  const visitBlocks = (element: PageElement) => {
     let loose = '';
     const flush = () => {
       add(inline(loose));
