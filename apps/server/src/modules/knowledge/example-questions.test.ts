@@ -76,6 +76,18 @@ describe('the /demo page\'s example questions from the uploaded documents', () =
     ]);
   });
 
+  it('takes a FAQ entry’s question that heads its section alone (a web page’s <summary>, a Markdown "## How …?" heading)', () => {
+    const page = {
+      title: 'Kettle Pro help',
+      chunks: [
+        { heading: 'Kettle Pro help › Using the kettle › How do I set the water temperature?', content: 'Press the thermometer button until the display shows it.' },
+        { heading: 'Kettle Pro help › Using the kettle › How do I set the water temperature?', content: 'The kettle keeps the last setting.' },
+        { heading: 'Kettle Pro help › Care', content: 'Spare filters are sold in packs of two.' },
+      ],
+    };
+    expect(exampleQuestions([page])).toEqual(['How do I set the water temperature?', DEMO_PAGE_TEXTS.aboutTopic('Kettle Pro help', 'Care'), DEMO_PAGE_TEXTS.aboutDocument('Kettle Pro help')]);
+  });
+
   it('takes one from each document in turn, newest first, each once, up to the limit; none without documents', () => {
     expect(exampleQuestions([BILL_OF_RIGHTS, ADDRESS, FAQ], 3)).toEqual([
       'What does “The Bill of Rights” say about Amendment I?',

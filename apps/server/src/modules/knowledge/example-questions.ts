@@ -54,6 +54,9 @@ function candidatesOf(source: ExampleQuestionSource): string[] {
       const question = FAQ_QUESTION.exec(line.replace(QUESTION_NUMBERING, '').replace(QUESTION_MARKER, ''))?.[0];
       if (question) asked.push(question.trim());
     }
+    // A FAQ entry whose question is its heading alone (a web page's <summary>, a Markdown "## How do I …?").
+    const headingQuestion = FAQ_QUESTION.exec(chunk.heading?.split(' › ').at(-1)?.trim().replace(QUESTION_NUMBERING, '') ?? '')?.[0];
+    if (headingQuestion && !asked.includes(headingQuestion)) asked.push(headingQuestion);
     const headingTopic = chunk.heading ? topicOf(chunk.heading) : undefined;
     if (headingTopic) topics.push(headingTopic);
     // A title in a text file ("Amendment I" above its text): a short line that starts the chunk or follows a blank
