@@ -30,6 +30,17 @@ describe('the lexicon', () => {
     expect(synonymsOf('unpack')).toContain('decompress');
   });
 
+  it('reads the clipped words people type as the whole ones manuals write, plurals too ("symlinks", "max", "docs")', () => {
+    expect(synonymsOf('symlinks')).toEqual(['symbolic']);
+    expect(synonymsOf('config')).toEqual(['configuration']);
+    expect(synonymsOf('max')).toEqual(['maximum']);
+    expect(synonymsOf('docs')).toEqual(['documentation']);
+    expect(synonymsOf('perms')).toEqual(['permission']);
+    // A past form is no clipping's: "stated" is "state", not "stat".
+    expect(synonymsOf('stated')).not.toContain('statistic');
+    expect(synonymsOf('mined')).not.toContain('minimum');
+  });
+
   it('knows irregular verb forms', () => {
     expect(baseFormOf('Built')).toBe('build');
     expect(baseFormOf('builds')).toBeUndefined();

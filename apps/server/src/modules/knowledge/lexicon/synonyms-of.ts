@@ -29,7 +29,8 @@ function lemmasOf(word: string): string[] {
 /**
  * Computing's words where WordNet's most frequent sense is another's ("MB" a megabit, "GB" sarin, "RAM" a sheep):
  * sizes as manuals write them either way ("256 MB" where the FAQ says "150MiB"), memory for RAM, and unpacking
- * an archive for decompressing it.
+ * an archive for decompressing it. And the clipped words people type for a manual's whole ones ("config",
+ * "symlink", "max"), which WordNet lacks or reads as another's ("max": soap, "doc": doctor, "min": minute).
  */
 const COMPUTING_SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map([
   ['kb', ['kib', 'kilobyte']],
@@ -42,14 +43,41 @@ const COMPUTING_SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map([
   ['tib', ['tb', 'terabyte']],
   ['ram', ['memory']],
   ['unpack', ['decompress', 'extract']],
+  ['config', ['configuration']],
+  ['dir', ['directory', 'folder']],
+  ['symlink', ['symbolic']],
+  ['repo', ['repository']],
+  ['admin', ['administrator']],
+  ['auth', ['authentication']],
+  ['perm', ['permission']],
+  ['app', ['application']],
+  ['doc', ['documentation']],
+  ['env', ['environment']],
+  ['arg', ['argument']],
+  ['max', ['maximum']],
+  ['min', ['minimum']],
+  ['tmp', ['temporary']],
+  ['passwd', ['password']],
+  ['cmd', ['command']],
+  ['msg', ['message']],
+  ['pkg', ['package']],
+  ['lib', ['library']],
+  ['src', ['source']],
+  ['dest', ['destination']],
+  ['pref', ['preference']],
+  ['stat', ['statistic']],
+  ['mem', ['memory']],
+  ['exe', ['executable']],
 ]);
 
 /** A word's synonyms in its most frequent senses (WordNet, computing's first), for the first of its forms the dictionary knows. */
 export function synonymsOf(word: string): readonly string[] {
-  const computing = COMPUTING_SYNONYMS.get(word.toLowerCase());
+  const lower = word.toLowerCase();
+  // The word or its plural ("symlinks"), not a past form ("stated" is no "stat", "mined" no "min").
+  const computing = COMPUTING_SYNONYMS.get(lower) ?? (lower.endsWith('s') && !lower.endsWith('ss') ? COMPUTING_SYNONYMS.get(lower.slice(0, -1)) : undefined);
   if (computing) return computing;
   const synonyms = synonymTable();
-  for (const form of lemmasOf(word.toLowerCase())) {
+  for (const form of lemmasOf(lower)) {
     const found = synonyms.get(form);
     if (found) return found;
   }
