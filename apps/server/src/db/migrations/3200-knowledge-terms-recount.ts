@@ -11,6 +11,17 @@ import type { Migration } from './migration.ts';
  * The words that empty are now deleted first, judged by their counts before the removal, then the rest are
  * counted down. Every store's counts and totals are recounted from its chunks, once.
  */
+/** Every word's count of chunks, and the chunks' totals, counted again from the chunks (3830 runs it too). */
+export const RECOUNT_KNOWLEDGE_TERMS = /* sql */ `DELETE FROM knowledge_terms;
+INSERT INTO knowledge_terms (term, chunks)
+  SELECT term, count(*) FROM knowledge_chunks, unnest(tsvector_to_array(search_vector)) AS term
+  GROUP BY term;
+UPDATE knowledge_totals SET
+  chunks = (SELECT count(*) FROM knowledge_chunks),
+  lexemes = (SELECT coalesce(sum(length(search_vector)), 0) FROM knowledge_chunks)
+  WHERE id = 1;
+`;
+
 export const knowledgeTermsRecount: Migration = {
   name: '3200-knowledge-terms-recount',
   sql: /* sql */ `
@@ -33,13 +44,5 @@ BEGIN
 END;
 $$;
 
-DELETE FROM knowledge_terms;
-INSERT INTO knowledge_terms (term, chunks)
-  SELECT term, count(*) FROM knowledge_chunks, unnest(tsvector_to_array(search_vector)) AS term
-  GROUP BY term;
-UPDATE knowledge_totals SET
-  chunks = (SELECT count(*) FROM knowledge_chunks),
-  lexemes = (SELECT coalesce(sum(length(search_vector)), 0) FROM knowledge_chunks)
-  WHERE id = 1;
-`,
+${RECOUNT_KNOWLEDGE_TERMS}`,
 };

@@ -1,3 +1,4 @@
+import { RECOUNT_KNOWLEDGE_TERMS } from './3200-knowledge-terms-recount.ts';
 import type { Migration } from './migration.ts';
 
 /**
@@ -21,13 +22,5 @@ ALTER TABLE knowledge_chunks ADD COLUMN search_vector tsvector
   GENERATED ALWAYS AS (setweight(to_tsvector('english', steward_search_text(coalesce(heading, ''))), 'A') || to_tsvector('english', steward_search_text(content))) STORED;
 CREATE INDEX knowledge_chunks_search_idx ON knowledge_chunks USING gin (search_vector);
 
-DELETE FROM knowledge_terms;
-INSERT INTO knowledge_terms (term, chunks)
-  SELECT term, count(*) FROM knowledge_chunks, unnest(tsvector_to_array(search_vector)) AS term
-  GROUP BY term;
-UPDATE knowledge_totals SET
-  chunks = (SELECT count(*) FROM knowledge_chunks),
-  lexemes = (SELECT coalesce(sum(length(search_vector)), 0) FROM knowledge_chunks)
-  WHERE id = 1;
-`,
+${RECOUNT_KNOWLEDGE_TERMS}`,
 };
