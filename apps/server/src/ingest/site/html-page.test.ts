@@ -98,6 +98,27 @@ describe("a FAQ page's entries", () => {
   });
 });
 
+describe('a list of titled entries', () => {
+  // As libxslt's FAQ page (Debian's libxslt1-dev, html/FAQ.html) sets its entries.
+  const faq = `<!doctype html><html><head><title>FAQ</title></head><body><h1>The XSLT C library</h1><h2>FAQ</h2><ol>
+<li><em>Troubles compiling or linking programs using libxslt</em>
+<p>Usually the compiler doesn't get the right flags. The script <code>xslt-config</code> provides them. Use</p><p><code>xslt-config --cflags</code></p></li>
+<li><em>Is there C++ bindings ?</em>
+<p>Yes, for example xmlwrapp.</p></li>
+</ol><p>Daniel Veillard</p>
+<ul><li><strong>Note:</strong> bold at an item's start is no title when the item's text goes on beside it.</li><li><strong>Tip</strong> <p>Nor in a list whose every item is not titled.</p></li></ul>
+</body></html>`;
+  const page = readHtmlPage(Buffer.from(faq), 'text/html; charset=utf-8', PAGE_URL);
+
+  it('heads each item by its emphasised title, and the page’s headings head again after the list', () => {
+    expect(page.sections.map((section) => [section.headings.slice(1), section.paragraphs.map((paragraph) => paragraph.text)])).toEqual([
+      [['The XSLT C library', 'Troubles compiling or linking programs using libxslt'], ["Usually the compiler doesn't get the right flags. The script xslt-config provides them. Use", 'xslt-config --cflags']],
+      [['The XSLT C library', 'Is there C++ bindings ?'], ['Yes, for example xmlwrapp.']],
+      [['The XSLT C library'], ['Daniel Veillard', "• Note: bold at an item's start is no title when the item's text goes on beside it.", 'Tip', 'Nor in a list whose every item is not titled.']],
+    ]);
+  });
+});
+
 describe('the character set of a page', () => {
   const latin1 = Buffer.from('<html><head><meta charset="windows-1252"></head><body><p>Caf\u00e9 \u0080 cr\u00e8me</p></body></html>', 'latin1');
 

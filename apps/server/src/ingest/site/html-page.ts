@@ -63,6 +63,14 @@ const HEADING = /^H([1-6])$/;
  */
 const ENTRY_QUESTION = new Set(['SUMMARY', 'DT']);
 const ENTRY_LIST = new Set(['DETAILS', 'DL']);
+/**
+ * A list whose every item opens with an emphasised title, alone before the item's paragraphs, is a list of titled
+ * entries (libxslt's FAQ page: `<li><em>Troubles compiling or linking programs using libxslt</em><p>Usually …</p>`;
+ * a manual's `<li><strong>Security</strong><p>…</p>`): each title heads its item as an entry's question does.
+ */
+const ENTRY_TITLE = new Set(['EM', 'STRONG', 'B', 'I']);
+/** A title longer than this is a sentence set in bold, not an entry's title. */
+const MOST_TITLE_CHARACTERS = 200;
 /** Elements whose text is one paragraph when they hold no other block. */
 const TEXT_BLOCKS = new Set(['P', 'LI', 'DT', 'DD', 'BLOCKQUOTE', 'FIGCAPTION', 'CAPTION', 'ADDRESS', 'SUMMARY', 'TD', 'TH', 'DIV', 'SECTION', 'ARTICLE', 'MAIN']);
 const BLOCKS = new Set([...TEXT_BLOCKS, 'UL', 'OL', 'DL', 'TABLE', 'PRE', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HR', 'FIGURE', 'DETAILS', 'TBODY', 'THEAD', 'TFOOT', 'TR', 'BODY', 'HEADER', 'FOOTER', 'NAV', 'ASIDE']);
@@ -128,6 +136,30 @@ export function readHtmlPage(bytes: Uint8Array, contentType: string, pageUrl: UR
   return { title, sections: contentSections(content, title), links, noindex: robots.includes('noindex'), charset };
 }
 
+/**
+ * The items of a list of titled entries with their titles (ENTRY_TITLE): two items or more, each opening with an
+ * emphasised title of its own (text before it but whitespace, or a longer one, is no title) followed by a block
+ * (a paragraph, a code block, a list); null for any other list.
+ */
+function titledItems(list: PageElement): { item: PageElement; title: PageElement }[] | null {
+  const items = Array.from(list.children);
+  if (items.length < 2) return null;
+  const titled: { item: PageElement; title: PageElement }[] = [];
+  for (const item of items) {
+    if (item.tagName.toUpperCase() !== 'LI') return null;
+    const nodes = Array.from(item.childNodes).filter((node) => node.nodeType === 1 || (node.textContent ?? '').trim() !== '');
+    const title = nodes[0];
+    if (title?.nodeType !== 1) return null;
+    const element = title as PageElement; // nodeType 1: an element
+    const text = inline(element.textContent ?? '');
+    if (!ENTRY_TITLE.has(element.tagName.toUpperCase()) || text === '' || text.length > MOST_TITLE_CHARACTERS) return null;
+    const next = nodes[1];
+    if (next?.nodeType !== 1 || !BLOCKS.has((next as PageElement).tagName.toUpperCase())) return null;
+    titled.push({ item, title: element });
+  }
+  return titled;
+}
+
 /** The content's blocks as sections; the page's title heads them all unless the content's first heading repeats it. */
 function contentSections(content: PageElement, title: string): DocumentSection[] {
   const sections: DocumentSection[] = [];
@@ -151,9 +183,17 @@ function contentSections(content: PageElement, title: string): DocumentSection[]
         return;
       }
     }
-    if (ENTRY_LIST.has(tag)) {
+    const titled = tag === 'UL' || tag === 'OL' ? titledItems(element) : null;
+    if (ENTRY_LIST.has(tag) || titled) {
       const outer = path;
-      visitBlocks(element);
+      if (titled) {
+        for (const { item, title } of titled) {
+          title.remove();
+          path = [...path.filter((entry) => entry.level < QUESTION_LEVEL), { level: QUESTION_LEVEL, text: inline(title.textContent ?? '') }];
+          current = undefined;
+          visitBlocks(item);
+        }
+      } else visitBlocks(element);
       // What follows the list of entries is under the page's headings again, not the last entry's question.
       if (path !== outer && path.at(-1)?.level === QUESTION_LEVEL) {
         path = path.slice(0, -1);
