@@ -29,10 +29,10 @@ const LIST_ITEM = /^\s*(?:[•‣◦▪∙·*-]\s+|\d{1,2}[.)]\s+\S)/;
  * levels, at its numbering's depth), and stay in their text: each entry is a section of its own, and a
  * question ends the entry before it.
  * Lines of a paragraph are joined with spaces in a PDF (its line breaks are only layout) and kept in a text
- * file; a word hyphenated at a PDF line's end is joined again.
+ * file, where a listing's lines (markup-blocks.ts) make a paragraph of their own; a word hyphenated at a PDF line's end is joined again.
  */
 export function documentSections(lines: readonly SourceLine[]): DocumentSection[] {
-  const headingAt = lines.some((line) => line.size !== null) ? pdfHeadings(lines) : textHeadings(lines);
+  const { headings: headingAt, code } = lines.some((line) => line.size !== null) ? { headings: pdfHeadings(lines), code: new Set<number>() } : textHeadings(lines);
   const questionAt = faqQuestions(lines, (at) => headingAt.has(at));
   for (const [index, question] of questionAt) if (question.underlined) headingAt.set(index + question.lineCount, null);
   const sections: DocumentSection[] = [];
@@ -40,6 +40,8 @@ export function documentSections(lines: readonly SourceLine[]): DocumentSection[
   let current: DocumentSection | undefined;
   let paragraph: { lines: string[]; page: number } | undefined;
   const joiner = lines.some((line) => line.size !== null) ? ' ' : '\n';
+  /** The last line a paragraph took. */
+  let lastLine = -1;
   const endParagraph = () => {
     if (!paragraph) return;
     const text = joinLines(paragraph.lines, joiner);
@@ -69,7 +71,10 @@ export function documentSections(lines: readonly SourceLine[]): DocumentSection[
       path = [...path.filter((outer) => outer.level < level && !endsEntry(outer)), { text: question.text, level }];
       current = undefined;
     }
-    if (paragraph && (line.paragraphStart || LIST_ITEM.test(line.text))) endParagraph();
+    // A listing is a paragraph of its own, its fences dropped ("… a debug enabled binary:" above "./configure --debug").
+    const startsCode = code.has(index) !== code.has(lastLine);
+    if (paragraph && (line.paragraphStart || startsCode || (!code.has(index) && LIST_ITEM.test(line.text)))) endParagraph();
+    lastLine = index;
     paragraph ??= { lines: [], page: line.page };
     paragraph.lines.push(line.text);
   });

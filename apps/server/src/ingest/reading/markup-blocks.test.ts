@@ -5,7 +5,7 @@ import { documentSections } from './document-sections.ts';
 const txt = (text: string, paragraphStart = false): SourceLine => ({ text, size: null, page: 1, paragraphStart });
 
 describe('a text marked up as AsciiDoc (the Git User Manual)', () => {
-  it('reads its "==" titles as sections by their depth, drops anchors and styles, and never takes a listing for a title', () => {
+  it('reads its "==" titles as sections by their depth, drops anchors and styles, and never takes a listing for a title, which is a paragraph of its own', () => {
     const sections = documentSections([
       txt('= Git User Manual', true),
       txt('[preface]', true),
@@ -27,14 +27,16 @@ describe('a text marked up as AsciiDoc (the Git User Manual)', () => {
       {
         headings: ['Git User Manual', 'Introduction'],
         paragraphs: [
-          { text: 'For the command `git clone <repo>`, you can either use:\n$ man git-clone', page: 1 },
+          { text: 'For the command `git clone <repo>`, you can either use:', page: 1 },
+          { text: '$ man git-clone', page: 1 },
           { text: 'or read the manual.', page: 1 },
         ],
       },
       {
         headings: ['Git User Manual', 'Introduction', 'How to check out a different version of a project'],
         paragraphs: [
-          { text: 'Git stores history.\n# the Linux kernel (approx. 640MB download):\n$ git clone git://git.kernel.org/linux.git', page: 1 },
+          { text: 'Git stores history.', page: 1 },
+          { text: '# the Linux kernel (approx. 640MB download):\n$ git clone git://git.kernel.org/linux.git', page: 1 },
         ],
       },
     ]);
@@ -54,19 +56,28 @@ describe('a text marked up as AsciiDoc (the Git User Manual)', () => {
 });
 
 describe('a Markdown text’s fenced code', () => {
-  it('is never a heading, and its fences are dropped', () => {
+  it('is never a heading nor a list, its fences are dropped, and it is a paragraph of its own (Node.js’s BUILDING.md)', () => {
     const sections = documentSections([
       txt('# Installing', true),
       txt('Run:', true),
       txt('```sh'),
       txt('# fetch the sources'),
       txt('git clone https://example.org/kettle.git'),
+      txt('- not an item'),
       txt('```'),
+      txt('then install it.'),
       txt('# Using it', true),
       txt('Boil water.', true),
     ]);
     expect(sections).toEqual([
-      { headings: ['Installing'], paragraphs: [{ text: 'Run:\n# fetch the sources\ngit clone https://example.org/kettle.git', page: 1 }] },
+      {
+        headings: ['Installing'],
+        paragraphs: [
+          { text: 'Run:', page: 1 },
+          { text: '# fetch the sources\ngit clone https://example.org/kettle.git\n- not an item', page: 1 },
+          { text: 'then install it.', page: 1 },
+        ],
+      },
       { headings: ['Using it'], paragraphs: [{ text: 'Boil water.', page: 1 }] },
     ]);
   });

@@ -1,6 +1,6 @@
 import type { SourceLine } from './clean-pages.ts';
 import { type HeadingLines, indentOf, isRuleAt, levelOf, numberingOf, ENDS_AS_QUESTION, RULE } from './heading-lines.ts';
-import { textMarkup, UNDERLINE_SLACK } from './markup-blocks.ts';
+import { type TextMarkup, textMarkup, UNDERLINE_SLACK } from './markup-blocks.ts';
 
 /** A text line underlined by one repeated character (Texinfo, reStructuredText, Setext Markdown). */
 const UNDERLINE = /^\s*([*=\-~^#+_.])\1{2,}\s*$/;
@@ -21,9 +21,10 @@ const INDENTED = /^\s{2,}\S/;
  * characters first appear, as reStructuredText does), a Markdown `#` heading, a numbered title alone in its
  * paragraph (numberedTitles), a chapter's title (chapterTitles), titles in capitals (capitalTitles), in a text whose body is indented and that has none of those, a title at the
  * margin (marginTitles), and, in a text without underlines or `#`, a title centred on its line (centeredTitles). A
- * numbered heading's level is its numbering's depth. A question is left to faq-questions.ts, but a part's.
+ * numbered heading's level is its numbering's depth. A question is left to faq-questions.ts, but a part's. With
+ * them, the lines of code the markup says (a Markdown fence's, an AsciiDoc listing's).
  */
-export function textHeadings(lines: readonly SourceLine[]): HeadingLines {
+export function textHeadings(lines: readonly SourceLine[]): TextMarkup {
   const underlineLevels: string[] = [];
   const { headings: found, code } = textMarkup(lines);
   lines.forEach((line, index) => {
@@ -53,7 +54,7 @@ export function textHeadings(lines: readonly SourceLine[]): HeadingLines {
   // Margin titles only where nothing else heads the text: under underlined headings they are a table's terms.
   if (!holdsHeadings(found)) marginTitles(lines, found, code);
   if (!markedUp) centeredTitles(lines, found, code);
-  return found;
+  return { headings: found, code };
 }
 
 /** The longest title set between two rules. */

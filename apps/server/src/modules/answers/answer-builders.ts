@@ -69,13 +69,17 @@ function quotedHtml(text: string, entry: string | null | undefined): string {
   return `<code>${escapeHtml(entry)}</code>${linkedHtml(text.slice(entry.length))}`;
 }
 
-/** The quote as HTML: its sentences in their paragraphs, a list's items as a list (answerText says the same as text). */
+/** The quote as HTML: its sentences in their paragraphs, a list's items as a list, a listing's lines as code (answerText says the same as text). */
 function answerBlocksHtml(sentences: readonly CandidateSentence[]): string {
-  const blocks: { list: boolean; parts: CandidateSentence[][] }[] = [];
+  const blocks: { list: boolean; listing?: true; parts: CandidateSentence[][] }[] = [];
   sentences.forEach((sentence, position) => {
     const last = blocks.at(-1);
     const previous = sentences[position - 1];
-    if (sentence.shape === 'item') {
+    const sameParagraph = previous?.paragraph === sentence.paragraph && previous.passage === sentence.passage;
+    if (sentence.listing || last?.listing) {
+      if (sentence.listing && last?.listing && sameParagraph) last.parts[0]?.push(sentence);
+      else blocks.push(sentence.listing ? { list: false, listing: true, parts: [[sentence]] } : { list: sentence.shape === 'item', parts: [[sentence]] });
+    } else if (sentence.shape === 'item') {
       if (last?.list) last.parts.push([sentence]);
       else blocks.push({ list: true, parts: [[sentence]] });
     } else if (last?.list && previous?.paragraph === sentence.paragraph) last.parts.at(-1)?.push(sentence);
@@ -84,7 +88,9 @@ function answerBlocksHtml(sentences: readonly CandidateSentence[]): string {
   });
   return blocks
     .map((block, position) =>
-      block.list
+      block.listing
+        ? `<pre><code>${escapeHtml((block.parts[0] ?? []).map((sentence) => sentence.text).join('\n'))}</code></pre>`
+        : block.list
         ? `<ul>${block.parts.map((item) => `<li>${quotedHtml(answerText(item.map((sentence) => ({ ...sentence, entry: null }))).replace(BULLET, ''), item[0]?.entry)}</li>`).join('')}</ul>`
         : `<p>${quotedHtml(position === 0 ? answerText(block.parts[0] ?? []) : answerText((block.parts[0] ?? []).map((sentence) => ({ ...sentence, entry: null }))), block.parts[0]?.[0]?.entry)}</p>`,
     )

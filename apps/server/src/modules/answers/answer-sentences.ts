@@ -17,6 +17,7 @@ import {
 } from './sentence-shapes.ts';
 import { withLeadInCompleted, withListItems } from './answer-lists.ts';
 import { withLaterAsks } from './answer-asks.ts';
+import { isListing, listingPieces } from './answer-listings.ts';
 import { linesOfTable, rowWithHeader, type TableLine } from './answer-tables.ts';
 
 /**
@@ -45,6 +46,8 @@ export interface CandidateSentence {
   similarity?: number;
   /** Part of the asker's own words under a FAQ entry's question (withAskersWords): its question, but no entry's start. */
   askersOwn?: true;
+  /** Lines of a listing (answer-listings.ts), its line breaks kept: quoted as code. */
+  listing?: true;
 }
 
 /** The most sentences an answer quotes. */
@@ -260,9 +263,12 @@ function sentencesOfPassage(passage: { text: string; heading?: string | null }, 
   const dotted = setsDottedMarkers(passage.text);
   const paragraphs = parts.map((part) => part.text);
   const definedTerms = definedTermsOf(paragraphs);
-  const sentences = paragraphs.flatMap((paragraphText, paragraph) => {
+  const sentences = paragraphs.flatMap((paragraphText, paragraph): CandidateSentence[] => {
     // A title ending with a colon is a sentence of its own above what it quotes.
     const titleLines = parts[paragraph]?.titleLines;
+    if (titleLines === undefined && parts[paragraph]?.title !== true && isListing(paragraphText)) {
+      return listingPieces(paragraphText).map((text) => ({ text, passage: passageIndex, index: index++, paragraph, entry, shape: 'sentence', terms: [], listing: true }));
+    }
     const pieces = titleLines === undefined ? piecesOfParagraph(paragraphText) : [...piecesOfParagraph(titleLines), ...piecesOfParagraph(paragraphText.slice(titleLines.length))];
     const lines = pieces.flatMap((sentence, position): TableLine[] =>
       sentence.length > LONGEST_SENTENCE && sentence.includes('\n')
@@ -836,7 +842,9 @@ function before(sentences: readonly CandidateSentence[], scores: readonly number
     ((scores[best - 1] ?? 0) > 0 && addsWanted(question, chosen, previous));
   // An option's description is quoted from where it names the option and says what it does.
   const opensEntry = first.entry !== null && previous.paragraph === first.paragraph && entryOf(previous.text) !== null;
-  const needed = LEANS_BACK.test(first.text) || LEANS_BACK_AFTER_OPENING.test(first.text) || REFERS_BACK.test(first.text) || (TERM_LINE.test(previous.text) && !TABLE_LINE.test(previous.text)) || samePoint || opensEntry;
+  // A listing is quoted with the line that announces it, however long ("… you can either use:" above "$ man git-clone").
+  const announced = first.listing === true && !previous.listing && previous.text.endsWith(':');
+  const needed = LEANS_BACK.test(first.text) || LEANS_BACK_AFTER_OPENING.test(first.text) || REFERS_BACK.test(first.text) || (TERM_LINE.test(previous.text) && !TABLE_LINE.test(previous.text)) || samePoint || opensEntry || announced;
   return needed ? [previous] : [];
 }
 

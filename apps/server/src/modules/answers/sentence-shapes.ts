@@ -74,7 +74,7 @@ export function piecesOfParagraph(paragraph: string): string[] {
 }
 
 /** A line that starts with an option, as a usage text lists them one a line: "-copy all  Copy all extra markers." */
-const OPTION_LINE = /^\s*[‘'"`(]?--?[\p{L}\p{N}]/u;
+export const OPTION_LINE = /^\s*[‘'"`(]?--?[\p{L}\p{N}]/u;
 
 /**
  * A sentence of a text file cut where its lines say it holds more than one piece: before each line that starts

@@ -208,7 +208,7 @@ describe('the re-indexing after the upgrade that reads AsciiDoc titles and listi
     const manualId = await addDocument(suite.admin, { name: 'kettle-manual.txt', bytes: manual, title: 'Kettle AsciiDoc manual', sourceUrl: 'https://shop.example.com/kettle-asciidoc' });
     await runAllJobs(suite.app);
     const sections = [
-      { heading: 'Kettle Manual › Descaling', content: 'Run:\n$ kettle --descale' },
+      { heading: 'Kettle Manual › Descaling', content: 'Run:\n\n$ kettle --descale' },
       { heading: 'Kettle Manual › Warranty', content: 'Two years.' },
     ];
     expect(await chunks(manualId)).toEqual(sections);

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { sentences as sentencesWith, term } from '../../test/answer-test-terms.ts';
+import { extractiveAnswerHtml } from './answer-builders.ts';
+import { isListing, listingPieces, LONGEST_LISTING_PIECE } from './answer-listings.ts';
+import { chooseSentences } from './answer-sentences.ts';
+import type { RetrievedPassage } from './answer-rule.ts';
+
+describe('a listing in a passage', () => {
+  it('is lines of commands, configuration or code, not prose, a table or a web address after its lead-in', () => {
+    expect(isListing('./configure --debug\nmake -j4')).toBe(true);
+    expect(isListing('make install PREFIX=/opt/node-debug/\ncp -a -f out/Debug/node /opt/node-debug/node')).toBe(true);
+    expect(isListing('anonymous_enable=NO\nlocal_enable=YES\nwrite_enable=YES')).toBe(true);
+    expect(isListing('    gzip -c file1  > foo.gz\n    gzip -c file2 >> foo.gz')).toBe(true);
+    expect(isListing('$ gdb /opt/node-debug/node core.node.8.1535359906\n(gdb) backtrace')).toBe(true);
+    // Prose wrapped at its lines, ending as prose does or holding a sentence's end.
+    expect(isListing('If you run into an issue, you\ncan try to build a debug binary:')).toBe(false);
+    expect(isListing('Use the --debug option and\nthen run make. It builds two\nbinaries in out/Debug')).toBe(false);
+    expect(isListing('See the manual at\nhttps://www.gnu.org/software/wget/')).toBe(false);
+    expect(isListing('Name | Default\nport | 21')).toBe(false);
+    expect(isListing('make -j4')).toBe(false);
+    // A usage text's options, one a line, are described option by option.
+    expect(isListing('-0, --option-0   does thing number 0\n-1, --option-1   does thing number 1')).toBe(false);
+  });
+
+  it('keeps its lines, without their common indent, in pieces of a bounded length', () => {
+    expect(listingPieces('    gzip -c file1  > foo.gz\n      gzip -c file2 >> foo.gz  ')).toEqual(['gzip -c file1  > foo.gz\n  gzip -c file2 >> foo.gz']);
+    const long = Array.from({ length: 40 }, (_, index) => `cp file${index}.txt /backup/file${index}.txt`).join('\n');
+    const pieces = listingPieces(long);
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(pieces.every((piece) => piece.length <= LONGEST_LISTING_PIECE)).toBe(true);
+    expect(pieces.join('\n')).toBe(long);
+  });
+
+  it('is quoted with its lines as code, after the lead-in that introduces it (Node.js’s BUILDING.md)', () => {
+    const text = 'If you suspect the error happens outside of the JS VM, you\ncan try to build a debug enabled binary:\n\n./configure --debug\nmake -j4\n\nThe debug binary is in out/Debug/node.';
+    const question = 'how do I build a debug enabled binary';
+    const found = sentencesWith([text], /[a-z0-9_]+/g);
+    const chosen = chooseSentences(found, question, ['build', 'debug', 'enabled', 'binary'].map((word) => term(word)), [0.5]);
+    const passage: RetrievedPassage = {
+      chunkId: 1, sourceUrl: null, page: null, pageEnd: null, documentId: 1, informTheBotId: null, relevance: 0.5, matchedWords: [],
+      features: {} as RetrievedPassage['features'], text, heading: 'Building a debug build', wholeSection: true, documentTitle: 'Building Node.js',
+    };
+    const html = extractiveAnswerHtml(chosen, [passage]);
+    expect(html).toContain('can try to build a debug enabled binary:</p><pre><code>./configure --debug\nmake -j4</code></pre>');
+  });
+
+  it('brings the line that announces it, however long, when the listing is the best match (the Git User Manual)', () => {
+    const text = 'For the command `git clone <repo>`, which has a page of its own in the manual, you can either use:\n\n$ man git-clone\n$ git help clone\n\nor read the manual.';
+    const found = sentencesWith([text], /[a-z0-9_-]+/g);
+    const chosen = chooseSentences(found, 'git-clone manual page', [term('git-clone', 6)], [0.5]);
+    expect(chosen.map((sentence) => sentence.text)).toEqual(['For the command `git clone <repo>`, which has a page of its own in the manual, you can either use:', '$ man git-clone\n$ git help clone']);
+  });
+});

@@ -1,0 +1,53 @@
+import { OPTION_LINE } from './sentence-shapes.ts';
+
+/**
+ * A paragraph that is a listing (commands, a configuration file's lines, code) rather than prose: its lines are
+ * kept as they stand, never joined into one ("./configure --debug" and "make -j4", not "./configure --debug make
+ * -j4"), and the answer sets it as code (answer-builders.ts). A Markdown fence's or a web page's <pre> lines make a
+ * paragraph of their own (document-sections.ts, html-page.ts); a plain-text manual sets its examples apart by
+ * blank lines.
+ */
+
+/**
+ * A piece of a line that only code holds: an option, a path, an assignment, a prompt (a shell's "$" or "#", a
+ * program's "(gdb)"), a shell's or a program's punctuation.
+ */
+const CODE_SIGN = /(?:^|\s)--?[\p{L}\d]|[=/\\$`{}<>|;_~]|^\s*[#%>]|^\s*\([\w-]+\)\s|\w\(.*\)/u;
+/** How a line of prose ends a paragraph: a full stop, a question or exclamation mark, a colon (a quote's closing marks after). */
+const ENDS_PROSE = /[.!?:]["'”’)\]]*$/;
+/** A sentence ending inside a line, the next one starting: prose ("… the file. The next …"). */
+const SENTENCE_INSIDE = /\p{Ll}[.!?]\s+\p{Lu}\p{Ll}/u;
+/** A table's row as the page reader writes it (cells joined by " | "): answer-tables.ts reads those. */
+const TABLE_ROW = / \| /;
+/** The most characters of a listing quoted as one piece; a longer one is cut between lines. */
+export const LONGEST_LISTING_PIECE = 300;
+
+/**
+ * Whether a paragraph is a listing: two lines or more, its last not ending as prose does, no sentence ending
+ * inside a line, not a table nor a usage text's options (a line that starts with an option describes it: the
+ * option's description is read as such, sentence-shapes.ts), and two of three of its lines or more holding a sign of code (CODE_SIGN): "See the
+ * manual at" above a web address is prose.
+ */
+export function isListing(paragraph: string): boolean {
+  const lines = paragraph.split('\n').filter((line) => line.trim() !== '');
+  const last = lines.at(-1)?.trim() ?? '';
+  if (lines.length < 2 || ENDS_PROSE.test(last)) return false;
+  if (lines.some((line) => SENTENCE_INSIDE.test(line) || OPTION_LINE.test(line)) || lines.every((line) => TABLE_ROW.test(line))) return false;
+  return lines.filter((line) => CODE_SIGN.test(line)).length * 3 >= lines.length * 2;
+}
+
+/**
+ * A listing's pieces to quote: its lines (trailing spaces dropped, the common indent removed), in runs of at most
+ * LONGEST_LISTING_PIECE characters, each run its lines joined by line breaks.
+ */
+export function listingPieces(paragraph: string): string[] {
+  const lines = paragraph.split('\n').map((line) => line.trimEnd()).filter((line) => line !== '');
+  const indent = Math.min(...lines.map((line) => line.length - line.trimStart().length));
+  const pieces: string[] = [];
+  for (const line of lines.map((each) => each.slice(indent))) {
+    const last = pieces.at(-1);
+    if (last !== undefined && last.length + 1 + line.length <= LONGEST_LISTING_PIECE) pieces[pieces.length - 1] = `${last}\n${line}`;
+    else pieces.push(line);
+  }
+  return pieces;
+}
