@@ -45,6 +45,14 @@ describe('chunkPages', () => {
     ]);
   });
 
+  it('never ends a chunk on a lead-in the next one repeats with what it leads to (Node.js’s BUILDING.md)', () => {
+    const paragraphs = [sentence(1, 4), sentence(2, 4), 'Example of a backtrace:', '$ gdb node core\n(gdb) backtrace'];
+    expect(texts(chunk([paragraphs.join('\n\n')], 12, 4))).toEqual([
+      `${sentence(1, 4)}\n\n${sentence(2, 4)}`,
+      'Example of a backtrace:\n\n$ gdb node core\n(gdb) backtrace',
+    ]);
+  });
+
   it('takes no overlap when the last sentence is longer than the overlap', () => {
     const chunks = chunk([`${sentence(1, 5)} ${sentence(2, 5)} ${sentence(3, 5)}`], 10, 3);
     expect(texts(chunks)).toEqual([`${sentence(1, 5)} ${sentence(2, 5)}`, sentence(3, 5)]);

@@ -208,12 +208,12 @@ function packPieces(pieces: readonly Piece[], { maxTokens, overlapTokens }: Size
   const chunks: Omit<Chunk, 'index' | 'heading'>[] = [];
   let current: Piece[] = [];
   let currentTokens = 0;
-  const emit = () => {
+  const emit = (emitted: readonly Piece[] = current) => {
     chunks.push({
-      text: current.map((piece, i) => (i === 0 ? piece.text : piece.before + piece.text)).join(''),
-      tokens: currentTokens,
-      page: current[0]?.page ?? 1,
-      pageEnd: current.at(-1)?.page ?? 1,
+      text: emitted.map((piece, i) => (i === 0 ? piece.text : piece.before + piece.text)).join(''),
+      tokens: emitted.reduce((sum, piece) => sum + piece.tokens, 0),
+      page: emitted[0]?.page ?? 1,
+      pageEnd: emitted.at(-1)?.page ?? 1,
       startsSection: chunks.length === 0,
     });
   };
@@ -222,9 +222,12 @@ function packPieces(pieces: readonly Piece[], { maxTokens, overlapTokens }: Size
     const breakForParagraph =
       paragraphTokens > 0 && currentTokens + paragraphTokens > maxTokens && paragraphTokens <= maxTokens && currentTokens >= maxTokens / 2;
     if (current.length > 0 && (breakForParagraph || currentTokens + piece.tokens > maxTokens)) {
-      emit();
       const room = maxTokens - (breakForParagraph ? paragraphTokens : piece.tokens);
-      current = overlapTail(current, Math.min(overlapTokens, room));
+      const tail = overlapTail(current, Math.min(overlapTokens, room));
+      // A chunk never ends on a lead-in ("Example of generating a backtrace from the core dump:") that the next
+      // one repeats with what it leads to: quoted from the first, it led to nothing.
+      emit(tail.length > 0 && current.length > 1 && current.at(-1)?.text.trimEnd().endsWith(':') ? current.slice(0, -1) : current);
+      current = tail;
       currentTokens = current.reduce((sum, kept) => sum + kept.tokens, 0);
     }
     current.push(piece);
