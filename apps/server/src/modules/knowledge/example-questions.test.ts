@@ -58,10 +58,11 @@ describe('the /demo page\'s example questions from the uploaded documents', () =
     expect(exampleQuestions([faq], 4)).toEqual(['Is GNU Midnight Commander Public Domain?', 'How do I use function keys F11 to F20?', 'Does it run on my machine?', DEMO_PAGE_TEXTS.aboutDocument('Midnight Commander FAQ')]);
   });
 
-  it('leaves out a manual page\'s sections that say nothing of its subject (NAME, SYNOPSIS and what is under it, DESCRIPTION), and writes a title in capitals as a sentence', () => {
+  it('leaves out a manual page\'s sections that say nothing of its subject (NAME, SYNOPSIS and what is under it, DESCRIPTION) and a table of contents, and writes a title in capitals as a sentence', () => {
     const page = {
       title: 'rsync manual',
       chunks: [
+        { heading: 'Table of contents', content: '* Supported platforms\n* Building Node.js' },
         { heading: 'NAME', content: 'rsync - a fast, versatile, remote file-copying tool' },
         { heading: 'SYNOPSIS › Traditional usage', content: 'rsync [OPTION...] SRC... [DEST]' },
         { heading: 'DESCRIPTION', content: 'Rsync is a fast and extraordinarily versatile file copying tool.' },

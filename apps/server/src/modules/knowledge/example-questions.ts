@@ -20,9 +20,10 @@ const QUESTION_MARKER = /^Q[:.)]\s*/;
 /**
  * A manual page's sections that say nothing of its subject, or only what the document's own question says ("What
  * does the rsync manual say about NAME?", "… about DESCRIPTION?"), nor do the sections under them (SYNOPSIS ›
- * Traditional usage).
+ * Traditional usage); and a document's table of contents or index, a list of the topics rather than one ("What does
+ * “Building Node.js” say about Table of contents?", a Markdown README's "## Table of contents").
  */
-const BOILERPLATE_SECTION = /^(?:name|synopsis|description|see also|authors?|copyright|colophon|bugs|reporting bugs|version|history)$/i;
+const BOILERPLATE_SECTION = /^(?:name|synopsis|description|see also|authors?|copyright|colophon|bugs|reporting bugs|version|history|(?:table of )?contents|index)$/i;
 /** "2.5 ", "IV. ", "Chapter 3: " before a heading's words. */
 // eslint-disable-next-line security/detect-unsafe-regex -- linear: each repeated part starts with a "." no digit matches, so there is one way to match
 const NUMBERING = /^(?:(?:chapter|section|part)\s+)?(?:\d+(?:\.\d+)*|[ivxlc]+)[.:)]?\s+/i;
