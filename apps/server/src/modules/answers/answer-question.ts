@@ -17,6 +17,7 @@ import { streamChatCompletion } from './llm-client.ts';
 import { cosineSimilarities } from '../../ingest/embedders/cosine-similarities.ts';
 import { llmMessages } from './llm-prompt.ts';
 import { entryQuestionOf, withSubjectNamed } from './answer-subject.ts';
+import { variantSentences, variantsOf } from './answer-variants.ts';
 
 export interface ChatAnswerDeps {
   db: Db;
@@ -79,7 +80,8 @@ export async function answerQuestion(
   const relevance = passages.map((passage) => passage.relevance);
   const sentences = await withSimilarities(deps, question, terms, relevance, await withTerms(deps.db, sentencesOfPassages(passages)));
   const sections = passages.map(sectionOf);
-  const best = chooseSentences(sentences, question, terms, relevance, sections);
+  const variants = variantsOf(passages);
+  const best = variants ? variantSentences(sentences, passages, variants) : chooseSentences(sentences, question, terms, relevance, sections);
   const chosen = best.length > 0 ? best : openingSentences(sentences, sections);
   // Passages of headings and questions only (a table of contents) hold nothing to quote.
   if (chosen.length === 0) return dontKnow();
