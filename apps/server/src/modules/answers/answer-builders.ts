@@ -63,10 +63,31 @@ function linkedHtml(text: string): string {
   return html + escapeHtml(text.slice(from));
 }
 
+/**
+ * Markdown's code span: text between two backquotes, not starting or ending with a space. Not the old GNU quotes
+ * "`foo'" (the zsh FAQ's "use `exec <zsh-path>' to replace …"): a span that holds a closing quote before a space or
+ * at its end is two such quotes' text, not code.
+ */
+const CODE_SPAN = /`([^`\n]{1,120})`/g;
+const NOT_CODE = /^\s|\s$|'(?:\s|$)/;
+
+/** Quoted text as HTML: Markdown's code spans as code ("`make install`"), web addresses as links. */
+function inlineHtml(text: string): string {
+  let html = '';
+  let from = 0;
+  for (const match of text.matchAll(CODE_SPAN)) {
+    const code = match[1] ?? '';
+    if (NOT_CODE.test(code)) continue;
+    html += `${linkedHtml(text.slice(from, match.index))}<code>${escapeHtml(code)}</code>`;
+    from = match.index + match[0].length;
+  }
+  return html + linkedHtml(text.slice(from));
+}
+
 /** Quoted text as HTML, the option it starts with set as code ("<code>-copy all</code> Copy all extra markers."). */
 function quotedHtml(text: string, entry: string | null | undefined): string {
-  if (!entry || !NAMES_OPTION.test(entry) || !text.startsWith(entry)) return linkedHtml(text);
-  return `<code>${escapeHtml(entry)}</code>${linkedHtml(text.slice(entry.length))}`;
+  if (!entry || !NAMES_OPTION.test(entry) || !text.startsWith(entry)) return inlineHtml(text);
+  return `<code>${escapeHtml(entry)}</code>${inlineHtml(text.slice(entry.length))}`;
 }
 
 /** The quote as HTML: its sentences in their paragraphs, a list's items as a list, a listing's lines as code (answerText says the same as text). */

@@ -51,3 +51,24 @@ describe('a listing in a passage', () => {
     expect(chosen.map((sentence) => sentence.text)).toEqual(['For the command `git clone <repo>`, which has a page of its own in the manual, you can either use:', '$ man git-clone\n$ git help clone']);
   });
 });
+
+describe('code inside a sentence', () => {
+  const htmlOf = (text: string) => {
+    const found = sentencesWith([text], /[a-z0-9_]+/g);
+    const passage: RetrievedPassage = {
+      chunkId: 1, sourceUrl: null, page: null, pageEnd: null, documentId: 1, informTheBotId: null, relevance: 0.5, matchedWords: [],
+      features: {} as RetrievedPassage['features'], text, heading: null, wholeSection: true, documentTitle: 'Manual',
+    };
+    return extractiveAnswerHtml(found, [passage]);
+  };
+
+  it('is set as code where Markdown marks it with backquotes', () => {
+    expect(htmlOf('`make` with `./configure --debug` generates two binaries.')).toContain('<p><code>make</code> with <code>./configure --debug</code> generates two binaries.</p>');
+  });
+
+  it('is not the old GNU quotes, a backquote closed by an apostrophe (the zsh FAQ)', () => {
+    const html = htmlOf("The basic idea is to use `exec <zsh-path>' to replace the shell, or `chsh' to change it.");
+    expect(html).not.toContain('<code>');
+    expect(html).toContain('use `exec &lt;zsh-path&gt;&#39; to replace the shell, or `chsh&#39; to change it.');
+  });
+});
