@@ -63,21 +63,23 @@ function linkedHtml(text: string): string {
   return html + escapeHtml(text.slice(from));
 }
 
-/**
- * Markdown's code span: text between two backquotes, not starting or ending with a space. Not the old GNU quotes
- * "`foo'" (the zsh FAQ's "use `exec <zsh-path>' to replace …"): a span that holds a closing quote before a space or
- * at its end is two such quotes' text, not code.
- */
+/** Markdown's code span: text between two backquotes, not starting or ending with a space. */
 const CODE_SPAN = /`([^`\n]{1,120})`/g;
-const NOT_CODE = /^\s|\s$|'(?:\s|$)/;
+const SPACE_AT_END = /^\s|\s$/;
+/**
+ * The old GNU quotes, a backquote closed by an apostrophe ("use `exec <zsh-path>' to replace …", the zsh FAQ; m4's
+ * "divert(`1')"): a text that quotes so has no Markdown code spans, only pairs of such quotes.
+ */
+const GNU_QUOTE = /`[^`']*'/;
 
 /** Quoted text as HTML: Markdown's code spans as code ("`make install`"), web addresses as links. */
 function inlineHtml(text: string): string {
+  if (GNU_QUOTE.test(text)) return linkedHtml(text);
   let html = '';
   let from = 0;
   for (const match of text.matchAll(CODE_SPAN)) {
     const code = match[1] ?? '';
-    if (NOT_CODE.test(code)) continue;
+    if (SPACE_AT_END.test(code)) continue;
     html += `${linkedHtml(text.slice(from, match.index))}<code>${escapeHtml(code)}</code>`;
     from = match.index + match[0].length;
   }

@@ -66,9 +66,10 @@ describe('code inside a sentence', () => {
     expect(htmlOf('`make` with `./configure --debug` generates two binaries.')).toContain('<p><code>make</code> with <code>./configure --debug</code> generates two binaries.</p>');
   });
 
-  it('is not the old GNU quotes, a backquote closed by an apostrophe (the zsh FAQ)', () => {
+  it('is not the old GNU quotes, a backquote closed by an apostrophe (the zsh FAQ, m4’s manual)', () => {
     const html = htmlOf("The basic idea is to use `exec <zsh-path>' to replace the shell, or `chsh' to change it.");
     expect(html).not.toContain('<code>');
+    expect(htmlOf("End the input with divert(`1') Diversion one: divnum divert(`2') Diversion two.")).toContain("divert(`1&#39;) Diversion one: divnum divert(`2&#39;)");
     expect(html).toContain('use `exec &lt;zsh-path&gt;&#39; to replace the shell, or `chsh&#39; to change it.');
   });
 });
