@@ -17,7 +17,7 @@ import { streamChatCompletion } from './llm-client.ts';
 import { cosineSimilarities } from '../../ingest/embedders/cosine-similarities.ts';
 import { llmMessages } from './llm-prompt.ts';
 import { entryQuestionOf, withSubjectNamed } from './answer-subject.ts';
-import { variantSentences, variantsOf } from './answer-variants.ts';
+import { citedByParent, variantSentences, variantsOf } from './answer-variants.ts';
 
 export interface ChatAnswerDeps {
   db: Db;
@@ -89,7 +89,9 @@ export async function answerQuestion(
   const entryQuestion = quotedEntryQuestion(sentences, chosen);
   const quoted = chosen[0]?.passage ?? 0;
   const subjectQuestion = entryQuestionOf(entryQuestion, { section: sections[quoted], heading: passages[quoted]?.heading });
-  return draft(extractiveAnswerHtml(withSubjectNamed(chosen, subjectQuestion), passages, entryQuestion), 'extractive', distinctSources(used), used.map(sourceOfPassage));
+  // Variants are cited once, by the section they are the variants of.
+  const cited = variants ? citedByParent(passages, variants) : passages;
+  return draft(extractiveAnswerHtml(withSubjectNamed(chosen, subjectQuestion), cited, entryQuestion), 'extractive', distinctSources(used), used.map(sourceOfPassage));
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractiveAnswerHtml } from './answer-builders.ts';
 import type { RetrievedPassage } from './answer-rule.ts';
 import { sentencesOfPassages } from './answer-sentences.ts';
-import { variantSentences, variantsOf } from './answer-variants.ts';
+import { citedByParent, variantSentences, variantsOf } from './answer-variants.ts';
 
 const INTL = 'Building Node.js › `Intl` (ECMA-402) support › Building without Intl support';
 
@@ -39,10 +39,12 @@ describe('variants of one answer (Node.js’s BUILDING.md)', () => {
     expect(variantsOf([windows])).toBeNull();
   });
 
-  it('are quoted each after its title, every variant’s commands kept', () => {
+  it('are quoted each after its title, every variant’s commands kept, and cited once by the section they are variants of', () => {
     const passages = [windows, unix];
     const variants = variantsOf(passages) ?? [];
-    const html = extractiveAnswerHtml(variantSentences(sentencesOfPassages(passages), passages, variants), passages);
-    expect(html).toMatch(/^<p>Unix\/macOS:<\/p><p>\.\/configure --without-intl<\/p><p>Windows:<\/p><p>\.\\vcbuild without-intl<\/p><p>Source: /);
+    const html = extractiveAnswerHtml(variantSentences(sentencesOfPassages(passages), passages, variants), citedByParent(passages, variants));
+    expect(html).toBe(
+      '<p>Unix/macOS:</p><p>./configure --without-intl</p><p>Windows:</p><p>.\\vcbuild without-intl</p><p>Source: <cite>Building Node.js (Building without Intl support)</cite></p>',
+    );
   });
 });

@@ -58,3 +58,7 @@ export function variantSentences(sentences: readonly CandidateSentence[], passag
     return [title, ...own];
   });
 }
+
+/** The passages with each variant under its parent's headings: the answer cites the section once, not each variant. */
+export const citedByParent = (passages: readonly RetrievedPassage[], variants: readonly RetrievedPassage[]): RetrievedPassage[] =>
+  passages.map((passage) => (variants.includes(passage) && passage.heading ? { ...passage, heading: parentOf(passage.heading) } : passage));
