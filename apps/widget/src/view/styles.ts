@@ -64,7 +64,7 @@ a { color: var(--accent); }
 .message p, .message ul, .message ol, .message pre, .message blockquote, .message table { margin: 0 0 8px; }
 .message > .answer > :last-child { margin-bottom: 0; }
 .message ul, .message ol { padding-left: 20px; }
-.message pre { white-space: pre-wrap; }
+.message pre { white-space: pre-wrap; padding: 6px 8px; border: 1px solid var(--border); border-radius: 6px; }
 .message code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.92em; }
 .message th, .message td { border: 1px solid var(--border); padding: 2px 6px; text-align: left; }
 .pending { color: var(--muted); font-style: italic; }
