@@ -1,3 +1,4 @@
+import type { RetrievedPassage } from '../modules/answers/answer-rule.ts';
 import type { CandidateSentence } from '../modules/answers/answer-sentences.ts';
 import { sentencesOfPassages } from '../modules/answers/answer-sentences.ts';
 import type { QuestionTerm } from '../modules/knowledge/question-terms.ts';
@@ -22,3 +23,17 @@ export const crudeStems = (text: string, word = /[a-z0-9-]+/g): string[] => (tex
 export function sentences(passages: readonly string[], word?: RegExp): CandidateSentence[] {
   return sentencesOfPassages(passages.map((text) => ({ text }))).map((sentence) => ({ ...sentence, terms: crudeStems(sentence.text, word) }));
 }
+
+/** A passage as the search hands it over, for the answer's HTML. */
+export const retrieved = (passage: Pick<RetrievedPassage, 'text' | 'heading' | 'wholeSection' | 'documentTitle'>): RetrievedPassage => ({
+  chunkId: 1,
+  sourceUrl: null,
+  page: null,
+  pageEnd: null,
+  documentId: 1,
+  informTheBotId: null,
+  relevance: 0.5,
+  matchedWords: [],
+  features: {} as RetrievedPassage['features'],
+  ...passage,
+});

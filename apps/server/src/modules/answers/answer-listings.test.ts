@@ -1,26 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { sentences as sentencesWith, term } from '../../test/answer-test-terms.ts';
+import { retrieved, sentences as sentencesWith, term } from '../../test/answer-test-terms.ts';
 import { extractiveAnswerHtml } from './answer-builders.ts';
 import { isListing, listingPieces, LONGEST_LISTING_PIECE } from './answer-listings.ts';
 import { chooseSentences } from './answer-sentences.ts';
-import type { RetrievedPassage } from './answer-rule.ts';
-
-/** A passage as the search hands it over, for the answer's HTML. */
-const retrieved = (text: string, heading: string | null): RetrievedPassage => ({
-  chunkId: 1,
-  sourceUrl: null,
-  page: null,
-  pageEnd: null,
-  documentId: 1,
-  informTheBotId: null,
-  relevance: 0.5,
-  matchedWords: [],
-  features: {} as RetrievedPassage['features'],
-  text,
-  heading,
-  wholeSection: true,
-  documentTitle: 'Building Node.js',
-});
 
 describe('a listing in a passage', () => {
   it('is lines of commands, configuration or code, not prose, a table or a web address after its lead-in', () => {
@@ -53,7 +35,7 @@ describe('a listing in a passage', () => {
     const question = 'how do I build a debug enabled binary';
     const found = sentencesWith([text], /[a-z0-9_]+/g);
     const chosen = chooseSentences(found, question, ['build', 'debug', 'enabled', 'binary'].map((word) => term(word)), [0.5]);
-    const html = extractiveAnswerHtml(chosen, [retrieved(text, 'Building a debug build')]);
+    const html = extractiveAnswerHtml(chosen, [retrieved({ text, heading: 'Building a debug build', wholeSection: true, documentTitle: 'Building Node.js' })]);
     expect(html).toContain('can try to build a debug enabled binary:</p><pre><code>./configure --debug\nmake -j4</code></pre>');
   });
 
@@ -68,7 +50,7 @@ describe('a listing in a passage', () => {
 describe('code inside a sentence', () => {
   const htmlOf = (text: string) => {
     const found = sentencesWith([text], /[a-z0-9_]+/g);
-    return extractiveAnswerHtml(found, [retrieved(text, null)]);
+    return extractiveAnswerHtml(found, [retrieved({ text, heading: null, wholeSection: true, documentTitle: 'Manual' })]);
   };
 
   it('is set as code where Markdown marks it with backquotes', () => {

@@ -1,30 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { QuestionTerm } from '../knowledge/question-terms.ts';
-import { sentences as sentencesWith, term } from '../../test/answer-test-terms.ts';
+import { retrieved, sentences as sentencesWith, term } from '../../test/answer-test-terms.ts';
 import { MOST_ITEMS } from './answer-lists.ts';
 import { extractiveAnswerHtml } from './answer-builders.ts';
 import { asksOf } from './answer-asks.ts';
 import { answerText, chooseSentences, holdsNumber, openingSentences, type PassageSection, quotedEntryQuestion, sectionOf, sentencesOfPassages } from './answer-sentences.ts';
-import type { RetrievedPassage } from './answer-rule.ts';
 
 /** The answer built from the text's structure: FAQ entries, headings, lists, neighbours (issue 54). */
 
 const termsOf = (question: string): QuestionTerm[] => (question.toLowerCase().match(/[a-z0-9_]+/g) ?? []).filter((word) => word.length > 3).map((word) => term(word.replace(/s$/, '')));
 const sentences = (passages: readonly string[]) => sentencesWith(passages, /[a-z0-9_]+/g);
 
-/** A passage as the search hands it over, for the answer's HTML. */
-const retrieved = (passage: Pick<RetrievedPassage, 'text' | 'heading' | 'wholeSection' | 'documentTitle'>): RetrievedPassage => ({
-  chunkId: 1,
-  sourceUrl: null,
-  page: null,
-  pageEnd: null,
-  documentId: 1,
-  informTheBotId: null,
-  relevance: 0.5,
-  matchedWords: [],
-  features: {} as RetrievedPassage['features'],
-  ...passage,
-});
 
 const quote = (passages: readonly string[], question: string, whole: readonly PassageSection[] = []) =>
   answerText(chooseSentences(sentences(passages), question, termsOf(question), passages.map(() => 0.5), whole));
