@@ -77,11 +77,16 @@ export async function answerQuestion(
       deps.log.warn({ err: error }, 'The LLM server failed: the answer quotes the passages instead.');
     }
   }
+  // Variants of one answer (a command per platform) are quoted whole, each after its title: nothing to weigh.
+  const variants = await variantsOf(deps.db, passages, terms);
+  const variantQuote = variants ? variantSentences(variants) : [];
+  if (variants && variantQuote.length > 0) {
+    return draft(extractiveAnswerHtml(variantQuote, citedByParent(variants)), 'extractive', distinctSources(variants), variants.map(sourceOfPassage));
+  }
   const relevance = passages.map((passage) => passage.relevance);
   const sentences = await withSimilarities(deps, question, terms, relevance, await withTerms(deps.db, sentencesOfPassages(passages)));
   const sections = passages.map(sectionOf);
-  const variants = variantsOf(passages);
-  const best = variants ? variantSentences(sentences, passages, variants) : chooseSentences(sentences, question, terms, relevance, sections);
+  const best = chooseSentences(sentences, question, terms, relevance, sections);
   const chosen = best.length > 0 ? best : openingSentences(sentences, sections);
   // Passages of headings and questions only (a table of contents) hold nothing to quote.
   if (chosen.length === 0) return dontKnow();
@@ -89,9 +94,7 @@ export async function answerQuestion(
   const entryQuestion = quotedEntryQuestion(sentences, chosen);
   const quoted = chosen[0]?.passage ?? 0;
   const subjectQuestion = entryQuestionOf(entryQuestion, { section: sections[quoted], heading: passages[quoted]?.heading });
-  // Variants are cited once, by the section they are the variants of.
-  const cited = variants ? citedByParent(passages, variants) : passages;
-  return draft(extractiveAnswerHtml(withSubjectNamed(chosen, subjectQuestion), cited, entryQuestion), 'extractive', distinctSources(used), used.map(sourceOfPassage));
+  return draft(extractiveAnswerHtml(withSubjectNamed(chosen, subjectQuestion), passages, entryQuestion), 'extractive', distinctSources(used), used.map(sourceOfPassage));
 }
 
 /**

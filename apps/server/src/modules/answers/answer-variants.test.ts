@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { extractiveAnswerHtml } from './answer-builders.ts';
 import type { RetrievedPassage } from './answer-rule.ts';
-import { sentencesOfPassages } from './answer-sentences.ts';
-import { citedByParent, variantSentences, variantsOf } from './answer-variants.ts';
+import type { DocumentHeading } from '../knowledge/section-siblings.repository.ts';
+import { citedByParent, variantHeadings, variantSentences } from './answer-variants.ts';
 
 const INTL = 'Building Node.js › `Intl` (ECMA-402) support › Building without Intl support';
 
@@ -26,24 +26,43 @@ const passage = (chunkId: number, heading: string, text: string, relevance: numb
 const windows = passage(12, `${INTL} › Windows`, '.\\vcbuild without-intl', 0.49);
 const unix = passage(11, `${INTL} › Unix/macOS`, './configure --without-intl', 0.43);
 
+/** The guide's headings as the store lists them: each way of building has a section per platform. */
+const heading = (text: string, titleTerms: string[], chunks = 1): DocumentHeading => ({ heading: text, chunks, titleTerms });
+const SMALL_ICU = 'Building Node.js › `Intl` (ECMA-402) support › Building with small-icu';
+const HEADINGS = [
+  heading(SMALL_ICU, ['build', 'small-icu', 'small', 'icu']),
+  heading(`${SMALL_ICU} › Unix/macOS`, ['unix/macos', 'unix', 'maco']),
+  heading(`${SMALL_ICU} › Windows`, ['window']),
+  heading(INTL, ['build', 'without', 'intl', 'support']),
+  heading(`${INTL} › Unix/macOS`, ['unix/macos', 'unix', 'maco']),
+  heading(`${INTL} › Windows`, ['window']),
+];
+const asked = new Set(['build', 'node', 'without', 'intl', 'support']);
+
 describe('variants of one answer (Node.js’s BUILDING.md)', () => {
-  it('are short sections under the same headings, in the document’s order, when the question names none of them', () => {
-    expect(variantsOf([windows, unix])).toEqual([unix, windows]);
+  it('are the short sections under the best one’s heading, when the question names none of them and the guide sets them again elsewhere', () => {
+    expect(variantHeadings(windows, [windows], HEADINGS, asked)).toEqual([`${INTL} › Unix/macOS`, `${INTL} › Windows`]);
   });
 
-  it('are not when the question names one (its title holds more of the question), nor sections under other headings or long ones', () => {
-    expect(variantsOf([passage(12, `${INTL} › Windows`, '.\\vcbuild without-intl', 0.7, 0.6), unix])).toBeNull();
-    expect(variantsOf([windows, passage(11, 'Building Node.js › Building a debug build › Unix/macOS', './configure --debug', 0.43)])).toBeNull();
-    expect(variantsOf([windows, passage(11, `${INTL} › Unix/macOS`, 'Run the configure script. '.repeat(20), 0.43)])).toBeNull();
-    expect(variantsOf([passage(12, `${INTL} › Can I build without it?`, 'Yes.', 0.49), passage(11, `${INTL} › Why?`, 'Size.', 0.43)])).toBeNull();
-    expect(variantsOf([windows])).toBeNull();
+  it('are, set once, when the search found another of them', () => {
+    const once = HEADINGS.slice(3);
+    expect(variantHeadings(windows, [windows], once, asked)).toBeNull();
+    expect(variantHeadings(windows, [windows, unix], once, asked)).toEqual([`${INTL} › Unix/macOS`, `${INTL} › Windows`]);
+  });
+
+  it('are not when the question names one, nor long sections, sections of several chunks, questions or many topics', () => {
+    expect(variantHeadings(windows, [windows, unix], HEADINGS, new Set([...asked, 'window']))).toBeNull();
+    expect(variantHeadings(passage(12, `${INTL} › Windows`, 'Run the configure script. '.repeat(20), 0.49), [], HEADINGS, asked)).toBeNull();
+    expect(variantHeadings(windows, [], HEADINGS.with(5, heading(`${INTL} › Windows`, ['window'], 2)), asked)).toBeNull();
+    const questions = [heading('FAQ › Can I build without it?', ['build', 'without']), heading('FAQ › Why?', [])];
+    expect(variantHeadings(passage(12, 'FAQ › Can I build without it?', 'Yes.', 0.49), [], questions, asked)).toBeNull();
+    const topics = ['Quiet', 'Verbose', 'Debug', 'Colour', 'Proxy', 'Timeout', 'Retries'].map((title) => heading(`Options › ${title}`, [title.toLowerCase()]));
+    expect(variantHeadings(passage(12, 'Options › Quiet', 'Prints nothing.', 0.49), [passage(13, 'Options › Verbose', 'Prints more.', 0.4)], topics, asked)).toBeNull();
   });
 
   it('are quoted each after its title, every variant’s commands kept, and cited once by the section they are variants of', () => {
-    const passages = [windows, unix];
-    const variants = variantsOf(passages) ?? [];
-    const html = extractiveAnswerHtml(variantSentences(sentencesOfPassages(passages), passages, variants), citedByParent(passages, variants));
-    expect(html).toBe(
+    const variants = [unix, windows];
+    expect(extractiveAnswerHtml(variantSentences(variants), citedByParent(variants))).toBe(
       '<p>Unix/macOS:</p><p>./configure --without-intl</p><p>Windows:</p><p>.\\vcbuild without-intl</p><p>Source: <cite>Building Node.js (Building without Intl support)</cite></p>',
     );
   });
