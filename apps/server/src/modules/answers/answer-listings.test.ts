@@ -11,6 +11,9 @@ describe('a listing in a passage', () => {
     expect(isListing('anonymous_enable=NO\nlocal_enable=YES\nwrite_enable=YES')).toBe(true);
     expect(isListing('    gzip -c file1  > foo.gz\n    gzip -c file2 >> foo.gz')).toBe(true);
     expect(isListing('$ gdb /opt/node-debug/node core.node.8.1535359906\n(gdb) backtrace')).toBe(true);
+    // A bare command beside a line with a sign of code (fails before: "make test-only" has none, one line of two).
+    expect(isListing('./configure --debug --enable-asan && make -j4\nmake test-only')).toBe(true);
+    expect(isListing('See the manual\nfor the details')).toBe(false);
     // Prose wrapped at its lines, ending as prose does or holding a sentence's end.
     expect(isListing('If you run into an issue, you\ncan try to build a debug binary:')).toBe(false);
     expect(isListing('Use the --debug option and\nthen run make. It builds two\nbinaries in out/Debug')).toBe(false);
@@ -37,6 +40,17 @@ describe('a listing in a passage', () => {
     const chosen = chooseSentences(found, question, ['build', 'debug', 'enabled', 'binary'].map((word) => term(word)), [0.5]);
     const html = extractiveAnswerHtml(chosen, [retrieved({ text, heading: 'Building a debug build', wholeSection: true, documentTitle: 'Building Node.js' })]);
     expect(html).toContain('can try to build a debug enabled binary:</p><pre><code>./configure --debug\nmake -j4</code></pre>');
+  });
+
+  it('is read as one with the line that announces it: the how a how-to asks for (Node.js’s BUILDING.md; fails before: the paragraph after)', () => {
+    const text = [
+      'If you suspect the error happens outside of the JS VM, you\ncan try to build a debug enabled binary:',
+      './configure --debug\nmake -j4',
+      '`make` with `./configure --debug` generates two binaries, the release one in `out/Release/node` and a debug binary\nin `out/Debug/node`, only the release one is installed when you run `make install`.',
+    ].join('\n\n');
+    const found = sentencesWith([text], /[a-z0-9_]+/g);
+    const chosen = chooseSentences(found, 'How do I make a debug build of node?', ['make', 'debug', 'build', 'node'].map((word) => term(word)), [0.5]);
+    expect(chosen.slice(0, 2).map((sentence) => sentence.text)).toEqual(['If you suspect the error happens outside of the JS VM, you can try to build a debug enabled binary:', './configure --debug\nmake -j4']);
   });
 
   it('brings the line that announces it, however long, when the listing is the best match (the Git User Manual)', () => {

@@ -13,6 +13,16 @@ import { OPTION_LINE } from './sentence-shapes.ts';
  * program's "(gdb)"), a shell's or a program's punctuation.
  */
 const CODE_SIGN = /(?:^|\s)--?[\p{L}\d]|[=/\\$`{}<>|;_~]|^\s*[#%>]|^\s*\([\w-]+\)\s|\w\(.*\)/u;
+/**
+ * A command with no sign of code in it ("make test-only", "npm ci"): a word in lower case and at most three more,
+ * no punctuation of prose. It counts as code beside a line that has a sign: wrapped prose's lines run longer, and a
+ * line that starts a sentence starts in capitals.
+ */
+const BARE_COMMAND_WORDS = 4;
+const isBareCommand = (line: string): boolean => {
+  const words = line.trim().split(/ +/);
+  return words.length <= BARE_COMMAND_WORDS && /^[a-z][\w.+-]*$/.test(words[0] ?? '') && words.every((word) => /^[\w.+@:-]+$/.test(word));
+};
 /** How a line of prose ends a paragraph: a full stop, a question or exclamation mark, a colon (a quote's closing marks after). */
 const ENDS_PROSE = /[.!?:]["'”’)\]]*$/;
 /** A sentence ending inside a line, the next one starting: prose ("… the file. The next …"). */
@@ -25,15 +35,16 @@ export const LONGEST_LISTING_PIECE = 300;
 /**
  * Whether a paragraph is a listing: two lines or more, its last not ending as prose does, no sentence ending
  * inside a line, not a table nor a usage text's options (a line that starts with an option describes it: the
- * option's description is read as such, sentence-shapes.ts), and two of three of its lines or more holding a sign of code (CODE_SIGN): "See the
- * manual at" above a web address is prose.
+ * option's description is read as such, sentence-shapes.ts), and two of three of its lines or more holding a sign of code (CODE_SIGN)
+ * or a bare command beside one (isBareCommand): "See the manual at" above a web address is prose.
  */
 export function isListing(paragraph: string): boolean {
   const lines = paragraph.split('\n').filter((line) => line.trim() !== '');
   const last = lines.at(-1)?.trim() ?? '';
   if (lines.length < 2 || ENDS_PROSE.test(last)) return false;
   if (lines.some((line) => SENTENCE_INSIDE.test(line) || OPTION_LINE.test(line)) || lines.every((line) => TABLE_ROW.test(line))) return false;
-  return lines.filter((line) => CODE_SIGN.test(line)).length * 3 >= lines.length * 2;
+  const signed = lines.filter((line) => CODE_SIGN.test(line)).length;
+  return signed > 0 && lines.filter((line) => CODE_SIGN.test(line) || isBareCommand(line)).length * 3 >= lines.length * 2;
 }
 
 /**

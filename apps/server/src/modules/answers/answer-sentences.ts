@@ -497,14 +497,17 @@ function scoresOf(sentences: readonly CandidateSentence[], question: string, ter
   };
   const raw = sentences.map((sentence, position) => {
     if (!quotable(relevance, sentence.passage)) return 0;
-    const coverage = coverageOf(new Set(sentence.terms));
+    // A line that announces a listing ("… you can try to build a debug enabled binary:" above "./configure --debug")
+    // says what it holds: the two are read as one.
+    const announced = announcedListing(sentences, position);
+    const coverage = coverageOf(new Set([...sentence.terms, ...announced.flatMap((line) => line.terms)]));
     // A point is made by sentences together ("Suppose you delete a branch …" then "… find the lost commits …"): what
     // the sentence before, in the paragraph, adds to one that holds some of the question counts a little.
     const previous = sentences[position - 1];
     const continues = coverage > 0 && previous !== undefined && previous.passage === sentence.passage && previous.paragraph === sentence.paragraph && previous.shape === 'sentence';
     const context = continues ? coverageOf(new Set([...sentence.terms, ...previous.terms])) - coverage : 0;
     const kind =
-      (wantsOption && OPTION.test(sentence.text) ? 0.15 : 0) +
+      (wantsOption && (OPTION.test(sentence.text) || announced.some((line) => OPTION.test(line.text))) ? 0.15 : 0) +
       (wantsNumber && holdsNumber(sentence.text) ? 0.15 : 0) +
       (wantsDefinition && coverage > 0 && (DEFINES.test(sentence.text) || tagsAskedTerm(sentences, position, own)) ? 0.15 : 0) +
       keyCredit(sentence.entry, own, total) +
@@ -531,6 +534,18 @@ function scoresOf(sentences: readonly CandidateSentence[], question: string, ter
     }
     return Math.max(score, lead);
   });
+}
+
+/** The listing the sentence at `position` announces (it ends with a colon, the listing follows in its passage), or none. */
+function announcedListing(sentences: readonly CandidateSentence[], position: number): CandidateSentence[] {
+  const sentence = sentences[position];
+  if (!sentence || sentence.listing || !sentence.text.endsWith(':')) return [];
+  const lines: CandidateSentence[] = [];
+  for (let next = position + 1; sentences[next]?.listing && sentences[next]?.passage === sentence.passage && sentences[next]?.paragraph === sentences[position + 1]?.paragraph; next += 1) {
+    const line = sentences[next];
+    if (line) lines.push(line);
+  }
+  return lines;
 }
 
 /**
