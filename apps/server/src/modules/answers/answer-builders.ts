@@ -51,16 +51,43 @@ const NAMES_OPTION = /^[‘'"`(]?-/;
 /** A web address in quoted text, without the punctuation that ends its sentence or closes its brackets. */
 const WEB_ADDRESS = /https?:\/\/[^\s<>"'‘’“”]+?(?=[.,;:!?)\]]*(?:\s|$))/g;
 
+const linkHtml = (href: string, text: string): string => `<a href="${escapeHtml(href)}" rel="noopener noreferrer nofollow" target="_blank">${escapeHtml(text)}</a>`;
+
 /** Quoted text as HTML, each web address in it a link that opens in a new tab (as the source's is). */
-function linkedHtml(text: string): string {
+function addressesLinkedHtml(text: string): string {
   let html = '';
   let from = 0;
   for (const match of text.matchAll(WEB_ADDRESS)) {
     const at = match.index;
-    html += `${escapeHtml(text.slice(from, at))}<a href="${escapeHtml(match[0])}" rel="noopener noreferrer nofollow" target="_blank">${escapeHtml(match[0])}</a>`;
+    html += `${escapeHtml(text.slice(from, at))}${linkHtml(match[0], match[0])}`;
     from = at + match[0].length;
   }
   return html + escapeHtml(text.slice(from));
+}
+
+/**
+ * Markdown's link, "[Docker](https://www.docker.com/)": its text, starting a word, and its target, a web address, a
+ * place in the document ("#windows") or another file ("doc/contributing/offboarding.md"). An array's index and a
+ * flag ("sdh7[4](F)" in /proc/mdstat) are none.
+ */
+const MARKDOWN_LINK = /(?<![\p{L}\p{N}_\]])\[([^[\]\n]{1,200})\]\(([^()\s]{1,500})\)/gu;
+const LINK_TARGET = /^(?:https?:\/\/|#[\w-]+$|[\w./-]+\.(?:md|html?|txt|rst|adoc)(?:$|#))/;
+
+/**
+ * Quoted text as HTML, its links as links: Markdown's by their text ("[Docker](https://www.docker.com/)" as
+ * "Docker", linked; one to another place of the document, "[Windows](#windows)", as its text alone), web addresses
+ * as themselves.
+ */
+function linkedHtml(text: string): string {
+  let html = '';
+  let from = 0;
+  for (const match of text.matchAll(MARKDOWN_LINK)) {
+    const [, label = '', target = ''] = match;
+    if (!LINK_TARGET.test(target)) continue;
+    html += `${addressesLinkedHtml(text.slice(from, match.index))}${/^https?:\/\//i.test(target) ? linkHtml(target, label) : escapeHtml(label)}`;
+    from = match.index + match[0].length;
+  }
+  return html + addressesLinkedHtml(text.slice(from));
 }
 
 /** Markdown's code span: text between two backquotes, not starting or ending with a space. */

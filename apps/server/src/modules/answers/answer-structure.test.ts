@@ -246,6 +246,15 @@ describe('web addresses in a quote', () => {
     expect(html).toContain('see <a href="http://www.example.com/SUBF/TIP2800/rh2845.htm" rel="noopener noreferrer nofollow" target="_blank">http://www.example.com/SUBF/TIP2800/rh2845.htm</a>. ');
     expect(html).toContain('(<a href="https://example.org/a?b=1&amp;c=2" rel="noopener noreferrer nofollow" target="_blank">https://example.org/a?b=1&amp;c=2</a>) are kept.');
   });
+
+  it('are Markdown’s links by their text, a link inside the document as its text alone (Node.js’s BUILDING.md; fails before: "[Docker](https://…)")', () => {
+    const text = 'You can try [Docker](https://www.docker.com/products/docker-desktop/) (see [Windows](#windows) for the rest).';
+    const html = extractiveAnswerHtml(sentences([text]), [retrieved({ text, heading: null, wholeSection: true, documentTitle: 'Building' })]);
+    expect(html).toContain('<p>You can try <a href="https://www.docker.com/products/docker-desktop/" rel="noopener noreferrer nofollow" target="_blank">Docker</a> (see Windows for the rest).</p>');
+    const mdstat = 'md3 : active raid10 sdg7[3] sde7[0] sdh7[4](F) sdf7[1] (see [the notes](notes.md)).';
+    const kept = extractiveAnswerHtml(sentences([mdstat]), [retrieved({ text: mdstat, heading: null, wholeSection: true, documentTitle: 'FAQ' })]);
+    expect(kept).toContain('<p>md3 : active raid10 sdg7[3] sde7[0] sdh7[4](F) sdf7[1] (see the notes).</p>');
+  });
 });
 
 describe('a whole FAQ entry of several paragraphs', () => {
