@@ -77,6 +77,23 @@ describe('the /demo page\'s example questions from the uploaded documents', () =
     ]);
   });
 
+  it('takes a subsection’s title of one word after the other topics (fails before: Node.js’s BUILDING.md gave “… say about Input?”)', () => {
+    const guide = {
+      title: 'Building Node.js',
+      chunks: [
+        { heading: 'Supported platforms', content: 'This list of supported platforms is current as of the branch.' },
+        { heading: 'Supported platforms › Input', content: 'Node.js relies on V8 and libuv.' },
+        { heading: 'Supported platforms › Strategy', content: 'There are three support tiers.' },
+        { heading: 'Building Node.js › Building a debug build', content: 'You can try to build a debug enabled binary.' },
+      ],
+    };
+    expect(exampleQuestions([guide], 3)).toEqual([
+      DEMO_PAGE_TEXTS.aboutTopic('Building Node.js', 'Supported platforms'),
+      DEMO_PAGE_TEXTS.aboutTopic('Building Node.js', 'Building a debug build'),
+      DEMO_PAGE_TEXTS.aboutTopic('Building Node.js', 'Input'),
+    ]);
+  });
+
   it('takes a FAQ entry’s question that heads its section alone (a web page’s <summary>, a Markdown "## How …?" heading)', () => {
     const page = {
       title: 'Kettle Pro help',

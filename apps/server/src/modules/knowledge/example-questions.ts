@@ -44,11 +44,13 @@ const inCapitals = (text: string): boolean => !/\p{Ll}/u.test(text) && (text.inc
 
 /**
  * A document's candidate questions, best first: the questions its text asks itself (an FAQ), then its topics (the
- * headings of a PDF; in a text file, short lines that stand alone as titles do), then what it is about.
+ * headings of a PDF; in a text file, short lines that stand alone as titles do; a subsection's one-word title
+ * last), then what it is about.
  */
 function candidatesOf(source: ExampleQuestionSource): string[] {
   const asked: string[] = [];
   const topics: string[] = [];
+  const vagueTopics: string[] = [];
   for (const chunk of source.chunks) {
     const lines = chunk.content.split('\n').map((line) => line.trim());
     for (const line of lines) {
@@ -59,7 +61,8 @@ function candidatesOf(source: ExampleQuestionSource): string[] {
     const headingQuestion = FAQ_QUESTION.exec(chunk.heading?.split(' › ').at(-1)?.trim().replace(QUESTION_NUMBERING, '') ?? '')?.[0];
     if (headingQuestion && !asked.includes(headingQuestion)) asked.push(headingQuestion);
     const headingTopic = chunk.heading ? topicOf(chunk.heading) : undefined;
-    if (headingTopic) topics.push(headingTopic);
+    // A subsection's title of one word ("Supported platforms › Input", "› Strategy") says little on its own.
+    if (headingTopic) (chunk.heading?.includes(' › ') && !/\s/.test(headingTopic) ? vagueTopics : topics).push(headingTopic);
     // A title in a text file ("Amendment I" above its text): a short line that starts the chunk or follows a blank
     // one, with a longer line next (after blank lines); not the last line of a wrapped paragraph.
     lines.forEach((line, index) => {
@@ -70,7 +73,7 @@ function candidatesOf(source: ExampleQuestionSource): string[] {
     });
   }
   const title = source.title.trim();
-  const aboutTopics = topics.filter((topic) => topic.toLowerCase() !== title.toLowerCase()).map((topic) => DEMO_PAGE_TEXTS.aboutTopic(title, topic));
+  const aboutTopics = [...topics, ...vagueTopics].filter((topic) => topic.toLowerCase() !== title.toLowerCase()).map((topic) => DEMO_PAGE_TEXTS.aboutTopic(title, topic));
   return [...asked, ...aboutTopics, DEMO_PAGE_TEXTS.aboutDocument(title)];
 }
 
