@@ -33,12 +33,23 @@ function documentHref(sourceUrl: string | null, page: number | null): string | n
   return page !== null && /\.pdf(?:$|[?#])/i.test(sourceUrl) && !sourceUrl.includes('#') ? `${sourceUrl}#page=${page}` : sourceUrl;
 }
 
+/**
+ * The section a source names: its own title, and the one above when its own is a single word under another
+ * ("Building with small-icu › Windows", not "Windows": a guide sets "Windows" under each way of building).
+ */
+function sectionLabel(heading: string | null): string | undefined {
+  const titles = heading?.split(HEADING_SEPARATOR).map((title) => title.trim());
+  const own = titles?.at(-1);
+  const above = titles?.at(-2);
+  return own !== undefined && above !== undefined && !/\s/.test(own) ? `${above}${HEADING_SEPARATOR}${own}` : own;
+}
+
 /** "Title, page 3 (2.4 OPTIONS)": the document linked when it has a web address, then its page and section. */
 function sourceLabel(passage: Pick<RetrievedPassage, 'documentTitle' | 'sourceUrl' | 'page' | 'pageEnd' | 'heading'>, entryQuestion: string | null = null): string {
   const title = escapeHtml(passage.documentTitle);
   const href = documentHref(passage.sourceUrl, passage.page);
   const linked = href ? `<a href="${escapeHtml(href)}">${title}</a>` : title;
-  const section = entryQuestion ?? passage.heading?.split(HEADING_SEPARATOR).at(-1);
+  const section = entryQuestion ?? sectionLabel(passage.heading);
   return `${linked}${pagesLabel(passage.page, passage.pageEnd)}${section ? ` (${escapeHtml(section)})` : ''}`;
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractiveAnswerHtml } from './answer-builders.ts';
 import type { RetrievedPassage } from './answer-rule.ts';
 import type { DocumentHeading } from '../knowledge/section-siblings.repository.ts';
+import { sentencesOfPassages } from './answer-sentences.ts';
 import { citedByParent, variantHeadings, variantSentences } from './answer-variants.ts';
 
 const INTL = 'Building Node.js › `Intl` (ECMA-402) support › Building without Intl support';
@@ -58,6 +59,13 @@ describe('variants of one answer (Node.js’s BUILDING.md)', () => {
     expect(variantHeadings(passage(12, 'FAQ › Can I build without it?', 'Yes.', 0.49), [], questions, asked)).toBeNull();
     const topics = ['Quiet', 'Verbose', 'Debug', 'Colour', 'Proxy', 'Timeout', 'Retries'].map((title) => heading(`Options › ${title}`, [title.toLowerCase()]));
     expect(variantHeadings(passage(12, 'Options › Quiet', 'Prints nothing.', 0.49), [passage(13, 'Options › Verbose', 'Prints more.', 0.4)], topics, asked)).toBeNull();
+  });
+
+  it('one quoted alone is cited with the section above it: its one-word title is set under each way of building (fails before: "(Windows)")', () => {
+    const html = extractiveAnswerHtml(sentencesOfPassages([windows]), [windows]);
+    expect(html).toContain('<cite>Building Node.js (Building without Intl support › Windows)</cite>');
+    const options = passage(3, 'Manual › 2. Invoking › 2.5 Download Options', 'The options that control downloading.', 0.5);
+    expect(extractiveAnswerHtml(sentencesOfPassages([options]), [options])).toContain('<cite>Building Node.js (2.5 Download Options)</cite>');
   });
 
   it('are quoted each after its title, every variant’s commands kept, and cited once by the section they are variants of', () => {
