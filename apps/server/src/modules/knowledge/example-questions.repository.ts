@@ -6,7 +6,7 @@ import { notExcluded } from './knowledge-exclusions.repository.ts';
 
 /** How many of the newest indexed documents, and how many of each one's first chunks, the example questions read. */
 const DOCUMENTS_READ = 3;
-const CHUNKS_READ = 8;
+const CHUNKS_READ = 20;
 
 /**
  * The newest indexed documents with their first chunks (none excluded from answers), for the /demo page's example questions, and how many

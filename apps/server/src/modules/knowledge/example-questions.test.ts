@@ -77,18 +77,20 @@ describe('the /demo page\'s example questions from the uploaded documents', () =
     ]);
   });
 
-  it('takes a subsection’s title of one word after the other topics (fails before: Node.js’s BUILDING.md gave “… say about Input?”)', () => {
+  it('takes a subsection’s title of one word after the other topics, and no piece of a wrapped sentence (fails before: Node.js’s BUILDING.md gave “… say about Input?” and “… about Running the?”)', () => {
     const guide = {
       title: 'Building Node.js',
       chunks: [
         { heading: 'Supported platforms', content: 'This list of supported platforms is current as of the branch.' },
         { heading: 'Supported platforms › Input', content: 'Node.js relies on V8 and libuv.' },
         { heading: 'Supported platforms › Strategy', content: 'There are three support tiers.' },
+        { heading: 'Supported platforms › Platform list', content: 'Running the\nWindows binary (node.exe) in WSL will not work without workarounds.' },
         { heading: 'Building Node.js › Building a debug build', content: 'You can try to build a debug enabled binary.' },
       ],
     };
-    expect(exampleQuestions([guide], 3)).toEqual([
+    expect(exampleQuestions([guide], 4)).toEqual([
       DEMO_PAGE_TEXTS.aboutTopic('Building Node.js', 'Supported platforms'),
+      DEMO_PAGE_TEXTS.aboutTopic('Building Node.js', 'Platform list'),
       DEMO_PAGE_TEXTS.aboutTopic('Building Node.js', 'Building a debug build'),
       DEMO_PAGE_TEXTS.aboutTopic('Building Node.js', 'Input'),
     ]);

@@ -24,6 +24,8 @@ const QUESTION_MARKER = /^Q[:.)]\s*/;
  * “Building Node.js” say about Table of contents?", a Markdown README's "## Table of contents").
  */
 const BOILERPLATE_SECTION = /^(?:name|synopsis|description|see also|authors?|copyright|colophon|bugs|reporting bugs|version|history|(?:table of )?contents|index)$/i;
+/** A piece of a wrapped sentence, not a title: no title ends on an article, a preposition or a conjunction ("Running the"). */
+const ENDS_ON_FUNCTION_WORD = /\s(?:the|a|an|of|to|in|on|at|by|for|from|with|and|or|but|as|is|are|that|than)$/i;
 /** "2.5 ", "IV. ", "Chapter 3: " before a heading's words. */
 // eslint-disable-next-line security/detect-unsafe-regex -- linear: each repeated part starts with a "." no digit matches, so there is one way to match
 const NUMBERING = /^(?:(?:chapter|section|part)\s+)?(?:\d+(?:\.\d+)*|[ivxlc]+)[.:)]?\s+/i;
@@ -35,7 +37,7 @@ const NUMBERING = /^(?:(?:chapter|section|part)\s+)?(?:\d+(?:\.\d+)*|[ivxlc]+)[.
 function topicOf(text: string): string | undefined {
   const parts = text.split(' › ').map((part) => part.trim().replace(NUMBERING, ''));
   const last = parts.at(-1) ?? '';
-  if (last.length < 3 || last.length > 60 || !/\p{L}/u.test(last) || /[,;|\t]|[.:!?]$/.test(last) || !/^\p{L}/u.test(last) || parts.some((part) => BOILERPLATE_SECTION.test(part))) return undefined;
+  if (last.length < 3 || last.length > 60 || !/\p{L}/u.test(last) || /[,;|\t]|[.:!?]$/.test(last) || !/^\p{L}/u.test(last) || ENDS_ON_FUNCTION_WORD.test(last) || parts.some((part) => BOILERPLATE_SECTION.test(part))) return undefined;
   return inCapitals(last) ? `${last.charAt(0)}${last.slice(1).toLowerCase()}` : last;
 }
 
