@@ -70,6 +70,7 @@ import { manualPageSections } from './3820-manual-page-sections.ts';
 import { slashJoinedWords } from './3830-slash-joined-words.ts';
 import { ruledFaqEntries } from './3840-ruled-faq-entries.ts';
 import { listingParagraphs } from './3850-listing-paragraphs.ts';
+import { markdownComments } from './3860-markdown-comments.ts';
 import { knowledgeRebuild } from './3660-knowledge-rebuild.ts';
 import { weeklyReport } from './3610-weekly-report.ts';
 import { documentUrlSync } from './3650-document-url-sync.ts';
@@ -158,4 +159,5 @@ export const allMigrations: readonly Migration[] = [
   slashJoinedWords,
   ruledFaqEntries,
   listingParagraphs,
+  markdownComments,
 ];

@@ -55,6 +55,30 @@ describe('a text marked up as AsciiDoc (the Git User Manual)', () => {
   });
 });
 
+describe('a Markdown text’s HTML comments', () => {
+  it('are dropped, one line or many, but not one inside code, one text follows, or one never closed (Node.js’s API docs; fails before: "<!-- YAML" quoted)', () => {
+    const sections = documentSections([
+      txt('## `path.extname(path)`', true),
+      txt('<!-- YAML', true),
+      txt('added: v0.1.25'),
+      txt('-->'),
+      txt('The `path.extname()` method returns the extension of the `path`.', true),
+      txt('<!-- source_link=lib/path.js -->', true),
+      txt('```html', true),
+      txt('<!-- kept: code -->'),
+      txt('```'),
+      txt('<!-- a note --> and text after it', true),
+      txt('<!-- never closed', true),
+    ]);
+    expect(sections.flatMap((section) => section.paragraphs.map((paragraph) => paragraph.text))).toEqual([
+      'The `path.extname()` method returns the extension of the `path`.',
+      '<!-- kept: code -->',
+      '<!-- a note --> and text after it',
+      '<!-- never closed',
+    ]);
+  });
+});
+
 describe('a Markdown text’s fenced code', () => {
   it('is never a heading nor a list, its fences are dropped, and it is a paragraph of its own (Node.js’s BUILDING.md)', () => {
     const sections = documentSections([

@@ -40,7 +40,7 @@ export interface TextMarkup {
 
 /**
  * A text's code listings and AsciiDoc structure, read before its headings are guessed from how lines look: a
- * Markdown fence's lines are code (the fences dropped); in a text with AsciiDoc's section titles ("== Title", two
+ * Markdown fence's lines are code (the fences dropped), its HTML comments dropped; in a text with AsciiDoc's section titles ("== Title", two
  * or more), those titles head its sections at the depth their "=" give, its anchors and block styles are dropped,
  * and its listings are code (their delimiter lines, which look like rules, dropped, as are prose blocks').
  */
@@ -48,6 +48,7 @@ export function textMarkup(lines: readonly SourceLine[]): TextMarkup {
   const headings: HeadingLines = new Map();
   const code = new Set<number>();
   fencedCode(lines, headings, code);
+  htmlComments(lines, headings, code);
   const asciidocTitles = lines.flatMap((line, index) => {
     const title = ASCIIDOC_TITLE.exec(line.text);
     const after = lines[index - 1];
@@ -61,6 +62,27 @@ export function textMarkup(lines: readonly SourceLine[]): TextMarkup {
   });
   delimitedBlocks(lines, headings, code);
   return { headings, code };
+}
+
+/** The most lines an HTML comment runs over (Node.js's API docs keep a function's history in one, "<!-- YAML" to "-->"). */
+const LONGEST_COMMENT_LINES = 200;
+
+/**
+ * Markdown's HTML comments, lines of their own from "<!--" to "-->": text a reader of the page never sees
+ * ("<!-- source_link=lib/path.js -->", a "<!-- YAML … -->" block of versions), dropped. Not inside code, nor one
+ * that text follows on its closing line or that never closes.
+ */
+function htmlComments(lines: readonly SourceLine[], headings: HeadingLines, code: ReadonlySet<number>): void {
+  for (let index = 0; index < lines.length; index += 1) {
+    const text = lines[index]?.text ?? '';
+    if (code.has(index) || !text.trimStart().startsWith('<!--')) continue;
+    const closes = (at: number) => (lines[at]?.text ?? '').includes('-->', at === index ? text.indexOf('<!--') + 4 : 0);
+    let close = index;
+    while (close < lines.length && close - index < LONGEST_COMMENT_LINES && !code.has(close) && !closes(close)) close += 1;
+    if (!closes(close) || code.has(close) || !(lines[close]?.text.trimEnd().endsWith('-->') ?? false)) continue;
+    for (let inside = index; inside <= close; inside += 1) headings.set(inside, null);
+    index = close;
+  }
 }
 
 /** Markdown's fenced code: from a fence to the next fence of its character at least as long; a fence never closed is text. */
