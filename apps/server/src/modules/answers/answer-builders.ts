@@ -110,8 +110,12 @@ const SPACE_AT_END = /^\s|\s$/;
  */
 const GNU_QUOTE = /`[^`']*'/;
 
-/** Quoted text as HTML: Markdown's code spans as code ("`make install`"), web addresses as links. */
-function inlineHtml(text: string): string {
+/** Markdown's reference link, "[`TypeError`][]", "[environment variables][environment_variables]": its text alone (the target is defined elsewhere). */
+const MARKDOWN_REFERENCE = /(?<![\p{L}\p{N}_\]])\[([^[\]\n]{1,200})\]\[([\w .:/-]{0,100})\]/gu;
+
+/** Quoted text as HTML: Markdown's code spans as code ("`make install`"), its links by their text, web addresses as links. */
+function inlineHtml(quoted: string): string {
+  const text = quoted.replace(MARKDOWN_REFERENCE, '$1');
   if (GNU_QUOTE.test(text)) return linkedHtml(text);
   let html = '';
   let from = 0;

@@ -247,10 +247,13 @@ describe('web addresses in a quote', () => {
     expect(html).toContain('(<a href="https://example.org/a?b=1&amp;c=2" rel="noopener noreferrer nofollow" target="_blank">https://example.org/a?b=1&amp;c=2</a>) are kept.');
   });
 
-  it('are Markdown’s links by their text, a link inside the document as its text alone (Node.js’s BUILDING.md; fails before: "[Docker](https://…)")', () => {
+  it('are Markdown’s links by their text, a link inside the document or a reference as its text alone (Node.js’s BUILDING.md and API docs; fails before: "[Docker](https://…)", "[`TypeError`][]")', () => {
     const text = 'You can try [Docker](https://www.docker.com/products/docker-desktop/) (see [Windows](#windows) for the rest).';
     const html = extractiveAnswerHtml(sentences([text]), [retrieved({ text, heading: null, wholeSection: true, documentTitle: 'Building' })]);
     expect(html).toContain('<p>You can try <a href="https://www.docker.com/products/docker-desktop/" rel="noopener noreferrer nofollow" target="_blank">Docker</a> (see Windows for the rest).</p>');
+    const reference = 'A [`TypeError`][] is thrown; see [the variables which configure Node.js][environment_variables] and a[1][2].';
+    const referenced = extractiveAnswerHtml(sentences([reference]), [retrieved({ text: reference, heading: null, wholeSection: true, documentTitle: 'Path' })]);
+    expect(referenced).toContain('<p>A <code>TypeError</code> is thrown; see the variables which configure Node.js and a[1][2].</p>');
     const mdstat = 'md3 : active raid10 sdg7[3] sde7[0] sdh7[4](F) sdf7[1] (see [the notes](notes.md)).';
     const kept = extractiveAnswerHtml(sentences([mdstat]), [retrieved({ text: mdstat, heading: null, wholeSection: true, documentTitle: 'FAQ' })]);
     expect(kept).toContain('<p>md3 : active raid10 sdg7[3] sde7[0] sdh7[4](F) sdf7[1] (see the notes).</p>');
