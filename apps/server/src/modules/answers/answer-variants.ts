@@ -78,7 +78,7 @@ export async function variantsOf(db: Db, passages: readonly RetrievedPassage[], 
   const [best] = passages;
   if (!best || !mayBeVariant(best)) return null;
   const questionTerms = new Set(terms.filter((term) => term.source === undefined).flatMap((term) => [term.term, ...(term.covers ?? [])]));
-  const family = variantHeadings(best, passages, await documentHeadings(db, best.documentId), questionTerms);
+  const family = variantHeadings(best, passages, await documentHeadings(db, best.documentId, parentOf(best.heading)), questionTerms);
   if (!family) return null;
   const sections = await wholeSections(db, best.documentId, family);
   if (sections.length < 2 || sections.some((section) => section.text.length > MOST_VARIANT_CHARACTERS)) return null;

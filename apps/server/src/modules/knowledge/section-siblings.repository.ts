@@ -9,7 +9,7 @@ import { notExcluded } from './knowledge-exclusions.repository.ts';
 export interface DocumentHeading {
   heading: string;
   chunks: number;
-  /** The stems of its last title ("Windows" → ["window"]), as the search reads a question's words. */
+  /** The stems of its last title ("Windows" → ["window"]), as the search reads a question's words; none for a section not asked about. */
   titleTerms: string[];
 }
 
@@ -23,16 +23,17 @@ export interface WholeSection {
 }
 
 /**
- * Every section heading of a document, once each. Read only when an answer's best passage may be one of several
- * variants (answers/answer-variants.ts): a guide's few hundred headings, one index scan.
+ * Every section heading of a document, once each, the stems of their own titles for those under `parent` (the
+ * rest have none: a guide of thousands of sections needs a few). Read only when an answer's best passage may be
+ * one of several variants (answers/answer-variants.ts).
  */
-export const documentHeadings = async (db: Db, documentId: number): Promise<DocumentHeading[]> =>
+export const documentHeadings = async (db: Db, documentId: number, parent: string): Promise<DocumentHeading[]> =>
   (
-    await sqlRows<{ heading: string; chunks: number | string; title_terms: string[] }>(db, sql`
+    await sqlRows<{ heading: string; chunks: number | string; title_terms: string[] | null }>(db, sql`
       SELECT heading, count(*) AS chunks,
-        tsvector_to_array(to_tsvector('english', steward_search_text(regexp_replace(heading, ${`^.*${HEADING_SEPARATOR}`}, '')))) AS title_terms
+        CASE WHEN starts_with(heading, ${parent + HEADING_SEPARATOR}) THEN tsvector_to_array(to_tsvector('english', steward_search_text(substr(heading, ${parent.length + HEADING_SEPARATOR.length + 1})))) END AS title_terms
       FROM knowledge_chunks WHERE document_id = ${documentId} AND heading IS NOT NULL GROUP BY heading`)
-  ).map((row) => ({ heading: row.heading, chunks: Number(row.chunks), titleTerms: row.title_terms }));
+  ).map((row) => ({ heading: row.heading, chunks: Number(row.chunks), titleTerms: row.title_terms ?? [] }));
 
 /** The sections under `headings` of a document that one chunk holds whole and staff have not excluded, in the document's order. */
 export const wholeSections = async (db: Db, documentId: number, headings: readonly string[]): Promise<WholeSection[]> =>
