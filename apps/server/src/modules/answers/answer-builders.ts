@@ -35,13 +35,15 @@ function documentHref(sourceUrl: string | null, page: number | null): string | n
 
 /**
  * The section a source names: its own title, and the one above when its own is a single word under another
- * ("Building with small-icu › Windows", not "Windows": a guide sets "Windows" under each way of building).
+ * ("Building with small-icu › Windows", not "Windows": a guide sets "Windows" under each way of building); an
+ * option or a code ("`--env-file=config`") names itself.
  */
+const LABEL_WORD = /^\p{L}[\p{L}\p{N}/+.-]*$/u;
 function sectionLabel(heading: string | null): string | undefined {
   const titles = heading?.split(HEADING_SEPARATOR).map((title) => title.trim());
   const own = titles?.at(-1);
   const above = titles?.at(-2);
-  return own !== undefined && above !== undefined && !/\s/.test(own) ? `${above}${HEADING_SEPARATOR}${own}` : own;
+  return own !== undefined && above !== undefined && LABEL_WORD.test(own) ? `${above}${HEADING_SEPARATOR}${own}` : own;
 }
 
 /** "Title, page 3 (2.4 OPTIONS)": the document linked when it has a web address, then its page and section. */
@@ -50,7 +52,7 @@ function sourceLabel(passage: Pick<RetrievedPassage, 'documentTitle' | 'sourceUr
   const href = documentHref(passage.sourceUrl, passage.page);
   const linked = href ? `<a href="${escapeHtml(href)}">${title}</a>` : title;
   const section = entryQuestion ?? sectionLabel(passage.heading);
-  return `${linked}${pagesLabel(passage.page, passage.pageEnd)}${section ? ` (${escapeHtml(section)})` : ''}`;
+  return `${linked}${pagesLabel(passage.page, passage.pageEnd)}${section ? ` (${inlineHtml(section)})` : ''}`;
 }
 
 /** An item's bullet ("- ", "• ", a plain-text manual's "o "): the list draws its own. A number or a letter stays: it says the order. */

@@ -61,11 +61,13 @@ describe('variants of one answer (Node.js’s BUILDING.md)', () => {
     expect(variantHeadings(passage(12, 'Options › Quiet', 'Prints nothing.', 0.49), [passage(13, 'Options › Verbose', 'Prints more.', 0.4)], topics, asked)).toBeNull();
   });
 
-  it('one quoted alone is cited with the section above it: its one-word title is set under each way of building (fails before: "(Windows)")', () => {
+  it('one quoted alone is cited with the section above it: its one-word title is set under each way of building (fails before: "(Windows)"); an option names itself, as code', () => {
     const html = extractiveAnswerHtml(sentencesOfPassages([windows]), [windows]);
     expect(html).toContain('<cite>Building Node.js (Building without Intl support › Windows)</cite>');
     const options = passage(3, 'Manual › 2. Invoking › 2.5 Download Options', 'The options that control downloading.', 0.5);
     expect(extractiveAnswerHtml(sentencesOfPassages([options]), [options])).toContain('<cite>Building Node.js (2.5 Download Options)</cite>');
+    const option = passage(4, 'Command-line API › Options › `--env-file=config`', 'Loads environment variables from a file.', 0.5);
+    expect(extractiveAnswerHtml(sentencesOfPassages([option]), [option])).toContain('<cite>Building Node.js (<code>--env-file=config</code>)</cite>');
   });
 
   it('are quoted each after its title, every variant’s commands kept, and cited once by the section they are variants of', () => {
