@@ -63,6 +63,23 @@ describe('reading a web page', () => {
     expect(shy.links).toEqual([]);
   });
 
+  it('reads a heading without its permalink and keeps a title Readability would cut inside a word (Node.js’s API pages; fails before: "path.basename(path)#", "line API | …")', () => {
+    const node = readHtmlPage(
+      Buffer.from(`<!doctype html><html><head><title>Command-line API | Node.js v20.20.2 Documentation</title></head><body><main><article>
+<h2>Command-line API<span><a class="mark" href="#command-line-api" id="command-line-api">#</a></span></h2>
+<p>Node.js comes with a variety of CLI options. These options expose built-in debugging, multiple ways to execute scripts, and other helpful runtime options.</p>
+<h3><code>--watch</code><span><a class="mark" href="#--watch">#</a></span><a aria-hidden="true" class="legacy" id="cli_watch"></a></h3>
+<p>Starts Node.js in watch mode. When in watch mode, changes in the watched files cause the Node.js process to restart, and <a href="#--watch-path">--watch-path</a> says which.</p>
+<h3>Sphinx’s way<a class="headerlink" href="#sphinx" title="Link to this heading">¶</a></h3><p>A permalink after the title, as Sphinx sets it, is no word of it either; the page reads the same.</p>
+</article></main></body></html>`),
+      'text/html',
+      PAGE_URL,
+    );
+    expect(node.title).toBe('Command-line API | Node.js v20.20.2 Documentation');
+    expect(node.sections.map((section) => section.headings.at(-1))).toEqual(['Command-line API', '--watch', 'Sphinx’s way']);
+    expect(node.sections[1]?.paragraphs[0]?.text).toContain('and --watch-path says which.');
+  });
+
   it('reads a page without an article as its body without furniture', () => {
     const short = readHtmlPage(Buffer.from('<html><body><nav>Menu</nav><p>Opening hours: 9 to 5.</p><footer>Footer</footer></body></html>'), 'text/html', PAGE_URL);
     expect(short.sections.flatMap((section) => section.paragraphs.map((paragraph) => paragraph.text))).toEqual(['Opening hours: 9 to 5.']);

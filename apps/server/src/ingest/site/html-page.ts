@@ -18,6 +18,7 @@ interface PageElement extends PageNode {
   querySelectorAll(selectors: string): ArrayLike<PageElement>;
   getAttribute(name: string): string | null;
   closest(selectors: string): PageElement | null;
+  cloneNode(deep: boolean): PageElement;
   remove(): void;
 }
 interface PageDocument {
@@ -132,8 +133,28 @@ export function readHtmlPage(bytes: Uint8Array, contentType: string, pageUrl: UR
   } else {
     content = document.body;
   }
-  const title = inline(article?.title ?? '') || fallbackTitle || pageUrl.pathname;
+  const title = wholeTitle(inline(article?.title ?? ''), fallbackTitle) || pageUrl.pathname;
   return { title, sections: contentSections(content, title), links, noindex: robots.includes('noindex'), charset };
+}
+
+/**
+ * The page's title: Readability's, unless it cut the <title> inside a word. Readability keeps the part of a title
+ * after its first separator when the part before is short, and reads a hyphen as one: "Command-line API | Node.js
+ * v20.20.2 Documentation" became "line API | Node.js …". The <title> stands then.
+ */
+function wholeTitle(readable: string, title: string): string {
+  const at = readable === '' ? -1 : title.indexOf(readable);
+  return readable === '' || (at > 0 && /[\p{L}\p{N}][-‐]$/u.test(title.slice(0, at))) ? title : readable;
+}
+
+/** A permalink beside a heading's text ("#", "¶", "§", "🔗": Sphinx's, Node.js's and GitHub's pages), no word of it. */
+const PERMALINK = 'a[href^="#"]';
+
+/** A heading's text without its permalinks: "path.basename(path[, suffix])", not "… suffix])#". */
+function headingText(heading: PageElement): string {
+  const copy = heading.cloneNode(true);
+  for (const link of Array.from(copy.querySelectorAll(PERMALINK))) if (!/[\p{L}\p{N}]/u.test(link.textContent ?? '')) link.remove();
+  return inline(copy.textContent ?? '');
 }
 
 /**
@@ -203,7 +224,7 @@ function contentSections(content: PageElement, title: string): DocumentSection[]
     }
     const heading = HEADING.exec(tag);
     if (heading) {
-      const text = inline(element.textContent ?? '');
+      const text = headingText(element);
       if (text === '') return;
       const level = Number(heading[1]);
       // The content's own first heading (an h1, or the title's start) replaces the title at the root.
