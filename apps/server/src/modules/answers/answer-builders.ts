@@ -108,9 +108,10 @@ const CODE_SPAN = /`([^`\n]{1,120})`/g;
 const SPACE_AT_END = /^\s|\s$/;
 /**
  * The old GNU quotes, a backquote closed by an apostrophe ("use `exec <zsh-path>' to replace …", the zsh FAQ; m4's
- * "divert(`1')"): a text that quotes so has no Markdown code spans, only pairs of such quotes.
+ * "divert(`1')"): a text that quotes so has no Markdown code spans, only pairs of such quotes. A code span that
+ * holds an apostrophe ("`'..'`") is none.
  */
-const GNU_QUOTE = /`[^`']*'/;
+const GNU_QUOTE = /`[^`'\s][^`']*'(?!`)/;
 
 /** Markdown's reference link, "[`TypeError`][]", "[environment variables][environment_variables]": its text alone (the target is defined elsewhere). */
 const MARKDOWN_REFERENCE = /(?<![\p{L}\p{N}_\]])\[([^[\]\n]{1,200})\]\[([\w .:/-]{0,100})\]/gu;

@@ -77,4 +77,10 @@ describe('code inside a sentence', () => {
     expect(htmlOf("End the input with divert(`1') Diversion one: divnum divert(`2') Diversion two.")).toContain("divert(`1&#39;) Diversion one: divnum divert(`2&#39;)");
     expect(html).toContain('use `exec &lt;zsh-path&gt;&#39; to replace the shell, or `chsh&#39; to change it.');
   });
+
+  it('holds an apostrophe as code does (Node.js’s API docs; fails before: read as the old GNU quotes, no code at all)', () => {
+    expect(htmlOf("The `path.normalize()` method resolves `'..'` and `'.'` segments.")).toContain(
+      '<p>The <code>path.normalize()</code> method resolves <code>&#39;..&#39;</code> and <code>&#39;.&#39;</code> segments.</p>',
+    );
+  });
 });
