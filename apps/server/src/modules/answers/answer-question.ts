@@ -18,6 +18,8 @@ import { cosineSimilarities } from '../../ingest/embedders/cosine-similarities.t
 import { llmMessages } from './llm-prompt.ts';
 import { entryQuestionOf, withSubjectNamed } from './answer-subject.ts';
 import { citedByParent, variantSentences, variantsOf } from './answer-variants.ts';
+import { asksWhatSectionIs, sectionDescription } from './answer-described.ts';
+import { withSectionOpening } from '../knowledge/section-opening.ts';
 
 export interface ChatAnswerDeps {
   db: Db;
@@ -64,29 +66,34 @@ export async function answerQuestion(
     return draft(correctionAnswerHtml(correction.content), 'correction', [], builtFrom);
   }
 
-  const { terms, passages } = await retrievePassages(deps.db, deps.knowledge, deps.log, question);
+  const { terms, passages: found } = await retrievePassages(deps.db, deps.knowledge, deps.log, question);
   const dontKnow = async (): Promise<AnswerDraft> => ({ ...draft(dontKnowHtml((await readBotAppearance(deps.db)).dont_know_text), 'unknown', [], []), coverageGap: true });
-  if (passages.length === 0) return dontKnow();
+  if (found.length === 0) return dontKnow();
 
   if (deps.llm) {
     try {
-      const text = await streamChatCompletion(deps.llm, llmMessages(question, passages), stream.onDelta ?? (() => undefined), stream.signal);
-      if (text.trim() !== '') return draft(llmAnswerHtml(text, passages), 'llm', distinctSources(passages), passages.map(sourceOfPassage));
+      const text = await streamChatCompletion(deps.llm, llmMessages(question, found), stream.onDelta ?? (() => undefined), stream.signal);
+      if (text.trim() !== '') return draft(llmAnswerHtml(text, found), 'llm', distinctSources(found), found.map(sourceOfPassage));
       deps.log.warn('The LLM server answered with no text: the answer quotes the passages instead.');
     } catch (error) {
       deps.log.warn({ err: error }, 'The LLM server failed: the answer quotes the passages instead.');
     }
   }
   // Variants of one answer (a command per platform) are quoted whole, each after its title: nothing to weigh.
-  const variants = await variantsOf(deps.db, passages, terms);
+  const variants = await variantsOf(deps.db, found, terms);
   const variantQuote = variants ? variantSentences(variants) : [];
   if (variants && variantQuote.length > 0) {
     return draft(extractiveAnswerHtml(variantQuote, citedByParent(variants)), 'extractive', distinctSources(variants), variants.map(sourceOfPassage));
   }
+  // Asked what the section the search ranked first is or does, the section's opening says it (from its start).
+  const [first, ...rest] = found;
+  const describes = first !== undefined && sectionOf(first) !== 'entry' && asksWhatSectionIs(question, first);
+  const passages = describes && !first.wholeSection ? [await withSectionOpening(deps.db, first), ...rest] : found;
   const relevance = passages.map((passage) => passage.relevance);
   const sentences = await withSimilarities(deps, question, terms, relevance, await withTerms(deps.db, sentencesOfPassages(passages)));
   const sections = passages.map(sectionOf);
-  const best = chooseSentences(sentences, question, terms, relevance, sections);
+  const description = describes ? sectionDescription(sentences, 0) : [];
+  const best = description.length > 0 ? description : chooseSentences(sentences, question, terms, relevance, sections);
   const chosen = best.length > 0 ? best : openingSentences(sentences, sections);
   // Passages of headings and questions only (a table of contents) hold nothing to quote.
   if (chosen.length === 0) return dontKnow();
