@@ -36,14 +36,14 @@ function documentHref(sourceUrl: string | null, page: number | null): string | n
 /**
  * The section a source names: its own title, and the one above when its own is a single word under another
  * ("Building with small-icu › Windows", not "Windows": a guide sets "Windows" under each way of building); an
- * option or a code ("`--env-file=config`") names itself.
+ * option or a code ("`--env-file=config`", "path.sep") names itself, as does a title under the document's own.
  */
-const LABEL_WORD = /^\p{L}[\p{L}\p{N}/+.-]*$/u;
-function sectionLabel(heading: string | null): string | undefined {
+const LABEL_WORD = /^\p{L}[\p{L}\p{N}/+-]*$/u;
+function sectionLabel(heading: string | null, documentTitle: string): string | undefined {
   const titles = heading?.split(HEADING_SEPARATOR).map((title) => title.trim());
   const own = titles?.at(-1);
   const above = titles?.at(-2);
-  return own !== undefined && above !== undefined && LABEL_WORD.test(own) ? `${above}${HEADING_SEPARATOR}${own}` : own;
+  return own !== undefined && above !== undefined && above !== documentTitle.trim() && LABEL_WORD.test(own) ? `${above}${HEADING_SEPARATOR}${own}` : own;
 }
 
 /** "Title, page 3 (2.4 OPTIONS)": the document linked when it has a web address, then its page and section. */
@@ -51,7 +51,7 @@ function sourceLabel(passage: Pick<RetrievedPassage, 'documentTitle' | 'sourceUr
   const title = escapeHtml(passage.documentTitle);
   const href = documentHref(passage.sourceUrl, passage.page);
   const linked = href ? `<a href="${escapeHtml(href)}">${title}</a>` : title;
-  const section = entryQuestion ?? sectionLabel(passage.heading);
+  const section = entryQuestion ?? sectionLabel(passage.heading, passage.documentTitle);
   return `${linked}${pagesLabel(passage.page, passage.pageEnd)}${section ? ` (${inlineHtml(section)})` : ''}`;
 }
 

@@ -27,6 +27,11 @@ describe('a question that asks what a section’s subject is or does', () => {
     expect(asksWhatSectionIs('What is it?', { heading: null })).toBe(false);
   });
 
+  it('is answered with what a description that ends on a lead-in leads to (path.sep: "Provides the … separator:")', () => {
+    const found = sentences([['• Type: <string>', 'Provides the platform-specific path segment separator:', '• \\ on Windows\n• / on POSIX', 'For example, on POSIX: foo/bar/baz.'].join('\n\n')], /[a-z0-9_.]+/g);
+    expect(sectionDescription(found, 0).map((sentence) => sentence.text)).toEqual(['Provides the platform-specific path segment separator:', '• \\ on Windows', '• / on POSIX']);
+  });
+
   it('is answered by the section’s first paragraph of prose, after its parameters', () => {
     const found = sentences([NORMALIZE], /[a-z0-9_.]+/g);
     expect(sectionDescription(found, 0).map((sentence) => sentence.text)).toEqual(["The path.normalize() method normalizes the given path, resolving '..' and '.' segments."]);

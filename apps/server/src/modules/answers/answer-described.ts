@@ -1,5 +1,6 @@
 import { HEADING_SEPARATOR } from '../../ingest/reading/chunk.ts';
 import type { RetrievedPassage } from './answer-rule.ts';
+import { withLeadInCompleted } from './answer-lists.ts';
 import { type CandidateSentence, MAX_ANSWER_SENTENCES } from './answer-sentences.ts';
 
 /**
@@ -46,7 +47,7 @@ const MOST_DESCRIPTION_CHARACTERS = 700;
 /**
  * The first paragraph of prose of passage `passage` (not a heading, a question, a list's item, a listing or a
  * table's row: an API's list of parameters comes before its description), at most MAX_ANSWER_SENTENCES sentences
- * within MOST_DESCRIPTION_CHARACTERS; none when the passage has no prose.
+ * within MOST_DESCRIPTION_CHARACTERS, with what it leads to when it ends on a lead-in; none when the passage has no prose.
  */
 export function sectionDescription(sentences: readonly CandidateSentence[], passage: number): CandidateSentence[] {
   const own = sentences.filter((sentence) => sentence.passage === passage);
@@ -60,5 +61,6 @@ export function sectionDescription(sentences: readonly CandidateSentence[], pass
     chosen.push(sentence);
     length += sentence.text.length + 1;
   }
-  return chosen;
+  // A description that ends on a lead-in ("Provides the platform-specific path segment separator:") brings what it leads to.
+  return withLeadInCompleted(sentences, chosen);
 }

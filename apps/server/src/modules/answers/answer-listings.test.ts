@@ -14,6 +14,8 @@ describe('a listing in a passage', () => {
     // A bare command beside a line with a sign of code (fails before: "make test-only" has none, one line of two).
     expect(isListing('./configure --debug --enable-asan && make -j4\nmake test-only')).toBe(true);
     expect(isListing('See the manual\nfor the details')).toBe(false);
+    expect(isListing('• \\ on Windows\n• / on POSIX')).toBe(false);
+    expect(isListing('* `path` {string}\n* Returns: {string}')).toBe(false);
     // Prose wrapped at its lines, ending as prose does or holding a sentence's end.
     expect(isListing('If you run into an issue, you\ncan try to build a debug binary:')).toBe(false);
     expect(isListing('Use the --debug option and\nthen run make. It builds two\nbinaries in out/Debug')).toBe(false);

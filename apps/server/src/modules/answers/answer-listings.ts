@@ -27,6 +27,8 @@ const isBareCommand = (line: string): boolean => {
 const ENDS_PROSE = /[.!?:]["'”’)\]]*$/;
 /** A sentence ending inside a line, the next one starting: prose ("… the file. The next …"). */
 const SENTENCE_INSIDE = /\p{Ll}[.!?]\s+\p{Lu}\p{Ll}/u;
+/** A list's item as the page reader writes it, or Markdown's: "• \\ on Windows", "* `path` {string}" ("- " may be YAML's or a diff's). */
+const LIST_ITEM = /^\s*[•*]\s/;
 /** A table's row as the page reader writes it (cells joined by " | "): answer-tables.ts reads those. */
 const TABLE_ROW = / \| /;
 /** The most characters of a listing quoted as one piece; a longer one is cut between lines. */
@@ -34,7 +36,7 @@ export const LONGEST_LISTING_PIECE = 300;
 
 /**
  * Whether a paragraph is a listing: two lines or more, its last not ending as prose does, no sentence ending
- * inside a line, not a table nor a usage text's options (a line that starts with an option describes it: the
+ * inside a line, not a table, a list nor a usage text's options (a line that starts with an option describes it: the
  * option's description is read as such, sentence-shapes.ts), and two of three of its lines or more holding a sign of code (CODE_SIGN)
  * or a bare command beside one (isBareCommand): "See the manual at" above a web address is prose.
  */
@@ -42,7 +44,7 @@ export function isListing(paragraph: string): boolean {
   const lines = paragraph.split('\n').filter((line) => line.trim() !== '');
   const last = lines.at(-1)?.trim() ?? '';
   if (lines.length < 2 || ENDS_PROSE.test(last)) return false;
-  if (lines.some((line) => SENTENCE_INSIDE.test(line) || OPTION_LINE.test(line)) || lines.every((line) => TABLE_ROW.test(line))) return false;
+  if (lines.some((line) => SENTENCE_INSIDE.test(line) || OPTION_LINE.test(line)) || lines.every((line) => TABLE_ROW.test(line) || LIST_ITEM.test(line))) return false;
   const signed = lines.filter((line) => CODE_SIGN.test(line)).length;
   return signed > 0 && lines.filter((line) => CODE_SIGN.test(line) || isBareCommand(line)).length * 3 >= lines.length * 2;
 }

@@ -68,6 +68,10 @@ describe('variants of one answer (Node.js’s BUILDING.md)', () => {
     expect(extractiveAnswerHtml(sentencesOfPassages([options]), [options])).toContain('<cite>Building Node.js (2.5 Download Options)</cite>');
     const option = passage(4, 'Command-line API › Options › `--env-file=config`', 'Loads environment variables from a file.', 0.5);
     expect(extractiveAnswerHtml(sentencesOfPassages([option]), [option])).toContain('<cite>Building Node.js (<code>--env-file=config</code>)</cite>');
+    const sep = { ...passage(5, 'Path › path.sep', 'Provides the separator.', 0.5), documentTitle: 'Path' };
+    expect(extractiveAnswerHtml(sentencesOfPassages([sep]), [sep])).toContain('<cite>Path (path.sep)</cite>');
+    const top = { ...passage(6, 'Path › Windows', 'Windows paths use backslashes.', 0.5), documentTitle: 'Path' };
+    expect(extractiveAnswerHtml(sentencesOfPassages([top]), [top])).toContain('<cite>Path (Windows)</cite>');
   });
 
   it('are quoted each after its title, every variant’s commands kept, and cited once by the section they are variants of', () => {
