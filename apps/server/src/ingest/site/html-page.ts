@@ -186,21 +186,40 @@ function contentSections(content: PageElement, title: string): DocumentSection[]
   const sections: DocumentSection[] = [];
   let path: { level: number; text: string }[] = [{ level: 0, text: title }];
   let current: DocumentSection | undefined;
-  const add = (text: string) => {
-    if (text.trim() === '') return;
+  // A description list's term (<dt>, not a question) waiting for its description (<dd>): it opens the description's
+  // first paragraph, as a manual's term opens its ("link-style Set the style of links."); a term with none stands alone.
+  let term: string | undefined;
+  const add = (paragraph: string, kind: 'text' | 'code' = 'text') => {
+    if (paragraph.trim() === '') return;
+    const termed = term;
+    term = undefined;
+    if (termed !== undefined && kind === 'code') add(termed);
+    const text = termed !== undefined && kind === 'text' ? `${termed} ${paragraph}` : paragraph;
     if (!current) {
       current = { headings: path.map((heading) => heading.text), paragraphs: [] };
       sections.push(current);
     }
     current.paragraphs.push({ text, page: 1 });
   };
+  const flushTerm = () => {
+    const alone = term;
+    term = undefined;
+    if (alone !== undefined) add(alone);
+  };
   const visit = (element: PageElement) => {
     const tag = element.tagName.toUpperCase();
     if (ENTRY_QUESTION.has(tag)) {
       const text = inline(element.textContent ?? '');
       if (text !== '' && (tag === 'SUMMARY' || ENDS_AS_QUESTION.test(text))) {
+        flushTerm();
         path = [...path.filter((entry) => entry.level < QUESTION_LEVEL), { level: QUESTION_LEVEL, text }];
         current = undefined;
+        return;
+      }
+      if (tag === 'DT') {
+        // Several terms of one description ("C-n", "DOWN") are one term.
+        const named = headingText(element);
+        if (named !== '') term = term === undefined ? named : `${term}, ${named}`;
         return;
       }
     }
@@ -215,6 +234,7 @@ function contentSections(content: PageElement, title: string): DocumentSection[]
           visitBlocks(item);
         }
       } else visitBlocks(element);
+      flushTerm();
       // What follows the list of entries is under the page's headings again, not the last entry's question.
       if (path !== outer && path.at(-1)?.level === QUESTION_LEVEL) {
         path = path.slice(0, -1);
@@ -226,6 +246,7 @@ function contentSections(content: PageElement, title: string): DocumentSection[]
     if (heading) {
       const text = headingText(element);
       if (text === '') return;
+      flushTerm();
       const level = Number(heading[1]);
       // The content's own first heading (an h1, or the title's start) replaces the title at the root.
       if (sections.length === 0 && path.length === 1 && path[0]?.level === 0 && (level === 1 || title.toLowerCase().startsWith(text.toLowerCase()))) path = [];
@@ -233,7 +254,7 @@ function contentSections(content: PageElement, title: string): DocumentSection[]
       current = undefined;
       return;
     }
-    if (tag === 'PRE') return add((element.textContent ?? '').replace(/\r\n?/g, '\n').replace(/^\n+|\s+$/g, ''));
+    if (tag === 'PRE') return add((element.textContent ?? '').replace(/\r\n?/g, '\n').replace(/^\n+|\s+$/g, ''), 'code');
     if (tag === 'TR') {
       const cells = Array.from(element.children).map((cell) => inline(cell.textContent ?? '')).filter((cell) => cell !== '');
       return add(cells.join(' | '));
@@ -265,5 +286,6 @@ function contentSections(content: PageElement, title: string): DocumentSection[]
     flush();
   };
   visit(content);
+  flushTerm();
   return sections;
 }
