@@ -36,13 +36,15 @@ function documentHref(sourceUrl: string | null, page: number | null): string | n
 /**
  * The section a source names: its own title, and the one above when its own is a single word under another
  * ("Building with small-icu › Windows", not "Windows": a guide sets "Windows" under each way of building); an
- * option or a code ("`--env-file=config`", "path.sep") names itself, as does a title under the document's own.
+ * option or a code ("`--env-file=config`", "path.sep") names itself, as does a title under the document's own; the document's own title is no section.
  */
 const LABEL_WORD = /^\p{L}[\p{L}\p{N}/+-]*$/u;
 function sectionLabel(heading: string | null, documentTitle: string): string | undefined {
   const titles = heading?.split(HEADING_SEPARATOR).map((title) => title.trim());
   const own = titles?.at(-1);
   const above = titles?.at(-2);
+  // A web page's title heads its text: the document's name again is no section.
+  if (own === documentTitle.trim()) return undefined;
   return own !== undefined && above !== undefined && above !== documentTitle.trim() && LABEL_WORD.test(own) ? `${above}${HEADING_SEPARATOR}${own}` : own;
 }
 

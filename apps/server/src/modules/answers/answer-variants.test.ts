@@ -61,7 +61,7 @@ describe('variants of one answer (Node.js’s BUILDING.md)', () => {
     expect(variantHeadings(passage(12, 'Options › Quiet', 'Prints nothing.', 0.49), [passage(13, 'Options › Verbose', 'Prints more.', 0.4)], topics, asked)).toBeNull();
   });
 
-  it('one quoted alone is cited with the section above it: its one-word title is set under each way of building (fails before: "(Windows)"); an option names itself, as code', () => {
+  it('one quoted alone is cited with the section above it: its one-word title is set under each way of building (fails before: "(Windows)"); an option names itself, as code; a page’s own title is no section (fails before: "Colors and Styles (…) (Colors and Styles (…))")', () => {
     const html = extractiveAnswerHtml(sentencesOfPassages([windows]), [windows]);
     expect(html).toContain('<cite>Building Node.js (Building without Intl support › Windows)</cite>');
     const options = passage(3, 'Manual › 2. Invoking › 2.5 Download Options', 'The options that control downloading.', 0.5);
@@ -72,6 +72,8 @@ describe('variants of one answer (Node.js’s BUILDING.md)', () => {
     expect(extractiveAnswerHtml(sentencesOfPassages([sep]), [sep])).toContain('<cite>Path (path.sep)</cite>');
     const top = { ...passage(6, 'Path › Windows', 'Windows paths use backslashes.', 0.5), documentTitle: 'Path' };
     expect(extractiveAnswerHtml(sentencesOfPassages([top]), [top])).toContain('<cite>Path (Windows)</cite>');
+    const page = { ...passage(7, 'Colors and Styles (Stand-alone GNU Info 6.8)', 'Use the color specified for text.', 0.5), documentTitle: 'Colors and Styles (Stand-alone GNU Info 6.8)' };
+    expect(extractiveAnswerHtml(sentencesOfPassages([page]), [page])).toContain('<cite>Colors and Styles (Stand-alone GNU Info 6.8)</cite>');
   });
 
   it('are quoted each after its title, every variant’s commands kept, and cited once by the section they are variants of', () => {
