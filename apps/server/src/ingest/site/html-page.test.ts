@@ -116,7 +116,7 @@ describe("a FAQ page's entries", () => {
 });
 
 describe('a description list of terms', () => {
-  it('opens each description with its terms, their permalinks dropped; a term with no description stands alone (GNU Info’s manual as texinfo sets it; fails before: "link-style ¶" a paragraph apart)', () => {
+  it('opens each description with its terms, their permalinks dropped; a term with no description or one that is a whole entry stands alone (GNU Info’s manual as texinfo sets it, Lynx’s help; fails before: "link-style ¶" a paragraph apart)', () => {
     const manual = readHtmlPage(
       Buffer.from(`<!doctype html><html><head><title>Colors and Styles</title></head><body><h2>Colors and Styles</h2>
 <p>You can change the way text is displayed with these variables:</p><dl>
@@ -124,7 +124,8 @@ describe('a description list of terms', () => {
 <dd><p>Set the style of links.</p><p>Links are underlined by default.</p></dd>
 <dt><code>C-n</code></dt><dt><code>DOWN</code></dt><dd>Move the cursor down a line.</dd>
 <dt><code>white</code></dt><dd><pre>info --color=white</pre></dd>
-<dt>nocolor</dt></dl><p>Styles take effect at once.</p></body></html>`),
+<dt>nocolor</dt></dl><p>Styles take effect at once.</p>
+<dl><dt><em>Mixed style</em>: Files and directories are listed together.</dt><dt><em>Directories first</em>: Directories are listed first.</dt></dl></body></html>`),
       'text/html',
       PAGE_URL,
     );
@@ -137,6 +138,8 @@ describe('a description list of terms', () => {
       'info --color=white',
       'nocolor',
       'Styles take effect at once.',
+      'Mixed style: Files and directories are listed together.',
+      'Directories first: Directories are listed first.',
     ]);
   });
 });

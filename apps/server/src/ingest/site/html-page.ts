@@ -147,6 +147,10 @@ function wholeTitle(readable: string, title: string): string {
   return readable === '' || (at > 0 && /[\p{L}\p{N}][-‐]$/u.test(title.slice(0, at))) ? title : readable;
 }
 
+/** A description list's term that says all it has to say: a sentence, or longer than a term runs. */
+const LONGEST_TERM = 80;
+const isEntry = (term: string): boolean => term.length > LONGEST_TERM || /[.!?]$/.test(term);
+
 /** A permalink beside a heading's text ("#", "¶", "§", "🔗": Sphinx's, Node.js's and GitHub's pages), no word of it. */
 const PERMALINK = 'a[href^="#"]';
 
@@ -217,9 +221,12 @@ function contentSections(content: PageElement, title: string): DocumentSection[]
         return;
       }
       if (tag === 'DT') {
-        // Several terms of one description ("C-n", "DOWN") are one term.
+        // Several terms of one description ("C-n", "DOWN") are one term; a term that is a whole entry ("Mixed
+        // style: Files and directories are listed together.", Lynx's help, no <dd>) is a paragraph of its own.
         const named = headingText(element);
-        if (named !== '') term = term === undefined ? named : `${term}, ${named}`;
+        if (named === '') return;
+        if (term !== undefined && (isEntry(term) || isEntry(named))) flushTerm();
+        term = term === undefined ? named : `${term}, ${named}`;
         return;
       }
     }
