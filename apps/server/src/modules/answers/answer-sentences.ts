@@ -252,6 +252,19 @@ export function sentencesOfPassages(passages: readonly { text: string; heading?:
   return passages.flatMap((passage, passageIndex) => withContentsAsHeadings(sentencesOfPassage(passage, passageIndex)));
 }
 
+/** A Markdown blockquote's (or a mail's quoting) marker: "> " or a lone ">" at a line's start. */
+const QUOTED_LINE = /^\s*>(?: |$)/;
+
+/**
+ * A paragraph every line of which is quoted ("> Stability: 2 - Stable", Node.js's API docs; "> **Note**", a
+ * README's) without its markers: they are no words of it. A text that quotes its answers throughout loses them when
+ * it is read (clean-pages.ts); one that quotes a paragraph here and there keeps them in its chunks.
+ */
+function unquoted(paragraph: string): string {
+  const lines = paragraph.split('\n');
+  return lines.every((line) => QUOTED_LINE.test(line)) ? lines.map((line) => line.replace(QUOTED_LINE, '')).join('\n') : paragraph;
+}
+
 function sentencesOfPassage(passage: { text: string; heading?: string | null }, passageIndex: number): CandidateSentence[] {
   const title = passage.heading?.split(HEADING_SEPARATOR).at(-1);
   const inHeading = partOfHeading(title);
@@ -259,7 +272,7 @@ function sentencesOfPassage(passage: { text: string; heading?: string | null }, 
   const titleNumber = inFaq ? entryNumberOf(title) : null;
   let index = 0;
   let entry: string | null = null;
-  const parts = passage.text.split(/\n\s*\n/).flatMap((paragraph) => withTitleApart(paragraph, title));
+  const parts = passage.text.split(/\n\s*\n/).flatMap((paragraph) => withTitleApart(unquoted(paragraph), title));
   const dotted = setsDottedMarkers(passage.text);
   const paragraphs = parts.map((part) => part.text);
   const definedTerms = definedTermsOf(paragraphs);

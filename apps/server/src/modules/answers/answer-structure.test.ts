@@ -236,6 +236,20 @@ describe('a quote that ends on a lead-in', () => {
   });
 });
 
+describe('a quoted paragraph', () => {
+  it('is quoted without its markers, every line of it quoted; a paragraph with a prompt among other lines keeps it (Node.js’s API docs; fails before: "> Stability: 2 - Stable")', () => {
+    const text = '> Stability: 2 - Stable\n\nStarts Node.js in watch mode. When in watch mode, changes in the watched files restart the process.\n\n> Note: watch mode is not\n> available in the REPL.';
+    const found = sentences([text]);
+    expect(found.map((sentence) => sentence.text)).toEqual([
+      'Stability: 2 - Stable',
+      'Starts Node.js in watch mode.',
+      'When in watch mode, changes in the watched files restart the process.',
+      'Note: watch mode is not available in the REPL.',
+    ]);
+    expect(sentences(['$ node\n> 1 + 1\n2']).map((sentence) => sentence.text)).toEqual(['$ node\n> 1 + 1\n2']);
+  });
+});
+
 describe('web addresses in a quote', () => {
   it('are links that open in a new tab, the full stop after one left out of it (fails before: plain text)', () => {
     const text = 'Windows uses a registry setting, see http://www.example.com/SUBF/TIP2800/rh2845.htm. Older notes (https://example.org/a?b=1&c=2) are kept.';
