@@ -18,7 +18,7 @@ import {
 import { withLeadInCompleted, withListItems } from './answer-lists.ts';
 import { withLaterAsks } from './answer-asks.ts';
 import { isListing, listingPieces } from './answer-listings.ts';
-import { linesOfTable, rowWithHeader, type TableLine } from './answer-tables.ts';
+import { linesOfTable, pageTableTermsOf, rowWithHeader, type TableLine, termRowText } from './answer-tables.ts';
 
 /**
  * The extractive answer without an LLM: the one to three consecutive sentences of the retrieved passages that
@@ -276,7 +276,10 @@ function sentencesOfPassage(passage: { text: string; heading?: string | null }, 
   const dotted = setsDottedMarkers(passage.text);
   const paragraphs = parts.map((part) => part.text);
   const definedTerms = definedTermsOf(paragraphs);
-  const sentences = paragraphs.flatMap((paragraphText, paragraph): CandidateSentence[] => {
+  const rowTerms = pageTableTermsOf(paragraphs);
+  const sentences = paragraphs.flatMap((paragraphRead, paragraph): CandidateSentence[] => {
+    const rowTerm = rowTerms[paragraph] ?? null;
+    const paragraphText = rowTerm === null ? paragraphRead : termRowText(paragraphRead, rowTerm);
     // A title ending with a colon is a sentence of its own above what it quotes.
     const titleLines = parts[paragraph]?.titleLines;
     if (titleLines === undefined && parts[paragraph]?.title !== true && isListing(paragraphText)) {
@@ -298,8 +301,8 @@ function sentencesOfPassage(passage: { text: string; heading?: string | null }, 
     const opened = sentences.map(({ text }, position) => (position === 0 ? null : entryOf(text)));
     const leadsIn = entryOf(sentences[0]?.text ?? '') === null && listsOptionsAfterLeadIn(sentences, opened);
     entry = entryOf(sentences[0]?.text ?? '') ?? (opened.some((named) => named !== null && !sameOption(named, entry)) ? null : entry);
-    // A code's meaning is its own paragraph, and a term's: the text after them is not about the last one.
-    const apart = codeOf(paragraphText) ?? definedTerms[paragraph] ?? null;
+    // A code's meaning is its own paragraph, and a term's (a table's row of one too): the text after them is not about the last one.
+    const apart = codeOf(paragraphText) ?? definedTerms[paragraph] ?? rowTerm;
     return sentences.map(({ row, text }, position) => {
       const named = opened[position] ?? null;
       const opensOption = named !== null && !sameOption(named, entry);

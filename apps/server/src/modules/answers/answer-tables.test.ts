@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { term } from '../../test/answer-test-terms.ts';
 import { answerText, chooseSentences, sentencesOfPassages } from './answer-sentences.ts';
-import { linesOfTable, rowWithHeader } from './answer-tables.ts';
+import { linesOfTable, pageTableTermsOf, rowWithHeader } from './answer-tables.ts';
 
 const KETTLES = [
   'Model      Capacity   Power     Boil time',
@@ -54,5 +54,45 @@ describe('a table row in an answer', () => {
     }));
     const chosen = chooseSentences(sentences, 'How much power does the K-200 draw?', [term('k-200', 5), term('power', 2)], [1]);
     expect(answerText(chosen)).toBe('Model: K-200; Capacity: 1.7 l; Power: 2200 W; Boil time: 4 min');
+  });
+});
+
+/** Ninja's manual (AsciiDoc's labelled list, an HTML table of two columns) as a web page's reading stores it. */
+const NINJA_TOOLS = [
+  'inputs | given a list of targets, print a list of all inputs used to rebuild those targets. Available since Ninja 1.11.',
+  'clean | remove built files. By default it removes all built files except for those created by the generator. Adding the -g flag also removes built files created by the generator (see the rule reference for the generator attribute). Additional arguments are targets, which removes the given targets and recursively all files built for them. If used like ninja -t clean -r rules it removes all files built using the given rules.',
+  'cleandead | remove files produced by previous builds that are no longer in the build file. Available since Ninja 1.10.',
+  'graph | output a file in the syntax used by graphviz, a automatic graph layout tool. Use it like: ninja -t graph mytarget | dot -Tpng -ograph.png',
+].join('\n\n');
+
+describe('pageTableTermsOf', () => {
+  it("reads a web page's table of two columns, a name and its description, as terms and their definitions", () => {
+    expect(pageTableTermsOf(NINJA_TOOLS.split('\n\n'))).toEqual(['inputs', 'clean', 'cleandead', 'graph']);
+  });
+
+  it.each([
+    ['a row alone', ['clean | remove built files.', 'A paragraph.']],
+    ['pipelines', ['ps aux | grep foo', 'sort names | uniq -c']],
+    ['rows of more columns', ['K-200 | 1.7 l | 2200 W', 'K-300 | 2.0 l | 3000 W']],
+    ['sentences holding a pipe', ['Pipe it through less. Like this | and so on.', 'Another line. With | a pipe.']],
+    ['lines of a text table', ['| Plan | Price |\n|---|---|\n| Basic | $5 |']],
+  ])('leaves %s alone', (_, paragraphs) => {
+    expect(pageTableTermsOf(paragraphs).every((term) => term === null)).toBe(true);
+  });
+});
+
+describe("a web page's table of definitions in an answer", () => {
+  const found = (passage: string) => sentencesOfPassages([{ text: passage }]).map((sentence) => ({ ...sentence, terms: sentence.text.toLowerCase().match(/[a-z0-9-]+/g) ?? [] }));
+
+  it('keeps the term of a description quoted from inside it, and says it as a term (fails before: "Additional arguments are targets, …" alone)', () => {
+    const question = 'How do I remove only the targets I name and the files built for them?';
+    const chosen = chooseSentences(found(NINJA_TOOLS), question, [term('targets', 2), term('recursively', 3), term('files', 1), term('built', 1), term('name', 1)], [1]);
+    expect(answerText(chosen)).toMatch(/^clean: .*Additional arguments are targets, which removes the given targets and recursively all files built for them\./);
+    expect(answerText(chosen)).not.toContain('cleandead');
+  });
+
+  it('quotes a row from its term, as the term and what it does', () => {
+    const chosen = chooseSentences(found(NINJA_TOOLS), 'What does the cleandead tool do?', [term('cleandead', 6), term('tool', 1)], [1]);
+    expect(answerText(chosen)).toBe('cleandead: remove files produced by previous builds that are no longer in the build file. Available since Ninja 1.10.');
   });
 });

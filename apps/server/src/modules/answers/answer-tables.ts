@@ -50,3 +50,42 @@ export function rowWithHeader(text: string, cells: readonly string[] | undefined
     .filter((pair) => pair !== '')
     .join('; ');
 }
+
+/** A web page's table row as its reading stores it (ingest/site/html-page.ts): a paragraph of one line, its cells joined by " | ". */
+const PAGE_CELLS = ' | ';
+/** The most words of a term a two-column table defines ("cleandead", "Page Up"), and of its characters. */
+const LONGEST_ROW_TERM_WORDS = 5;
+const LONGEST_ROW_TERM = 40;
+/** The fewest rows of terms that make a two-column table one of definitions. */
+const FEWEST_TERM_ROWS = 2;
+
+const pageCellsOf = (paragraph: string): string[] | null => (paragraph.includes('\n') || !paragraph.includes(PAGE_CELLS) ? null : paragraph.split(PAGE_CELLS).map((cell) => cell.trim()));
+
+/**
+ * A term's row: a short name, then its description ("clean | remove built files. By default …"); a description may
+ * hold a pipe of its own after its first sentence ("… Use it like: ninja -t graph mytarget | dot -Tpng").
+ */
+function rowTermOf(paragraph: string): string | null {
+  const cells = pageCellsOf(paragraph);
+  const [term, description] = cells ?? [];
+  // A description is prose ("remove built files."), not the rest of a pipeline ("ps aux | grep foo").
+  if (!cells || term === undefined || description === undefined || !/^\p{L}/u.test(description) || description.split(/\s+/).length < 3) return null;
+  if (cells.length > 2 && !/[.:!?]\s/.test(paragraph.slice(term.length + PAGE_CELLS.length).split(PAGE_CELLS)[0] ?? '')) return null;
+  const words = term.split(/\s+/);
+  return term.length <= LONGEST_ROW_TERM && words.length <= LONGEST_ROW_TERM_WORDS && /[\p{L}\p{N}]/u.test(term) && !/[.;!?]$/.test(term) ? term : null;
+}
+
+/**
+ * The terms of a web page's table of definitions among a passage's paragraphs (AsciiDoc's labelled lists, a
+ * manual's table of tools or keys: two columns, a short name, then its description), each row's, so a quote from
+ * inside a description keeps its term; null for any other paragraph, and for all when fewer than FEWEST_TERM_ROWS
+ * rows define terms. A table's header is not told from its rows once the page is read: a header row of two names
+ * ("Tool | Description") reads as a term's too.
+ */
+export function pageTableTermsOf(paragraphs: readonly string[]): (string | null)[] {
+  const terms = paragraphs.map(rowTermOf);
+  return terms.filter((term) => term !== null).length >= FEWEST_TERM_ROWS ? terms : paragraphs.map(() => null);
+}
+
+/** A term's row as an answer says it: "clean: remove built files." */
+export const termRowText = (paragraph: string, term: string): string => `${term}:${paragraph.trimStart().slice(term.length).replace(/^\s*\|/, '')}`;
