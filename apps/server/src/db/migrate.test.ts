@@ -119,6 +119,31 @@ describe('migrations', () => {
     }
   });
 
+  it('read "C++" in the chunks a store already holds as a name of its own, and count its word (3870)', async () => {
+    const database = await openEmptyDatabase();
+    try {
+      const quiet = { info: () => undefined, warn: () => undefined };
+      await migrate(database, quiet, allMigrations.slice(0, allMigrations.findIndex((migration) => migration.name === '3870-symbol-names')));
+      await database.execScript(`
+        INSERT INTO documents (id, file_id, filename, title, source_url, uploaded_by) OVERRIDING SYSTEM VALUE VALUES (7, 'f7', 'a.txt', 'A', 'https://shop.example.com/a', 'Test');
+        INSERT INTO knowledge_chunks (document_id, chunk_index, page, heading, content) VALUES
+          (7, 0, 1, 'C/C++ headers', 'Headers are found by the compiler.'), (7, 1, 1, NULL, 'Build C# projects with dotnet.'), (7, 2, 1, NULL, 'A loop counts with i++.');`);
+      const terms = `SELECT term, chunks FROM knowledge_terms WHERE term IN ('c', 'cplusplus', 'csharp', 'iplusplus') ORDER BY term`;
+      expect(await database.query(terms)).toEqual([{ term: 'c', chunks: 2 }]);
+      await migrate(database, quiet);
+      expect(await database.query(terms)).toEqual([
+        { term: 'c', chunks: 2 },
+        { term: 'cplusplus', chunks: 1 },
+        { term: 'csharp', chunks: 1 },
+      ]);
+      const [totals] = await database.query<{ chunks: number; lexemes: number }>(`SELECT chunks::int AS chunks, lexemes::int AS lexemes FROM knowledge_totals WHERE id = 1`);
+      const [counted] = await database.query<{ lexemes: number }>(`SELECT sum(length(search_vector))::int AS lexemes FROM knowledge_chunks`);
+      expect(totals).toEqual({ chunks: 3, lexemes: counted?.lexemes });
+    } finally {
+      await database.close();
+    }
+  });
+
   it('refuse a database a newer version upgraded, naming the migrations this version does not know, and apply nothing', async () => {
     const database = await openEmptyDatabase();
     try {

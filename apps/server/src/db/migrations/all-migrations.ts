@@ -71,6 +71,7 @@ import { slashJoinedWords } from './3830-slash-joined-words.ts';
 import { ruledFaqEntries } from './3840-ruled-faq-entries.ts';
 import { listingParagraphs } from './3850-listing-paragraphs.ts';
 import { markdownComments } from './3860-markdown-comments.ts';
+import { symbolNames } from './3870-symbol-names.ts';
 import { knowledgeRebuild } from './3660-knowledge-rebuild.ts';
 import { weeklyReport } from './3610-weekly-report.ts';
 import { documentUrlSync } from './3650-document-url-sync.ts';
@@ -160,4 +161,5 @@ export const allMigrations: readonly Migration[] = [
   ruledFaqEntries,
   listingParagraphs,
   markdownComments,
+  symbolNames,
 ];

@@ -41,7 +41,7 @@ export const termStatistics = (db: Db, texts: readonly string[]) =>
   sqlRows<{ position: number | string; term: string; chunks: number | string; total: number | string }>(db, sql`
     SELECT e.position - 1 AS position, stem.term, coalesce(k.chunks, 0) AS chunks, coalesce((SELECT chunks FROM knowledge_totals WHERE id = 1), 0) AS total
     FROM jsonb_array_elements_text(${JSON.stringify(texts)}::jsonb) WITH ORDINALITY AS e(text, position)
-    CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('english', e.text))) AS stem(term)
+    CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('english', steward_search_text(e.text)))) AS stem(term)
     LEFT JOIN knowledge_terms k ON k.term = stem.term
     ORDER BY e.position, stem.term`);
 

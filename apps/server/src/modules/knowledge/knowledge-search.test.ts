@@ -246,6 +246,26 @@ describe('searchKnowledge', () => {
     expect((await search(typed))[0]?.text).toContain('Home and End keys');
   });
 
+  it('reads "C++" and "C#" as names of their own, not as "c" (fails before: a question about C++ got the passage about C)', async () => {
+    await putDocument('Compilers', [
+      'C sources are compiled by cc unless CC names another compiler.',
+      'C++ sources are compiled by g++ unless CXX names another compiler; its flags come from CXXFLAGS and its include paths from the project settings.',
+      'Projects in C# build with the .NET tools.',
+      'A loop may count with i++ as in C.',
+    ]);
+    const [row] = await sqlRows<{ lexemes: string[] }>(database.db, sql`SELECT tsvector_to_array(search_vector) AS lexemes FROM knowledge_chunks WHERE content LIKE 'C++%'`);
+    expect(row?.lexemes).toEqual(expect.arrayContaining(['c', 'cplusplus', 'gplusplus']));
+    const question = 'How are my C++ sources compiled?';
+    const terms = await questionTerms(database.db, question);
+    expect(terms.find((term) => term.term === 'cplusplus')).toMatchObject({ unknown: false, word: 'C++' });
+    expect((await search(question))[0]?.text).toMatch(/^C\+\+ sources/);
+    expect((await search('Can I build a C# project?'))[0]?.text).toBe('Projects in C# build with the .NET tools.');
+    // A loop's "i++" is no name; a C question still finds C.
+    const [loop] = await sqlRows<{ lexemes: string[] }>(database.db, sql`SELECT tsvector_to_array(search_vector) AS lexemes FROM knowledge_chunks WHERE content LIKE 'A loop%'`);
+    expect(loop?.lexemes).not.toContain('iplusplus');
+    expect((await search('How are C sources compiled?'))[0]?.text).toMatch(/^C sources/);
+  });
+
   it('finds a passage by a path the question names, slash and all', async () => {
     await putDocument('Arrays', ['mdadm may warn that /dev/sdXY and /dev/sdX have similar superblocks.', 'Arrays have superblocks.']);
     const question = 'Why does mdadm warn about /dev/sdXY?';

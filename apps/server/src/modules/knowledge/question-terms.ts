@@ -53,11 +53,16 @@ const partsJoinedBy = (word: string): '-' | '/' | undefined => (isHyphenated(wor
 /** The question's own terms a term stands for: itself, the word it is a synonym of, and a compound's second word. */
 export const ownTermsOf = (term: QuestionTerm): string[] => [term.source ?? term.term, ...(term.covers ?? [])];
 
+/** A name whose symbols are part of it ("C++", "g++", "C++11", "C#"), as steward_search_text (db/search-text.ts) reads it, before the punctuation after it. */
+const SYMBOL_NAME = /^(?:[A-Z][A-Za-z0-9]{0,15}|[cg])\+\+(?:\d\d)?$|^[A-Z]#$/;
+
 /**
  * A token without the punctuation around it, but a path's leading slash kept ("/dev/sdb", "~/.wgetrc"): the
  * search reads "/dev/sdb" in a document as one word, which "dev/sdb" is not.
  */
 function wordOf(token: string): string {
+  const symbolName = token.replace(/^[("'‘“]+/u, '').replace(/[^\p{L}\p{N}_+#]+$/u, '');
+  if (SYMBOL_NAME.test(symbolName)) return symbolName;
   const trimmed = token.replace(/[^\p{L}\p{N}]+$/u, '');
   const start = trimmed.search(/[\p{L}\p{N}]/u);
   if (start < 0) return '';
