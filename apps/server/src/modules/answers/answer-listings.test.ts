@@ -22,6 +22,25 @@ describe('a listing in a passage', () => {
     expect(isListing('See the manual at\nhttps://www.gnu.org/software/wget/')).toBe(false);
     expect(isListing('Name | Default\nport | 21')).toBe(false);
     expect(isListing('make -j4')).toBe(false);
+    // Code whose comments hold sentences (Expat's reference, a web page's <pre>; fails before: read as prose, the
+    // comment's sentences quoted as the answer); prose that speaks of comments is not code.
+    const continueParsing = [
+      "/* Continue parsing a document which had been suspended. The 'p' and",
+      "'fd' arguments are the same as passed to parse_xml(). Return",
+      'non-zero when the parse is suspended.',
+      '*/',
+      'int',
+      'continue_parsing(XML_Parser p, int fd)',
+      '{',
+      'enum XML_Status status = XML_ResumeParser(p);',
+      '// Suspended again? Then say so.',
+      'return status == XML_STATUS_SUSPENDED;',
+      '}',
+    ].join('\n');
+    expect(isListing(continueParsing)).toBe(true);
+    expect(isListing('# Build it first. Then install it.\nmake\nmake install')).toBe(true);
+    expect(isListing('/* Only a comment. It says things.\n*/')).toBe(false);
+    expect(isListing('/* starts a comment in C. It ends with\n*/ and may span lines.')).toBe(false);
     // A usage text's options, one a line, are described option by option.
     expect(isListing('-0, --option-0   does thing number 0\n-1, --option-1   does thing number 1')).toBe(false);
   });

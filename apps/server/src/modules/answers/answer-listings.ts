@@ -34,9 +34,26 @@ const TABLE_ROW = / \| /;
 /** The most characters of a listing quoted as one piece; a longer one is cut between lines. */
 export const LONGEST_LISTING_PIECE = 300;
 
+/** A line that opens a comment in code: C's block ("/* …"), or a line comment ("// …", a shell's "# …"). */
+const OPENS_COMMENT = /^\s*(?:\/\*|\/\/|#\s)/;
+/** A line that ends a block comment. */
+const CLOSES_COMMENT = /\*\//;
+
+/** The lines of a paragraph outside its code's comments, where a sentence's end is prose's and not a comment's. */
+function linesOutsideComments(lines: readonly string[]): string[] {
+  const outside: string[] = [];
+  let inBlock = false;
+  for (const line of lines) {
+    const opensBlock = /^\s*\/\*/.test(line);
+    if (inBlock || opensBlock) inBlock = !CLOSES_COMMENT.test(opensBlock ? line.replace(/^\s*\/\*/, '') : line);
+    else if (!OPENS_COMMENT.test(line)) outside.push(line);
+  }
+  return outside;
+}
+
 /**
  * Whether a paragraph is a listing: two lines or more, its last not ending as prose does, no sentence ending
- * inside a line, not a table, a list nor a usage text's options (a line that starts with an option describes it: the
+ * inside a line but a comment's (code's comments are written in sentences), not a table, a list nor a usage text's options (a line that starts with an option describes it: the
  * option's description is read as such, sentence-shapes.ts), and two of three of its lines or more holding a sign of code (CODE_SIGN)
  * or a bare command beside one (isBareCommand): "See the manual at" above a web address is prose.
  */
@@ -44,7 +61,8 @@ export function isListing(paragraph: string): boolean {
   const lines = paragraph.split('\n').filter((line) => line.trim() !== '');
   const last = lines.at(-1)?.trim() ?? '';
   if (lines.length < 2 || ENDS_PROSE.test(last)) return false;
-  if (lines.some((line) => SENTENCE_INSIDE.test(line) || OPTION_LINE.test(line)) || lines.every((line) => TABLE_ROW.test(line) || LIST_ITEM.test(line))) return false;
+  const code = linesOutsideComments(lines);
+  if (code.length === 0 || code.some((line) => SENTENCE_INSIDE.test(line)) || lines.some((line) => OPTION_LINE.test(line)) || lines.every((line) => TABLE_ROW.test(line) || LIST_ITEM.test(line))) return false;
   const signed = lines.filter((line) => CODE_SIGN.test(line)).length;
   return signed > 0 && lines.filter((line) => CODE_SIGN.test(line) || isBareCommand(line)).length * 3 >= lines.length * 2;
 }
