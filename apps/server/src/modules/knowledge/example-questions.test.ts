@@ -96,6 +96,17 @@ describe('the /demo page\'s example questions from the uploaded documents', () =
     ]);
   });
 
+  it('takes no question quoted inside a sentence, and no command line as a topic (fails before: Expat’s reference and GNU bc’s manual on /demo)', () => {
+    const manual = {
+      title: 'bc Command Manual',
+      chunks: [
+        { heading: 'Introduction › Description', content: 'bc [ -hlwsqv ] [long-options] [ file ... ]\nbc is a language that supports arbitrary precision numbers with interactive execution of statements.' },
+        { heading: 'Basic Elements › Numbers', content: 'For instance, to answer the simple question, "What element does this text belong to?" requires a stack.\nWhat does "scale" mean?' },
+      ],
+    };
+    expect(exampleQuestions([manual], 3)).toEqual(['What does "scale" mean?', DEMO_PAGE_TEXTS.aboutTopic('bc Command Manual', 'Numbers'), DEMO_PAGE_TEXTS.aboutDocument('bc Command Manual')]);
+  });
+
   it('takes a FAQ entry’s question that heads its section alone (a web page’s <summary>, a Markdown "## How …?" heading)', () => {
     const page = {
       title: 'Kettle Pro help',

@@ -13,6 +13,8 @@ export interface ExampleQuestionSource {
  * MC."): Midnight Commander's FAQ gave those two, and none of its numbered questions.
  */
 const FAQ_QUESTION = /^[A-Z][^.!?]{10,118}\?/;
+/** A question a sentence quotes ('… the simple question, "What element does this text belong to?"'): its quote is open at its end. */
+const endsInsideQuote = (question: string): boolean => (question.match(/["“”]/g)?.length ?? 0) % 2 === 1;
 /** "2.3 " or "4. " before a question: digits only (a heading's roman numerals would take the "I" of "I cannot …"). */
 const QUESTION_NUMBERING = /^[\d.]{1,12}[:)]?\s+/;
 /** "Q:" or "Q)" before a question. */
@@ -32,12 +34,12 @@ const NUMBERING = /^(?:(?:chapter|section|part)\s+)?(?:\d+(?:\.\d+)*|[ivxlc]+)[.
 
 /**
  * A heading's last part, without its numbering, if it reads as a topic (3–60 characters, a letter, no list
- * punctuation) under no boilerplate section; a title set in capitals ("EXIT VALUES") as a sentence is written.
+ * punctuation, no command line's brackets or options: "bc [ -hlwsqv ] [long-options]") under no boilerplate section; a title set in capitals ("EXIT VALUES") as a sentence is written.
  */
 function topicOf(text: string): string | undefined {
   const parts = text.split(' › ').map((part) => part.trim().replace(NUMBERING, ''));
   const last = parts.at(-1) ?? '';
-  if (last.length < 3 || last.length > 60 || !/\p{L}/u.test(last) || /[,;|\t]|[.:!?]$/.test(last) || !/^\p{L}/u.test(last) || ENDS_ON_FUNCTION_WORD.test(last) || parts.some((part) => BOILERPLATE_SECTION.test(part))) return undefined;
+  if (last.length < 3 || last.length > 60 || !/\p{L}/u.test(last) || /[,;|\t[\]{}<>=]|[.:!?]$|(?:^|\s)--?\p{L}/u.test(last) || !/^\p{L}/u.test(last) || ENDS_ON_FUNCTION_WORD.test(last) || parts.some((part) => BOILERPLATE_SECTION.test(part))) return undefined;
   return inCapitals(last) ? `${last.charAt(0)}${last.slice(1).toLowerCase()}` : last;
 }
 
@@ -57,7 +59,7 @@ function candidatesOf(source: ExampleQuestionSource): string[] {
     const lines = chunk.content.split('\n').map((line) => line.trim());
     for (const line of lines) {
       const question = FAQ_QUESTION.exec(line.replace(QUESTION_NUMBERING, '').replace(QUESTION_MARKER, ''))?.[0];
-      if (question) asked.push(question.trim());
+      if (question && !endsInsideQuote(question)) asked.push(question.trim());
     }
     // A FAQ entry whose question is its heading alone (a web page's <summary>, a Markdown "## How do I …?").
     const headingQuestion = FAQ_QUESTION.exec(chunk.heading?.split(' › ').at(-1)?.trim().replace(QUESTION_NUMBERING, '') ?? '')?.[0];
