@@ -193,6 +193,8 @@ function contentSections(content: PageElement, title: string): DocumentSection[]
   // A description list's term (<dt>, not a question) waiting for its description (<dd>): it opens the description's
   // first paragraph, as a manual's term opens its ("link-style Set the style of links."); a term with none stands alone.
   let term: string | undefined;
+  // The column names of the table being read, from its header row.
+  let tableHeader: string[] | undefined;
   const add = (paragraph: string, kind: 'text' | 'code' = 'text') => {
     if (paragraph.trim() === '') return;
     const termed = term;
@@ -262,8 +264,26 @@ function contentSections(content: PageElement, title: string): DocumentSection[]
       return;
     }
     if (tag === 'PRE') return add((element.textContent ?? '').replace(/\r\n?/g, '\n').replace(/^\n+|\s+$/g, ''), 'code');
+    if (tag === 'TABLE') {
+      const outer = tableHeader;
+      tableHeader = undefined;
+      visitBlocks(element);
+      tableHeader = outer;
+      return;
+    }
     if (tag === 'TR') {
-      const cells = Array.from(element.children).map((cell) => inline(cell.textContent ?? '')).filter((cell) => cell !== '');
+      const cellElements = Array.from(element.children);
+      const all = cellElements.map((cell) => inline(cell.textContent ?? ''));
+      const cells = all.filter((cell) => cell !== '');
+      // A row of column names (<th> each) names the cells of the rows under it: "Zone: Nordics; Days: 4".
+      if (tableHeader === undefined && cellElements.length >= 2 && cellElements.every((cell) => cell.tagName.toUpperCase() === 'TH') && cells.length === all.length) {
+        tableHeader = all;
+        return add(cells.join(' | '));
+      }
+      const header = tableHeader;
+      if (header && all.length === header.length && cells.length > 0) {
+        return add(all.flatMap((cell, column) => (cell === '' ? [] : [`${header[column]}: ${cell}`])).join('; '));
+      }
       return add(cells.join(' | '));
     }
     const hasBlocks = Array.from(element.children).some((child) => BLOCKS.has(child.tagName.toUpperCase()));
