@@ -53,9 +53,10 @@ function linesOutsideComments(lines: readonly string[]): string[] {
 
 /**
  * Whether a paragraph is a listing: two lines or more, its last not ending as prose does, no sentence ending
- * inside a line but a comment's (code's comments are written in sentences), not a table, a list nor a usage text's options (a line that starts with an option describes it: the
- * option's description is read as such, sentence-shapes.ts), and two of three of its lines or more holding a sign of code (CODE_SIGN)
- * or a bare command beside one (isBareCommand): "See the manual at" above a web address is prose.
+ * inside a line but a comment's (code's comments are written in sentences), not a table, a list nor a usage
+ * text's options (a line that starts with an option describes it: the option's description is read as such,
+ * sentence-shapes.ts), and two of three of its lines or more holding a sign of code (CODE_SIGN) or a bare command
+ * beside one (isBareCommand): "See the manual at" above a web address is prose.
  */
 export function isListing(paragraph: string): boolean {
   const lines = paragraph.split('\n').filter((line) => line.trim() !== '');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { term } from '../../test/answer-test-terms.ts';
-import { answerText, chooseSentences, sentencesOfPassages } from './answer-sentences.ts';
+import { sentences, term } from '../../test/answer-test-terms.ts';
+import { answerText, chooseSentences } from './answer-sentences.ts';
 import { linesOfTable, pageTableTermsOf, rowWithHeader } from './answer-tables.ts';
 
 const KETTLES = [
@@ -48,11 +48,8 @@ describe('linesOfTable', () => {
 describe('a table row in an answer', () => {
 
   it("is quoted with its columns' names, so the answer says what the numbers are", () => {
-    const sentences = sentencesOfPassages([{ text: `Kettles compared.\n\n${KETTLES}` }]).map((sentence) => ({
-      ...sentence,
-      terms: (sentence.text.toLowerCase().match(/[a-z0-9-]+/g) ?? []),
-    }));
-    const chosen = chooseSentences(sentences, 'How much power does the K-200 draw?', [term('k-200', 5), term('power', 2)], [1]);
+    const found = sentences([`Kettles compared.\n\n${KETTLES}`]);
+    const chosen = chooseSentences(found, 'How much power does the K-200 draw?', [term('k-200', 5), term('power', 2)], [1]);
     expect(answerText(chosen)).toBe('Model: K-200; Capacity: 1.7 l; Power: 2200 W; Boil time: 4 min');
   });
 });
@@ -82,17 +79,16 @@ describe('pageTableTermsOf', () => {
 });
 
 describe("a web page's table of definitions in an answer", () => {
-  const found = (passage: string) => sentencesOfPassages([{ text: passage }]).map((sentence) => ({ ...sentence, terms: sentence.text.toLowerCase().match(/[a-z0-9-]+/g) ?? [] }));
 
   it('keeps the term of a description quoted from inside it, and says it as a term (fails before: "Additional arguments are targets, …" alone)', () => {
     const question = 'How do I remove only the targets I name and the files built for them?';
-    const chosen = chooseSentences(found(NINJA_TOOLS), question, [term('targets', 2), term('recursively', 3), term('files', 1), term('built', 1), term('name', 1)], [1]);
+    const chosen = chooseSentences(sentences([NINJA_TOOLS]), question, [term('target', 2), term('recursively', 3), term('file', 1), term('built', 1), term('name', 1)], [1]);
     expect(answerText(chosen)).toMatch(/^clean: .*Additional arguments are targets, which removes the given targets and recursively all files built for them\./);
     expect(answerText(chosen)).not.toContain('cleandead');
   });
 
   it('quotes a row from its term, as the term and what it does', () => {
-    const chosen = chooseSentences(found(NINJA_TOOLS), 'What does the cleandead tool do?', [term('cleandead', 6), term('tool', 1)], [1]);
+    const chosen = chooseSentences(sentences([NINJA_TOOLS]), 'What does the cleandead tool do?', [term('cleandead', 6), term('tool', 1)], [1]);
     expect(answerText(chosen)).toBe('cleandead: remove files produced by previous builds that are no longer in the build file. Available since Ninja 1.10.');
   });
 });

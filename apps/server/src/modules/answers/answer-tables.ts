@@ -79,8 +79,8 @@ function rowTermOf(paragraph: string): string | null {
  * The terms of a web page's table of definitions among a passage's paragraphs (AsciiDoc's labelled lists, a
  * manual's table of tools or keys: two columns, a short name, then its description), each row's, so a quote from
  * inside a description keeps its term; null for any other paragraph, and for all when fewer than FEWEST_TERM_ROWS
- * rows define terms. A table's header is not told from its rows once the page is read: a header row of two names
- * ("Tool | Description") reads as a term's too.
+ * rows define terms. A header row of `<th>` cells was read as such (its rows name their columns: html-page.ts); one of
+ * plain cells is not told from a row.
  */
 export function pageTableTermsOf(paragraphs: readonly string[]): (string | null)[] {
   const terms = paragraphs.map(rowTermOf);
